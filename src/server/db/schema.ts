@@ -1,0 +1,3 @@
+export * from "../modules/auth/auth.table";
+export * from "../modules/profiles/profiles.table";
+export * from "../modules/email/email.table";

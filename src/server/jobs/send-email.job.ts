@@ -1,0 +1,16 @@
+import { z } from "zod";
+import type { EmailSender } from "../modules/email/email.sender";
+import type { JobDefinition } from "./job-queue";
+
+export const sendEmailPayload = z.object({
+  to: z.email(),
+  subject: z.string().min(1),
+  html: z.string(),
+  text: z.string(),
+  headers: z.record(z.string(), z.string()).optional(),
+});
+
+/** Every email goes through this queue, so a failing SMTP server is retried with back-off. */
+export function createSendEmailJob(deliver: EmailSender): JobDefinition<typeof sendEmailPayload> {
+  return { name: "send-email", schema: sendEmailPayload, retryLimit: 8, handle: (payload) => deliver(payload) };
+}

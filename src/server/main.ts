@@ -1,0 +1,74 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { serve } from "@hono/node-server";
+import { createApp } from "./app";
+import { resolveAuthSecret } from "./auth-secret";
+import { ConfigError, parseConfig } from "./config";
+import { createDatabase } from "./db/client";
+import { startEmbeddedPostgres } from "./db/embedded-postgres";
+import { applyMigrations } from "./db/migrate";
+import type { Logger } from "./http/error-handler";
+import { startJobQueue } from "./jobs/job-queue";
+import { createServices } from "./services";
+
+const logger: Logger = {
+  info: (message) => console.log(`[hey-dad] ${message}`),
+  error: (message, error) => console.error(`[hey-dad] ${message}`, error ?? ""),
+};
+
+async function main() {
+  const startedAt = performance.now();
+  const config = parseConfig(process.env);
+  const stops: Array<() => Promise<unknown>> = [];
+
+  let databaseUrl: string;
+  if (config.database.kind === "embedded") {
+    const embedded = await startEmbeddedPostgres({ dir: config.database.dir, port: config.database.port, log: logger.info });
+    stops.unshift(embedded.stop);
+    databaseUrl = embedded.url;
+    logger.info(`database: embedded PostgreSQL, data in ${config.database.dir}, port ${config.database.port}`);
+  } else {
+    databaseUrl = config.database.url;
+    logger.info("database: DATABASE_URL");
+  }
+
+  const { db, pool } = createDatabase({ url: databaseUrl });
+  stops.unshift(() => pool.end());
+  await applyMigrations(pool);
+  logger.info("migrations: applied");
+
+  const jobs = await startJobQueue({ url: databaseUrl, log: logger.info });
+  stops.unshift(jobs.stop);
+  logger.info("jobs: pg-boss running");
+
+  const authSecret = resolveAuthSecret({ configured: config.authSecret, dataDir: config.dataDir });
+  logger.info(`auth secret: ${authSecret.source === "AUTH_SECRET" ? "AUTH_SECRET" : `generated, kept in ${authSecret.source}`}`);
+  logger.info(config.email.transport.kind === "smtp" ? "email: SMTP_URL" : "email: development mailbox at /dev/mailbox");
+  logger.info(config.google ? "Google sign-in: on" : "Google sign-in: off (set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET)");
+
+  const services = await createServices({ config, db, pool, jobs, authSecret: authSecret.secret });
+  const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/web");
+  const app = createApp({ services, logger, webRoot });
+
+  const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+    logger.info(`ready on ${config.appUrl} (port ${info.port}) in ${Math.round(performance.now() - startedAt)} ms`);
+  });
+  stops.unshift(() => new Promise((resolve) => server.close(resolve)));
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal}: shutting down`);
+    for (const stop of stops) await stop().catch((error) => logger.error("while stopping", error));
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError) console.error(`[hey-dad] ${error.message}`);
+  else console.error("[hey-dad] start failed:", error);
+  process.exit(1);
+});

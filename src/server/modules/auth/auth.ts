@@ -1,0 +1,93 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { twoFactor } from "better-auth/plugins";
+import { MIN_PASSWORD_LENGTH, PRODUCT_NAME } from "../../../shared/product";
+import { isValidTimeZone } from "../../../shared/time-zone";
+import type { Database } from "../../db/client";
+import type { EmailOutbox } from "../email/email.usecases";
+import { confirmationEmail, passwordResetEmail } from "./auth.emails";
+import { accounts, rateLimits, sessions, twoFactors, users, verifications } from "./auth.table";
+
+/** The header our own middleware sets from the socket (or a trusted proxy); clients cannot set it. */
+export const CLIENT_IP_HEADER = "x-heydad-client-ip";
+
+export type AuthOptions = {
+  db: Database;
+  appUrl: string;
+  secret: string;
+  outbox: EmailOutbox;
+  google?: { clientId: string; clientSecret: string };
+  rateLimit: boolean;
+};
+
+const minute = 60;
+
+export function createAuth(options: AuthOptions) {
+  return betterAuth({
+    appName: PRODUCT_NAME,
+    baseURL: options.appUrl,
+    basePath: "/api/auth",
+    secret: options.secret,
+    trustedOrigins: [options.appUrl],
+    database: drizzleAdapter(options.db, {
+      provider: "pg",
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors, rateLimit: rateLimits },
+    }),
+    user: {
+      additionalFields: { timeZone: { type: "string", required: false, defaultValue: "UTC", input: true } },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        const url = `${options.appUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
+        await options.outbox.queue(passwordResetEmail({ to: user.email, url }));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 3600,
+      sendVerificationEmail: async ({ user, url }) => {
+        await options.outbox.queue(confirmationEmail({ to: user.email, url }));
+      },
+    },
+    socialProviders: options.google ? { google: { clientId: options.google.clientId, clientSecret: options.google.clientSecret } } : {},
+    plugins: [twoFactor({ issuer: PRODUCT_NAME })],
+    rateLimit: {
+      enabled: options.rateLimit,
+      storage: "database",
+      window: minute,
+      max: 120,
+      customRules: {
+        "/sign-in/email": { window: minute, max: 10 },
+        "/sign-up/email": { window: minute, max: 5 },
+        "/send-verification-email": { window: minute, max: 3 },
+        "/request-password-reset": { window: minute, max: 3 },
+        "/reset-password": { window: minute, max: 5 },
+        "/two-factor/verify-totp": { window: minute, max: 10 },
+        "/two-factor/verify-backup-code": { window: minute, max: 10 },
+      },
+    },
+    session: { expiresIn: 30 * 24 * 3600, updateAge: 24 * 3600 },
+    advanced: {
+      useSecureCookies: options.appUrl.startsWith("https://"),
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => ({
+            data: { ...user, name: typeof user.name === "string" ? user.name.trim().slice(0, 120) : "", timeZone: isValidTimeZone(user.timeZone) ? user.timeZone : "UTC" },
+          }),
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,18 @@
+import { boolean, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { users } from "../auth/auth.table";
+
+/**
+ * One row per user, created by a trigger on `users` inside the same transaction as the
+ * user (see the profiles_for_new_users migration), so a user never exists without one.
+ */
+export const profiles = pgTable("profiles", {
+  id: text("id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  fullName: text("full_name").notNull().default(""),
+  email: text("email").notNull(),
+  timeZone: text("time_zone").notNull().default("UTC"),
+  hasAccess: boolean("has_access").notNull().default(false),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,36 @@
+import type pg from "pg";
+import type { Config } from "./config";
+import type { Database } from "./db/client";
+import type { JobQueue } from "./jobs/job-queue";
+import { createSendEmailJob } from "./jobs/send-email.job";
+import { createAuth } from "./modules/auth/auth";
+import { createMailboxRepository } from "./modules/email/email.repository";
+import { createEmailSender } from "./modules/email/email.sender";
+import { createEmailOutbox } from "./modules/email/email.usecases";
+import { createProfilesRepository } from "./modules/profiles/profiles.repository";
+import { createProfilesUsecases } from "./modules/profiles/profiles.usecases";
+
+/** Wires every module from the parsed config, the database and the job queue. */
+export async function createServices(options: { config: Config; db: Database; pool: pg.Pool; jobs: JobQueue; authSecret: string }) {
+  const { config, db, pool, jobs } = options;
+  const sendEmailJob = createSendEmailJob(createEmailSender({ transport: config.email.transport, from: config.email.from, db }));
+  await jobs.register([sendEmailJob]);
+  const outbox = createEmailOutbox({ jobs, job: sendEmailJob });
+  const auth = createAuth({ db, appUrl: config.appUrl, secret: options.authSecret, outbox, google: config.google, rateLimit: config.rateLimit });
+
+  return {
+    appUrl: config.appUrl,
+    trustProxy: config.trustProxy,
+    google: config.google,
+    devMailbox: config.email.transport.kind === "mailbox" && !config.isProduction,
+    db,
+    pool,
+    jobs,
+    outbox,
+    auth,
+    mailbox: createMailboxRepository(db),
+    profiles: createProfilesUsecases({ profiles: createProfilesRepository(db) }),
+  };
+}
+
+export type Services = Awaited<ReturnType<typeof createServices>>;

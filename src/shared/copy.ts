@@ -1,0 +1,35 @@
+/** Product copy used by more than one screen (wording from the spec). */
+
+export const PRODUCT_NAME = "Hey Dad";
+
+export const TAGLINES = {
+  hero: "Be there now. Be there forever.",
+  heroLine:
+    "Record messages that last a lifetime & get the right moves for every dad moment along the way.",
+  signup: "Start recording the moments that matter",
+  login: "Sign in to continue building your legacy",
+  pricing: "Keep building for them",
+  footer: "Good dads show up today. Great dads show up forever.",
+} as const;
+
+export const AUTH_COPY = {
+  signIn: "Sign in",
+  signingIn: "Signing in...",
+  createAccount: "Create account",
+  creatingAccount: "Creating account...",
+  continueWithGoogle: "Continue with Google",
+  passwordsDoNotMatch: "Passwords do not match",
+  passwordTooShort: "Password must be at least 8 characters.",
+  checkEmail: "Check your email for the confirmation link!",
+  emailNotVerified: "Please confirm your email first. We sent you a link.",
+  resendConfirmation: "Resend confirmation email",
+  confirmationResent: "We sent a new confirmation link. Check your inbox.",
+  resetRequested: "If an account exists for that email, we sent a reset link.",
+  redeemGiftCode: "Redeem a gift code",
+  noGiftCode: "Don't have a gift code? Just continue",
+  loading: "Loading...",
+} as const;
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+export const SIGNUP_BENEFITS = ["1 month free", "No credit card needed", "Private and secure"] as const;
