@@ -27,18 +27,21 @@ const configSchema = z
       .enum(["on", "off"])
       .default("on")
       .transform((value) => value === "on"),
-  })
-  .superRefine((env, ctx) => {
-    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
-      ctx.addIssue({ code: "custom", path: ["GOOGLE_CLIENT_SECRET"], message: "set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither" });
-    }
-    if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
-      ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "AUTH_SECRET is required in production" });
-    }
-    if (env.NODE_ENV === "production" && !env.SMTP_URL) {
-      ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "SMTP_URL is required in production (the development mailbox is never used there)" });
-    }
   });
+
+/** Rules across several variables, checked on the raw environment so they are listed with the rest. */
+function crossFieldProblems(env: Record<string, string | undefined>) {
+  const set = (name: string) => Boolean(env[name]?.trim());
+  const problems: string[] = [];
+  if (set("GOOGLE_CLIENT_ID") !== set("GOOGLE_CLIENT_SECRET")) {
+    problems.push("GOOGLE_CLIENT_SECRET: set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither");
+  }
+  if (env.NODE_ENV === "production" && !set("AUTH_SECRET")) problems.push("AUTH_SECRET: AUTH_SECRET is required in production");
+  if (env.NODE_ENV === "production" && !set("SMTP_URL")) {
+    problems.push("SMTP_URL: SMTP_URL is required in production (the development mailbox is never used there)");
+  }
+  return problems;
+}
 
 export type Config = ReturnType<typeof parseConfig>;
 
@@ -51,9 +54,11 @@ export class ConfigError extends Error {
 /** Parses the environment once at boot. Nothing else in the server reads process.env. */
 export function parseConfig(env: Record<string, string | undefined>) {
   const result = configSchema.safeParse(env);
-  if (!result.success) {
-    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join(".") || "env"}: ${issue.message}`));
-  }
+  const problems = [
+    ...(result.success ? [] : result.error.issues.map((issue) => `${issue.path.join(".") || "env"}: ${issue.message}`)),
+    ...crossFieldProblems(env),
+  ];
+  if (!result.success || problems.length > 0) throw new ConfigError(problems);
   const parsed = result.data;
   const dataDir = path.resolve(parsed.DATA_DIR);
   return {

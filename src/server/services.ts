@@ -11,12 +11,12 @@ import { createProfilesRepository } from "./modules/profiles/profiles.repository
 import { createProfilesUsecases } from "./modules/profiles/profiles.usecases";
 
 /** Wires every module from the parsed config, the database and the job queue. */
-export async function createServices(options: { config: Config; db: Database; pool: pg.Pool; jobs: JobQueue; authSecret: string }) {
+export async function createServices(options: { config: Config; db: Database; pool: pg.Pool; jobs: JobQueue; authSecret: string; log: (message: string) => void }) {
   const { config, db, pool, jobs } = options;
   const sendEmailJob = createSendEmailJob(createEmailSender({ transport: config.email.transport, from: config.email.from, db }));
   await jobs.register([sendEmailJob]);
   const outbox = createEmailOutbox({ jobs, job: sendEmailJob });
-  const auth = createAuth({ db, appUrl: config.appUrl, secret: options.authSecret, outbox, google: config.google, rateLimit: config.rateLimit });
+  const auth = createAuth({ db, appUrl: config.appUrl, secret: options.authSecret, outbox, google: config.google, rateLimit: config.rateLimit, log: options.log });
 
   return {
     appUrl: config.appUrl,

@@ -18,6 +18,8 @@ export type AuthOptions = {
   outbox: EmailOutbox;
   google?: { clientId: string; clientSecret: string };
   rateLimit: boolean;
+  /** Where better-auth's own messages go (a refused origin is the client's error, not ours). */
+  log: (message: string) => void;
 };
 
 const minute = 60;
@@ -29,6 +31,8 @@ export function createAuth(options: AuthOptions) {
     basePath: "/api/auth",
     secret: options.secret,
     trustedOrigins: [options.appUrl],
+    logger: { level: "warn", log: (level, message) => options.log(`auth ${level}: ${message}`) },
+    onAPIError: { onError: (error) => options.log(`auth: ${error instanceof Error ? error.message : String(error)}`) },
     database: drizzleAdapter(options.db, {
       provider: "pg",
       schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors, rateLimit: rateLimits },
@@ -74,6 +78,9 @@ export function createAuth(options: AuthOptions) {
     },
     session: { expiresIn: 30 * 24 * 3600, updateAge: 24 * 3600 },
     advanced: {
+      // On everywhere, tests included (better-auth turns it off under NODE_ENV=test by default).
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
       useSecureCookies: options.appUrl.startsWith("https://"),
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },

@@ -1,0 +1,95 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { createSignedInUser, createTestApp, jsonRequest, type TestApp } from "../../tests/support/test-app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+/** Routes anyone may call without a session. Adding a route here is a security decision. */
+const PUBLIC_ROUTES = new Set([
+  "GET /healthz",
+  "GET /readyz",
+  "GET /api/config",
+  "GET /api/auth/*",
+  "POST /api/auth/*",
+  "GET /dev/mailbox",
+  "GET /dev/mailbox/:id",
+  "GET /api/dev/mailbox",
+  "ALL /api/*",
+]);
+
+const sample = (path: string) => path.replace(/:[a-zA-Z]+/g, "00000000-0000-4000-8000-000000000000").replace("*", "x");
+
+describe("the route table", () => {
+  it("answers 401 without a session on every /api route that is not on the public list", async () => {
+    const routes = t.app.routes.filter((route) => route.method !== "ALL" || route.path !== "/*");
+    const guarded = routes.filter((route) => route.path.startsWith("/api/") && !PUBLIC_ROUTES.has(`${route.method} ${route.path}`));
+    expect(guarded.length).toBeGreaterThan(0);
+    for (const route of guarded) {
+      const method = route.method === "ALL" ? "GET" : route.method;
+      const response = await t.app.request(sample(route.path), { method, headers: { origin: "http://localhost:3000" } });
+      expect(`${route.method} ${route.path} -> ${response.status}`).toBe(`${route.method} ${route.path} -> 401`);
+    }
+  });
+});
+
+describe("health", () => {
+  it("/healthz and /readyz answer 200 JSON", async () => {
+    const health = await t.app.request("/healthz");
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: "ok" });
+    const ready = await t.app.request("/readyz");
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ database: "ok" });
+  });
+});
+
+describe("errors and headers", () => {
+  it("answers unknown /api paths with a JSON 404", async () => {
+    const response = await t.app.request("/api/no-such-thing");
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: { code: "NOT_FOUND", message: "No such API endpoint." } });
+  });
+
+  it("answers 401 as { error: { code, message } } without a session", async () => {
+    const response = await t.app.request("/api/me");
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: { code: "UNAUTHENTICATED", message: "Please sign in to continue." } });
+  });
+
+  it("puts security headers on every response", async () => {
+    for (const path of ["/healthz", "/api/me", "/api/nope"]) {
+      const response = await t.app.request(path);
+      const csp = response.headers.get("content-security-policy") ?? "";
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toContain("unsafe-inline'; script");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    }
+  });
+
+  it("refuses a body over 1 MB with a clear message", async () => {
+    const user = await createSignedInUser(t);
+    const response = await jsonRequest(t, "POST", "/api/me", { cookie: user.cookie, body: { blob: "x".repeat(1024 * 1024 + 10) } });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.message).toBe("The request body is too large.");
+  });
+});
+
+describe("GET /api/me", () => {
+  it("returns the signed-in user's profile", async () => {
+    const user = await createSignedInUser(t, { timeZone: "Europe/London" });
+    const response = await jsonRequest(t, "GET", "/api/me", { cookie: user.cookie });
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.user).toEqual({ id: user.id, email: user.email, emailVerified: true });
+    expect(body.profile).toMatchObject({ email: user.email, fullName: "", hasAccess: false, timeZone: "Europe/London" });
+  });
+
+  it("says which optional services are on, without secrets", async () => {
+    const response = await t.app.request("/api/config");
+    expect(await response.json()).toEqual({ googleEnabled: false, devMailbox: true });
+  });
+});

@@ -1,0 +1,23 @@
+import crypto from "node:crypto";
+import pg from "pg";
+import { inject } from "vitest";
+import { TEMPLATE_DATABASE, withDatabase } from "./global-setup";
+
+/** A fresh database for one test file, cloned from the migrated template. */
+export async function createTestDatabase() {
+  const adminUrl = inject("adminDatabaseUrl");
+  const name = `test_${crypto.randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+  await admin.end();
+  return {
+    url: withDatabase(adminUrl, name),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
