@@ -1,0 +1,32 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiClient } from "../../../lib/api-client";
+
+export type PublicConfig = {
+  googleEnabled: boolean;
+  devMailbox: boolean;
+};
+
+export const DEFAULT_PUBLIC_CONFIG: PublicConfig = { googleEnabled: false, devMailbox: false };
+
+export async function getConfig({ signal }: { signal?: AbortSignal } = {}): Promise<PublicConfig> {
+  const config = await apiClient.get<Partial<PublicConfig>>("/api/config", { signal });
+  return {
+    googleEnabled: config?.googleEnabled === true,
+    devMailbox: config?.devMailbox === true,
+  };
+}
+
+export function configQueryOptions() {
+  return queryOptions({
+    queryKey: ["config"] as const,
+    queryFn: ({ signal }) => getConfig({ signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: 1,
+  });
+}
+
+/** Public feature switches. Falls back to "everything off" while loading or on error. */
+export function usePublicConfig(): PublicConfig {
+  const { data } = useQuery(configQueryOptions());
+  return data ?? DEFAULT_PUBLIC_CONFIG;
+}

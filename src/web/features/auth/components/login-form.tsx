@@ -1,0 +1,218 @@
+import { type FormEvent, useState } from "react";
+import { Link } from "react-router";
+import { AUTH_COPY, TAGLINES } from "../../../../shared/copy";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { TextField } from "../../../components/ui/text-field";
+import { TextLink } from "../../../components/ui/text-link";
+import { useCompleteSignIn } from "../api/use-complete-sign-in";
+import { type AuthErrorInfo, toAuthError, toAuthErrorFromException } from "../auth-errors";
+import { AuthShell } from "./auth-shell";
+import { GoogleButton, useGoogleSignInAvailable } from "./google-button";
+import { OrDivider } from "./or-divider";
+
+type Step = "credentials" | "two-factor";
+type ResendState = "idle" | "sending" | "sent";
+
+export function LoginForm() {
+  const completeSignIn = useCompleteSignIn();
+  const googleAvailable = useGoogleSignInAvailable();
+
+  const [step, setStep] = useState<Step>("credentials");
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [code, setCode] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<AuthErrorInfo | null>(null);
+  const [resend, setResend] = useState<ResendState>("idle");
+
+  async function handleSignIn(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    setResend("idle");
+    try {
+      const { authClient } = await import("../../../lib/auth-client");
+      const { data, error: signInError } = await authClient.signIn.email({
+        email: email.trim(),
+        password,
+        callbackURL: "/dashboard",
+      });
+      if (signInError) {
+        setError(toAuthError(signInError));
+        return;
+      }
+      if (data && "twoFactorRedirect" in data && data.twoFactorRedirect) {
+        setStep("two-factor");
+        return;
+      }
+      await completeSignIn();
+    } catch (cause) {
+      setError(toAuthErrorFromException(cause));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function handleVerifyCode(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const { authClient } = await import("../../../lib/auth-client");
+      const { error: verifyError } = await authClient.twoFactor.verifyTotp({
+        code: code.replace(/\s+/g, ""),
+      });
+      if (verifyError) {
+        setError(toAuthError(verifyError));
+        return;
+      }
+      await completeSignIn();
+    } catch (cause) {
+      setError(toAuthErrorFromException(cause));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function handleResend() {
+    setResend("sending");
+    try {
+      const { authClient } = await import("../../../lib/auth-client");
+      const { error: resendError } = await authClient.sendVerificationEmail({
+        email: email.trim(),
+        callbackURL: "/dashboard",
+      });
+      if (resendError) {
+        setError(toAuthError(resendError));
+        setResend("idle");
+        return;
+      }
+      setResend("sent");
+    } catch (cause) {
+      setError(toAuthErrorFromException(cause));
+      setResend("idle");
+    }
+  }
+
+  const notVerified = error?.code === "EMAIL_NOT_VERIFIED";
+
+  if (step === "two-factor") {
+    return (
+      <AuthShell
+        title="Two-step verification"
+        subtitle="Enter the 6-digit code from your authenticator app."
+      >
+        <form className="flex flex-col gap-5" onSubmit={(event) => void handleVerifyCode(event)} noValidate>
+          {error ? <Alert>{error.message}</Alert> : null}
+          <TextField
+            label="Authentication code"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
+            maxLength={10}
+            required
+            autoFocus
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            className="text-center text-lg tracking-[0.3em] tabular-nums"
+          />
+          <Button type="submit" fullWidth size="lg" busy={busy} busyLabel="Verifying..." disabled={!code.trim()}>
+            Verify
+          </Button>
+          <Button
+            variant="ghost"
+            fullWidth
+            onClick={() => {
+              setStep("credentials");
+              setCode("");
+              setError(null);
+            }}
+          >
+            Back to sign in
+          </Button>
+        </form>
+      </AuthShell>
+    );
+  }
+
+  return (
+    <AuthShell
+      title="Welcome back"
+      subtitle={TAGLINES.login}
+      footer={
+        <>
+          New to Hey Dad? <TextLink to="/signup">Create an account</TextLink>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-5">
+        {error ? (
+          notVerified ? (
+            <Alert title={AUTH_COPY.emailNotVerified}>
+              {resend === "sent" ? (
+                <p role="status">{AUTH_COPY.confirmationResent}</p>
+              ) : (
+                <button
+                  type="button"
+                  onClick={() => void handleResend()}
+                  disabled={resend === "sending" || !email.trim()}
+                  className="mt-1 inline-flex min-h-11 items-center font-semibold underline underline-offset-4 disabled:opacity-60"
+                >
+                  {resend === "sending" ? "Sending..." : AUTH_COPY.resendConfirmation}
+                </button>
+              )}
+            </Alert>
+          ) : (
+            <Alert>{error.message}</Alert>
+          )
+        ) : null}
+
+        {googleAvailable ? (
+          <>
+            <GoogleButton
+              callbackURL="/dashboard"
+              onError={(message) => setError({ code: null, message })}
+            />
+            <OrDivider />
+          </>
+        ) : null}
+
+        <form className="flex flex-col gap-5" onSubmit={(event) => void handleSignIn(event)}>
+          <TextField
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          <div className="flex flex-col gap-2">
+            <TextField
+              label="Password"
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+            <Link
+              to="/forgot-password"
+              className="inline-flex min-h-11 items-center self-end rounded-sm text-sm font-semibold text-accent-dark underline-offset-4 hover:underline"
+            >
+              Forgot password?
+            </Link>
+          </div>
+          <Button type="submit" fullWidth size="lg" busy={busy} busyLabel={AUTH_COPY.signingIn}>
+            {AUTH_COPY.signIn}
+          </Button>
+        </form>
+      </div>
+    </AuthShell>
+  );
+}

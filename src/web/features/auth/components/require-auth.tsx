@@ -1,0 +1,38 @@
+import type { ReactNode } from "react";
+import { Navigate, Outlet } from "react-router";
+import { FullPageStatus } from "../../../components/layout/full-page-status";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { AUTH_COPY } from "../../../../shared/copy";
+import { useMe } from "../api/get-me";
+
+export type RequireAuthProps = {
+  /** Guests may see the page (Pocket Dad); everyone else is sent to /. */
+  allowGuests?: boolean;
+  children?: ReactNode;
+};
+
+/**
+ * The protected-page wrapper: 'Loading...' while the session loads, signed-out users go to /
+ * unless the page allows guests. Use as a layout route element or around children.
+ */
+export function RequireAuth({ allowGuests = false, children }: RequireAuthProps) {
+  const me = useMe();
+
+  if (me.isPending) return <FullPageStatus>{AUTH_COPY.loading}</FullPageStatus>;
+
+  if (me.isError) {
+    return (
+      <div className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center gap-4 px-4 py-16">
+        <Alert title="We couldn't check your session.">{me.error.message}</Alert>
+        <Button variant="secondary" onClick={() => void me.refetch()} busy={me.isFetching}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  if (!me.data && !allowGuests) return <Navigate to="/" replace />;
+
+  return children ?? <Outlet />;
+}

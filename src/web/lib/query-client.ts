@@ -1,0 +1,21 @@
+import { QueryClient } from "@tanstack/react-query";
+import { ApiError } from "./api-client";
+
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  // 4xx answers will not change on retry; network blips and 5xx may.
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 2;
+}
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      retry: shouldRetry,
+      refetchOnWindowFocus: true,
+    },
+    mutations: {
+      retry: false,
+    },
+  },
+});

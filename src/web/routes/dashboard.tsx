@@ -1,0 +1,74 @@
+import { Mic, NotebookPen, Video } from "lucide-react";
+import { useEffect } from "react";
+import { Link, useNavigate } from "react-router";
+import { PRODUCT_NAME } from "../../shared/copy";
+import { PageContainer } from "../components/layout/page-container";
+import { PageHeading } from "../components/ui/page-heading";
+import { useMe } from "../features/auth/api/get-me";
+import { takePlanIntent } from "../features/auth/plan-intent";
+
+const RECORD_ACTIONS = [
+  { to: "/record", label: "Narration", hint: "Talk about a photo", icon: Mic },
+  { to: "/record?video=true", label: "Video", hint: "Up to 2 minutes", icon: Video },
+  { to: "/record?note=true", label: "Quick Note", hint: "A voice note", icon: NotebookPen },
+] as const;
+
+export function DashboardRoute() {
+  const me = useMe();
+  const navigate = useNavigate();
+
+  // A plan picked on a marketing page before signing up is carried on to pricing once.
+  useEffect(() => {
+    const plan = takePlanIntent();
+    if (plan) void navigate(`/pricing?plan=${plan}`, { replace: true });
+  }, [navigate]);
+
+  const name = me.data?.profile.fullName?.trim();
+  const email = me.data?.user.email;
+
+  return (
+    <PageContainer>
+      <title>{`Dashboard · ${PRODUCT_NAME}`}</title>
+      {name || email ? (
+        <p className="mb-2 text-base font-medium text-accent-dark">
+          Welcome back, <span className="break-all">{name || email}</span>
+        </p>
+      ) : null}
+      <PageHeading
+        title="Dashboard"
+        description="Record something now. Talk about a photo, add a voice note, or record a video."
+      />
+
+      <section aria-labelledby="record-your-own" className="mt-10">
+        <h2 id="record-your-own" className="text-lg font-semibold">
+          Record Your Own Thing
+        </h2>
+        <ul className="mt-4 grid gap-4 sm:grid-cols-3">
+          {RECORD_ACTIONS.map(({ to, label, hint, icon: Icon }) => (
+            <li key={label}>
+              <Link
+                to={to}
+                className="group flex min-h-28 items-center gap-4 rounded-xl border border-sand-soft bg-white p-5 transition-colors duration-150 hover:border-accent sm:flex-col sm:items-start sm:p-6"
+              >
+                <span className="inline-flex size-14 shrink-0 items-center justify-center rounded-full bg-accent-dark text-white transition-transform duration-150 group-hover:scale-105 motion-reduce:transform-none">
+                  <Icon className="size-6" aria-hidden="true" />
+                </span>
+                <span className="flex flex-col">
+                  <span className="text-lg font-semibold text-ink">{label}</span>
+                  <span className="text-sm text-olive-dark">{hint}</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="mt-10 rounded-xl border border-dashed border-sand bg-paper-warm px-6 py-10 text-center">
+        <p className="text-base font-medium text-ink">Nothing here yet.</p>
+        <p className="mt-1 text-sm text-olive-dark">
+          Your narrations, videos and quick notes will show up here.
+        </p>
+      </section>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,33 @@
+import { Outlet, ScrollRestoration } from "react-router";
+import { NavigationProgress } from "../components/layout/navigation-progress";
+import { SiteFooter } from "../components/layout/site-footer";
+import { SiteHeader } from "../components/layout/site-header";
+import { Toaster } from "../components/ui/toaster";
+import { useMe } from "../features/auth/api/get-me";
+import { useSignOut } from "../features/auth/api/sign-out";
+import { NotificationBell } from "../features/notifications/components/notification-bell";
+
+/** The app frame: navigation bar, page, footer, toasts. */
+export function RootLayout() {
+  const me = useMe();
+  const signOut = useSignOut();
+  const signedIn = me.isPending ? null : Boolean(me.data);
+
+  return (
+    <>
+      <NavigationProgress />
+      <SiteHeader
+        signedIn={signedIn}
+        onSignOut={() => signOut.mutate()}
+        signingOut={signOut.isPending}
+        bell={<NotificationBell />}
+      />
+      <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <Toaster />
+      <ScrollRestoration />
+    </>
+  );
+}
