@@ -16,7 +16,10 @@ export async function createServices(options: { config: Config; db: Database; po
   const sendEmailJob = createSendEmailJob(createEmailSender({ transport: config.email.transport, from: config.email.from, db }));
   await jobs.register([sendEmailJob]);
   const outbox = createEmailOutbox({ jobs, job: sendEmailJob });
-  const auth = createAuth({ db, appUrl: config.appUrl, secret: options.authSecret, outbox, google: config.google, rateLimit: config.rateLimit, log: options.log });
+  const auth = createAuth({ db, appUrl: config.appUrl, secret: options.authSecret, outbox, google: config.google, rateLimit: config.rateLimit,
+    extraOrigins: config.env === "development" ? ["http://localhost:5173"] : [],
+    log: options.log,
+  });
 
   return {
     appUrl: config.appUrl,

@@ -1,11 +1,11 @@
 import { Mic, NotebookPen, Video } from "lucide-react";
 import { useEffect } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { PRODUCT_NAME } from "../../shared/copy";
 import { PageContainer } from "../components/layout/page-container";
 import { PageHeading } from "../components/ui/page-heading";
 import { useMe } from "../features/auth/api/get-me";
-import { takePlanIntent } from "../features/auth/plan-intent";
+import { parsePlanIntent, takePlanIntent } from "../features/auth/plan-intent";
 
 const RECORD_ACTIONS = [
   { to: "/record", label: "Narration", hint: "Talk about a photo", icon: Mic },
@@ -16,12 +16,16 @@ const RECORD_ACTIONS = [
 export function DashboardRoute() {
   const me = useMe();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const planParam = parsePlanIntent(searchParams.get("plan"));
 
-  // A plan picked on a marketing page before signing up is carried on to pricing once.
+  // A plan picked on a marketing page before signing up is carried on to pricing once
+  // (from ?plan= on the confirmation link, or from this tab's sessionStorage).
   useEffect(() => {
-    const plan = takePlanIntent();
+    const stored = takePlanIntent();
+    const plan = planParam ?? stored;
     if (plan) void navigate(`/pricing?plan=${plan}`, { replace: true });
-  }, [navigate]);
+  }, [navigate, planParam]);
 
   const name = me.data?.profile.fullName?.trim();
   const email = me.data?.user.email;

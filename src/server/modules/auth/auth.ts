@@ -18,6 +18,8 @@ export type AuthOptions = {
   outbox: EmailOutbox;
   google?: { clientId: string; clientSecret: string };
   rateLimit: boolean;
+  /** Extra origins allowed to call the auth endpoints (the Vite dev server in development). */
+  extraOrigins: string[];
   /** Where better-auth's own messages go (a refused origin is the client's error, not ours). */
   log: (message: string) => void;
 };
@@ -30,7 +32,7 @@ export function createAuth(options: AuthOptions) {
     baseURL: options.appUrl,
     basePath: "/api/auth",
     secret: options.secret,
-    trustedOrigins: [options.appUrl],
+    trustedOrigins: [options.appUrl, ...options.extraOrigins],
     logger: { level: "warn", log: (level, message) => options.log(`auth ${level}: ${message}`) },
     onAPIError: { onError: (error) => options.log(`auth: ${error instanceof Error ? error.message : String(error)}`) },
     database: drizzleAdapter(options.db, {

@@ -83,7 +83,8 @@ export function SignupForm({ renderGiftCodeDialog }: SignupFormProps) {
         password,
         name: "",
         timeZone: browserTimeZone(),
-        callbackURL: "/dashboard",
+        // The confirmation link often opens in a new tab (no sessionStorage): carry the plan in it.
+        callbackURL: plan ? `/dashboard?plan=${plan}` : "/dashboard",
       } as Parameters<typeof authClient.signUp.email>[0]);
       if (signUpError) {
         setError(toAuthError(signUpError));

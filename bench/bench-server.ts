@@ -1,0 +1,59 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export async function freePort() {
+  return new Promise<number>((resolve) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const port = (server.address() as net.AddressInfo).port;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, output: string[]) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`exited during start:\n${output.join("")}`);
+    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    if (Date.now() > deadline) throw new Error(`not ready:\n${output.join("")}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** The real app (`src/server/main.ts`) in its own process with its own embedded PostgreSQL. */
+export async function startAppServer() {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "heydad-bench-"));
+  fs.chmodSync(dataDir, 0o755);
+  const output: string[] = [];
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(await freePort()), RATE_LIMIT: "off", APP_URL: `http://localhost:${port}` },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (c: Buffer) => output.push(c.toString()));
+  child.stderr?.on("data", (c: Buffer) => output.push(c.toString()));
+  const baseUrl = `http://localhost:${port}`;
+  await waitFor(`${baseUrl}/readyz`, child, output);
+  return {
+    baseUrl,
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function startBaselineServer() {
+  const port = await freePort();
+  const output: string[] = [];
+  const child = spawn(process.execPath, ["bench/baseline-server.mjs", String(port)], { stdio: ["ignore", "pipe", "pipe"] });
+  child.stdout?.on("data", (c: Buffer) => output.push(c.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitFor(baseUrl, child, output);
+  return { baseUrl, stop: async () => void child.kill("SIGTERM") };
+}

@@ -1,0 +1,74 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll } from "vitest";
+import { createTestDatabase } from "./test-database";
+
+async function freePort() {
+  return new Promise<number>((resolve) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const port = (server.address() as net.AddressInfo).port;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The real server as a separate process (`src/server/main.ts`, the same code `npm start`
+ * runs) over a fresh test database, serving the built web app on a free port.
+ */
+export async function startE2eServer(env: Record<string, string> = {}) {
+  if (!fs.existsSync("dist/web/index.html")) throw new Error("The web app is not built: run `npm run build` (npm test does it first).");
+  const database = await createTestDatabase();
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "heydad-e2e-"));
+  const baseUrl = `http://localhost:${port}`;
+  const output: string[] = [];
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    env: { ...process.env, NODE_ENV: "test", PORT: String(port), APP_URL: baseUrl, DATABASE_URL: database.url, DATA_DIR: dataDir, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited during start:\n${output.join("")}`);
+    const ready = await fetch(`${baseUrl}/readyz`).then((r) => r.ok, () => false);
+    if (ready) break;
+    if (Date.now() > deadline) throw new Error(`The server did not become ready:\n${output.join("")}`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+
+  const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  afterAll(async () => {
+    child.kill("SIGTERM");
+    await new Promise((resolve) => child.once("exit", resolve));
+    await pool.end();
+    await database.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  return {
+    baseUrl,
+    pool,
+    output,
+    /** The newest message to `to` in the development mailbox, waiting for the job queue. */
+    async latestEmail(to: string, subjectIncludes = "") {
+      const until = Date.now() + 15_000;
+      while (Date.now() < until) {
+        const { rows } = await pool.query(
+          "SELECT id, subject, text FROM mailbox_messages WHERE \"to\" = $1 AND subject LIKE $2 ORDER BY created_at DESC LIMIT 1",
+          [to, `%${subjectIncludes}%`],
+        );
+        if (rows[0]) return rows[0] as { id: string; subject: string; text: string };
+        await new Promise((resolve) => setTimeout(resolve, 150));
+      }
+      throw new Error(`No email to ${to} arrived`);
+    },
+  };
+}
