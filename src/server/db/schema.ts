@@ -1,3 +1,4 @@
 export * from "../modules/auth/auth.table";
 export * from "../modules/profiles/profiles.table";
 export * from "../modules/email/email.table";
+export * from "../modules/children/children.table";
