@@ -1,6 +1,6 @@
 /** Product copy used by more than one screen (wording from the spec). */
 
-export const PRODUCT_NAME = "Hey Dad";
+export { PRODUCT_NAME } from "./product";
 
 export const TAGLINES = {
   hero: "Be there now. Be there forever.",

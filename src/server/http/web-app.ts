@@ -12,15 +12,11 @@ export function registerWebApp(options: { root: string }) {
   const indexFile = path.join(options.root, "index.html");
   const relativeRoot = path.relative(process.cwd(), options.root) || ".";
 
-  app.use(
-    "/assets/*",
-    serveStatic({
-      root: relativeRoot,
-      onFound: (_path, c) => {
-        c.header("Cache-Control", "public, max-age=31536000, immutable");
-      },
-    }),
-  );
+  app.use("/assets/*", async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.res.headers.set("Cache-Control", "public, max-age=31536000, immutable");
+  });
+  app.use("/assets/*", serveStatic({ root: relativeRoot }));
   app.use("*", serveStatic({ root: relativeRoot, index: "__no_index__" }));
   app.get("*", (c) => {
     if (!fs.existsSync(indexFile)) {

@@ -1,0 +1,31 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { registerWebApp } from "./web-app";
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), "heydad-web-"));
+fs.mkdirSync(path.join(root, "assets"));
+fs.writeFileSync(path.join(root, "index.html"), "<!doctype html><title>Hey Dad</title><div id=root></div>");
+fs.writeFileSync(path.join(root, "assets", "main-abc123.js"), "console.log('hi')");
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+const app = registerWebApp({ root });
+
+describe("serving the web app", () => {
+  it("answers any page path with index.html, not cached, so the client router takes over", async () => {
+    for (const page of ["/", "/dashboard", "/blog/some-post", "/activate-gift-code?giftcode=ABC"]) {
+      const response = await app.request(page);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain("<div id=root>");
+      expect(response.headers.get("cache-control")).toBe("no-cache");
+    }
+  });
+
+  it("serves hashed assets with a year-long immutable cache", async () => {
+    const response = await app.request("/assets/main-abc123.js");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("javascript");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+});
