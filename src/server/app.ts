@@ -20,9 +20,10 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
   app.use("*", securityHeaders({ https: services.appUrl.startsWith("https://") }));
   app.use("*", clientIpMiddleware({ trustProxy: services.trustProxy }));
   app.use("/api/*", bodyLimit({ maxSize: 1024 * 1024, onError: () => { throw httpErrors.validation("The request body is too large."); } }));
+  const resolveSession = sessionMiddleware({ auth: services.auth, secret: services.authSecret, sessions: services.sessions });
   app.use("/api/*", async (c, next) => {
     if (c.req.path.startsWith("/api/auth/")) return next();
-    return sessionMiddleware(services.auth)(c, next);
+    return resolveSession(c, next);
   });
 
   app.route("/", registerHealthRoutes({ pool: services.pool }));

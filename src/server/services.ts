@@ -4,6 +4,7 @@ import type { Database } from "./db/client";
 import type { JobQueue } from "./jobs/job-queue";
 import { createSendEmailJob } from "./jobs/send-email.job";
 import { createAuth } from "./modules/auth/auth";
+import { createSessionsRepository } from "./modules/auth/auth.repository";
 import { createMailboxRepository } from "./modules/email/email.repository";
 import { createEmailSender } from "./modules/email/email.sender";
 import { createEmailOutbox } from "./modules/email/email.usecases";
@@ -31,6 +32,8 @@ export async function createServices(options: { config: Config; db: Database; po
     jobs,
     outbox,
     auth,
+    authSecret: options.authSecret,
+    sessions: createSessionsRepository(db),
     mailbox: createMailboxRepository(db),
     profiles: createProfilesUsecases({ profiles: createProfilesRepository(db) }),
   };

@@ -1,7 +1,9 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getConnInfo } from "@hono/node-server/conninfo";
+import { getSignedCookie } from "hono/cookie";
 import { httpErrors } from "../../http/app-error";
-import { type Auth, CLIENT_IP_HEADER } from "./auth";
+import { type Auth, CLIENT_IP_HEADER, SESSION_LIFETIME_SECONDS, SESSION_REFRESH_AGE_SECONDS } from "./auth";
+import type { SessionsRepository } from "./auth.repository";
 
 export type SessionUser = { id: string; email: string; emailVerified: boolean };
 export type AppVariables = { user: SessionUser | null; clientIp: string };
@@ -25,11 +27,26 @@ export function clientIpMiddleware(options: { trustProxy: boolean }): Middleware
   };
 }
 
-/** Resolves the session once per API request. */
-export function sessionMiddleware(auth: Auth): MiddlewareHandler<AppEnv> {
+/**
+ * Resolves the session once per API request. The fast path verifies better-auth's signed
+ * session cookie and reads session and user in one query; a session due for extension (or
+ * anything unusual) goes through better-auth itself, which extends it.
+ */
+export function sessionMiddleware(options: { auth: Auth; secret: string; sessions: SessionsRepository }): MiddlewareHandler<AppEnv> {
+  const cookieName = options.auth.$context.then((context) => context.authCookies.sessionToken.name);
   return async (c, next) => {
-    const session = await auth.api.getSession({ headers: c.req.raw.headers });
-    c.set("user", session ? { id: session.user.id, email: session.user.email, emailVerified: session.user.emailVerified } : null);
+    const token = await getSignedCookie(c, options.secret, await cookieName);
+    const found = token ? await options.sessions.findByToken(token) : undefined;
+    const now = Date.now();
+    const refreshDue = found && found.expiresAt.getTime() - (SESSION_LIFETIME_SECONDS - SESSION_REFRESH_AGE_SECONDS) * 1000 <= now;
+    if (!found || found.expiresAt.getTime() <= now) {
+      c.set("user", null);
+    } else if (refreshDue) {
+      const session = await options.auth.api.getSession({ headers: c.req.raw.headers });
+      c.set("user", session ? { id: session.user.id, email: session.user.email, emailVerified: session.user.emailVerified } : null);
+    } else {
+      c.set("user", { id: found.userId, email: found.email, emailVerified: found.emailVerified });
+    }
     await next();
   };
 }

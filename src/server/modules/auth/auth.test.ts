@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, createTestApp, jsonRequest, linkFrom, type TestApp, waitForEmail } from "../../../../tests/support/test-app";
 import { profiles } from "../profiles/profiles.table";
-import { users } from "./auth.table";
+import { sessions, users } from "./auth.table";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -98,6 +98,29 @@ describe("sessions", () => {
     const out = await jsonRequest(t, "POST", "/api/auth/sign-out", { cookie: user.cookie, body: {} });
     expect(out.status).toBe(200);
     expect((await jsonRequest(t, "GET", "/api/me", { cookie: user.cookie })).status).toBe(401);
+  });
+});
+
+describe("session resolution", () => {
+  it("refuses a tampered session cookie", async () => {
+    const user = await createSignedInUser(t);
+    const tampered = user.cookie.replace(/session_token=([^.;]+)/, (_m, token: string) => `session_token=${token.slice(0, -2)}xx`);
+    expect((await jsonRequest(t, "GET", "/api/me", { cookie: tampered })).status).toBe(401);
+  });
+
+  it("refuses an expired session", async () => {
+    const user = await createSignedInUser(t);
+    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    expect((await jsonRequest(t, "GET", "/api/me", { cookie: user.cookie })).status).toBe(401);
+  });
+
+  it("extends a session used more than a day after it was last extended", async () => {
+    const user = await createSignedInUser(t);
+    const inTwoDays = new Date(Date.now() + 2 * 24 * 3600 * 1000);
+    await t.db.update(sessions).set({ expiresAt: inTwoDays }).where(eq(sessions.userId, user.id));
+    expect((await jsonRequest(t, "GET", "/api/me", { cookie: user.cookie })).status).toBe(200);
+    const [session] = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(session.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
   });
 });
 

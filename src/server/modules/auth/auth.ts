@@ -25,6 +25,9 @@ export type AuthOptions = {
 };
 
 const minute = 60;
+/** Sessions last 30 days and are extended when used after a day. */
+export const SESSION_LIFETIME_SECONDS = 30 * 24 * 3600;
+export const SESSION_REFRESH_AGE_SECONDS = 24 * 3600;
 
 export function createAuth(options: AuthOptions) {
   return betterAuth({
@@ -78,7 +81,7 @@ export function createAuth(options: AuthOptions) {
         "/two-factor/verify-backup-code": { window: minute, max: 10 },
       },
     },
-    session: { expiresIn: 30 * 24 * 3600, updateAge: 24 * 3600 },
+    session: { expiresIn: SESSION_LIFETIME_SECONDS, updateAge: SESSION_REFRESH_AGE_SECONDS },
     advanced: {
       // On everywhere, tests included (better-auth turns it off under NODE_ENV=test by default).
       disableOriginCheck: false,
