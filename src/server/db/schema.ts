@@ -3,3 +3,4 @@ export * from "../modules/profiles/profiles.table";
 export * from "../modules/email/email.table";
 export * from "../modules/children/children.table";
 export * from "../modules/memories/memories.table";
+export * from "../modules/ideas/ideas.table";
