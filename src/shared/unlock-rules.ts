@@ -3,7 +3,7 @@
  * One pure function: the item, its children, the instant and the account's time zone in;
  * unlocked or locked, the label and (when knowable) the instant it unlocks out.
  */
-import { birthdayAtAge, type CalendarDate, calendarDateAt, compareDates, parseCalendarDate, startOfDay } from "./calendar";
+import { birthdayAtAge, type CalendarDate, compareDates, parseCalendarDate, startOfDay } from "./calendar";
 
 export const UNLOCK_TYPES = ["now", "age", "date", "milestone"] as const;
 export type UnlockType = (typeof UNLOCK_TYPES)[number];

@@ -1,3 +1,5 @@
+import { memoryErrors } from "./memories.errors";
+
 /**
  * What the memories module needs from file storage: the storage module (issue 3) provides it as
  * `services.storage` plus `detectFileType`; the memories module depends only on this much.
@@ -39,3 +41,16 @@ export async function imageFormatOf(detect: DetectFileType, bytes: Uint8Array) {
   const found = await detect(bytes);
   return found && found.mime.startsWith("image/") ? (IMAGE_FORMATS[found.ext] ?? null) : null;
 }
+
+/**
+ * Until the storage module (issue 3) is merged: every file operation answers 503, so text-only
+ * quick notes work and nothing pretends to store a file. Replaced by `services.storage` on merge.
+ */
+export const storageNotReady: { storage: MemoryStorage; detectFileType: DetectFileType } = {
+  storage: {
+    put: () => Promise.reject(memoryErrors.storageUnavailable()),
+    delete: () => Promise.reject(memoryErrors.storageUnavailable()),
+    signedUrl: () => Promise.reject(memoryErrors.storageUnavailable()),
+  },
+  detectFileType: () => Promise.reject(memoryErrors.storageUnavailable()),
+};

@@ -147,7 +147,7 @@ export function createMemoriesUsecases(options: {
     async deleteNarration(input: { userId: string; id: string }) {
       const deleted = await memories.delete(input);
       if (!deleted) throw memoryErrors.notFound();
-      const files: StoredFileRef[] = [];
+      const files: Array<{ bucket: "audio" | "images"; key: string }> = [];
       if (deleted.audioPath) files.push({ bucket: "audio", key: deleted.audioPath });
       if (deleted.imagePath) files.push({ bucket: "images", key: deleted.imagePath });
       if (files.length > 0) await options.jobs.send(options.deleteFilesJob, { files });
