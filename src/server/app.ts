@@ -11,6 +11,7 @@ import { registerHealthRoutes } from "./modules/health/health.routes";
 import { registerIdeasRoutes } from "./modules/ideas/ideas.routes";
 import { NARRATION_UPLOAD_PATH, registerMemoriesRoutes } from "./modules/memories/memories.routes";
 import { registerProfilesRoutes } from "./modules/profiles/profiles.routes";
+import { registerStorageRoutes } from "./modules/storage/storage.routes";
 import type { Services } from "./services";
 
 export type AppOptions = { services: Services; logger: Logger; webRoot?: string };
@@ -19,7 +20,7 @@ export type AppOptions = { services: Services; logger: Logger; webRoot?: string 
 export function createApp({ services, logger, webRoot }: AppOptions) {
   const app = new Hono<AppEnv>();
   app.onError(createErrorHandler(logger));
-  app.use("*", securityHeaders({ https: services.appUrl.startsWith("https://") }));
+  app.use("*", securityHeaders({ https: services.appUrl.startsWith("https://"), storageOrigin: services.storageLinkOrigin }));
   app.use("*", clientIpMiddleware({ trustProxy: services.trustProxy }));
   const jsonBodyLimit = bodyLimit({ maxSize: 1024 * 1024, onError: () => { throw httpErrors.validation("The request body is too large."); } });
   // Upload routes set their own, larger limit.
@@ -35,6 +36,7 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
   app.route("/", registerProfilesRoutes({ usecases: services.profiles }));
   app.route("/", registerMemoriesRoutes({ usecases: services.memories }));
   app.route("/", registerIdeasRoutes({ usecases: services.ideas }));
+  if (services.localStorage) app.route("/", registerStorageRoutes({ local: services.localStorage }));
   if (services.devMailbox) app.route("/", registerMailboxRoutes({ mailbox: services.mailbox }));
 
   app.all("/api/*", () => {

@@ -11,6 +11,5 @@ export const memoryErrors = {
   audioTooLarge: defineError("AUDIO_TOO_LARGE", 413, "That recording is too large."),
   imageTooLarge: defineError("IMAGE_TOO_LARGE", 413, "Images can be up to 10MB."),
   badForm: defineError("VALIDATION_ERROR", 400, "Send the narration as a form with a data field."),
-  storageUnavailable: defineError("STORAGE_UNAVAILABLE", 503, "File storage is not available right now. Please try again later."),
   notAMilestone: defineError("NOT_A_MILESTONE", 400, "Only milestone memories can be unlocked by hand."),
 };

@@ -1,8 +1,6 @@
-import { memoryErrors } from "./memories.errors";
-
 /**
- * What the memories module needs from file storage: the storage module (issue 3) provides it as
- * `services.storage` plus `detectFileType`; the memories module depends only on this much.
+ * What the memories module needs from file storage (`services.storage` and the storage module's
+ * `detectFileType` fit it), and which voice and image formats it keeps.
  */
 export type MemoryBucket = "audio" | "images" | "child-images";
 export type StoredFileRef = { bucket: MemoryBucket; key: string };
@@ -42,15 +40,3 @@ export async function imageFormatOf(detect: DetectFileType, bytes: Uint8Array) {
   return found && found.mime.startsWith("image/") ? (IMAGE_FORMATS[found.ext] ?? null) : null;
 }
 
-/**
- * Until the storage module (issue 3) is merged: every file operation answers 503, so text-only
- * quick notes work and nothing pretends to store a file. Replaced by `services.storage` on merge.
- */
-export const storageNotReady: { storage: MemoryStorage; detectFileType: DetectFileType } = {
-  storage: {
-    put: () => Promise.reject(memoryErrors.storageUnavailable()),
-    delete: () => Promise.reject(memoryErrors.storageUnavailable()),
-    signedUrl: () => Promise.reject(memoryErrors.storageUnavailable()),
-  },
-  detectFileType: () => Promise.reject(memoryErrors.storageUnavailable()),
-};
