@@ -68,6 +68,14 @@ export function createMemoriesRepository(db: Database) {
       return { timeZone: profile?.timeZone ?? "UTC", children: childRows };
     },
 
+    /** Memories whose unlock instant can be known (age and date rules), for 'Coming up'. */
+    async datedRules(userId: string) {
+      return db
+        .select(narrationColumns)
+        .from(narrations)
+        .where(and(eq(narrations.userId, userId), inArray(narrations.unlockType, ["age", "date"])));
+    },
+
     async countOwnedChildren(input: { userId: string; childIds: string[] }) {
       const [row] = await db
         .select({ count: sql<number>`count(*)::int` })

@@ -31,6 +31,8 @@ export function registerMemoriesRoutes(options: { usecases: MemoriesUsecases }) 
 
   app.get("/api/memories/child-counts", requireUser(), async (c) => c.json({ children: await usecases.childCounts({ userId: currentUser(c).id }) }));
 
+  app.get("/api/memories/coming-up", requireUser(), async (c) => c.json(await usecases.comingUp({ userId: currentUser(c).id })));
+
   app.post(
     NARRATION_UPLOAD_PATH,
     requireUser(),

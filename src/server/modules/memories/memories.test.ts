@@ -152,6 +152,22 @@ describe("memories per child", () => {
   });
 });
 
+describe("coming up", () => {
+  it("lists the next age unlock and birthday for the owner's children", async () => {
+    const dad = await createSignedInUser(t);
+    const soon = new Date(Date.now() + 20 * 86_400_000);
+    const birthdate = `${soon.getUTCFullYear() - 12}-${String(soon.getUTCMonth() + 1).padStart(2, "0")}-${String(soon.getUTCDate()).padStart(2, "0")}`;
+    const maya = await addChild(dad.id, "Maya", birthdate);
+    await postNarration(dad.cookie, note([maya.id], { title: "For your 12th", unlockType: "age", unlockAge: 12 }));
+    const body = await (await jsonRequest(t, "GET", "/api/memories/coming-up", { cookie: dad.cookie })).json();
+    expect(body.birthdays).toEqual([expect.objectContaining({ childId: maya.id, name: "Maya", turns: 12 })]);
+    expect(body.birthdays[0].inDays).toBeGreaterThanOrEqual(19);
+    expect(body.unlocks).toEqual([expect.objectContaining({ title: "For your 12th", label: "Age 12" })]);
+    const stranger = await createSignedInUser(t);
+    expect(await (await jsonRequest(t, "GET", "/api/memories/coming-up", { cookie: stranger.cookie })).json()).toEqual({ unlocks: [], birthdays: [] });
+  });
+});
+
 describe("paging", () => {
   it("walks every memory once, newest first, with a kind filter", async () => {
     const dad = await createSignedInUser(t);

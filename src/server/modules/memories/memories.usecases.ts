@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { MAX_AUDIO_BYTES, MAX_IMAGE_BYTES, type MemoryPage, type NarrationFields, type NarrationItem } from "../../../shared/memories";
+import { upcomingBirthdays, upcomingUnlocks } from "../../../shared/coming-up";
 import { unlockStatus } from "../../../shared/unlock-rules";
 import type { JobQueue } from "../../jobs/job-queue";
 import type { createDeleteMemoryFilesJob } from "../../jobs/delete-memory-files.job";
@@ -160,6 +161,16 @@ export function createMemoriesUsecases(options: {
       if (row.unlockType !== "milestone") throw memoryErrors.notAMilestone();
       await memories.markMilestoneReached({ ...input, at: clock() });
       return this.get(input);
+    },
+
+    /** The next unlocks and birthdays, in the account's time zone. */
+    async comingUp(input: { userId: string }) {
+      const [account, rules] = await Promise.all([memories.accountContext(input.userId), memories.datedRules(input.userId)]);
+      const now = clock();
+      return {
+        unlocks: upcomingUnlocks({ items: rules, children: account.children, now, timeZone: account.timeZone }),
+        birthdays: upcomingBirthdays({ children: account.children, now, timeZone: account.timeZone }),
+      };
     },
 
     async childCounts(input: { userId: string }) {
