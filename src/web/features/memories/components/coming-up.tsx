@@ -1,5 +1,5 @@
 import { CalendarHeart, Lock } from "lucide-react";
-import { birthdayLine } from "../../../../shared/coming-up";
+import { birthdayLine, COMING_UP_DAYS } from "../../../../shared/coming-up";
 import { ButtonLink } from "../../../components/ui/button";
 import { useComingUp } from "../api/get-coming-up";
 
@@ -36,7 +36,7 @@ export function ComingUp() {
               <span>
                 <span className="block font-medium">{unlock.title}</span>
                 <span className="text-sm text-olive-dark">
-                  Unlocks {unlock.inDays === 0 ? "today" : `in ${unlock.inDays} days`} · {unlock.label}
+                  {unlock.inDays === 0 ? "Unlocks today" : unlock.inDays <= COMING_UP_DAYS ? `Unlocks in ${unlock.inDays} days` : "Next to unlock"} · {unlock.label}
                 </span>
               </span>
             </span>
