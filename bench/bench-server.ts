@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { embeddedDatabaseUrl } from "../src/server/db/embedded-postgres";
 
 export async function freePort() {
   return new Promise<number>((resolve) => {
@@ -30,8 +31,9 @@ export async function startAppServer() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "heydad-bench-"));
   fs.chmodSync(dataDir, 0o755);
   const output: string[] = [];
+  const databasePort = await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(await freePort()), RATE_LIMIT: "off", APP_URL: `http://localhost:${port}` },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(databasePort), RATE_LIMIT: "off", APP_URL: `http://localhost:${port}` },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (c: Buffer) => output.push(c.toString()));
@@ -40,6 +42,7 @@ export async function startAppServer() {
   await waitFor(`${baseUrl}/readyz`, child, output);
   return {
     baseUrl,
+    databaseUrl: embeddedDatabaseUrl(databasePort),
     async stop() {
       child.kill("SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));

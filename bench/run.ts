@@ -2,6 +2,7 @@
 // latency and each figure's ratio to a bare node:http baseline measured in the same run.
 import autocannon from "autocannon";
 import { startAppServer, startBaselineServer } from "./bench-server";
+import { seedMemories } from "./bench-memories";
 import { signedInCookie } from "./bench-user";
 
 type Result = { name: string; requestsPerSecond: number; p50: number; p99: number; errors: number };
@@ -28,7 +29,9 @@ try {
   const baseline = await measure("node:http baseline", `${baselineServer.baseUrl}/`);
   const health = await measure("GET /healthz", `${app.baseUrl}/healthz`);
   const me = await measure("GET /api/me (signed in, database)", `${app.baseUrl}/api/me`, { cookie });
-  print([baseline, health, me], baseline);
+  await seedMemories({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, cookie, count: 1000 });
+  const memories = await measure("GET /api/memories (dashboard list, 1,000 memories)", `${app.baseUrl}/api/memories`, { cookie });
+  print([baseline, health, me, memories], baseline);
 } finally {
   await app.stop();
   await baselineServer.stop();

@@ -8,7 +8,10 @@ import { type AppEnv, clientIpMiddleware, sessionMiddleware } from "./modules/au
 import { registerAuthRoutes } from "./modules/auth/auth.routes";
 import { registerMailboxRoutes } from "./modules/email/email.routes";
 import { registerHealthRoutes } from "./modules/health/health.routes";
+import { registerIdeasRoutes } from "./modules/ideas/ideas.routes";
+import { NARRATION_UPLOAD_PATH, registerMemoriesRoutes } from "./modules/memories/memories.routes";
 import { registerProfilesRoutes } from "./modules/profiles/profiles.routes";
+import { registerStorageRoutes } from "./modules/storage/storage.routes";
 import type { Services } from "./services";
 
 export type AppOptions = { services: Services; logger: Logger; webRoot?: string };
@@ -17,9 +20,11 @@ export type AppOptions = { services: Services; logger: Logger; webRoot?: string 
 export function createApp({ services, logger, webRoot }: AppOptions) {
   const app = new Hono<AppEnv>();
   app.onError(createErrorHandler(logger));
-  app.use("*", securityHeaders({ https: services.appUrl.startsWith("https://") }));
+  app.use("*", securityHeaders({ https: services.appUrl.startsWith("https://"), storageOrigin: services.storageLinkOrigin }));
   app.use("*", clientIpMiddleware({ trustProxy: services.trustProxy }));
-  app.use("/api/*", bodyLimit({ maxSize: 1024 * 1024, onError: () => { throw httpErrors.validation("The request body is too large."); } }));
+  const jsonBodyLimit = bodyLimit({ maxSize: 1024 * 1024, onError: () => { throw httpErrors.validation("The request body is too large."); } });
+  // Upload routes set their own, larger limit.
+  app.use("/api/*", (c, next) => (c.req.method === "POST" && c.req.path === NARRATION_UPLOAD_PATH ? next() : jsonBodyLimit(c, next)));
   const resolveSession = sessionMiddleware({ auth: services.auth, secret: services.authSecret, sessions: services.sessions });
   app.use("/api/*", async (c, next) => {
     if (c.req.path.startsWith("/api/auth/")) return next();
@@ -30,6 +35,9 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
   app.route("/", registerAuthRoutes({ auth: services.auth }));
   app.get("/api/config", (c) => c.json({ googleEnabled: Boolean(services.google), devMailbox: services.devMailbox }));
   app.route("/", registerProfilesRoutes({ usecases: services.profiles }));
+  app.route("/", registerMemoriesRoutes({ usecases: services.memories }));
+  app.route("/", registerIdeasRoutes({ usecases: services.ideas }));
+  if (services.localStorage) app.route("/", registerStorageRoutes({ local: services.localStorage }));
   if (services.devMailbox) app.route("/", registerMailboxRoutes({ mailbox: services.mailbox }));
 
   app.all("/api/*", () => {

@@ -1,21 +1,33 @@
+import { createHmac } from "node:crypto";
 import type pg from "pg";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import type { JobQueue } from "./jobs/job-queue";
+import { createDeleteMemoryFilesJob } from "./jobs/delete-memory-files.job";
 import { createSendEmailJob } from "./jobs/send-email.job";
 import { createAuth } from "./modules/auth/auth";
 import { createSessionsRepository } from "./modules/auth/auth.repository";
+import { createIdeasRepository } from "./modules/ideas/ideas.repository";
+import { createIdeasUsecases } from "./modules/ideas/ideas.usecases";
+import { createMemoriesRepository } from "./modules/memories/memories.repository";
+import { createMemoriesUsecases } from "./modules/memories/memories.usecases";
 import { createMailboxRepository } from "./modules/email/email.repository";
 import { createEmailSender } from "./modules/email/email.sender";
 import { createEmailOutbox } from "./modules/email/email.usecases";
 import { createProfilesRepository } from "./modules/profiles/profiles.repository";
 import { createProfilesUsecases } from "./modules/profiles/profiles.usecases";
+import { createObjectStorage } from "./modules/storage/storage";
+import { createLocalStorage } from "./modules/storage/storage.local";
+import { detectFileType } from "./modules/storage/storage.file-type";
+import { createS3Storage } from "./modules/storage/storage.s3";
 
 /** Wires every module from the parsed config, the database and the job queue. */
 export async function createServices(options: { config: Config; db: Database; pool: pg.Pool; jobs: JobQueue; authSecret: string; log: (message: string) => void }) {
   const { config, db, pool, jobs } = options;
   const sendEmailJob = createSendEmailJob(createEmailSender({ transport: config.email.transport, from: config.email.from, db }));
-  await jobs.register([sendEmailJob]);
+  const { storage, localStorage } = createStorage(config.storage, options.authSecret);
+  const deleteMemoryFilesJob = createDeleteMemoryFilesJob(storage);
+  await jobs.register([sendEmailJob, deleteMemoryFilesJob]);
   const outbox = createEmailOutbox({ jobs, job: sendEmailJob });
   const auth = createAuth({ db, appUrl: config.appUrl, secret: options.authSecret, outbox, google: config.google, rateLimit: config.rateLimit,
     extraOrigins: config.env === "development" ? ["http://localhost:5173"] : [],
@@ -35,8 +47,23 @@ export async function createServices(options: { config: Config; db: Database; po
     authSecret: options.authSecret,
     sessions: createSessionsRepository(db),
     mailbox: createMailboxRepository(db),
+    /** Private files for every module: put, get, delete, list, signed links. */
+    storage,
+    /** Set when files are on local disk: the app then serves their signed links at /files/. */
+    localStorage,
+    storageLinkOrigin: config.storage.kind === "s3" ? config.storage.linkOrigin : undefined,
     profiles: createProfilesUsecases({ profiles: createProfilesRepository(db) }),
+    memories: createMemoriesUsecases({ memories: createMemoriesRepository(db), storage, detectFileType, jobs, deleteFilesJob: deleteMemoryFilesJob }),
+    ideas: createIdeasUsecases({ ideas: createIdeasRepository(db) }),
   };
 }
 
 export type Services = Awaited<ReturnType<typeof createServices>>;
+
+/** Local disk (the app serves HMAC-signed links) or S3 (presigned links), behind one interface. */
+function createStorage(storageConfig: Config["storage"], authSecret: string) {
+  if (storageConfig.kind === "s3") return { storage: createObjectStorage(createS3Storage(storageConfig)), localStorage: undefined };
+  const signingKey = createHmac("sha256", authSecret).update("hey-dad storage links").digest();
+  const localStorage = createLocalStorage({ root: storageConfig.root, signingKey });
+  return { storage: createObjectStorage(localStorage.driver), localStorage };
+}

@@ -14,6 +14,11 @@ const PASSWORD = "heydad-local";
  * left by a killed run is recovered from: an orphaned server of ours is shut down, a file
  * naming a process that is gone (or someone else's) is removed.
  */
+/** The connection URL of the embedded PostgreSQL on `port` (the bench seeds data through it). */
+export function embeddedDatabaseUrl(port: number) {
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
+}
+
 export async function startEmbeddedPostgres(options: { dir: string; port: number; log?: (line: string) => void }): Promise<EmbeddedDatabase> {
   const { dir, port } = options;
   const log = options.log ?? (() => {});
@@ -40,7 +45,7 @@ export async function startEmbeddedPostgres(options: { dir: string; port: number
     throw new Error(`The embedded PostgreSQL did not start on port ${port} (is the port in use? set EMBEDDED_POSTGRES_PORT or DATABASE_URL): ${error ?? "exited early"}`);
   }
   return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
+    url: embeddedDatabaseUrl(port),
     stop: async () => {
       // Ctrl-C in a terminal reaches PostgreSQL too; if it has already shut down, there is nothing to wait for.
       const child = (server as unknown as { process?: ChildProcess }).process;

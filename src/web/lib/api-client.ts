@@ -49,7 +49,9 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     signal,
     headers: { Accept: "application/json", ...headers },
   };
-  if (body !== undefined) {
+  if (body instanceof FormData) {
+    init.body = body;
+  } else if (body !== undefined) {
     init.body = JSON.stringify(body);
     init.headers = { ...init.headers, "Content-Type": "application/json" };
   }

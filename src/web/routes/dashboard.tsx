@@ -6,6 +6,12 @@ import { PageContainer } from "../components/layout/page-container";
 import { PageHeading } from "../components/ui/page-heading";
 import { useMe } from "../features/auth/api/get-me";
 import { parsePlanIntent, takePlanIntent } from "../features/auth/plan-intent";
+import { DailyPrompt } from "../features/ideas/components/daily-prompt";
+import { ComingUp } from "../features/memories/components/coming-up";
+import { DadDnaBanner } from "../features/memories/components/dad-dna-banner";
+import { MemoriesPerChild } from "../features/memories/components/memories-per-child";
+import { MemoryFeed } from "../features/memories/components/memory-feed";
+import { PocketDadCard } from "../features/memories/components/pocket-dad-card";
 
 const RECORD_ACTIONS = [
   { to: "/record", label: "Narration", hint: "Talk about a photo", icon: Mic },
@@ -18,6 +24,7 @@ export function DashboardRoute() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const planParam = parsePlanIntent(searchParams.get("plan"));
+  const newId = searchParams.get("new")?.match(/^narration:(.+)$/)?.[1] ?? null;
 
   // A plan picked on a marketing page before signing up is carried on to pricing once
   // (from ?plan= on the confirmation link, or from this tab's sessionStorage).
@@ -67,12 +74,12 @@ export function DashboardRoute() {
         </ul>
       </section>
 
-      <section className="mt-10 rounded-xl border border-dashed border-sand bg-paper-warm px-6 py-10 text-center">
-        <p className="text-base font-medium text-ink">Nothing here yet.</p>
-        <p className="mt-1 text-sm text-olive-dark">
-          Your narrations, videos and quick notes will show up here.
-        </p>
-      </section>
+      <DadDnaBanner />
+      <DailyPrompt />
+      <MemoriesPerChild />
+      <ComingUp />
+      <MemoryFeed newId={newId} />
+      <PocketDadCard />
     </PageContainer>
   );
 }

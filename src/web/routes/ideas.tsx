@@ -1,17 +1,19 @@
-import { Lightbulb } from "lucide-react";
+import { useNavigate } from "react-router";
 import { PRODUCT_NAME } from "../../shared/copy";
-import { PlaceholderPage } from "../components/layout/placeholder-page";
+import { IDEAS_COPY } from "../../shared/prompt-library";
+import { PageContainer } from "../components/layout/page-container";
+import { PageHeading } from "../components/ui/page-heading";
+import { IdeasBrowser } from "../features/ideas/components/ideas-browser";
 
 export function IdeasRoute() {
+  const navigate = useNavigate();
   return (
-    <>
+    <PageContainer>
       <title>{`Ideas · ${PRODUCT_NAME}`}</title>
-      <PlaceholderPage
-        title="Ideas"
-        icon={Lightbulb}
-        description="Prompts to get you talking when you don't know where to start."
-        note="Browse prompt categories and start recording from any idea."
-      />
-    </>
+      <PageHeading title={IDEAS_COPY.heading} description="Not sure where to start? Pick a prompt, hit record, and talk." />
+      <div className="mt-8">
+        <IdeasBrowser onPick={(prompt) => void navigate("/record", { state: prompt ? { prompt } : undefined })} />
+      </div>
+    </PageContainer>
   );
 }

@@ -1,17 +1,17 @@
-import { Mic } from "lucide-react";
 import { PRODUCT_NAME } from "../../shared/copy";
-import { PlaceholderPage } from "../components/layout/placeholder-page";
+import { PageContainer } from "../components/layout/page-container";
+import { PageHeading } from "../components/ui/page-heading";
+import { IdeasModalButton } from "../features/ideas/components/ideas-modal";
+import { RecordScreen } from "../features/memories/components/record-screen";
 
 export function RecordRoute() {
   return (
-    <>
+    <PageContainer width="default">
       <title>{`Record · ${PRODUCT_NAME}`}</title>
-      <PlaceholderPage
-        title="Record"
-        icon={Mic}
-        description="Record a narration, a video or a quick note for your kids."
-        note="The recorder opens here: narration, video and quick note."
-      />
-    </>
+      <PageHeading title="Record" description="Say it now, in your own voice. Choose who it's for and when they'll hear it." />
+      <div className="mt-8">
+        <RecordScreen renderIdeas={(pick) => <IdeasModalButton onPick={pick} />} />
+      </div>
+    </PageContainer>
   );
 }

@@ -1,17 +1,16 @@
-import { Archive } from "lucide-react";
 import { PRODUCT_NAME } from "../../shared/copy";
-import { PlaceholderPage } from "../components/layout/placeholder-page";
+import { PageContainer } from "../components/layout/page-container";
+import { PageHeading } from "../components/ui/page-heading";
+import { Vault } from "../features/memories/components/vault";
 
 export function VaultRoute() {
   return (
-    <>
+    <PageContainer>
       <title>{`Vault · ${PRODUCT_NAME}`}</title>
-      <PlaceholderPage
-        title="Vault"
-        icon={Archive}
-        description="Every narration, video and quick note you've saved, with when each one unlocks."
-        note="Your saved memories will appear here, with search and filters by child and status."
-      />
-    </>
+      <PageHeading title="Vault" description="Everything you've saved for them, and when each one unlocks." />
+      <div className="mt-8">
+        <Vault />
+      </div>
+    </PageContainer>
   );
 }

@@ -1,0 +1,72 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { z } from "zod";
+import { MAX_AUDIO_BYTES, MAX_IMAGE_BYTES, memoryListQuerySchema, narrationFieldsSchema } from "../../../shared/memories";
+import { httpErrors } from "../../http/app-error";
+import { validate } from "../../http/validate";
+import { type AppEnv, currentUser, requireUser } from "../auth/auth.middleware";
+import { memoryErrors } from "./memories.errors";
+import type { MemoriesUsecases, UploadedFile } from "./memories.usecases";
+
+/** The narration upload carries its own limit (the app's 1 MB JSON limit skips this path). */
+export const NARRATION_UPLOAD_PATH = "/api/narrations";
+export const NARRATION_UPLOAD_MAX_BYTES = MAX_AUDIO_BYTES + MAX_IMAGE_BYTES + 1024 * 1024;
+
+const idParam = z.object({ id: z.uuid() });
+const validId = validate("param", idParam);
+
+async function fileBytes(value: unknown): Promise<UploadedFile | null> {
+  if (value instanceof File && value.size > 0) return { bytes: Buffer.from(await value.arrayBuffer()) };
+  return null;
+}
+
+export function registerMemoriesRoutes(options: { usecases: MemoriesUsecases }) {
+  const { usecases } = options;
+  const app = new Hono<AppEnv>();
+
+  app.get("/api/memories", requireUser(), validate("query", memoryListQuerySchema), async (c) => {
+    const query = c.req.valid("query");
+    return c.json(await usecases.list({ userId: currentUser(c).id, ...query }));
+  });
+
+  app.get("/api/memories/child-counts", requireUser(), async (c) => c.json({ children: await usecases.childCounts({ userId: currentUser(c).id }) }));
+
+  app.get("/api/memories/coming-up", requireUser(), async (c) => c.json(await usecases.comingUp({ userId: currentUser(c).id })));
+
+  app.post(
+    NARRATION_UPLOAD_PATH,
+    requireUser(),
+    bodyLimit({ maxSize: NARRATION_UPLOAD_MAX_BYTES, onError: () => { throw memoryErrors.audioTooLarge("The recording and image are too large together."); } }),
+    async (c) => {
+      const user = currentUser(c);
+      const form = await c.req.parseBody().catch(() => null);
+      if (!form || typeof form.data !== "string") throw memoryErrors.badForm();
+      let data: unknown;
+      try {
+        data = JSON.parse(form.data);
+      } catch {
+        throw memoryErrors.badForm();
+      }
+      const parsed = narrationFieldsSchema.safeParse(data);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw httpErrors.validation(issue?.message ?? "invalid input");
+      }
+      const created = await usecases.createNarration({ userId: user.id, fields: parsed.data, audio: await fileBytes(form.audio), image: await fileBytes(form.image) });
+      return c.json({ id: created.id }, 201);
+    },
+  );
+
+  app.get("/api/narrations/:id", requireUser(), validId, async (c) => c.json(await usecases.get({ userId: currentUser(c).id, id: c.req.valid("param").id })));
+
+  app.delete("/api/narrations/:id", requireUser(), validId, async (c) => {
+    await usecases.deleteNarration({ userId: currentUser(c).id, id: c.req.valid("param").id });
+    return c.body(null, 204);
+  });
+
+  app.post("/api/narrations/:id/unlock", requireUser(), validId, async (c) =>
+    c.json(await usecases.markMilestoneReached({ userId: currentUser(c).id, id: c.req.valid("param").id })),
+  );
+
+  return app;
+}

@@ -1,0 +1,54 @@
+import { sql } from "drizzle-orm";
+import { date, index, integer, pgTable, pgView, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "../auth/auth.table";
+import { children } from "../children/children.table";
+
+/**
+ * Narrations (voice + photo) and quick notes (no photo; voice optional) in one table (spec 001 §3).
+ * Created times keep millisecond precision so the (created_at, id) page cursor round-trips exactly.
+ */
+export const narrations = pgTable(
+  "narrations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    notes: text("notes").notNull().default(""),
+    durationSeconds: integer("duration_seconds").notNull().default(0),
+    imagePath: text("image_path"),
+    audioPath: text("audio_path"),
+    unlockType: text("unlock_type", { enum: ["now", "age", "date", "milestone"] }).notNull().default("now"),
+    unlockAge: integer("unlock_age"),
+    unlockDate: date("unlock_date", { mode: "string" }),
+    unlockMilestone: text("unlock_milestone"),
+    milestoneReachedAt: timestamp("milestone_reached_at", { withTimezone: true, precision: 3 }),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  // Read backwards for newest first: ORDER BY created_at DESC, id DESC walks it with no sort step.
+  (table) => [index("narrations_user_created_idx").on(table.userId, table.createdAt, table.id)],
+);
+
+/** The children a narration is for (the spec's selected_children, kept as rows so a deleted child drops out). */
+export const narrationChildren = pgTable(
+  "narration_children",
+  {
+    narrationId: uuid("narration_id")
+      .notNull()
+      .references(() => narrations.id, { onDelete: "cascade" }),
+    childId: uuid("child_id")
+      .notNull()
+      .references(() => children.id, { onDelete: "cascade" }),
+  },
+  (table) => [primaryKey({ columns: [table.narrationId, table.childId] }), index("narration_children_child_idx").on(table.childId)],
+);
+
+/** Read-only view from the child_memory_counts custom migration: memories per child. */
+export const childMemoryCounts = pgView("child_memory_counts", {
+  childId: uuid("child_id").notNull(),
+  userId: text("user_id").notNull(),
+  total: integer("total").notNull(),
+}).existing();
+
+export const narrationChildIds = sql<string[]>`coalesce((select array_agg(${narrationChildren.childId}) from ${narrationChildren} where ${narrationChildren.narrationId} = ${narrations.id}), '{}')`;

@@ -1,0 +1,215 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createSignedInUser, createTestApp, jsonRequest, TEST_ORIGIN, type TestApp } from "../../../../tests/support/test-app";
+import { children } from "../children/children.table";
+import { narrations } from "./memories.table";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+async function addChild(userId: string, name: string, birthdate: string) {
+  const [child] = await t.db.insert(children).values({ userId, name, birthdate }).returning();
+  return child!;
+}
+
+function postNarration(cookie: string, data: unknown, files: { audio?: Blob; image?: Blob } = {}) {
+  const form = new FormData();
+  form.set("data", typeof data === "string" ? data : JSON.stringify(data));
+  if (files.audio) form.set("audio", files.audio, "voice.webm");
+  if (files.image) form.set("image", files.image, "photo.png");
+  return t.app.request("/api/narrations", { method: "POST", headers: { origin: TEST_ORIGIN, cookie }, body: form });
+}
+
+const note = (childIds: string[], extra: Record<string, unknown> = {}) => ({ kind: "note", title: "Bedtime", notes: "You asked for one more story.", childIds, unlockType: "now", ...extra });
+
+async function errorOf(response: Response) {
+  return { status: response.status, ...((await response.json()) as { error: { code: string; message: string } }).error };
+}
+
+describe("creating quick notes and narrations", () => {
+  it("saves a text-only quick note for two children and lists it newest first", async () => {
+    const dad = await createSignedInUser(t);
+    const maya = await addChild(dad.id, "Maya", "2013-05-02");
+    const leo = await addChild(dad.id, "Leo", "2017-09-10");
+    const created = await postNarration(dad.cookie, note([maya.id, leo.id], { unlockType: "age", unlockAge: 18 }));
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+
+    const list = await jsonRequest(t, "GET", "/api/memories", { cookie: dad.cookie });
+    expect(list.status).toBe(200);
+    const body = await list.json();
+    expect(body.nextCursor).toBeNull();
+    expect(body.items).toEqual([
+      expect.objectContaining({
+        id,
+        kind: "note",
+        title: "Bedtime",
+        notes: "You asked for one more story.",
+        audioUrl: null,
+        imageUrl: null,
+        durationSeconds: 0,
+        children: [{ id: maya.id, name: "Maya" }, { id: leo.id, name: "Leo" }],
+        unlock: { type: "age", age: 18, date: null, milestone: null, unlocked: false, label: "Age 18", unlocksAt: "2031-05-02T00:00:00.000Z" },
+      }),
+    ]);
+  });
+
+  it("rejects each invalid field with the spec's message", async () => {
+    const dad = await createSignedInUser(t);
+    const child = await addChild(dad.id, "Ava", "2020-01-01");
+    const cases: Array<[unknown, string]> = [
+      [note([child.id], { title: "  " }), "Add a title."],
+      [note([]), "Select at least one child."],
+      [note([child.id], { unlockType: "age" }), "Please enter an unlock age"],
+      [note([child.id], { unlockType: "age", unlockAge: 101 }), "Unlock age must be between 1 and 100"],
+      [note([child.id], { unlockType: "date" }), "Please select an unlock date"],
+      [note([child.id], { unlockType: "milestone", unlockMilestone: " " }), "Please enter a milestone description"],
+      [note([child.id], { kind: "narration" }), "Record narration first."],
+      ["{not json", "Send the narration as a form with a data field."],
+    ];
+    for (const [data, message] of cases) {
+      expect(await errorOf(await postNarration(dad.cookie, data))).toMatchObject({ status: 400, message });
+    }
+    expect(await t.db.select().from(narrations).where(eq(narrations.userId, dad.id))).toEqual([]);
+  });
+
+  it("refuses a photo on a quick note", async () => {
+    const dad = await createSignedInUser(t);
+    const child = await addChild(dad.id, "Ava", "2020-01-01");
+    const response = await postNarration(dad.cookie, note([child.id]), { image: new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])]) });
+    expect(await errorOf(response)).toMatchObject({ status: 400, code: "IMAGE_NOT_ALLOWED" });
+  });
+
+  it("answers 404 for another user's child, and stores nothing", async () => {
+    const dad = await createSignedInUser(t);
+    const stranger = await createSignedInUser(t);
+    const theirs = await addChild(stranger.id, "Not yours", "2015-01-01");
+    const mine = await addChild(dad.id, "Mine", "2015-01-01");
+    const response = await postNarration(dad.cookie, note([mine.id, theirs.id]));
+    expect(await errorOf(response)).toMatchObject({ status: 404, code: "CHILD_NOT_FOUND" });
+    const list = await (await jsonRequest(t, "GET", "/api/memories", { cookie: dad.cookie })).json();
+    expect(list.items).toEqual([]);
+  });
+});
+
+describe("reading, unlocking and deleting", () => {
+  it("hides another user's narration (404 on read, unlock and delete)", async () => {
+    const dad = await createSignedInUser(t);
+    const stranger = await createSignedInUser(t);
+    const child = await addChild(dad.id, "Sam", "2019-02-03");
+    const { id } = await (await postNarration(dad.cookie, note([child.id], { unlockType: "milestone", unlockMilestone: "First bike ride" }))).json();
+    for (const [method, path] of [["GET", `/api/narrations/${id}`], ["POST", `/api/narrations/${id}/unlock`], ["DELETE", `/api/narrations/${id}`]] as const) {
+      expect((await jsonRequest(t, method, path, { cookie: stranger.cookie })).status).toBe(404);
+    }
+    expect((await jsonRequest(t, "GET", `/api/narrations/${id}`, { cookie: dad.cookie })).status).toBe(200);
+  });
+
+  it("unlocks a milestone memory by hand, and only milestone memories", async () => {
+    const dad = await createSignedInUser(t);
+    const child = await addChild(dad.id, "Sam", "2019-02-03");
+    const { id } = await (await postNarration(dad.cookie, note([child.id], { unlockType: "milestone", unlockMilestone: "First bike ride" }))).json();
+    const before = await (await jsonRequest(t, "GET", `/api/narrations/${id}`, { cookie: dad.cookie })).json();
+    expect(before.unlock).toMatchObject({ unlocked: false, label: "Milestone", milestone: "First bike ride" });
+    const unlocked = await jsonRequest(t, "POST", `/api/narrations/${id}/unlock`, { cookie: dad.cookie });
+    expect(unlocked.status).toBe(200);
+    expect((await unlocked.json()).unlock).toMatchObject({ unlocked: true, label: "Milestone" });
+
+    const plain = await (await postNarration(dad.cookie, note([child.id]))).json();
+    expect(await errorOf(await jsonRequest(t, "POST", `/api/narrations/${plain.id}/unlock`, { cookie: dad.cookie }))).toMatchObject({
+      status: 400,
+      code: "NOT_A_MILESTONE",
+    });
+  });
+
+  it("deletes a narration once; it is gone afterwards", async () => {
+    const dad = await createSignedInUser(t);
+    const child = await addChild(dad.id, "Sam", "2019-02-03");
+    const { id } = await (await postNarration(dad.cookie, note([child.id]))).json();
+    expect((await jsonRequest(t, "DELETE", `/api/narrations/${id}`, { cookie: dad.cookie })).status).toBe(204);
+    expect((await jsonRequest(t, "GET", `/api/narrations/${id}`, { cookie: dad.cookie })).status).toBe(404);
+    expect((await jsonRequest(t, "DELETE", `/api/narrations/${id}`, { cookie: dad.cookie })).status).toBe(404);
+  });
+});
+
+describe("memories per child", () => {
+  it("counts each child's memories from the child_memory_counts view, only for the owner", async () => {
+    const dad = await createSignedInUser(t);
+    const stranger = await createSignedInUser(t);
+    const maya = await addChild(dad.id, "Maya", "2013-05-02");
+    const leo = await addChild(dad.id, "Leo", "2017-09-10");
+    const zoe = await addChild(dad.id, "Zoe", "2021-01-01");
+    await addChild(stranger.id, "Other", "2015-01-01");
+    await postNarration(dad.cookie, note([maya.id, leo.id]));
+    await postNarration(dad.cookie, note([maya.id]));
+    const response = await jsonRequest(t, "GET", "/api/memories/child-counts", { cookie: dad.cookie });
+    expect((await response.json()).children).toEqual([
+      { childId: maya.id, name: "Maya", total: 2, imageUrl: null },
+      { childId: leo.id, name: "Leo", total: 1, imageUrl: null },
+      { childId: zoe.id, name: "Zoe", total: 0, imageUrl: null },
+    ]);
+  });
+});
+
+describe("coming up", () => {
+  it("lists the next age unlock and birthday for the owner's children", async () => {
+    const dad = await createSignedInUser(t);
+    const soon = new Date(Date.now() + 20 * 86_400_000);
+    const birthdate = `${soon.getUTCFullYear() - 12}-${String(soon.getUTCMonth() + 1).padStart(2, "0")}-${String(soon.getUTCDate()).padStart(2, "0")}`;
+    const maya = await addChild(dad.id, "Maya", birthdate);
+    await postNarration(dad.cookie, note([maya.id], { title: "For your 12th", unlockType: "age", unlockAge: 12 }));
+    const body = await (await jsonRequest(t, "GET", "/api/memories/coming-up", { cookie: dad.cookie })).json();
+    expect(body.birthdays).toEqual([expect.objectContaining({ childId: maya.id, name: "Maya", turns: 12 })]);
+    expect(body.birthdays[0].inDays).toBeGreaterThanOrEqual(19);
+    expect(body.unlocks).toEqual([expect.objectContaining({ title: "For your 12th", label: "Age 12" })]);
+    const stranger = await createSignedInUser(t);
+    expect(await (await jsonRequest(t, "GET", "/api/memories/coming-up", { cookie: stranger.cookie })).json()).toEqual({ unlocks: [], birthdays: [] });
+  });
+});
+
+describe("paging", () => {
+  it("walks every memory once, newest first, with a kind filter", async () => {
+    const dad = await createSignedInUser(t);
+    const base = Date.parse("2025-01-01T00:00:00Z");
+    // Two rows share a created time to prove the id tiebreak.
+    await t.db.insert(narrations).values(
+      Array.from({ length: 7 }, (_, i) => ({
+        userId: dad.id,
+        title: `Memory ${i}`,
+        imagePath: i % 2 === 0 ? `${dad.id}/photo-${i}.png` : null,
+        createdAt: new Date(base + Math.min(i, 5) * 1000),
+      })),
+    );
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { items: { title: string; kind: string }[]; nextCursor: string | null } = await (
+        await jsonRequest(t, "GET", `/api/memories?kind=note&limit=2${cursor ? `&cursor=${cursor}` : ""}`, { cookie: dad.cookie })
+      ).json();
+      seen.push(...page.items.map((item) => item.title));
+      expect(page.items.every((item) => item.kind === "note")).toBe(true);
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(["Memory 5", "Memory 3", "Memory 1"]);
+    const videos = await (await jsonRequest(t, "GET", "/api/memories?kind=video", { cookie: dad.cookie })).json();
+    expect(videos).toEqual({ items: [], nextCursor: null });
+    expect((await jsonRequest(t, "GET", "/api/memories?limit=501", { cookie: dad.cookie })).status).toBe(400);
+  });
+});
+
+describe("ideas", () => {
+  it("serves the prompt library: 11 categories of 12+ 'Hey Dad, ' prompts and about 100 everyday prompts", async () => {
+    const dad = await createSignedInUser(t);
+    const library = await (await jsonRequest(t, "GET", "/api/ideas", { cookie: dad.cookie })).json();
+    expect(library.categories.map((c: { key: string }) => c.key)).toEqual([
+      "FAMILY", "LIFE_LESSONS", "CAREER", "EDUCATION", "PERSONAL_GROWTH", "MEMORIES", "RELATIONSHIPS", "ENTERTAINMENT", "LEGACY", "PHILOSOPHY", "FUN",
+    ]);
+    expect(library.categories[5]).toMatchObject({ name: "Childhood & Memories", icon: "camera", tagline: "Moments worth saving forever." });
+    for (const category of library.categories) {
+      expect(category.prompts.length).toBeGreaterThanOrEqual(12);
+      expect(category.prompts.every((p: string) => p.startsWith("Hey Dad, "))).toBe(true);
+    }
+    expect(library.everyday.length).toBeGreaterThanOrEqual(95);
+  });
+});

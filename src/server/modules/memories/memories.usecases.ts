@@ -1,0 +1,190 @@
+import { randomUUID } from "node:crypto";
+import { MAX_AUDIO_BYTES, MAX_IMAGE_BYTES, type MemoryPage, type NarrationFields, type NarrationItem } from "../../../shared/memories";
+import { upcomingBirthdays, upcomingUnlocks } from "../../../shared/coming-up";
+import { unlockStatus } from "../../../shared/unlock-rules";
+import type { JobQueue } from "../../jobs/job-queue";
+import type { createDeleteMemoryFilesJob } from "../../jobs/delete-memory-files.job";
+import { memoryErrors } from "./memories.errors";
+import type { MemoriesRepository, NarrationRow, PageCursor } from "./memories.repository";
+import { audioFormatOf, type DetectFileType, imageFormatOf, type MemoryStorage, type StoredFileRef } from "./memories.storage";
+
+export type UploadedFile = { bytes: Buffer };
+
+function encodeCursor(row: { createdAt: Date; id: string }) {
+  return Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString("base64url");
+}
+
+function decodeCursor(cursor: string | undefined): PageCursor | null {
+  if (!cursor) return null;
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as [string, string];
+    const date = new Date(createdAt);
+    if (Number.isNaN(date.getTime()) || !/^[0-9a-f-]{36}$/i.test(id)) return null;
+    return { createdAt: date, id };
+  } catch {
+    return null;
+  }
+}
+
+export function createMemoriesUsecases(options: {
+  memories: MemoriesRepository;
+  storage: MemoryStorage;
+  detectFileType: DetectFileType;
+  jobs: JobQueue;
+  deleteFilesJob: ReturnType<typeof createDeleteMemoryFilesJob>;
+  clock?: () => Date;
+}) {
+  const { memories, storage } = options;
+  const clock = options.clock ?? (() => new Date());
+
+  async function toItems(userId: string, rows: NarrationRow[]): Promise<NarrationItem[]> {
+    const account = await memories.accountContext(userId);
+    const childById = new Map(account.children.map((child) => [child.id, child]));
+    const now = clock();
+    return Promise.all(
+      rows.map(async (row) => {
+        const assigned = row.childIds.flatMap((id) => childById.get(id) ?? []);
+        const status = unlockStatus({ rule: row, children: assigned, now, timeZone: account.timeZone });
+        return {
+          kind: row.imagePath ? ("narration" as const) : ("note" as const),
+          id: row.id,
+          title: row.title,
+          notes: row.notes,
+          createdAt: row.createdAt.toISOString(),
+          durationSeconds: row.durationSeconds,
+          audioUrl: row.audioPath ? await storage.signedUrl({ bucket: "audio", key: row.audioPath }) : null,
+          imageUrl: row.imagePath ? await storage.signedUrl({ bucket: "images", key: row.imagePath }) : null,
+          children: assigned.map((child) => ({ id: child.id, name: child.name })),
+          unlock: {
+            type: row.unlockType,
+            age: row.unlockAge,
+            date: row.unlockDate,
+            milestone: row.unlockMilestone,
+            unlocked: status.unlocked,
+            label: status.label,
+            unlocksAt: status.unlocksAt?.toISOString() ?? null,
+          },
+        };
+      }),
+    );
+  }
+
+  return {
+    async list(input: { userId: string; kind: "all" | "narration" | "note" | "video"; cursor?: string; limit: number }): Promise<MemoryPage> {
+      if (input.kind === "video") return { items: [], nextCursor: null };
+      const rows = await memories.listPage({
+        userId: input.userId,
+        kind: input.kind === "all" ? null : input.kind,
+        cursor: decodeCursor(input.cursor),
+        limit: input.limit + 1,
+      });
+      const page = rows.slice(0, input.limit);
+      const last = page.at(-1);
+      return { items: await toItems(input.userId, page), nextCursor: rows.length > input.limit && last ? encodeCursor(last) : null };
+    },
+
+    async get(input: { userId: string; id: string }) {
+      const row = await memories.findById(input);
+      if (!row) throw memoryErrors.notFound();
+      const [item] = await toItems(input.userId, [row]);
+      return item;
+    },
+
+    /**
+     * Checks everything first (children owned, file types from the bytes, sizes), stores the files,
+     * then inserts the row; if the insert fails the stored files are removed, so nothing is orphaned.
+     */
+    async createNarration(input: { userId: string; fields: NarrationFields; audio: UploadedFile | null; image: UploadedFile | null }) {
+      const { userId, fields } = input;
+      if (fields.kind === "narration" && !input.audio) throw memoryErrors.recordingMissing();
+      if (fields.kind === "note" && input.image) throw memoryErrors.imageNotAllowed();
+      const childIds = [...new Set(fields.childIds)];
+      if ((await memories.countOwnedChildren({ userId, childIds })) !== childIds.length) throw memoryErrors.childNotFound();
+
+      const id = randomUUID();
+      const files: Array<StoredFileRef & { body: Buffer; contentType: string }> = [];
+      if (input.audio) {
+        if (input.audio.bytes.length > MAX_AUDIO_BYTES) throw memoryErrors.audioTooLarge();
+        const format = await audioFormatOf(options.detectFileType, input.audio.bytes);
+        if (!format) throw memoryErrors.notAudio();
+        files.push({ bucket: "audio", key: `${userId}/${id}.${format.ext}`, body: input.audio.bytes, contentType: format.contentType });
+      }
+      if (input.image) {
+        if (input.image.bytes.length > MAX_IMAGE_BYTES) throw memoryErrors.imageTooLarge();
+        const format = await imageFormatOf(options.detectFileType, input.image.bytes);
+        if (!format) throw memoryErrors.notImage();
+        files.push({ bucket: "images", key: `${userId}/${id}.${format.ext}`, body: input.image.bytes, contentType: format.contentType });
+      }
+
+      const stored: StoredFileRef[] = [];
+      try {
+        for (const file of files) {
+          await storage.put(file);
+          stored.push({ bucket: file.bucket, key: file.key });
+        }
+        return await memories.insert({
+          userId,
+          childIds,
+          narration: {
+            id,
+            title: fields.title,
+            notes: fields.notes,
+            durationSeconds: input.audio ? fields.durationSeconds : 0,
+            audioPath: stored.find((file) => file.bucket === "audio")?.key ?? null,
+            imagePath: stored.find((file) => file.bucket === "images")?.key ?? null,
+            unlockType: fields.unlockType,
+            unlockAge: fields.unlockAge,
+            unlockDate: fields.unlockDate,
+            unlockMilestone: fields.unlockMilestone,
+          },
+        });
+      } catch (error) {
+        await Promise.allSettled(stored.map((file) => storage.delete(file)));
+        throw error;
+      }
+    },
+
+    /** Removes the row now; the files go through the job queue (retried if storage is briefly down). */
+    async deleteNarration(input: { userId: string; id: string }) {
+      const deleted = await memories.delete(input);
+      if (!deleted) throw memoryErrors.notFound();
+      const files: Array<{ bucket: "audio" | "images"; key: string }> = [];
+      if (deleted.audioPath) files.push({ bucket: "audio", key: deleted.audioPath });
+      if (deleted.imagePath) files.push({ bucket: "images", key: deleted.imagePath });
+      if (files.length > 0) await options.jobs.send(options.deleteFilesJob, { files });
+    },
+
+    /** 'Unlock now' on a milestone memory (decisions 9). */
+    async markMilestoneReached(input: { userId: string; id: string }) {
+      const row = await memories.findById(input);
+      if (!row) throw memoryErrors.notFound();
+      if (row.unlockType !== "milestone") throw memoryErrors.notAMilestone();
+      await memories.markMilestoneReached({ ...input, at: clock() });
+      return this.get(input);
+    },
+
+    /** The next unlocks and birthdays, in the account's time zone. */
+    async comingUp(input: { userId: string }) {
+      const [account, rules] = await Promise.all([memories.accountContext(input.userId), memories.datedRules(input.userId)]);
+      const now = clock();
+      return {
+        unlocks: upcomingUnlocks({ items: rules, children: account.children, now, timeZone: account.timeZone }),
+        birthdays: upcomingBirthdays({ children: account.children, now, timeZone: account.timeZone }),
+      };
+    },
+
+    async childCounts(input: { userId: string }) {
+      const rows = await memories.memoryCounts(input.userId);
+      return Promise.all(
+        rows.map(async (row) => ({
+          childId: row.childId,
+          name: row.name,
+          total: row.total,
+          imageUrl: row.imagePath ? await storage.signedUrl({ bucket: "child-images", key: row.imagePath }) : null,
+        })),
+      );
+    },
+  };
+}
+
+export type MemoriesUsecases = ReturnType<typeof createMemoriesUsecases>;

@@ -1,0 +1,139 @@
+/**
+ * Memories: narrations (voice + photo), quick notes (voice or text, no photo) and, later, videos.
+ * The request schema shared by the record form and the server, the list item shape, and the
+ * pure dashboard-filter and vault rules (spec 001 §2 Dashboard and Vault, §4 Dashboard filter, §5).
+ */
+import { z } from "zod";
+import { UNLOCK_AGE_MAX, UNLOCK_AGE_MIN, UNLOCK_TYPES, type UnlockType } from "./unlock-rules";
+
+export const MAX_RECORDING_SECONDS = 120;
+export const MAX_AUDIO_BYTES = 25 * 1024 * 1024;
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const IMAGE_HINT = "PNG, JPG, GIF up to 10MB";
+
+export const NARRATION_COPY = {
+  notSignedIn: "Not signed in.",
+  recordFirst: "Record narration first.",
+  addTitle: "Add a title.",
+  selectChild: "Select at least one child.",
+  saveFailed: "Save failed",
+  enterAge: "Please enter an unlock age",
+  ageRange: `Unlock age must be between ${UNLOCK_AGE_MIN} and ${UNLOCK_AGE_MAX}`,
+  selectDate: "Please select an unlock date",
+  enterMilestone: "Please enter a milestone description",
+} as const;
+
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The fields of a narration or quick note (the files travel beside them). */
+export const narrationFieldsSchema = z
+  .object({
+    kind: z.enum(["narration", "note"]),
+    title: z.string().trim().min(1, NARRATION_COPY.addTitle).max(200, "Keep the title under 200 characters."),
+    notes: z.string().trim().max(10_000, "Keep the notes under 10,000 characters.").default(""),
+    childIds: z.array(z.uuid(NARRATION_COPY.selectChild)).min(1, NARRATION_COPY.selectChild).max(50),
+    durationSeconds: z.number().int().min(0).max(MAX_RECORDING_SECONDS, "Recordings are at most 2 minutes.").default(0),
+    unlockType: z.enum(UNLOCK_TYPES),
+    unlockAge: z.number({ error: NARRATION_COPY.enterAge }).int(NARRATION_COPY.ageRange).min(UNLOCK_AGE_MIN, NARRATION_COPY.ageRange).max(UNLOCK_AGE_MAX, NARRATION_COPY.ageRange).nullish(),
+    unlockDate: z.string().regex(isoDate, NARRATION_COPY.selectDate).nullish(),
+    unlockMilestone: z.string().trim().max(200).nullish(),
+  })
+  .superRefine((value, context) => {
+    if (value.unlockType === "age" && value.unlockAge == null) context.addIssue({ code: "custom", path: ["unlockAge"], message: NARRATION_COPY.enterAge });
+    if (value.unlockType === "date" && !value.unlockDate) context.addIssue({ code: "custom", path: ["unlockDate"], message: NARRATION_COPY.selectDate });
+    if (value.unlockType === "milestone" && !value.unlockMilestone) {
+      context.addIssue({ code: "custom", path: ["unlockMilestone"], message: NARRATION_COPY.enterMilestone });
+    }
+  })
+  .transform((value) => ({
+    ...value,
+    unlockAge: value.unlockType === "age" ? (value.unlockAge ?? null) : null,
+    unlockDate: value.unlockType === "date" ? (value.unlockDate ?? null) : null,
+    unlockMilestone: value.unlockType === "milestone" ? (value.unlockMilestone ?? null) : null,
+  }));
+
+export type NarrationFieldsInput = z.input<typeof narrationFieldsSchema>;
+export type NarrationFields = z.output<typeof narrationFieldsSchema>;
+
+/** What the record form checks before Save is enabled (spec 5), in the spec's order. */
+export function narrationSaveProblem(input: { kind: "narration" | "note"; hasRecording: boolean; title: string; childCount: number }) {
+  if (input.kind === "narration" && !input.hasRecording) return NARRATION_COPY.recordFirst;
+  if (input.title.trim() === "") return NARRATION_COPY.addTitle;
+  if (input.childCount === 0) return NARRATION_COPY.selectChild;
+  return null;
+}
+
+export const MEMORY_KINDS = ["narration", "note", "video"] as const;
+export type MemoryKind = (typeof MEMORY_KINDS)[number];
+
+export type MemoryUnlock = {
+  type: UnlockType;
+  age: number | null;
+  date: string | null;
+  milestone: string | null;
+  unlocked: boolean;
+  label: string;
+  unlocksAt: string | null;
+};
+
+/** One card in the dashboard or the vault. Videos (a later issue) add `kind: "video"` with their own fields. */
+export type NarrationItem = {
+  kind: "narration" | "note";
+  id: string;
+  title: string;
+  notes: string;
+  createdAt: string;
+  durationSeconds: number;
+  audioUrl: string | null;
+  imageUrl: string | null;
+  children: { id: string; name: string }[];
+  unlock: MemoryUnlock;
+};
+export type MemoryItem = NarrationItem;
+
+export type MemoryPage = { items: MemoryItem[]; nextCursor: string | null };
+
+export const DASHBOARD_FILTERS = [
+  { value: "all", label: "All" },
+  { value: "narration", label: "Narration" },
+  { value: "video", label: "Video" },
+  { value: "note", label: "Quick Note" },
+] as const;
+export type DashboardFilter = (typeof DASHBOARD_FILTERS)[number]["value"];
+
+export const memoryListQuerySchema = z.object({
+  kind: z.enum(["all", ...MEMORY_KINDS]).default("all"),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(24),
+});
+
+/** Spec 4: All shows every kind; the others show only their own kind. */
+export function matchesDashboardFilter(item: { kind: MemoryKind }, filter: DashboardFilter) {
+  return filter === "all" || item.kind === filter;
+}
+
+export type VaultStatus = "all" | "unlocked" | "locked";
+export type VaultView = { tab: MemoryKind; query: string; sort: "newest" | "oldest"; childId: string | null; status: VaultStatus };
+
+/** The vault's tab, search (title and notes), child and status filters, then the sort. */
+export function vaultItems<T extends { kind: MemoryKind; title: string; notes: string; createdAt: string; children: { id: string }[]; unlock: { unlocked: boolean } }>(
+  items: T[],
+  view: VaultView,
+) {
+  const query = view.query.trim().toLocaleLowerCase();
+  const kept = items.filter(
+    (item) =>
+      item.kind === view.tab &&
+      (query === "" || item.title.toLocaleLowerCase().includes(query) || item.notes.toLocaleLowerCase().includes(query)) &&
+      (view.childId === null || item.children.some((child) => child.id === view.childId)) &&
+      (view.status === "all" || item.unlock.unlocked === (view.status === "unlocked")),
+  );
+  const direction = view.sort === "newest" ? -1 : 1;
+  return kept.sort((a, b) => direction * (Date.parse(a.createdAt) - Date.parse(b.createdAt)));
+}
+
+/** m:ss, as the recorder and the cards show durations. */
+export function formatDuration(totalSeconds: number) {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { NarrationFieldsInput } from "../../../../shared/memories";
+import { apiClient } from "../../../lib/api-client";
+import { memoriesQueryKey } from "./list-memories";
+
+export type CreateNarrationInput = { fields: NarrationFieldsInput; audio: Blob | null; image: File | null };
+
+/** POST /api/narrations as one multipart form: the fields as JSON, the recording and the photo as files. */
+export function createNarration({ fields, audio, image }: CreateNarrationInput) {
+  const form = new FormData();
+  form.set("data", JSON.stringify(fields));
+  if (audio) form.set("audio", audio, audio.type.includes("mp4") ? "narration.m4a" : "narration.webm");
+  if (image) form.set("image", image, image.name);
+  return apiClient.post<{ id: string }>("/api/narrations", form);
+}
+
+export function useCreateNarration() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createNarration,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: memoriesQueryKey }),
+  });
+}

@@ -1,0 +1,34 @@
+import type { MemoryItem } from "../../../../shared/memories";
+import { Button } from "../../../components/ui/button";
+import { Dialog, DialogClose } from "../../../components/ui/dialog";
+import { formatMemoryDate, UnlockBadge } from "./memory-card";
+
+/** The read-only note modal: title, date, photo, the recording to play, the notes (as text), Close. */
+export function MemoryModal({ item, onClose }: { item: MemoryItem | null; onClose: () => void }) {
+  return (
+    <Dialog
+      open={item !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={item?.title ?? ""}
+      description={item ? formatMemoryDate(item.createdAt) : undefined}
+      className="max-w-lg"
+      footer={
+        <DialogClose asChild>
+          <Button variant="secondary">Close</Button>
+        </DialogClose>
+      }
+    >
+      {item ? (
+        <div className="flex flex-col gap-4">
+          {item.imageUrl ? <img src={item.imageUrl} alt={`Photo for ${item.title}`} className="max-h-80 w-full rounded-lg object-cover" /> : null}
+          {item.audioUrl ? <audio controls src={item.audioUrl} className="w-full" aria-label={`Play ${item.title}`} /> : null}
+          {item.notes ? <p className="whitespace-pre-wrap text-base text-ink">{item.notes}</p> : null}
+          <div className="flex flex-wrap items-center gap-2 text-sm text-olive-dark">
+            <UnlockBadge unlock={item.unlock} />
+            {item.children.length > 0 ? <span>For {item.children.map((child) => child.name).join(", ")}</span> : null}
+          </div>
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}

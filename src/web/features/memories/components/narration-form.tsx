@@ -1,0 +1,116 @@
+import { type ReactNode, useEffect, useState } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { NARRATION_COPY, narrationSaveProblem } from "../../../../shared/memories";
+import { Button } from "../../../components/ui/button";
+import { TextField } from "../../../components/ui/text-field";
+import { isApiError } from "../../../lib/api-client";
+import { useCreateNarration } from "../api/create-narration";
+import { ChildPicker } from "./child-picker";
+import { ImagePicker } from "./image-picker";
+import { UnlockRuleFields, type UnlockValues } from "./unlock-rule-fields";
+import { useVoiceRecorder } from "./use-voice-recorder";
+import { type DraftFields, voiceDraftStore, type VoiceDraft } from "./voice-draft-store";
+import { VoiceRecorderPanel } from "./voice-recorder-panel";
+
+export type RecordPrefill = Partial<DraftFields>;
+
+const emptyFields: DraftFields = { title: "", notes: "", childIds: [], unlockType: "now", unlockAge: "", unlockDate: "", unlockMilestone: "" };
+
+/** Narration (voice + optional photo) or Quick Note (optional voice, no photo), then save. */
+export function NarrationForm({
+  kind,
+  prefill,
+  restoredDraft,
+  renderIdeas,
+}: {
+  kind: "narration" | "note";
+  prefill?: RecordPrefill;
+  restoredDraft?: VoiceDraft | null;
+  renderIdeas?: (pick: (prompt: string) => void) => ReactNode;
+}) {
+  const navigate = useNavigate();
+  const recorder = useVoiceRecorder(kind);
+  const create = useCreateNarration();
+  const [fields, setFields] = useState<DraftFields>({ ...emptyFields, ...prefill, ...restoredDraft?.fields });
+  const [image, setImage] = useState<File | null>(null);
+  const { restore } = recorder;
+
+  useEffect(() => {
+    if (restoredDraft) restore(restoredDraft);
+  }, [restoredDraft, restore]);
+
+  const set = (patch: Partial<DraftFields>) => setFields((current) => ({ ...current, ...patch }));
+  const problem = narrationSaveProblem({ kind, hasRecording: recorder.state === "recorded", title: fields.title, childCount: fields.childIds.length });
+  const busy = recorder.state === "recording" || create.isPending;
+
+  async function save() {
+    if (problem || busy) return;
+    if (recorder.recording) await voiceDraftStore.saveFields(fields).catch(() => {});
+    try {
+      const { id } = await create.mutateAsync({
+        fields: {
+          kind,
+          title: fields.title,
+          notes: fields.notes,
+          childIds: fields.childIds,
+          durationSeconds: recorder.recording?.durationSeconds ?? 0,
+          unlockType: fields.unlockType,
+          unlockAge: fields.unlockType === "age" && fields.unlockAge !== "" ? Number(fields.unlockAge) : null,
+          unlockDate: fields.unlockType === "date" ? fields.unlockDate || null : null,
+          unlockMilestone: fields.unlockType === "milestone" ? fields.unlockMilestone : null,
+        },
+        audio: recorder.recording?.blob ?? null,
+        image: kind === "narration" ? image : null,
+      });
+      await voiceDraftStore.clear().catch(() => {});
+      void navigate(`/dashboard?new=narration:${id}`);
+    } catch (error) {
+      if (isApiError(error) && error.status === 401) toast.error(NARRATION_COPY.notSignedIn);
+      else toast.error(error instanceof Error && error.message ? error.message : NARRATION_COPY.saveFailed);
+    }
+  }
+
+  return (
+    <form
+      className="flex flex-col gap-6"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <VoiceRecorderPanel recorder={recorder} optional={kind === "note"} />
+      {kind === "narration" ? <ImagePicker file={image} onChange={setImage} /> : null}
+      <div className="flex flex-col gap-2">
+        <TextField label="Title" value={fields.title} maxLength={200} onChange={(event) => set({ title: event.target.value })} placeholder="The day you were born" />
+        {renderIdeas?.((prompt) => set({ title: prompt }))}
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="memory-notes" className="text-sm font-medium text-ink">
+          Notes
+        </label>
+        <textarea
+          id="memory-notes"
+          rows={kind === "note" ? 6 : 3}
+          value={fields.notes}
+          maxLength={10_000}
+          onChange={(event) => set({ notes: event.target.value })}
+          placeholder={kind === "note" ? "Write it down while it's fresh." : "Anything you want them to know about this."}
+          className="w-full rounded-lg border border-sand bg-white px-3.5 py-2.5 text-base text-ink hover:border-olive focus:outline-none focus-visible:outline-3 focus-visible:outline-accent-dark"
+        />
+      </div>
+      <ChildPicker selected={fields.childIds} onChange={(childIds) => set({ childIds })} />
+      <UnlockRuleFields values={fields as UnlockValues} onChange={(values) => set(values)} />
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+        <Button type="submit" size="lg" disabled={problem !== null || recorder.state === "recording"} busy={create.isPending} busyLabel="Saving…">
+          {kind === "note" ? "Save Quick Note" : "Save Narration"}
+        </Button>
+        {problem ? (
+          <p className="text-sm font-medium text-olive-dark" role="status">
+            {problem}
+          </p>
+        ) : null}
+      </div>
+    </form>
+  );
+}

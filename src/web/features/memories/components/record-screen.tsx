@@ -1,0 +1,104 @@
+import { clsx } from "clsx";
+import { Mic, NotebookPen, Video } from "lucide-react";
+import { type ReactNode, useEffect, useState } from "react";
+import { Link, useLocation, useSearchParams } from "react-router";
+import { Button } from "../../../components/ui/button";
+import { Dialog } from "../../../components/ui/dialog";
+import { NarrationForm, type RecordPrefill } from "./narration-form";
+import { voiceDraftStore, type VoiceDraft } from "./voice-draft-store";
+
+type Tab = "narration" | "video" | "note";
+
+/** video=true → Video; note=true or voice=true → Quick Note (decisions 10); else Narration. */
+export function tabFromSearch(params: URLSearchParams): Tab {
+  if (params.get("video") === "true") return "video";
+  if (params.get("note") === "true" || params.get("voice") === "true") return "note";
+  return "narration";
+}
+
+const TABS: { value: Tab; label: string; icon: typeof Mic; search: string }[] = [
+  { value: "narration", label: "Narration", icon: Mic, search: "" },
+  { value: "video", label: "Video", icon: Video, search: "?video=true" },
+  { value: "note", label: "Quick Note", icon: NotebookPen, search: "?note=true" },
+];
+
+export function RecordScreen({ renderIdeas }: { renderIdeas: (pick: (prompt: string) => void) => ReactNode }) {
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const tab = tabFromSearch(searchParams);
+  const state = (location.state ?? {}) as { prompt?: string; prefill?: RecordPrefill };
+  const prefill: RecordPrefill = { ...state.prefill, ...(state.prompt ? { title: state.prompt } : {}) };
+  const [pendingDraft, setPendingDraft] = useState<VoiceDraft | null>(null);
+  const [restored, setRestored] = useState<VoiceDraft | null>(null);
+
+  useEffect(() => {
+    voiceDraftStore
+      .read()
+      .then((draft) => {
+        if (draft && draft.chunks.length > 0) setPendingDraft(draft);
+      })
+      .catch(() => {});
+  }, []);
+
+  const formKind = restored?.kind ?? (tab === "video" ? null : tab);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <nav aria-label="What to record" className="grid grid-cols-3 gap-1 rounded-xl bg-mist-soft p-1">
+        {TABS.map(({ value, label, icon: Icon, search }) => (
+          <Link
+            key={value}
+            to={`/record${search}`}
+            aria-current={tab === value ? "page" : undefined}
+            onClick={() => setRestored(null)}
+            className={clsx(
+              "flex min-h-11 items-center justify-center gap-2 rounded-lg px-2 text-sm font-semibold transition-colors sm:text-base",
+              tab === value ? "bg-white text-ink shadow-sm" : "text-olive-dark hover:text-ink",
+            )}
+          >
+            <Icon className="size-4 shrink-0" aria-hidden="true" />
+            {label}
+          </Link>
+        ))}
+      </nav>
+
+      {formKind ? (
+        <NarrationForm key={`${formKind}-${restored?.updatedAt ?? "new"}`} kind={formKind} prefill={prefill} restoredDraft={restored} renderIdeas={renderIdeas} />
+      ) : (
+        <section className="rounded-xl border border-dashed border-sand bg-paper-warm px-6 py-10 text-center">
+          <Video className="mx-auto size-8 text-olive" aria-hidden="true" />
+          <p className="mt-3 text-base font-medium text-ink">Video recording is on its way.</p>
+          <p className="mt-1 text-sm text-olive-dark">Until then, a narration with a photo says a lot.</p>
+        </section>
+      )}
+
+      <Dialog
+        open={pendingDraft !== null}
+        onOpenChange={(open) => !open && setPendingDraft(null)}
+        title="Pick up where you left off?"
+        description="We kept a recording you hadn't saved yet. Restore it to finish saving, or discard it."
+        footer={
+          <>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                void voiceDraftStore.clear();
+                setPendingDraft(null);
+              }}
+            >
+              Discard
+            </Button>
+            <Button
+              onClick={() => {
+                setRestored(pendingDraft);
+                setPendingDraft(null);
+              }}
+            >
+              Restore recording
+            </Button>
+          </>
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { clsx } from "clsx";
+import { UNLOCK_AGE_MAX, UNLOCK_AGE_MIN, type UnlockType } from "../../../../shared/unlock-rules";
+import { TextField } from "../../../components/ui/text-field";
+
+export type UnlockValues = { unlockType: UnlockType; unlockAge: string; unlockDate: string; unlockMilestone: string };
+
+const OPTIONS: { value: UnlockType; label: string }[] = [
+  { value: "now", label: "Now" },
+  { value: "age", label: "At an age" },
+  { value: "date", label: "On a date" },
+  { value: "milestone", label: "At a milestone" },
+];
+
+/** When the memory unlocks: now, at an age (1–100), on a date, or at a milestone Dad describes. */
+export function UnlockRuleFields({ values, onChange }: { values: UnlockValues; onChange: (values: UnlockValues) => void }) {
+  return (
+    <fieldset className="flex flex-col gap-3">
+      <legend className="mb-1.5 text-sm font-medium text-ink">When should it unlock?</legend>
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        {OPTIONS.map((option) => (
+          <label
+            key={option.value}
+            className={clsx(
+              "flex min-h-11 cursor-pointer items-center justify-center rounded-lg border px-3 text-center text-sm font-medium transition-colors",
+              "focus-within:outline-3 focus-within:outline-offset-2 focus-within:outline-accent-dark",
+              values.unlockType === option.value ? "border-ink bg-mist text-ink" : "border-sand bg-white text-ink hover:border-olive",
+            )}
+          >
+            <input
+              type="radio"
+              name="unlock-type"
+              value={option.value}
+              className="sr-only"
+              checked={values.unlockType === option.value}
+              onChange={() => onChange({ ...values, unlockType: option.value })}
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      {values.unlockType === "age" ? (
+        <TextField
+          label="Unlock at age"
+          type="number"
+          inputMode="numeric"
+          min={UNLOCK_AGE_MIN}
+          max={UNLOCK_AGE_MAX}
+          value={values.unlockAge}
+          onChange={(event) => onChange({ ...values, unlockAge: event.target.value })}
+          hint="It unlocks when any child you chose reaches this age."
+        />
+      ) : null}
+      {values.unlockType === "date" ? (
+        <TextField label="Unlock on" type="date" value={values.unlockDate} onChange={(event) => onChange({ ...values, unlockDate: event.target.value })} />
+      ) : null}
+      {values.unlockType === "milestone" ? (
+        <TextField
+          label="Milestone"
+          placeholder="First day of high school"
+          value={values.unlockMilestone}
+          maxLength={200}
+          onChange={(event) => onChange({ ...values, unlockMilestone: event.target.value })}
+          hint="It stays locked until you mark the milestone reached in the vault."
+        />
+      ) : null}
+    </fieldset>
+  );
+}

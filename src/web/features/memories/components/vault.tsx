@@ -1,0 +1,234 @@
+import { clsx } from "clsx";
+import { ArrowDownUp, Lock, Mic, NotebookPen, Trash2, Unlock, Video } from "lucide-react";
+import { useMemo, useState } from "react";
+import { toast } from "sonner";
+import { type MemoryItem, type MemoryKind, vaultItems, type VaultStatus, type VaultView } from "../../../../shared/memories";
+import { Button, ButtonLink } from "../../../components/ui/button";
+import { Dialog } from "../../../components/ui/dialog";
+import { useDeleteNarration } from "../api/delete-narration";
+import { useChildCounts } from "../api/get-child-counts";
+import { useAllMemories } from "../api/list-all-memories";
+import { useUnlockMilestone } from "../api/unlock-milestone";
+import { formatMemoryDate, UnlockBadge } from "./memory-card";
+import { MemoryModal } from "./memory-modal";
+
+const SHOWN_STEP = 30;
+
+const TABS: { value: MemoryKind; label: string; icon: typeof Mic; empty: string; record: string; recordLabel: string }[] = [
+  { value: "narration", label: "Narration", icon: Mic, empty: "No narrations yet.", record: "/record", recordLabel: "New Narration" },
+  { value: "video", label: "Video", icon: Video, empty: "No videos yet.", record: "/record?video=true", recordLabel: "New Video" },
+  { value: "note", label: "Quick Note", icon: NotebookPen, empty: "No quick notes yet.", record: "/record?note=true", recordLabel: "New Quick Note" },
+];
+
+const selectClass =
+  "min-h-11 rounded-lg border border-sand bg-white px-3 text-base text-ink hover:border-olive focus:outline-none focus-visible:outline-3 focus-visible:outline-accent-dark";
+
+export function Vault() {
+  const memories = useAllMemories();
+  const childCounts = useChildCounts();
+  const [view, setView] = useState<VaultView>({ tab: "narration", query: "", sort: "newest", childId: null, status: "all" });
+  const [shown, setShown] = useState(SHOWN_STEP);
+  const [open, setOpen] = useState<MemoryItem | null>(null);
+  const [confirming, setConfirming] = useState<MemoryItem | null>(null);
+  const remove = useDeleteNarration();
+  const unlock = useUnlockMilestone();
+
+  const all = useMemo(() => memories.data?.pages.flatMap((page) => page.items) ?? [], [memories.data]);
+  const items = useMemo(() => vaultItems(all, view), [all, view]);
+  const change = (patch: Partial<VaultView>) => {
+    setView((current) => ({ ...current, ...patch }));
+    setShown(SHOWN_STEP);
+  };
+  const tab = TABS.find((t) => t.value === view.tab)!;
+  const filtered = view.query.trim() !== "" || view.childId !== null || view.status !== "all";
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap gap-2">
+        {TABS.map((t) => (
+          <ButtonLink key={t.value} to={t.value === "note" ? "/record?voice=true" : t.record} variant={t.value === "narration" ? "accent" : "secondary"}>
+            {t.recordLabel}
+          </ButtonLink>
+        ))}
+      </div>
+
+      <nav aria-label="Kinds of memory" className="grid grid-cols-3 gap-1 rounded-xl bg-mist-soft p-1">
+        {TABS.map(({ value, label, icon: Icon }) => (
+          <button
+            key={value}
+            type="button"
+            aria-pressed={view.tab === value}
+            onClick={() => change({ tab: value })}
+            className={clsx(
+              "flex min-h-11 items-center justify-center gap-2 rounded-lg px-2 text-sm font-semibold sm:text-base",
+              view.tab === value ? "bg-white text-ink shadow-sm" : "text-olive-dark hover:text-ink",
+            )}
+          >
+            <Icon className="size-4 shrink-0" aria-hidden="true" />
+            {label}
+          </button>
+        ))}
+      </nav>
+
+      <section aria-labelledby="search-filter" className="flex flex-col gap-3">
+        <h2 id="search-filter" className="text-lg font-semibold">
+          Search & Filter
+        </h2>
+        <div className="grid gap-3 sm:grid-cols-[1fr_auto_auto_auto]">
+          <label className="flex flex-col gap-1 text-sm font-medium">
+            Search
+            <input type="search" value={view.query} onChange={(event) => change({ query: event.target.value })} placeholder="Title or notes" className={selectClass} />
+          </label>
+          <label className="flex flex-col gap-1 text-sm font-medium">
+            Child
+            <select className={selectClass} value={view.childId ?? ""} onChange={(event) => change({ childId: event.target.value || null })}>
+              <option value="">All children</option>
+              {childCounts.data?.map((child) => (
+                <option key={child.childId} value={child.childId}>
+                  {child.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1 text-sm font-medium">
+            Status
+            <select className={selectClass} value={view.status} onChange={(event) => change({ status: event.target.value as VaultStatus })}>
+              <option value="all">All</option>
+              <option value="unlocked">Available</option>
+              <option value="locked">Locked</option>
+            </select>
+          </label>
+          <div className="flex flex-col justify-end">
+            <Button variant="secondary" onClick={() => change({ sort: view.sort === "newest" ? "oldest" : "newest" })}>
+              <ArrowDownUp className="size-4" aria-hidden="true" />
+              {view.sort === "newest" ? "Newest first" : "Oldest first"}
+            </Button>
+          </div>
+        </div>
+      </section>
+
+      {memories.isPending ? <p className="text-olive-dark">Loading…</p> : null}
+      {memories.isError ? (
+        <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-danger/40 bg-danger-soft p-4 text-danger-dark">
+          <p>We couldn't load your vault.</p>
+          <Button variant="secondary" onClick={() => void memories.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : null}
+      {memories.isSuccess && items.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-sand bg-paper-warm px-6 py-10 text-center">
+          <p className="font-medium">{filtered ? "Nothing matches these filters." : tab.empty}</p>
+          {filtered ? (
+            <Button variant="secondary" onClick={() => change({ query: "", childId: null, status: "all" })}>
+              Clear filters
+            </Button>
+          ) : (
+            <ButtonLink to={tab.record} variant="accent">
+              {tab.recordLabel}
+            </ButtonLink>
+          )}
+        </div>
+      ) : null}
+
+      {items.length > 0 ? (
+        <>
+          <p className="text-sm text-olive-dark" aria-live="polite">
+            {items.length} {items.length === 1 ? "memory" : "memories"}
+            {memories.hasNextPage ? " so far…" : ""}
+          </p>
+          <ul className="flex flex-col divide-y divide-sand-soft rounded-xl border border-sand-soft bg-white">
+            {items.slice(0, shown).map((item) => (
+              <li key={item.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center" data-vault-item={item.id}>
+                <button type="button" onClick={() => setOpen(item)} className="flex min-w-0 flex-1 items-center gap-4 rounded-lg text-left focus-visible:outline-3 focus-visible:outline-accent-dark">
+                  {item.imageUrl ? (
+                    <img src={item.imageUrl} alt="" loading="lazy" className="size-16 shrink-0 rounded-lg bg-mist-soft object-cover" />
+                  ) : (
+                    <span className="inline-flex size-16 shrink-0 items-center justify-center rounded-lg bg-paper-warm">
+                      {item.unlock.unlocked ? <Unlock className="size-6 text-olive" aria-hidden="true" /> : <Lock className="size-6 text-olive" aria-hidden="true" />}
+                    </span>
+                  )}
+                  <span className="flex min-w-0 flex-col gap-1">
+                    <span className="truncate font-semibold text-ink">{item.title}</span>
+                    <span className="text-sm text-olive-dark">
+                      {formatMemoryDate(item.createdAt)}
+                      {item.children.length > 0 ? ` · ${item.children.map((child) => child.name).join(", ")}` : ""}
+                    </span>
+                    <span>
+                      <UnlockBadge unlock={item.unlock} />
+                      {item.unlock.type === "milestone" && item.unlock.milestone ? <span className="ml-2 text-sm text-olive-dark">{item.unlock.milestone}</span> : null}
+                    </span>
+                  </span>
+                </button>
+                <div className="flex gap-2">
+                  {item.unlock.type === "milestone" && !item.unlock.unlocked ? (
+                    <Button
+                      variant="secondary"
+                      busy={unlock.isPending && unlock.variables === item.id}
+                      onClick={() =>
+                        unlock.mutate(item.id, {
+                          onSuccess: () => toast.success("Unlocked. It's ready for them."),
+                          onError: (error) => toast.error(error.message),
+                        })
+                      }
+                    >
+                      <Unlock className="size-4" aria-hidden="true" />
+                      Unlock now
+                    </Button>
+                  ) : null}
+                  <Button variant="ghost" aria-label={`Delete ${item.title}`} onClick={() => setConfirming(item)}>
+                    <Trash2 className="size-4" aria-hidden="true" />
+                    Delete
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+          {items.length > shown ? (
+            <div className="flex justify-center">
+              <Button variant="secondary" onClick={() => setShown((current) => current + SHOWN_STEP)}>
+                Show more ({items.length - shown} left)
+              </Button>
+            </div>
+          ) : null}
+        </>
+      ) : null}
+
+      <MemoryModal item={open} onClose={() => setOpen(null)} />
+      <Dialog
+        open={confirming !== null}
+        onOpenChange={(isOpen) => !isOpen && !remove.isPending && setConfirming(null)}
+        title="Delete this memory?"
+        description={confirming ? `"${confirming.title}" and its recording and photo will be gone for good. This can't be undone.` : undefined}
+        hideClose={remove.isPending}
+        footer={
+          <>
+            <Button variant="secondary" disabled={remove.isPending} onClick={() => setConfirming(null)}>
+              Keep it
+            </Button>
+            <Button
+              variant="danger"
+              busy={remove.isPending}
+              busyLabel="Deleting…"
+              onClick={() =>
+                confirming &&
+                remove.mutate(confirming.id, {
+                  onSuccess: () => {
+                    setConfirming(null);
+                    toast.success("Memory deleted.");
+                  },
+                  onError: () => {
+                    setConfirming(null);
+                    toast.error("We couldn't delete it. Please try again.");
+                  },
+                })
+              }
+            >
+              Delete
+            </Button>
+          </>
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * No recording lost (decisions 4.3): while Dad records, every MediaRecorder chunk is appended to
+ * IndexedDB, so a closed tab or a failed save leaves a draft the next visit to /record can restore.
+ * One draft at a time, under the key "current".
+ */
+import type { UnlockType } from "../../../../shared/unlock-rules";
+
+export type DraftFields = {
+  title: string;
+  notes: string;
+  childIds: string[];
+  unlockType: UnlockType;
+  unlockAge: string;
+  unlockDate: string;
+  unlockMilestone: string;
+};
+
+export type VoiceDraft = {
+  kind: "narration" | "note";
+  mimeType: string;
+  chunks: Blob[];
+  durationSeconds: number;
+  fields: DraftFields | null;
+  updatedAt: number;
+};
+
+const DB_NAME = "HeyDadDrafts";
+const STORE = "voice";
+const KEY = "current";
+
+function openDb(): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(DB_NAME, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+async function withStore<T>(mode: IDBTransactionMode, run: (store: IDBObjectStore) => IDBRequest | void): Promise<T | undefined> {
+  const db = await openDb();
+  try {
+    return await new Promise<T | undefined>((resolve, reject) => {
+      const transaction = db.transaction(STORE, mode);
+      const request = run(transaction.objectStore(STORE));
+      transaction.oncomplete = () => resolve(request ? (request.result as T) : undefined);
+      transaction.onerror = () => reject(transaction.error);
+    });
+  } finally {
+    db.close();
+  }
+}
+
+export const voiceDraftStore = {
+  read: () => withStore<VoiceDraft>("readonly", (store) => store.get(KEY)),
+  write: (draft: VoiceDraft) => withStore<void>("readwrite", (store) => store.put(draft, KEY)),
+  /** Adds a chunk in one read-modify-write transaction. */
+  async append(input: { kind: VoiceDraft["kind"]; mimeType: string; chunk: Blob; durationSeconds: number }) {
+    await withStore<void>("readwrite", (store) => {
+      const get = store.get(KEY);
+      get.onsuccess = () => {
+        const current = get.result as VoiceDraft | undefined;
+        const draft: VoiceDraft = current ?? { kind: input.kind, mimeType: input.mimeType, chunks: [], durationSeconds: 0, fields: null, updatedAt: 0 };
+        store.put({ ...draft, chunks: [...draft.chunks, input.chunk], durationSeconds: input.durationSeconds, updatedAt: Date.now() }, KEY);
+      };
+    });
+  },
+  async saveFields(fields: DraftFields) {
+    const draft = await voiceDraftStore.read();
+    if (draft) await voiceDraftStore.write({ ...draft, fields });
+  },
+  clear: () => withStore<void>("readwrite", (store) => store.delete(KEY)),
+};

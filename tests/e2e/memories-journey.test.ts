@@ -1,0 +1,135 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { browserAvailable, useBrowser } from "../support/browser";
+import { startE2eServer } from "../support/e2e-server";
+
+type Server = Awaited<ReturnType<typeof startE2eServer>>;
+
+/** Signs up through the API in the page's context, confirms by email (the cookie lands in the browser), adds two children. */
+async function signedInDadWithChildren(server: Server, page: Page) {
+  const email = `memories${Date.now()}@example.com`;
+  const signUp = await page.request.post(`${server.baseUrl}/api/auth/sign-up/email`, {
+    headers: { origin: server.baseUrl },
+    data: { email, password: "correct-horse-1", name: "", callbackURL: "/dashboard" },
+  });
+  expect(signUp.ok()).toBe(true);
+  const link = (await server.latestEmail(email, "Confirm")).text.match(/https?:\/\/\S+/)![0];
+  await page.goto(link);
+  await page.waitForURL(/\/dashboard/);
+  const { rows } = await server.pool.query("SELECT id FROM users WHERE email = $1", [email]);
+  await server.pool.query("INSERT INTO children (user_id, name, birthdate) VALUES ($1, 'Maya', '2013-05-02'), ($1, 'Leo', '2017-09-10')", [rows[0].id]);
+}
+
+describe.skipIf(!browserAvailable)("narrations and quick notes in Chromium", () => {
+  const browser = useBrowser();
+  let server: Server;
+  let photo: Buffer;
+
+  beforeAll(async () => {
+    server = await startE2eServer();
+    const photoPath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "heydad-photo-")), "photo.png");
+    execFileSync("ffmpeg", ["-loglevel", "error", "-f", "lavfi", "-i", "color=c=orange:s=64x48", "-frames:v", "1", photoPath]);
+    photo = fs.readFileSync(photoPath);
+  });
+
+  it("records a 3-second narration with a photo for two children at age 18, plays it, finds it in the vault, deletes it", async () => {
+    const page = await browser.newPage();
+    await signedInDadWithChildren(server, page);
+
+    await page.goto(`${server.baseUrl}/record`);
+    const save = page.getByRole("button", { name: "Save Narration" });
+    await page.getByText("Record narration first.").waitFor();
+    expect(await save.isDisabled()).toBe(true);
+
+    await page.getByRole("button", { name: "Start recording" }).click();
+    await page.getByText("Recording…").waitFor();
+    await page.waitForTimeout(3200);
+    await page.getByRole("button", { name: "Stop" }).click();
+    await page.getByRole("button", { name: "Retake" }).waitFor();
+    expect(await page.getByTestId("record-timer").textContent()).toMatch(/^0:0[34]$/);
+
+    await page.locator('input[type="file"]').setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: photo });
+    await page.getByRole("img", { name: "The photo you chose" }).waitFor();
+    await page.getByLabel("Title").fill("The day you caught your first fish");
+    await page.getByText("Add a title.").waitFor({ state: "detached" });
+    await page.getByText("Select at least one child.").waitFor();
+    await page.getByText("Maya", { exact: true }).click();
+    await page.getByText("Leo", { exact: true }).click();
+    await page.getByText("At an age").click();
+    await page.getByLabel("Unlock at age").fill("18");
+    await save.click();
+
+    await page.waitForURL(/\/dashboard\?new=narration:[0-9a-f-]{36}$/);
+    const id = new URL(page.url()).searchParams.get("new")!.split(":")[1]!;
+    const card = page.locator(`[data-memory-id="${id}"]`);
+    await card.waitFor();
+    expect(await card.textContent()).toContain("Age 18");
+    expect(await card.textContent()).toContain("Just saved");
+
+    await card.click();
+    const audio = page.getByRole("dialog").locator("audio");
+    await audio.waitFor();
+    await expect
+      .poll(() => audio.evaluate((element: HTMLAudioElement) => element.play().then(() => element.currentTime)), { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    await page.getByRole("button", { name: "Close" }).first().click();
+
+    await page.goto(`${server.baseUrl}/vault`);
+    const row = page.locator(`[data-vault-item="${id}"]`);
+    await row.waitFor();
+    expect(await row.textContent()).toContain("Age 18");
+    expect(await row.textContent()).toContain("Maya, Leo");
+    await row.getByRole("button", { name: /^Delete/ }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+    await row.waitFor({ state: "detached" });
+    await page.getByText("No narrations yet.").waitFor();
+  });
+
+  it("saves a text-only quick note", async () => {
+    const page = await browser.newPage();
+    await signedInDadWithChildren(server, page);
+    await page.goto(`${server.baseUrl}/record?voice=true`);
+    await page.getByLabel("Title").fill("Pancakes on Sunday");
+    await page.getByLabel("Notes").fill("You flipped one onto the ceiling. Best breakfast ever.");
+    await page.getByText("Leo", { exact: true }).click();
+    await page.getByRole("button", { name: "Save Quick Note" }).click();
+    await page.waitForURL(/\/dashboard\?new=narration:/);
+    await page.getByRole("button", { name: "Quick Note", exact: true }).click();
+    const card = page.getByRole("button", { name: /Pancakes on Sunday/ });
+    await card.waitFor();
+    await card.click();
+    await page.getByText("You flipped one onto the ceiling. Best breakfast ever.").waitFor();
+  });
+
+  it("keeps a recording when the tab closes mid-recording and offers to restore it", async () => {
+    const page = await browser.newPage();
+    await signedInDadWithChildren(server, page);
+    await page.goto(`${server.baseUrl}/record`);
+    await page.getByRole("button", { name: "Start recording" }).click();
+    await page.waitForTimeout(2500);
+    const context = page.context();
+    await page.close({ runBeforeUnload: false });
+
+    const again = await context.newPage();
+    await again.goto(`${server.baseUrl}/record`);
+    await again.getByRole("heading", { name: "Pick up where you left off?" }).waitFor();
+    await again.getByRole("button", { name: "Restore recording" }).click();
+    await again.getByRole("button", { name: "Retake" }).waitFor();
+    const duration = await again.locator("audio").evaluate(
+      (element: HTMLAudioElement) =>
+        new Promise<number>((resolve) => {
+          element.onloadedmetadata = () => resolve(element.duration);
+          if (element.readyState >= 1) resolve(element.duration);
+        }),
+    );
+    expect(duration).toBeGreaterThan(0);
+    await again.getByLabel("Title").fill("Restored");
+    await again.getByText("Maya", { exact: true }).click();
+    await again.getByRole("button", { name: "Save Narration" }).click();
+    await again.waitForURL(/\/dashboard\?new=narration:/);
+  });
+});
