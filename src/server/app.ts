@@ -6,11 +6,15 @@ import { securityHeaders } from "./http/security-headers";
 import { registerWebApp } from "./http/web-app";
 import { type AppEnv, clientIpMiddleware, sessionMiddleware } from "./modules/auth/auth.middleware";
 import { registerAuthRoutes } from "./modules/auth/auth.routes";
+import { registerChildrenRoutes } from "./modules/children/children.routes";
 import { registerMailboxRoutes } from "./modules/email/email.routes";
 import { registerHealthRoutes } from "./modules/health/health.routes";
 import { registerProfilesRoutes } from "./modules/profiles/profiles.routes";
 import { registerStorageRoutes } from "./modules/storage/storage.routes";
 import type { Services } from "./services";
+
+/** Routes that accept file bodies beyond 1 MB (each declares its own limit). */
+const LARGE_BODY_PATHS = [/^\/api\/children\/[^/]+\/photo$/];
 
 export type AppOptions = { services: Services; logger: Logger; webRoot?: string };
 
@@ -20,7 +24,9 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
   app.onError(createErrorHandler(logger));
   app.use("*", securityHeaders({ https: services.appUrl.startsWith("https://"), storageOrigin: services.storageLinkOrigin }));
   app.use("*", clientIpMiddleware({ trustProxy: services.trustProxy }));
-  app.use("/api/*", bodyLimit({ maxSize: 1024 * 1024, onError: () => { throw httpErrors.validation("The request body is too large."); } }));
+  const jsonBodyLimit = bodyLimit({ maxSize: 1024 * 1024, onError: () => { throw httpErrors.validation("The request body is too large."); } });
+  // Uploads set their own, larger limit on their route.
+  app.use("/api/*", (c, next) => (LARGE_BODY_PATHS.some((pattern) => pattern.test(c.req.path)) ? next() : jsonBodyLimit(c, next)));
   app.use("/api/*", async (c, next) => {
     if (c.req.path.startsWith("/api/auth/")) return next();
     return sessionMiddleware(services.auth)(c, next);
@@ -30,6 +36,7 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
   app.route("/", registerAuthRoutes({ auth: services.auth }));
   app.get("/api/config", (c) => c.json({ googleEnabled: Boolean(services.google), devMailbox: services.devMailbox }));
   app.route("/", registerProfilesRoutes({ usecases: services.profiles }));
+  app.route("/", registerChildrenRoutes({ usecases: services.children }));
   if (services.localStorage) app.route("/", registerStorageRoutes({ local: services.localStorage }));
   if (services.devMailbox) app.route("/", registerMailboxRoutes({ mailbox: services.mailbox }));
 

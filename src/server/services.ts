@@ -3,14 +3,17 @@ import type pg from "pg";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import type { JobQueue } from "./jobs/job-queue";
+import { createDeleteStoredFilesJob } from "./jobs/delete-stored-files.job";
 import { createSendEmailJob } from "./jobs/send-email.job";
 import { createAuth } from "./modules/auth/auth";
+import { createChildrenRepository } from "./modules/children/children.repository";
+import { type ChildDeletionStep, createChildrenUsecases } from "./modules/children/children.usecases";
 import { createMailboxRepository } from "./modules/email/email.repository";
 import { createEmailSender } from "./modules/email/email.sender";
 import { createEmailOutbox } from "./modules/email/email.usecases";
 import { createProfilesRepository } from "./modules/profiles/profiles.repository";
 import { createProfilesUsecases } from "./modules/profiles/profiles.usecases";
-import { createObjectStorage } from "./modules/storage/storage";
+import { createObjectStorage, type ObjectRef } from "./modules/storage/storage";
 import { createLocalStorage } from "./modules/storage/storage.local";
 import { createS3Storage } from "./modules/storage/storage.s3";
 
@@ -25,6 +28,11 @@ export async function createServices(options: { config: Config; db: Database; po
     log: options.log,
   });
   const { storage, localStorage } = createStorage(config.storage, options.authSecret);
+  const deleteStoredFilesJob = createDeleteStoredFilesJob(storage);
+  await jobs.register([deleteStoredFilesJob]);
+  const deleteFilesLater = (objects: ObjectRef[]) => jobs.send(deleteStoredFilesJob, { objects });
+  /** Modules whose rows hang on a child (memories, issue 4) add their step here. */
+  const childDeletionSteps: ChildDeletionStep[] = [];
 
   return {
     appUrl: config.appUrl,
@@ -43,6 +51,10 @@ export async function createServices(options: { config: Config; db: Database; po
     localStorage,
     storageLinkOrigin: config.storage.kind === "s3" ? config.storage.linkOrigin : undefined,
     profiles: createProfilesUsecases({ profiles: createProfilesRepository(db) }),
+    children: createChildrenUsecases({ children: createChildrenRepository(db), storage, deleteFilesLater, deletionSteps: childDeletionSteps }),
+    childDeletionSteps,
+    /** Queues stored files for deletion (after the rows that named them are gone). */
+    deleteFilesLater,
   };
 }
 
