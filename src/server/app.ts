@@ -5,11 +5,13 @@ import { createErrorHandler, type Logger } from "./http/error-handler";
 import { securityHeaders } from "./http/security-headers";
 import { registerWebApp } from "./http/web-app";
 import { type AppEnv, clientIpMiddleware, sessionMiddleware } from "./modules/auth/auth.middleware";
+import { registerAccountRoutes } from "./modules/account/account.routes";
 import { registerAuthRoutes } from "./modules/auth/auth.routes";
 import { registerChildrenRoutes } from "./modules/children/children.routes";
 import { registerMailboxRoutes } from "./modules/email/email.routes";
 import { registerHealthRoutes } from "./modules/health/health.routes";
 import { registerProfilesRoutes } from "./modules/profiles/profiles.routes";
+import { registerSettingsRoutes } from "./modules/settings/settings.routes";
 import { registerStorageRoutes } from "./modules/storage/storage.routes";
 import type { Services } from "./services";
 
@@ -37,6 +39,8 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
   app.get("/api/config", (c) => c.json({ googleEnabled: Boolean(services.google), devMailbox: services.devMailbox }));
   app.route("/", registerProfilesRoutes({ usecases: services.profiles }));
   app.route("/", registerChildrenRoutes({ usecases: services.children }));
+  app.route("/", registerSettingsRoutes({ usecases: services.settings }));
+  app.route("/", registerAccountRoutes({ usecases: services.account, auth: services.auth }));
   if (services.localStorage) app.route("/", registerStorageRoutes({ local: services.localStorage }));
   if (services.devMailbox) app.route("/", registerMailboxRoutes({ mailbox: services.mailbox }));
 

@@ -5,6 +5,8 @@ import type { Database } from "./db/client";
 import type { JobQueue } from "./jobs/job-queue";
 import { createDeleteStoredFilesJob } from "./jobs/delete-stored-files.job";
 import { createSendEmailJob } from "./jobs/send-email.job";
+import { createAccountRepository } from "./modules/account/account.repository";
+import { type AccountBilling, createAccountUsecases } from "./modules/account/account.usecases";
 import { createAuth } from "./modules/auth/auth";
 import { createChildrenRepository } from "./modules/children/children.repository";
 import { type ChildDeletionStep, createChildrenUsecases } from "./modules/children/children.usecases";
@@ -13,6 +15,8 @@ import { createEmailSender } from "./modules/email/email.sender";
 import { createEmailOutbox } from "./modules/email/email.usecases";
 import { createProfilesRepository } from "./modules/profiles/profiles.repository";
 import { createProfilesUsecases } from "./modules/profiles/profiles.usecases";
+import { createSettingsRepository } from "./modules/settings/settings.repository";
+import { createSettingsUsecases } from "./modules/settings/settings.usecases";
 import { createObjectStorage, type ObjectRef } from "./modules/storage/storage";
 import { createLocalStorage } from "./modules/storage/storage.local";
 import { createS3Storage } from "./modules/storage/storage.s3";
@@ -31,6 +35,8 @@ export async function createServices(options: { config: Config; db: Database; po
   const deleteStoredFilesJob = createDeleteStoredFilesJob(storage);
   await jobs.register([deleteStoredFilesJob]);
   const deleteFilesLater = (objects: ObjectRef[]) => jobs.send(deleteStoredFilesJob, { objects });
+  /** The billing module replaces cancelSubscription (it cancels the Stripe subscription before account deletion). */
+  const billing: AccountBilling = { cancelSubscription: async () => {} };
   /** Modules whose rows hang on a child (memories, issue 4) add their step here. */
   const childDeletionSteps: ChildDeletionStep[] = [];
 
@@ -53,6 +59,9 @@ export async function createServices(options: { config: Config; db: Database; po
     profiles: createProfilesUsecases({ profiles: createProfilesRepository(db) }),
     children: createChildrenUsecases({ children: createChildrenRepository(db), storage, deleteFilesLater, deletionSteps: childDeletionSteps }),
     childDeletionSteps,
+    settings: createSettingsUsecases({ settings: createSettingsRepository(db) }),
+    billing,
+    account: createAccountUsecases({ accounts: createAccountRepository(db), storage, billing }),
     /** Queues stored files for deletion (after the rows that named them are gone). */
     deleteFilesLater,
   };

@@ -15,7 +15,7 @@ beforeAll(async () => {
 const addChild = async (cookie: string, body: Record<string, unknown> = { name: "Maya", birthdate: "2018-04-02" }) =>
   (await jsonRequest(t, "POST", "/api/children", { cookie, body })).json().then((json) => json.child);
 const uploadPhoto = (cookie: string, childId: string, bytes: Buffer) =>
-  t.app.request(`/api/children/${childId}/photo`, { method: "PUT", headers: { cookie, origin: TEST_ORIGIN, "content-type": "image/jpeg" }, body: bytes });
+  t.app.request(`/api/children/${childId}/photo`, { method: "PUT", headers: { cookie, origin: TEST_ORIGIN, "content-type": "image/jpeg" }, body: new Uint8Array(bytes) });
 const errorOf = async (response: Response) => (await response.json()).error;
 const storedPhotos = (userId: string) => t.services.storage.list({ bucket: "child-images", prefix: `${userId}/` });
 
