@@ -21,7 +21,7 @@ export function PhotoCropDialog({ photo, onCancel, onCropped }: { photo: PhotoTo
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  async function usePhoto() {
+  async function confirmCrop() {
     if (!area) return;
     setBusy(true);
     try {
@@ -44,7 +44,7 @@ export function PhotoCropDialog({ photo, onCancel, onCropped }: { photo: PhotoTo
           <Button variant="secondary" onClick={onCancel}>
             Cancel
           </Button>
-          <Button onClick={() => void usePhoto()} busy={busy} busyLabel="Cropping..." disabled={!area}>
+          <Button onClick={() => void confirmCrop()} busy={busy} busyLabel="Cropping..." disabled={!area}>
             Use photo
           </Button>
         </>
