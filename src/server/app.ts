@@ -5,14 +5,20 @@ import { createErrorHandler, type Logger } from "./http/error-handler";
 import { securityHeaders } from "./http/security-headers";
 import { registerWebApp } from "./http/web-app";
 import { type AppEnv, clientIpMiddleware, sessionMiddleware } from "./modules/auth/auth.middleware";
+import { registerAccountRoutes } from "./modules/account/account.routes";
 import { registerAuthRoutes } from "./modules/auth/auth.routes";
+import { registerChildrenRoutes } from "./modules/children/children.routes";
 import { registerMailboxRoutes } from "./modules/email/email.routes";
 import { registerHealthRoutes } from "./modules/health/health.routes";
 import { registerIdeasRoutes } from "./modules/ideas/ideas.routes";
 import { NARRATION_UPLOAD_PATH, registerMemoriesRoutes } from "./modules/memories/memories.routes";
 import { registerProfilesRoutes } from "./modules/profiles/profiles.routes";
+import { registerSettingsRoutes } from "./modules/settings/settings.routes";
 import { registerStorageRoutes } from "./modules/storage/storage.routes";
 import type { Services } from "./services";
+
+/** Routes that accept file bodies beyond 1 MB (each declares its own limit). */
+const LARGE_BODY_PATHS = [/^\/api\/children\/[^/]+\/photo$/, new RegExp(`^${NARRATION_UPLOAD_PATH}$`)];
 
 export type AppOptions = { services: Services; logger: Logger; webRoot?: string };
 
@@ -23,8 +29,8 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
   app.use("*", securityHeaders({ https: services.appUrl.startsWith("https://"), storageOrigin: services.storageLinkOrigin }));
   app.use("*", clientIpMiddleware({ trustProxy: services.trustProxy }));
   const jsonBodyLimit = bodyLimit({ maxSize: 1024 * 1024, onError: () => { throw httpErrors.validation("The request body is too large."); } });
-  // Upload routes set their own, larger limit.
-  app.use("/api/*", (c, next) => (c.req.method === "POST" && c.req.path === NARRATION_UPLOAD_PATH ? next() : jsonBodyLimit(c, next)));
+  // Uploads set their own, larger limit on their route.
+  app.use("/api/*", (c, next) => (LARGE_BODY_PATHS.some((pattern) => pattern.test(c.req.path)) ? next() : jsonBodyLimit(c, next)));
   const resolveSession = sessionMiddleware({ auth: services.auth, secret: services.authSecret, sessions: services.sessions });
   app.use("/api/*", async (c, next) => {
     if (c.req.path.startsWith("/api/auth/")) return next();
@@ -37,6 +43,9 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
   app.route("/", registerProfilesRoutes({ usecases: services.profiles }));
   app.route("/", registerMemoriesRoutes({ usecases: services.memories }));
   app.route("/", registerIdeasRoutes({ usecases: services.ideas }));
+  app.route("/", registerChildrenRoutes({ usecases: services.children }));
+  app.route("/", registerSettingsRoutes({ usecases: services.settings }));
+  app.route("/", registerAccountRoutes({ usecases: services.account, auth: services.auth }));
   if (services.localStorage) app.route("/", registerStorageRoutes({ local: services.localStorage }));
   if (services.devMailbox) app.route("/", registerMailboxRoutes({ mailbox: services.mailbox }));
 

@@ -3,20 +3,26 @@ import type pg from "pg";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import type { JobQueue } from "./jobs/job-queue";
-import { createDeleteMemoryFilesJob } from "./jobs/delete-memory-files.job";
+import { createDeleteStoredFilesJob } from "./jobs/delete-stored-files.job";
 import { createSendEmailJob } from "./jobs/send-email.job";
+import { createAccountRepository } from "./modules/account/account.repository";
+import { type AccountBilling, createAccountUsecases } from "./modules/account/account.usecases";
 import { createAuth } from "./modules/auth/auth";
 import { createSessionsRepository } from "./modules/auth/auth.repository";
 import { createIdeasRepository } from "./modules/ideas/ideas.repository";
 import { createIdeasUsecases } from "./modules/ideas/ideas.usecases";
 import { createMemoriesRepository } from "./modules/memories/memories.repository";
 import { createMemoriesUsecases } from "./modules/memories/memories.usecases";
+import { createChildrenRepository } from "./modules/children/children.repository";
+import { type ChildDeletionStep, createChildrenUsecases } from "./modules/children/children.usecases";
 import { createMailboxRepository } from "./modules/email/email.repository";
 import { createEmailSender } from "./modules/email/email.sender";
 import { createEmailOutbox } from "./modules/email/email.usecases";
 import { createProfilesRepository } from "./modules/profiles/profiles.repository";
 import { createProfilesUsecases } from "./modules/profiles/profiles.usecases";
-import { createObjectStorage } from "./modules/storage/storage";
+import { createSettingsRepository } from "./modules/settings/settings.repository";
+import { createSettingsUsecases } from "./modules/settings/settings.usecases";
+import { createObjectStorage, type ObjectRef } from "./modules/storage/storage";
 import { createLocalStorage } from "./modules/storage/storage.local";
 import { detectFileType } from "./modules/storage/storage.file-type";
 import { createS3Storage } from "./modules/storage/storage.s3";
@@ -25,14 +31,21 @@ import { createS3Storage } from "./modules/storage/storage.s3";
 export async function createServices(options: { config: Config; db: Database; pool: pg.Pool; jobs: JobQueue; authSecret: string; log: (message: string) => void }) {
   const { config, db, pool, jobs } = options;
   const sendEmailJob = createSendEmailJob(createEmailSender({ transport: config.email.transport, from: config.email.from, db }));
-  const { storage, localStorage } = createStorage(config.storage, options.authSecret);
-  const deleteMemoryFilesJob = createDeleteMemoryFilesJob(storage);
-  await jobs.register([sendEmailJob, deleteMemoryFilesJob]);
+  await jobs.register([sendEmailJob]);
   const outbox = createEmailOutbox({ jobs, job: sendEmailJob });
   const auth = createAuth({ db, appUrl: config.appUrl, secret: options.authSecret, outbox, google: config.google, rateLimit: config.rateLimit,
     extraOrigins: config.env === "development" ? ["http://localhost:5173"] : [],
     log: options.log,
   });
+  const { storage, localStorage } = createStorage(config.storage, options.authSecret);
+  const deleteStoredFilesJob = createDeleteStoredFilesJob(storage);
+  await jobs.register([deleteStoredFilesJob]);
+  const deleteFilesLater = (objects: ObjectRef[]) => jobs.send(deleteStoredFilesJob, { objects });
+  /** The billing module replaces cancelSubscription (it cancels the Stripe subscription before account deletion). */
+  const billing: AccountBilling = { cancelSubscription: async () => {} };
+  /** Modules whose rows hang on a child (memories, issue 4) add their step here. */
+  const memoriesRepository = createMemoriesRepository(db);
+  const childDeletionSteps: ChildDeletionStep[] = [memoriesRepository.deleteOnlyForChild];
 
   return {
     appUrl: config.appUrl,
@@ -53,8 +66,15 @@ export async function createServices(options: { config: Config; db: Database; po
     localStorage,
     storageLinkOrigin: config.storage.kind === "s3" ? config.storage.linkOrigin : undefined,
     profiles: createProfilesUsecases({ profiles: createProfilesRepository(db) }),
-    memories: createMemoriesUsecases({ memories: createMemoriesRepository(db), storage, detectFileType, jobs, deleteFilesJob: deleteMemoryFilesJob }),
+    memories: createMemoriesUsecases({ memories: memoriesRepository, storage, detectFileType, deleteFilesLater }),
     ideas: createIdeasUsecases({ ideas: createIdeasRepository(db) }),
+    children: createChildrenUsecases({ children: createChildrenRepository(db), storage, deleteFilesLater, deletionSteps: childDeletionSteps }),
+    childDeletionSteps,
+    settings: createSettingsUsecases({ settings: createSettingsRepository(db) }),
+    billing,
+    account: createAccountUsecases({ accounts: createAccountRepository(db), storage, billing }),
+    /** Queues stored files for deletion (after the rows that named them are gone). */
+    deleteFilesLater,
   };
 }
 

@@ -4,3 +4,4 @@ export * from "../modules/email/email.table";
 export * from "../modules/children/children.table";
 export * from "../modules/memories/memories.table";
 export * from "../modules/ideas/ideas.table";
+export * from "../modules/settings/settings.table";

@@ -51,6 +51,10 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   };
   if (body instanceof FormData) {
     init.body = body;
+  } else if (body instanceof Blob) {
+    // A file goes as the raw request body, typed by the Blob.
+    init.body = body;
+    init.headers = { ...init.headers, "Content-Type": body.type || "application/octet-stream" };
   } else if (body !== undefined) {
     init.body = JSON.stringify(body);
     init.headers = { ...init.headers, "Content-Type": "application/json" };

@@ -10,7 +10,6 @@ import { createMemoriesRepository } from "./memories.repository";
 import { narrations } from "./memories.table";
 import { createMemoriesUsecases } from "./memories.usecases";
 import { detectFileType } from "../storage/storage.file-type";
-import { createDeleteMemoryFilesJob } from "../../jobs/delete-memory-files.job";
 
 let t: TestApp;
 let voice: Buffer;
@@ -84,8 +83,7 @@ describe("narrations with a recording and a photo", () => {
       memories: { ...repository, insert: () => Promise.reject(new Error("database went away")) },
       storage: t.services.storage,
       detectFileType,
-      jobs: t.services.jobs,
-      deleteFilesJob: createDeleteMemoryFilesJob(t.services.storage),
+      deleteFilesLater: t.services.deleteFilesLater,
     });
     await expect(
       usecases.createNarration({

@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import type { DbOrTransaction } from "../../db/transaction";
+import type { ObjectRef } from "../storage/storage";
 import { children } from "../children/children.table";
 import { profiles } from "../profiles/profiles.table";
 import { childMemoryCounts, narrationChildIds, narrationChildren, narrations } from "./memories.table";
@@ -103,6 +105,27 @@ export function createMemoriesRepository(db: Database) {
         .where(and(eq(narrations.userId, input.userId), eq(narrations.id, input.id)))
         .returning({ audioPath: narrations.audioPath, imagePath: narrations.imagePath });
       return deleted;
+    },
+
+    /**
+     * A child deletion step (inside the child's transaction): memories meant only for this child
+     * go with it; memories shared with other children keep those links. Returns their files.
+     */
+    async deleteOnlyForChild(tx: DbOrTransaction, input: { userId: string; childId: string }): Promise<ObjectRef[]> {
+      const deleted = await tx
+        .delete(narrations)
+        .where(
+          and(
+            eq(narrations.userId, input.userId),
+            sql`exists (select 1 from ${narrationChildren} where ${narrationChildren.narrationId} = ${narrations.id} and ${narrationChildren.childId} = ${input.childId})`,
+            sql`not exists (select 1 from ${narrationChildren} where ${narrationChildren.narrationId} = ${narrations.id} and ${narrationChildren.childId} <> ${input.childId})`,
+          ),
+        )
+        .returning({ audioPath: narrations.audioPath, imagePath: narrations.imagePath });
+      return deleted.flatMap((row) => [
+        ...(row.audioPath ? [{ bucket: "audio" as const, key: row.audioPath }] : []),
+        ...(row.imagePath ? [{ bucket: "images" as const, key: row.imagePath }] : []),
+      ]);
     },
 
     async markMilestoneReached(input: { userId: string; id: string; at: Date }) {

@@ -213,3 +213,22 @@ describe("ideas", () => {
     expect(library.everyday.length).toBeGreaterThanOrEqual(95);
   });
 });
+
+describe("deleting a child", () => {
+  it("deletes memories meant only for that child and keeps shared ones for the other children", async () => {
+    const dad = await createSignedInUser(t);
+    const maya = await addChild(dad.id, "Maya", "2013-05-02");
+    const leo = await addChild(dad.id, "Leo", "2017-09-10");
+    const onlyMaya = (await (await postNarration(dad.cookie, note([maya.id], { title: "Only Maya" }))).json()) as { id: string };
+    const shared = (await (await postNarration(dad.cookie, note([maya.id, leo.id], { title: "Both" }))).json()) as { id: string };
+
+    const removed = await jsonRequest(t, "DELETE", `/api/children/${maya.id}`, { cookie: dad.cookie });
+    expect(removed.status).toBe(204);
+
+    const remaining = await t.db.select({ id: narrations.id }).from(narrations).where(eq(narrations.userId, dad.id));
+    expect(remaining.map((row) => row.id)).toEqual([shared.id]);
+    expect(remaining.map((row) => row.id)).not.toContain(onlyMaya.id);
+    const list = await (await jsonRequest(t, "GET", "/api/memories", { cookie: dad.cookie })).json();
+    expect(list.items[0].children).toEqual([{ id: leo.id, name: "Leo" }]);
+  });
+});

@@ -2,8 +2,6 @@ import { randomUUID } from "node:crypto";
 import { MAX_AUDIO_BYTES, MAX_IMAGE_BYTES, type MemoryPage, type NarrationFields, type NarrationItem } from "../../../shared/memories";
 import { upcomingBirthdays, upcomingUnlocks } from "../../../shared/coming-up";
 import { unlockStatus } from "../../../shared/unlock-rules";
-import type { JobQueue } from "../../jobs/job-queue";
-import type { createDeleteMemoryFilesJob } from "../../jobs/delete-memory-files.job";
 import { memoryErrors } from "./memories.errors";
 import type { MemoriesRepository, NarrationRow, PageCursor } from "./memories.repository";
 import { audioFormatOf, type DetectFileType, imageFormatOf, type MemoryStorage, type StoredFileRef } from "./memories.storage";
@@ -30,8 +28,8 @@ export function createMemoriesUsecases(options: {
   memories: MemoriesRepository;
   storage: MemoryStorage;
   detectFileType: DetectFileType;
-  jobs: JobQueue;
-  deleteFilesJob: ReturnType<typeof createDeleteMemoryFilesJob>;
+  /** Queues stored files for deletion after their rows are gone. */
+  deleteFilesLater: (files: StoredFileRef[]) => Promise<void>;
   clock?: () => Date;
 }) {
   const { memories, storage } = options;
@@ -151,7 +149,7 @@ export function createMemoriesUsecases(options: {
       const files: Array<{ bucket: "audio" | "images"; key: string }> = [];
       if (deleted.audioPath) files.push({ bucket: "audio", key: deleted.audioPath });
       if (deleted.imagePath) files.push({ bucket: "images", key: deleted.imagePath });
-      if (files.length > 0) await options.jobs.send(options.deleteFilesJob, { files });
+      if (files.length > 0) await options.deleteFilesLater(files);
     },
 
     /** 'Unlock now' on a milestone memory (decisions 9). */
