@@ -7,6 +7,8 @@ import { registerWebApp } from "./http/web-app";
 import { type AppEnv, clientIpMiddleware, sessionMiddleware } from "./modules/auth/auth.middleware";
 import { registerAuthRoutes } from "./modules/auth/auth.routes";
 import { registerMailboxRoutes } from "./modules/email/email.routes";
+import { registerCoachRoutes } from "./modules/coach/coach.routes";
+import { registerOnboardingRoutes } from "./modules/onboarding/onboarding.routes";
 import { registerHealthRoutes } from "./modules/health/health.routes";
 import { registerProfilesRoutes } from "./modules/profiles/profiles.routes";
 import type { Services } from "./services";
@@ -29,6 +31,8 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
   app.route("/", registerAuthRoutes({ auth: services.auth }));
   app.get("/api/config", (c) => c.json({ googleEnabled: Boolean(services.google), devMailbox: services.devMailbox }));
   app.route("/", registerProfilesRoutes({ usecases: services.profiles }));
+  app.route("/", registerCoachRoutes({ usecases: services.coach, rateLimit: services.rateLimit }));
+  app.route("/", registerOnboardingRoutes({ usecases: services.onboarding }));
   if (services.devMailbox) app.route("/", registerMailboxRoutes({ mailbox: services.mailbox }));
 
   app.all("/api/*", () => {

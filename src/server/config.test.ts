@@ -34,4 +34,17 @@ describe("parseConfig", () => {
   it("refuses production without AUTH_SECRET and SMTP_URL", () => {
     expect(() => parseConfig({ NODE_ENV: "production" })).toThrow(/AUTH_SECRET is required in production[\s\S]*SMTP_URL is required/);
   });
+
+  it("switches the AI provider on only when it is fully configured", () => {
+    expect(parseConfig({}).ai).toBeUndefined();
+    expect(parseConfig({ AI_PROVIDER: "openai-compatible", AI_MODEL: "llama3.2", AI_BASE_URL: "http://localhost:11434/v1" }).ai).toEqual({
+      provider: "openai-compatible",
+      model: "llama3.2",
+      baseUrl: "http://localhost:11434/v1",
+      apiKey: undefined,
+    });
+    expect(() => parseConfig({ AI_PROVIDER: "openai-compatible" })).toThrow(/set both AI_PROVIDER and AI_MODEL[\s\S]*needs AI_BASE_URL/);
+    expect(() => parseConfig({ AI_PROVIDER: "anthropic", AI_MODEL: "claude-sonnet-4-5" })).toThrow(/anthropic provider needs AI_API_KEY/);
+    expect(() => parseConfig({ AI_PROVIDER: "gemini", AI_MODEL: "x" })).toThrow(/AI_PROVIDER/);
+  });
 });

@@ -23,6 +23,10 @@ const configSchema = z
       .enum(["true", "false"])
       .default("false")
       .transform((value) => value === "true"),
+    AI_PROVIDER: optional.pipe(z.enum(["openai-compatible", "anthropic"]).optional()),
+    AI_MODEL: optional,
+    AI_BASE_URL: optional.pipe(z.url().optional()),
+    AI_API_KEY: optional,
     RATE_LIMIT: z
       .enum(["on", "off"])
       .default("on")
@@ -36,6 +40,13 @@ function crossFieldProblems(env: Record<string, string | undefined>) {
   if (set("GOOGLE_CLIENT_ID") !== set("GOOGLE_CLIENT_SECRET")) {
     problems.push("GOOGLE_CLIENT_SECRET: set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither");
   }
+  if ((set("AI_PROVIDER") || set("AI_MODEL")) && !(set("AI_PROVIDER") && set("AI_MODEL"))) {
+    problems.push("AI_MODEL: set both AI_PROVIDER and AI_MODEL to use a model, or neither for the offline Playbook");
+  }
+  if (env.AI_PROVIDER?.trim() === "openai-compatible" && !set("AI_BASE_URL")) {
+    problems.push("AI_BASE_URL: the openai-compatible provider needs AI_BASE_URL (e.g. https://api.openai.com/v1 or http://localhost:11434/v1)");
+  }
+  if (env.AI_PROVIDER?.trim() === "anthropic" && !set("AI_API_KEY")) problems.push("AI_API_KEY: the anthropic provider needs AI_API_KEY");
   if (env.NODE_ENV === "production" && !set("AUTH_SECRET")) problems.push("AUTH_SECRET: AUTH_SECRET is required in production");
   if (env.NODE_ENV === "production" && !set("SMTP_URL")) {
     problems.push("SMTP_URL: SMTP_URL is required in production (the development mailbox is never used there)");
@@ -78,6 +89,10 @@ export function parseConfig(env: Record<string, string | undefined>) {
     google:
       parsed.GOOGLE_CLIENT_ID && parsed.GOOGLE_CLIENT_SECRET
         ? { clientId: parsed.GOOGLE_CLIENT_ID, clientSecret: parsed.GOOGLE_CLIENT_SECRET }
+        : undefined,
+    ai:
+      parsed.AI_PROVIDER && parsed.AI_MODEL
+        ? { provider: parsed.AI_PROVIDER, model: parsed.AI_MODEL, baseUrl: parsed.AI_BASE_URL, apiKey: parsed.AI_API_KEY }
         : undefined,
     trustProxy: parsed.TRUST_PROXY,
     rateLimit: parsed.RATE_LIMIT,

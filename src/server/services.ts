@@ -7,6 +7,11 @@ import { createAuth } from "./modules/auth/auth";
 import { createMailboxRepository } from "./modules/email/email.repository";
 import { createEmailSender } from "./modules/email/email.sender";
 import { createEmailOutbox } from "./modules/email/email.usecases";
+import { createModelEngine } from "./modules/coach/coach.model-engine";
+import { createCoachRepository } from "./modules/coach/coach.repository";
+import { createCoachUsecases } from "./modules/coach/coach.usecases";
+import { createOnboardingRepository } from "./modules/onboarding/onboarding.repository";
+import { createOnboardingUsecases } from "./modules/onboarding/onboarding.usecases";
 import { createProfilesRepository } from "./modules/profiles/profiles.repository";
 import { createProfilesUsecases } from "./modules/profiles/profiles.usecases";
 
@@ -33,6 +38,9 @@ export async function createServices(options: { config: Config; db: Database; po
     auth,
     mailbox: createMailboxRepository(db),
     profiles: createProfilesUsecases({ profiles: createProfilesRepository(db) }),
+    rateLimit: config.rateLimit,
+    coach: createCoachUsecases({ repository: createCoachRepository(db), model: config.ai ? createModelEngine(config.ai) : undefined }),
+    onboarding: createOnboardingUsecases({ repository: createOnboardingRepository(db) }),
   };
 }
 

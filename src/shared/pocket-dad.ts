@@ -137,6 +137,7 @@ export const saveLegacySchema = z
     if (problem) context.addIssue({ code: "custom", path: ["suggested_unlock_value"], message: problem });
   });
 export type SaveLegacyInput = z.input<typeof saveLegacySchema>;
+export type SaveLegacyPlan = z.output<typeof saveLegacySchema>;
 
 /** The record-later dialog's rules for the unlock value (null when it is fine). */
 export function unlockValueProblem(type: UnlockType, value: string) {
