@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createSignedInUser, createTestApp, jsonRequest, type TestApp } from "../../../../tests/support/test-app";
+import { createSignedInUser, createTestApp, type TestApp } from "../../../../tests/support/test-app";
 import { children } from "../children/children.table";
 import { pocketDadResponses } from "./coach.table";
 
@@ -126,7 +126,7 @@ describe("the model engine (OpenAI-compatible server)", () => {
     const pending = ask({ prompt: "aborted bedtime question" }, controller.signal);
     await new Promise((resolve) => setTimeout(resolve, 300));
     controller.abort();
-    const response = await pending.catch((error: Error) => error);
+    const response = await Promise.resolve(pending).catch((error: Error) => error);
     if (response instanceof Response) expect(response.status).toBe(400);
     else expect(response.name).toBe("AbortError");
     await new Promise((resolve) => setTimeout(resolve, 200));
