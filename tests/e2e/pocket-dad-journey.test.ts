@@ -119,5 +119,5 @@ describe.skipIf(!browserAvailable)("Pocket Dad and onboarding in Chromium", () =
     await second.waitForURL(`${server.baseUrl}/pocket-dad`);
     await second.getByTestId("archetype-badge").waitFor();
     expect(await second.getByTestId("archetype-badge").textContent()).toBe("Balanced Dad");
-  });
+  }, 120_000);
 });
