@@ -1,14 +1,16 @@
 // `npm run bench`: measures the server under load with autocannon and prints req/s, p50/p99
 // latency and each figure's ratio to a bare node:http baseline measured in the same run.
 import autocannon from "autocannon";
+import { INTENSITIES, TONES } from "../src/shared/pocket-dad";
+import { answerFromPlaybook } from "../src/server/modules/coach/playbook/playbook-engine";
 import { startAppServer, startBaselineServer } from "./bench-server";
 import { seedMemories } from "./bench-memories";
 import { signedInCookie } from "./bench-user";
 
 type Result = { name: string; requestsPerSecond: number; p50: number; p99: number; errors: number };
 
-async function measure(name: string, url: string, headers: Record<string, string> = {}): Promise<Result> {
-  const result = await autocannon({ url, connections: 20, duration: Number(process.env.BENCH_SECONDS ?? 8), headers });
+async function measure(name: string, url: string, headers: Record<string, string> = {}, request: { method?: "POST"; body?: string } = {}): Promise<Result> {
+  const result = await autocannon({ url, connections: 20, duration: Number(process.env.BENCH_SECONDS ?? 8), headers, ...request });
   const non2xx = result.non2xx;
   return { name, requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + non2xx };
 }
@@ -22,6 +24,21 @@ function print(results: Result[], baseline: Result) {
   }
 }
 
+/** The Playbook engine's own latency (relevance + script), as the server runs it, over varied prompts. */
+function measurePlaybook(iterations = 20_000) {
+  const prompts = ["he won't go to bed", "screaming tantrum at the store", "my daughter lied about homework", "the kids fight over the remote", "our dog died", "she wants tiktok", "qwerty"];
+  const timings: number[] = [];
+  for (let i = 0; i < iterations; i++) {
+    const started = performance.now();
+    answerFromPlaybook({ prompt: prompts[i % prompts.length], tone: TONES[i % 3], intensity: INTENSITIES[(i >> 2) % 3], child: { name: "Maya", ageYears: i % 16, profileNote: "Loves dinosaurs" }, variation: i });
+    timings.push(performance.now() - started);
+  }
+  timings.sort((a, b) => a - b);
+  const at = (q: number) => timings[Math.min(timings.length - 1, Math.floor(q * timings.length))].toFixed(3);
+  console.log(`\nPlaybook answer latency in-process over ${iterations} answers: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms (target p99 <= 20 ms)`);
+}
+
+measurePlaybook();
 const baselineServer = await startBaselineServer();
 const app = await startAppServer();
 try {
@@ -31,7 +48,11 @@ try {
   const me = await measure("GET /api/me (signed in, database)", `${app.baseUrl}/api/me`, { cookie });
   await seedMemories({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, cookie, count: 1000 });
   const memories = await measure("GET /api/memories (dashboard list, 1,000 memories)", `${app.baseUrl}/api/memories`, { cookie });
-  print([baseline, health, me, memories], baseline);
+  const pocketDad = await measure("POST /api/pocket-dad (Playbook, stored)", `${app.baseUrl}/api/pocket-dad`, { cookie, "content-type": "application/json", origin: app.baseUrl }, {
+    method: "POST",
+    body: JSON.stringify({ prompt: "He screams when the tablet goes off", tone: "gentle", tone_intensity: "baseline" }),
+  });
+  print([baseline, health, me, memories, pocketDad], baseline);
 } finally {
   await app.stop();
   await baselineServer.stop();

@@ -9,6 +9,8 @@ import { registerAccountRoutes } from "./modules/account/account.routes";
 import { registerAuthRoutes } from "./modules/auth/auth.routes";
 import { registerChildrenRoutes } from "./modules/children/children.routes";
 import { registerMailboxRoutes } from "./modules/email/email.routes";
+import { registerCoachRoutes } from "./modules/coach/coach.routes";
+import { registerOnboardingRoutes } from "./modules/onboarding/onboarding.routes";
 import { registerHealthRoutes } from "./modules/health/health.routes";
 import { registerIdeasRoutes } from "./modules/ideas/ideas.routes";
 import { NARRATION_UPLOAD_PATH, registerMemoriesRoutes } from "./modules/memories/memories.routes";
@@ -47,6 +49,8 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
   app.route("/", registerSettingsRoutes({ usecases: services.settings }));
   app.route("/", registerAccountRoutes({ usecases: services.account, auth: services.auth }));
   if (services.localStorage) app.route("/", registerStorageRoutes({ local: services.localStorage }));
+  app.route("/", registerCoachRoutes({ usecases: services.coach, rateLimit: services.rateLimit }));
+  app.route("/", registerOnboardingRoutes({ usecases: services.onboarding }));
   if (services.devMailbox) app.route("/", registerMailboxRoutes({ mailbox: services.mailbox }));
 
   app.all("/api/*", () => {

@@ -50,4 +50,17 @@ describe("parseConfig", () => {
     expect(parseConfig({ S3_BUCKET: "dads", S3_REGION: "eu-west-1" }).storage).toMatchObject({ credentials: undefined, linkOrigin: "https://dads.s3.eu-west-1.amazonaws.com" });
     expect(() => parseConfig({ S3_BUCKET: "dads", S3_ACCESS_KEY_ID: "id" })).toThrow(/set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/);
   });
+
+  it("switches the AI provider on only when it is fully configured", () => {
+    expect(parseConfig({}).ai).toBeUndefined();
+    expect(parseConfig({ AI_PROVIDER: "openai-compatible", AI_MODEL: "llama3.2", AI_BASE_URL: "http://localhost:11434/v1" }).ai).toEqual({
+      provider: "openai-compatible",
+      model: "llama3.2",
+      baseUrl: "http://localhost:11434/v1",
+      apiKey: undefined,
+    });
+    expect(() => parseConfig({ AI_PROVIDER: "openai-compatible" })).toThrow(/set both AI_PROVIDER and AI_MODEL[\s\S]*needs AI_BASE_URL/);
+    expect(() => parseConfig({ AI_PROVIDER: "anthropic", AI_MODEL: "claude-sonnet-4-5" })).toThrow(/anthropic provider needs AI_API_KEY/);
+    expect(() => parseConfig({ AI_PROVIDER: "gemini", AI_MODEL: "x" })).toThrow(/AI_PROVIDER/);
+  });
 });

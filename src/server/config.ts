@@ -32,6 +32,10 @@ const configSchema = z
       .enum(["true", "false"])
       .default("false")
       .transform((value) => value === "true"),
+    AI_PROVIDER: optional.pipe(z.enum(["openai-compatible", "anthropic"]).optional()),
+    AI_MODEL: optional,
+    AI_BASE_URL: optional.pipe(z.url().optional()),
+    AI_API_KEY: optional,
     RATE_LIMIT: z
       .enum(["on", "off"])
       .default("on")
@@ -48,6 +52,13 @@ function crossFieldProblems(env: Record<string, string | undefined>) {
   if (set("S3_ACCESS_KEY_ID") !== set("S3_SECRET_ACCESS_KEY")) {
     problems.push("S3_SECRET_ACCESS_KEY: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (to use the SDK's default credentials)");
   }
+  if ((set("AI_PROVIDER") || set("AI_MODEL")) && !(set("AI_PROVIDER") && set("AI_MODEL"))) {
+    problems.push("AI_MODEL: set both AI_PROVIDER and AI_MODEL to use a model, or neither for the offline Playbook");
+  }
+  if (env.AI_PROVIDER?.trim() === "openai-compatible" && !set("AI_BASE_URL")) {
+    problems.push("AI_BASE_URL: the openai-compatible provider needs AI_BASE_URL (e.g. https://api.openai.com/v1 or http://localhost:11434/v1)");
+  }
+  if (env.AI_PROVIDER?.trim() === "anthropic" && !set("AI_API_KEY")) problems.push("AI_API_KEY: the anthropic provider needs AI_API_KEY");
   if (env.NODE_ENV === "production" && !set("AUTH_SECRET")) problems.push("AUTH_SECRET: AUTH_SECRET is required in production");
   if (env.NODE_ENV === "production" && !set("SMTP_URL")) {
     problems.push("SMTP_URL: SMTP_URL is required in production (the development mailbox is never used there)");
@@ -112,6 +123,10 @@ export function parseConfig(env: Record<string, string | undefined>) {
           linkOrigin: s3LinkOrigin({ bucket: parsed.S3_BUCKET, region: parsed.S3_REGION, endpoint: parsed.S3_ENDPOINT, forcePathStyle: parsed.S3_FORCE_PATH_STYLE }),
         }
       : { kind: "local" as const, root: path.join(dataDir, "storage") },
+    ai:
+      parsed.AI_PROVIDER && parsed.AI_MODEL
+        ? { provider: parsed.AI_PROVIDER, model: parsed.AI_MODEL, baseUrl: parsed.AI_BASE_URL, apiKey: parsed.AI_API_KEY }
+        : undefined,
     trustProxy: parsed.TRUST_PROXY,
     rateLimit: parsed.RATE_LIMIT,
   };

@@ -47,6 +47,7 @@ async function main() {
   logger.info(config.storage.kind === "s3" ? `storage: S3 bucket ${config.storage.bucket}` : `storage: local disk in ${config.storage.root}`);
   logger.info(config.google ? "Google sign-in: on" : "Google sign-in: off (set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET)");
 
+  logger.info(config.ai ? `Pocket Dad: model ${config.ai.provider} ${config.ai.model}` : "Pocket Dad: offline Playbook (set AI_PROVIDER, AI_MODEL, AI_BASE_URL, AI_API_KEY for a model)");
   const services = await createServices({ config, db, pool, jobs, authSecret: authSecret.secret, log: logger.info });
   const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/web");
   const app = createApp({ services, logger, webRoot });

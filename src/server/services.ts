@@ -18,6 +18,11 @@ import { type ChildDeletionStep, createChildrenUsecases } from "./modules/childr
 import { createMailboxRepository } from "./modules/email/email.repository";
 import { createEmailSender } from "./modules/email/email.sender";
 import { createEmailOutbox } from "./modules/email/email.usecases";
+import { createModelEngine } from "./modules/coach/coach.model-engine";
+import { createCoachRepository } from "./modules/coach/coach.repository";
+import { createCoachUsecases } from "./modules/coach/coach.usecases";
+import { createOnboardingRepository } from "./modules/onboarding/onboarding.repository";
+import { createOnboardingUsecases } from "./modules/onboarding/onboarding.usecases";
 import { createProfilesRepository } from "./modules/profiles/profiles.repository";
 import { createProfilesUsecases } from "./modules/profiles/profiles.usecases";
 import { createSettingsRepository } from "./modules/settings/settings.repository";
@@ -75,6 +80,9 @@ export async function createServices(options: { config: Config; db: Database; po
     account: createAccountUsecases({ accounts: createAccountRepository(db), storage, billing }),
     /** Queues stored files for deletion (after the rows that named them are gone). */
     deleteFilesLater,
+    rateLimit: config.rateLimit,
+    coach: createCoachUsecases({ repository: createCoachRepository(db), model: config.ai ? createModelEngine(config.ai) : undefined }),
+    onboarding: createOnboardingUsecases({ repository: createOnboardingRepository(db) }),
   };
 }
 

@@ -5,3 +5,5 @@ export * from "../modules/children/children.table";
 export * from "../modules/memories/memories.table";
 export * from "../modules/ideas/ideas.table";
 export * from "../modules/settings/settings.table";
+export * from "../modules/coach/coach.table";
+export * from "../modules/onboarding/onboarding.table";

@@ -1,17 +1,16 @@
-import { Compass } from "lucide-react";
+import { useSearchParams } from "react-router";
 import { PRODUCT_NAME } from "../../shared/copy";
-import { PlaceholderPage } from "../components/layout/placeholder-page";
+import { PageContainer } from "../components/layout/page-container";
+import { OnboardingFlow } from "../features/onboarding/components/onboarding-flow";
 
 export function OnboardingRoute() {
+  const [params] = useSearchParams();
   return (
     <>
       <title>{`Set up Pocket Dad · ${PRODUCT_NAME}`}</title>
-      <PlaceholderPage
-        title="Set up Pocket Dad"
-        icon={Compass}
-        description="Five quick questions keep Pocket Dad tuned to you."
-        note="The five-step questionnaire will appear here."
-      />
+      <PageContainer width="narrow" className="sm:max-w-xl">
+        <OnboardingFlow then={params.get("then") === "pocket-dad" ? "pocket-dad" : "dashboard"} />
+      </PageContainer>
     </>
   );
 }

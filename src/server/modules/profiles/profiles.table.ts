@@ -1,4 +1,4 @@
-import { boolean, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "../auth/auth.table";
 
 /**
@@ -14,6 +14,13 @@ export const profiles = pgTable("profiles", {
   phone: text("phone").notNull().default(""),
   timeZone: text("time_zone").notNull().default("UTC"),
   hasAccess: boolean("has_access").notNull().default(false),
+  /** Pocket Dad preferences (null: the defaults, Direct and baseline). */
+  pocketdadTone: text("pocketdad_tone"),
+  pocketdadToneIntensity: text("pocketdad_tone_intensity"),
+  /** The onboarding questionnaire: its answers (with the computed archetype) and the archetype. */
+  onboardingAnswers: jsonb("onboarding_answers"),
+  quizResult: text("quiz_result"),
+  quizCompletedAt: timestamp("quiz_completed_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { meQueryKey } from "./get-me";
+import { clearUserLocalState } from "../../../lib/user-local-state";
+import { type Me, meQueryKey } from "./get-me";
 
 /** Signs out through better-auth (loaded lazily), clears the query cache and goes home. */
 export async function signOut(): Promise<void> {
@@ -15,6 +16,8 @@ export function useSignOut() {
   return useMutation({
     mutationFn: signOut,
     onSettled: async () => {
+      const userId = queryClient.getQueryData<Me | null>(meQueryKey)?.user.id;
+      if (userId) clearUserLocalState(userId);
       // Mark the session gone first (mounted observers see it at once), then drop every other
       // cached answer so nothing of this user survives in memory.
       queryClient.setQueryData(meQueryKey, null);

@@ -1,0 +1,12 @@
+import { defineError } from "../../http/app-error";
+import { POCKET_DAD_COPY } from "../../../shared/pocket-dad";
+
+export const coachErrors = {
+  childNotFound: defineError("CHILD_NOT_FOUND", 404, "That child profile could not be found."),
+  responseNotFound: defineError("RESPONSE_NOT_FOUND", 404, "That answer could not be found."),
+  alreadyLiked: defineError("ALREADY_LIKED", 409, "You already liked this answer."),
+  invalidFormat: defineError("POCKET_DAD_FORMAT", 502, POCKET_DAD_COPY.genericError),
+  provider: defineError("AI_PROVIDER_ERROR", 502, POCKET_DAD_COPY.genericError),
+  aborted: defineError("REQUEST_ABORTED", 400, "The request was cancelled."),
+  rateLimited: defineError("RATE_LIMITED", 429, "That's a lot of questions at once. Give it a minute and try again."),
+};

@@ -1,0 +1,79 @@
+import { createAnthropic } from "@ai-sdk/anthropic";
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import { APICallError, generateText, type LanguageModel } from "ai";
+import type { Config } from "../../config";
+
+export type ModelConfig = NonNullable<Config["ai"]>;
+
+/** What the engine is told about the moment (built by the usecase from the database). */
+export type CoachContext = {
+  prompt: string;
+  tone: string;
+  intensity: string;
+  child: { name: string; ageYears: number; profileNote: string | null } | null;
+  parentingStyle: string[];
+  recentTopics: string[];
+};
+
+export const SYSTEM_PROMPT = `You are Pocket Dad, a calm, warm coach who gives fathers the exact words for a tricky moment with their child.
+Answer in exactly this format and nothing else (no greeting, no markdown, no extra lines):
+Say this: "<one to three sentences Dad can say out loud, addressed to the child>"
+Then do this:
+- <a concrete step>
+- <a concrete step>
+- <optional third step>
+Why it works: <one or two short lines>
+
+Rules: 2 to 4 dash bullets. Use the child's name and fit the words to the child's age. Match the tone:
+direct = short and clear; gentle = warm and soft-spoken; playful = light, with a touch of fun.
+Intensity: softer = more empathy, fewer demands; baseline = balanced; firmer = a clear limit, stated calmly.
+Never shame, threaten or suggest physical punishment. If anyone may be in danger, tell Dad to call 911.`;
+
+/** The user message: what Dad typed plus the context he has given Pocket Dad. */
+export function describeContext(context: CoachContext) {
+  const lines = [`What's happening: ${context.prompt}`, `Tone: ${context.tone}`, `Intensity: ${context.intensity}`];
+  if (context.child) {
+    lines.push(`Child: ${context.child.name}, ${context.child.ageYears} years old`);
+    if (context.child.profileNote) lines.push(`About the child: ${context.child.profileNote}`);
+  }
+  if (context.parentingStyle.length) lines.push(`Dad's parenting style: ${context.parentingStyle.join(", ")}`);
+  if (context.recentTopics.length) lines.push(`Recent topics: ${context.recentTopics.join("; ")}`);
+  return lines.join("\n");
+}
+
+function languageModel(config: ModelConfig): LanguageModel {
+  if (config.provider === "anthropic") {
+    return createAnthropic({ apiKey: config.apiKey, ...(config.baseUrl ? { baseURL: config.baseUrl } : {}) })(config.model);
+  }
+  return createOpenAICompatible({ name: "ai-provider", baseURL: config.baseUrl!, apiKey: config.apiKey }).chatModel(config.model);
+}
+
+export class ModelProviderError extends Error {}
+
+/** A model reached through the Vercel AI SDK (OpenAI, Anthropic, Ollama, vLLM, llama.cpp server). */
+export function createModelEngine(config: ModelConfig) {
+  const model = languageModel(config);
+  return {
+    label: `${config.provider} ${config.model}`,
+    async generate(context: CoachContext, signal?: AbortSignal) {
+      try {
+        const result = await generateText({
+          model,
+          system: SYSTEM_PROMPT,
+          prompt: describeContext(context),
+          abortSignal: signal,
+          maxRetries: 0,
+          maxOutputTokens: 500,
+          temperature: 0.7,
+        });
+        return result.text;
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        if (APICallError.isInstance(error)) throw new ModelProviderError(error.message);
+        throw error;
+      }
+    },
+  };
+}
+
+export type ModelEngine = ReturnType<typeof createModelEngine>;

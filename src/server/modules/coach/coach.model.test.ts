@@ -1,0 +1,137 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createSignedInUser, createTestApp, type TestApp } from "../../../../tests/support/test-app";
+import { children } from "../children/children.table";
+import { pocketDadResponses } from "./coach.table";
+
+/** A local server speaking the OpenAI chat-completions protocol, answering from a script. */
+type Reply = { status?: number; content?: string; error?: string; delayMs?: number };
+let replies: Reply[] = [];
+const received: { body: { model: string; messages: { role: string; content: string }[] }; authorization?: string }[] = [];
+let closedEarly = 0;
+const server = http.createServer((request, response) => {
+  let raw = "";
+  request.on("data", (chunk) => (raw += chunk));
+  request.on("end", () => {
+    received.push({ body: JSON.parse(raw), authorization: request.headers.authorization });
+    const reply = replies.shift() ?? { content: "" };
+    const send = () => {
+      if (response.destroyed) return;
+      if (reply.error) {
+        response.writeHead(reply.status ?? 500, { "content-type": "application/json" });
+        response.end(JSON.stringify({ error: { message: reply.error, type: "server_error", code: null } }));
+        return;
+      }
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(
+        JSON.stringify({
+          id: "chatcmpl-1",
+          object: "chat.completion",
+          created: Math.floor(Date.now() / 1000),
+          model: "test-model",
+          choices: [{ index: 0, message: { role: "assistant", content: reply.content }, finish_reason: "stop" }],
+          usage: { prompt_tokens: 10, completion_tokens: 20, total_tokens: 30 },
+        }),
+      );
+    };
+    response.on("close", () => {
+      if (!response.writableFinished) closedEarly++;
+    });
+    if (reply.delayMs) setTimeout(send, reply.delayMs);
+    else send();
+  });
+});
+
+const VALID = `Say this: "Sam, I hear you. Bedtime is still eight."
+Then do this:
+- Dim the lights.
+- Read one short story.
+Why it works: Routine calms the body.`;
+
+let t: TestApp;
+let user: Awaited<ReturnType<typeof createSignedInUser>>;
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  t = await createTestApp({ AI_PROVIDER: "openai-compatible", AI_MODEL: "test-model", AI_BASE_URL: `http://127.0.0.1:${port}/v1`, AI_API_KEY: "sk-test" });
+  user = await createSignedInUser(t);
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+beforeEach(() => {
+  replies = [];
+  received.length = 0;
+});
+
+const ask = (body: object, signal?: AbortSignal) =>
+  t.app.request("/api/pocket-dad", { method: "POST", headers: { origin: "http://localhost:3000", "content-type": "application/json", cookie: user.cookie }, body: JSON.stringify(body), signal });
+
+describe("the model engine (OpenAI-compatible server)", () => {
+  it("returns a valid answer and sends the system prompt, the child and the tone", async () => {
+    const [child] = await t.db.insert(children).values({ userId: user.id, name: "Sam", birthdate: "2018-03-01", profileNote: "Hates being rushed" }).returning();
+    replies = [{ content: VALID }];
+    const response = await ask({ prompt: "bedtime fight", tone: "playful", tone_intensity: "firmer", child_id: child.id });
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body).toMatchObject({ message: VALID, engine: "model", liked: false });
+    expect(received).toHaveLength(1);
+    const [system, userMessage] = received[0].body.messages;
+    expect(received[0].body.model).toBe("test-model");
+    expect(received[0].authorization).toBe("Bearer sk-test");
+    expect(system.role).toBe("system");
+    expect(system.content).toContain('Say this: "');
+    expect(userMessage.content).toContain("What's happening: bedtime fight");
+    expect(userMessage.content).toContain("Tone: playful");
+    expect(userMessage.content).toContain("Intensity: firmer");
+    expect(userMessage.content).toMatch(/Child: Sam, \d+ years old/);
+    expect(userMessage.content).toContain("About the child: Hates being rushed");
+  });
+
+  it("retries once when the first answer is not in the format", async () => {
+    replies = [{ content: "Sure! Just tell them to sleep." }, { content: VALID }];
+    const response = await ask({ prompt: "bedtime" });
+    expect(response.status).toBe(200);
+    expect((await response.json()).message).toBe(VALID);
+    expect(received).toHaveLength(2);
+  });
+
+  it("gives the generic error after two invalid answers, and stores nothing", async () => {
+    const before = (await t.db.select().from(pocketDadResponses).where(eq(pocketDadResponses.userId, user.id))).length;
+    replies = [{ content: "nope" }, { content: "" }];
+    const response = await ask({ prompt: "bedtime" });
+    expect(response.status).toBe(502);
+    expect(await response.json()).toEqual({ error: { code: "POCKET_DAD_FORMAT", message: "Couldn't load advice. Try again." } });
+    expect(received).toHaveLength(2);
+    expect(await t.db.select().from(pocketDadResponses).where(eq(pocketDadResponses.userId, user.id))).toHaveLength(before);
+  });
+
+  it("passes the provider's error text on", async () => {
+    replies = [{ status: 503, error: "The model is overloaded, try again later." }];
+    const response = await ask({ prompt: "bedtime" });
+    expect(response.status).toBe(502);
+    expect(await response.json()).toEqual({ error: { code: "AI_PROVIDER_ERROR", message: "The model is overloaded, try again later." } });
+  });
+
+  it("answers danger with the safety response without calling the model", async () => {
+    const body = await (await ask({ prompt: "she is talking about suicide" })).json();
+    expect(body.safety).toBe(true);
+    expect(body.message).toContain("988");
+    expect(received).toHaveLength(0);
+  });
+
+  it("a slow answer aborted by the client stops the model call and logs no error", async () => {
+    replies = [{ content: VALID, delayMs: 3000 }];
+    const controller = new AbortController();
+    const pending = ask({ prompt: "aborted bedtime question" }, controller.signal);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    controller.abort();
+    const response = await Promise.resolve(pending).catch((error: Error) => error);
+    if (response instanceof Response) expect(response.status).toBe(400);
+    else expect(response.name).toBe("AbortError");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(closedEarly).toBe(1);
+    const stored = await t.db.select().from(pocketDadResponses).where(eq(pocketDadResponses.prompt, "aborted bedtime question"));
+    expect(stored).toHaveLength(0);
+  });
+});

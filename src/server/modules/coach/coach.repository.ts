@@ -1,0 +1,60 @@
+import { and, asc, count, desc, eq, isNull } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { children } from "../children/children.table";
+import { profiles } from "../profiles/profiles.table";
+import { pocketDadLegacyPlans, pocketDadResponses } from "./coach.table";
+
+type NewResponse = typeof pocketDadResponses.$inferInsert;
+type NewLegacyPlan = typeof pocketDadLegacyPlans.$inferInsert;
+
+/** Pocket Dad's data; every query is filtered by the owner's user id. */
+export function createCoachRepository(db: Database) {
+  const byChild = (childId: string | null) => (childId ? eq(pocketDadResponses.childId, childId) : isNull(pocketDadResponses.childId));
+  return {
+    /** Children of this user, oldest profile first (read directly until the children module lands). */
+    listChildren: (userId: string) =>
+      db
+        .select({ id: children.id, name: children.name, birthdate: children.birthdate, imagePath: children.imagePath, profileNote: children.profileNote })
+        .from(children)
+        .where(eq(children.userId, userId))
+        .orderBy(asc(children.createdAt)),
+
+    findChild: async (userId: string, childId: string) =>
+      (await db.select().from(children).where(and(eq(children.userId, userId), eq(children.id, childId))))[0],
+
+    findProfile: async (userId: string) => (await db.select().from(profiles).where(eq(profiles.id, userId)))[0],
+
+    savePreferences: (userId: string, preferences: { tone: string | null; intensity: string | null }) =>
+      db.update(profiles).set({ pocketdadTone: preferences.tone, pocketdadToneIntensity: preferences.intensity, updatedAt: new Date() }).where(eq(profiles.id, userId)),
+
+    recentResponses: (userId: string, childId: string | null, limit: number) =>
+      db
+        .select({ prompt: pocketDadResponses.prompt, topic: pocketDadResponses.topic })
+        .from(pocketDadResponses)
+        .where(and(eq(pocketDadResponses.userId, userId), byChild(childId)))
+        .orderBy(desc(pocketDadResponses.createdAt))
+        .limit(limit),
+
+    countTopic: async (userId: string, childId: string | null, topic: string) =>
+      (await db.select({ n: count() }).from(pocketDadResponses).where(and(eq(pocketDadResponses.userId, userId), byChild(childId), eq(pocketDadResponses.topic, topic))))[0].n,
+
+    insertResponse: async (response: NewResponse) => (await db.insert(pocketDadResponses).values(response).returning({ id: pocketDadResponses.id }))[0],
+
+    /** Marks a response liked; false when it is not this user's or was already liked. */
+    like: async (userId: string, responseId: string) =>
+      (await db
+        .update(pocketDadResponses)
+        .set({ liked: true })
+        .where(and(eq(pocketDadResponses.id, responseId), eq(pocketDadResponses.userId, userId), eq(pocketDadResponses.liked, false)))
+        .returning({ id: pocketDadResponses.id })).length === 1,
+
+    responseExists: async (userId: string, responseId: string) =>
+      (await db.select({ id: pocketDadResponses.id }).from(pocketDadResponses).where(and(eq(pocketDadResponses.id, responseId), eq(pocketDadResponses.userId, userId)))).length === 1,
+
+    insertLegacyPlan: async (plan: NewLegacyPlan) => (await db.insert(pocketDadLegacyPlans).values(plan).returning())[0],
+
+    deleteHistory: (userId: string) => db.delete(pocketDadResponses).where(eq(pocketDadResponses.userId, userId)),
+  };
+}
+
+export type CoachRepository = ReturnType<typeof createCoachRepository>;

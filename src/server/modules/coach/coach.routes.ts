@@ -1,0 +1,31 @@
+import { Hono } from "hono";
+import { pocketDadLikeSchema, pocketDadRequestSchema, preferencesSchema, saveLegacySchema } from "../../../shared/pocket-dad";
+import { rateLimitPerUser } from "../../http/rate-limit";
+import { validate } from "../../http/validate";
+import { type AppEnv, currentUser, requireUser } from "../auth/auth.middleware";
+import { coachErrors } from "./coach.errors";
+import type { CoachUsecases } from "./coach.usecases";
+
+export const POCKET_DAD_RATE_LIMIT = { limit: 20, windowMs: 60_000 };
+
+export function registerCoachRoutes(options: { usecases: CoachUsecases; rateLimit: boolean }) {
+  const { usecases } = options;
+  const app = new Hono<AppEnv>();
+  const limit = rateLimitPerUser({ ...POCKET_DAD_RATE_LIMIT, enabled: options.rateLimit, error: () => coachErrors.rateLimited() });
+
+  app.get("/api/pocket-dad/context", requireUser(), async (c) => c.json(await usecases.context(currentUser(c))));
+  app.post("/api/pocket-dad", requireUser(), limit, validate("json", pocketDadRequestSchema), async (c) =>
+    c.json(await usecases.ask(currentUser(c), c.req.valid("json"), c.req.raw.signal)),
+  );
+  app.put("/api/pocket-dad/preferences", requireUser(), validate("json", preferencesSchema), async (c) =>
+    c.json(await usecases.savePreferences(currentUser(c), c.req.valid("json"))),
+  );
+  app.delete("/api/pocket-dad/memory", requireUser(), async (c) => c.json(await usecases.clearMemory(currentUser(c))));
+  app.post("/api/pocketdad-like", requireUser(), validate("json", pocketDadLikeSchema), async (c) =>
+    c.json(await usecases.like(currentUser(c), c.req.valid("json").response_id)),
+  );
+  app.post("/api/pocketdad/save-legacy", requireUser(), validate("json", saveLegacySchema), async (c) =>
+    c.json(await usecases.saveLegacy(currentUser(c), c.req.valid("json")), 201),
+  );
+  return app;
+}

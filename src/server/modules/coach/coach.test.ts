@@ -1,0 +1,172 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createSignedInUser, createTestApp, jsonRequest, type TestApp } from "../../../../tests/support/test-app";
+import { checkAnswerFormat } from "../../../shared/pocket-dad";
+import { children } from "../children/children.table";
+import { profiles } from "../profiles/profiles.table";
+import { pocketDadLegacyPlans, pocketDadResponses } from "./coach.table";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+type User = Awaited<ReturnType<typeof createSignedInUser>>;
+const yearsAgo = (years: number) => `${new Date().getFullYear() - years}-01-01`;
+async function addChild(user: User, values: { name: string; years: number; profileNote?: string }) {
+  const [child] = await t.db.insert(children).values({ userId: user.id, name: values.name, birthdate: yearsAgo(values.years), profileNote: values.profileNote }).returning();
+  return child;
+}
+const ask = (user: User, body: object) => jsonRequest(t, "POST", "/api/pocket-dad", { cookie: user.cookie, body });
+
+describe("POST /api/pocket-dad (offline Playbook)", () => {
+  it("refuses guests", async () => {
+    const response = await jsonRequest(t, "POST", "/api/pocket-dad", { body: { prompt: "bedtime" } });
+    expect(response.status).toBe(401);
+  });
+
+  it("answers in the checked format, personalised for the child, and stores the answer", async () => {
+    const user = await createSignedInUser(t);
+    const child = await addChild(user, { name: "Maya", years: 6, profileNote: "Shy with new people" });
+    const response = await ask(user, { prompt: "  she won't go to bed and keeps getting up  ", tone: "gentle", tone_intensity: "softer", child_id: child.id });
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body).toMatchObject({ liked: false, safety: false, engine: "playbook" });
+    const check = checkAnswerFormat(body.message);
+    expect(check.ok).toBe(true);
+    expect(body.message).toContain("Maya");
+    expect(body.message).toContain("Shy with new people");
+    const [stored] = await t.db.select().from(pocketDadResponses).where(eq(pocketDadResponses.id, body.response_id));
+    expect(stored).toMatchObject({ userId: user.id, childId: child.id, prompt: "she won't go to bed and keeps getting up", tone: "gentle", intensity: "softer", topic: "bedtime", liked: false });
+    expect(stored.text).toBe(body.message);
+  });
+
+  it("varies the words when the same thing is asked again", async () => {
+    const user = await createSignedInUser(t);
+    const first = await (await ask(user, { prompt: "he lied about his homework" })).json();
+    const second = await (await ask(user, { prompt: "he lied about his homework" })).json();
+    expect(second.message).not.toBe(first.message);
+  });
+
+  it("answers danger with the safety response", async () => {
+    const user = await createSignedInUser(t);
+    const body = await (await ask(user, { prompt: "my son said he wants to kill himself" })).json();
+    expect(body.safety).toBe(true);
+    expect(body.message).toContain("988");
+    expect(body.message).toContain("911");
+    expect(body.message).toContain("1-800-422-4453");
+  });
+
+  it("validates the body: blank, too long, unknown tone", async () => {
+    const user = await createSignedInUser(t);
+    const blank = await ask(user, { prompt: "   " });
+    expect(blank.status).toBe(400);
+    expect((await blank.json()).error.message).toBe("prompt: Tell Pocket Dad what's happening first.");
+    expect((await ask(user, { prompt: "x".repeat(1001) })).status).toBe(400);
+    expect((await ask(user, { prompt: "x".repeat(1000) })).status).toBe(200);
+    expect((await ask(user, { prompt: "hi", tone: "loud" })).status).toBe(400);
+    expect((await ask(user, { prompt: "hi", tone_intensity: "max" })).status).toBe(400);
+  });
+
+  it("refuses another user's child with 404", async () => {
+    const [owner, other] = [await createSignedInUser(t), await createSignedInUser(t)];
+    const child = await addChild(owner, { name: "Leo", years: 9 });
+    const response = await ask(other, { prompt: "bedtime", child_id: child.id });
+    expect(response.status).toBe(404);
+    expect((await response.json()).error.code).toBe("CHILD_NOT_FOUND");
+  });
+});
+
+describe("context and preferences", () => {
+  it("lists the user's children (oldest profile first) with age labels, preferences and onboarding state", async () => {
+    const user = await createSignedInUser(t);
+    await addChild(user, { name: "Ava", years: 4 });
+    await addChild(user, { name: "Ben", years: 10, profileNote: "Loves football" });
+    await addChild(await createSignedInUser(t), { name: "Not mine", years: 3 });
+    const body = await (await jsonRequest(t, "GET", "/api/pocket-dad/context", { cookie: user.cookie })).json();
+    expect(body.children.map((c: { name: string }) => c.name)).toEqual(["Ava", "Ben"]);
+    expect(body.children[1]).toMatchObject({ profileNote: "Loves football", ageLabel: expect.stringMatching(/years old$/) });
+    expect(body.preferences).toEqual({ tone: "direct", tone_intensity: "baseline" });
+    expect(body).toMatchObject({ quizResult: null, onboardingCompleted: false });
+  });
+
+  it("saves tone and intensity, ignores stored values outside the allowed lists, and clears memory", async () => {
+    const user = await createSignedInUser(t);
+    const saved = await jsonRequest(t, "PUT", "/api/pocket-dad/preferences", { cookie: user.cookie, body: { tone: "playful", tone_intensity: "firmer" } });
+    expect(saved.status).toBe(200);
+    let body = await (await jsonRequest(t, "GET", "/api/pocket-dad/context", { cookie: user.cookie })).json();
+    expect(body.preferences).toEqual({ tone: "playful", tone_intensity: "firmer" });
+
+    await t.db.update(profiles).set({ pocketdadTone: "shouty" }).where(eq(profiles.id, user.id));
+    body = await (await jsonRequest(t, "GET", "/api/pocket-dad/context", { cookie: user.cookie })).json();
+    expect(body.preferences.tone).toBe("direct");
+
+    await ask(user, { prompt: "tantrum at the store" });
+    const cleared = await jsonRequest(t, "DELETE", "/api/pocket-dad/memory", { cookie: user.cookie });
+    expect(cleared.status).toBe(200);
+    expect(await t.db.select().from(pocketDadResponses).where(eq(pocketDadResponses.userId, user.id))).toHaveLength(0);
+    const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, user.id));
+    expect([profile.pocketdadTone, profile.pocketdadToneIntensity]).toEqual([null, null]);
+  });
+});
+
+describe("POST /api/pocketdad-like", () => {
+  it("likes once; a second like is refused; another user's response is 404", async () => {
+    const [user, other] = [await createSignedInUser(t), await createSignedInUser(t)];
+    const { response_id } = await (await ask(user, { prompt: "screen time fight" })).json();
+    const like = () => jsonRequest(t, "POST", "/api/pocketdad-like", { cookie: user.cookie, body: { response_id } });
+    const first = await like();
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ response_id, liked: true });
+    const second = await like();
+    expect(second.status).toBe(409);
+    expect((await second.json()).error.code).toBe("ALREADY_LIKED");
+    const stolen = await jsonRequest(t, "POST", "/api/pocketdad-like", { cookie: other.cookie, body: { response_id } });
+    expect(stolen.status).toBe(404);
+    expect((await jsonRequest(t, "POST", "/api/pocketdad-like", { cookie: user.cookie, body: { response_id: "nope" } })).status).toBe(400);
+  });
+});
+
+describe("POST /api/pocketdad/save-legacy", () => {
+  it("stores the planned recording for the user's own child", async () => {
+    const user = await createSignedInUser(t);
+    const child = await addChild(user, { name: "Maya", years: 8 });
+    const response = await jsonRequest(t, "POST", "/api/pocketdad/save-legacy", {
+      cookie: user.cookie,
+      body: { child_id: child.id, title: "  You are braver than you think  ", suggested_unlock_type: "milestone", suggested_unlock_value: "next big game day", source: "PocketDad", tone: "gentle", tone_intensity: "baseline" },
+    });
+    expect(response.status).toBe(201);
+    const body = await response.json();
+    expect(body).toMatchObject({ title: "You are braver than you think", suggested_unlock_type: "milestone", suggested_unlock_value: "next big game day", child_id: child.id });
+    const [plan] = await t.db.select().from(pocketDadLegacyPlans).where(eq(pocketDadLegacyPlans.id, body.id));
+    expect(plan).toMatchObject({ userId: user.id, source: "PocketDad", tone: "gentle" });
+  });
+
+  it("refuses another user's child (404), no child, and each unlock rule", async () => {
+    const [owner, other] = [await createSignedInUser(t), await createSignedInUser(t)];
+    const child = await addChild(owner, { name: "Leo", years: 5 });
+    const save = (user: User, body: object) => jsonRequest(t, "POST", "/api/pocketdad/save-legacy", { cookie: user.cookie, body });
+    const base = { child_id: child.id, title: "t", suggested_unlock_type: "age", suggested_unlock_value: "16" };
+    expect((await save(other, base)).status).toBe(404);
+    expect((await (await save(owner, { ...base, child_id: undefined })).json()).error.message).toBe("child_id: Missing user or child");
+    expect((await (await save(owner, { ...base, suggested_unlock_type: "milestone", suggested_unlock_value: " " })).json()).error.message).toBe(
+      "suggested_unlock_value: Add a milestone or switch to a date/age unlock.",
+    );
+    expect((await (await save(owner, { ...base, suggested_unlock_type: "date", suggested_unlock_value: "" })).json()).error.message).toBe("suggested_unlock_value: Pick a date to unlock.");
+    expect((await (await save(owner, { ...base, suggested_unlock_value: "0" })).json()).error.message).toBe("suggested_unlock_value: Add the age in years.");
+    expect((await save(owner, base)).status).toBe(201);
+  });
+});
+
+describe("rate limit", () => {
+  it("answers 429 after 20 questions a minute", async () => {
+    const limited = await createTestApp({ RATE_LIMIT: "on" });
+    const user = await createSignedInUser(limited);
+    for (let i = 0; i < 20; i++) {
+      expect((await jsonRequest(limited, "POST", "/api/pocket-dad", { cookie: user.cookie, body: { prompt: "bedtime" } })).status).toBe(200);
+    }
+    const refused = await jsonRequest(limited, "POST", "/api/pocket-dad", { cookie: user.cookie, body: { prompt: "bedtime" } });
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).error.code).toBe("RATE_LIMITED");
+  });
+});

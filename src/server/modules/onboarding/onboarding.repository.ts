@@ -1,0 +1,43 @@
+import { eq, inArray, and } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { profiles } from "../profiles/profiles.table";
+import { onboardingQuestions, onboardingResponses } from "./onboarding.table";
+
+export function createOnboardingRepository(db: Database) {
+  return {
+    activeQuestionIds: async (keys: string[]) =>
+      new Map(
+        (await db.select().from(onboardingQuestions).where(and(inArray(onboardingQuestions.key, keys), eq(onboardingQuestions.active, true)))).map(
+          (q) => [q.key, q.id] as const,
+        ),
+      ),
+
+    findProfile: async (userId: string) => (await db.select().from(profiles).where(eq(profiles.id, userId)))[0],
+
+    /** Upserts this user's answers (one per question, about Dad himself) and the profile, together. */
+    saveAnswers: (
+      userId: string,
+      rows: { questionId: number; answerShort: string; answerJson: unknown }[],
+      profile: { onboardingAnswers: unknown; quizResult: string; quizCompletedAt: Date; pocketdadTone: string },
+    ) =>
+      db.transaction(async (tx) => {
+        for (const row of rows) {
+          await tx
+            .insert(onboardingResponses)
+            .values({ userId, childId: null, ...row })
+            .onConflictDoUpdate({
+              target: [onboardingResponses.userId, onboardingResponses.childId, onboardingResponses.questionId],
+              set: { answerShort: row.answerShort, answerJson: row.answerJson, updatedAt: new Date() },
+            });
+        }
+        await tx
+          .update(profiles)
+          .set({ ...profile, pocketdadToneIntensity: null, updatedAt: new Date() })
+          .where(eq(profiles.id, userId));
+      }),
+
+    responsesFor: (userId: string) => db.select().from(onboardingResponses).where(eq(onboardingResponses.userId, userId)),
+  };
+}
+
+export type OnboardingRepository = ReturnType<typeof createOnboardingRepository>;

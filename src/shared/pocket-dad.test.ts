@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import { checkAnswerFormat, formatAnswer, recordLaterTitle, saveLegacySchema, stepIntensity, pocketDadRequestSchema } from "./pocket-dad";
+
+const valid = `Say this: "Maya, I can see you're upset. Let's take a breath together."
+Then do this:
+- Get down to her eye level.
+- Wait for the breath before you talk again.
+Why it works: Calm is contagious, and she borrows yours.`;
+
+describe("checkAnswerFormat", () => {
+  it("accepts the exact format and parses say, do items and why", () => {
+    const result = checkAnswerFormat(valid);
+    expect(result).toEqual({
+      ok: true,
+      answer: {
+        say: "Maya, I can see you're upset. Let's take a breath together.",
+        doItems: ["Get down to her eye level.", "Wait for the breath before you talk again."],
+        why: "Calm is contagious, and she borrows yours.",
+      },
+    });
+  });
+
+  it("accepts curly quotes, CRLF, blank lines, 4 bullets and a 2-line why", () => {
+    const text = `Say this: “Okay.”\r\n\r\nThen do this:\r\n- a\r\n- b\r\n- c\r\n- d\r\nWhy it works: one\r\ntwo`;
+    const result = checkAnswerFormat(text);
+    expect(result.ok && result.answer.doItems).toHaveLength(4);
+    expect(result.ok && result.answer.why).toBe("one\ntwo");
+  });
+
+  it("accepts a why that starts on the next line", () => {
+    expect(checkAnswerFormat(`Say this: "x"\nThen do this:\n- a\n- b\nWhy it works:\nbecause`).ok).toBe(true);
+  });
+
+  it("round-trips formatAnswer", () => {
+    const answer = { say: "Hi.", doItems: ["One.", "Two.", "Three."], why: "Short." };
+    expect(checkAnswerFormat(formatAnswer(answer))).toEqual({ ok: true, answer });
+  });
+
+  it.each([
+    ["empty", "", "The answer is empty."],
+    ["null", null, "The answer is empty."],
+    ["no quote", valid.replace(`"Maya, I can see you're upset. Let's take a breath together."`, "Maya, calm down."), "The answer does not start with a 'Say this:' quote."],
+    ["text before the quote", `Sure! Here you go.\n${valid}`, "The answer does not start with a 'Say this:' quote."],
+    ["no do heading", valid.replace("Then do this:", "Next:"), "'Then do this:' must follow the quote."],
+    ["one bullet", `Say this: "x"\nThen do this:\n- a\nWhy it works: y`, "'Then do this:' needs 2 to 4 dash bullets."],
+    ["five bullets", `Say this: "x"\nThen do this:\n- a\n- b\n- c\n- d\n- e\nWhy it works: y`, "'Then do this:' needs 2 to 4 dash bullets."],
+    ["star bullets", `Say this: "x"\nThen do this:\n* a\n* b\nWhy it works: y`, "'Then do this:' needs 2 to 4 dash bullets."],
+    ["no why", `Say this: "x"\nThen do this:\n- a\n- b`, "'Why it works:' must follow the bullets."],
+    ["text between bullets and why", `Say this: "x"\nThen do this:\n- a\n- b\nAlso this.\nWhy it works: y`, "'Why it works:' must follow the bullets."],
+    ["empty why", `Say this: "x"\nThen do this:\n- a\n- b\nWhy it works:`, "'Why it works:' needs 1 or 2 lines."],
+    ["three why lines", `Say this: "x"\nThen do this:\n- a\n- b\nWhy it works: 1\n2\n3`, "'Why it works:' needs 1 or 2 lines."],
+    ["a bullet after why", `Say this: "x"\nThen do this:\n- a\n- b\nWhy it works: 1\n- c`, "Nothing may follow 'Why it works:'."],
+  ])("refuses %s", (_name, text, problem) => {
+    expect(checkAnswerFormat(text)).toEqual({ ok: false, problem });
+  });
+});
+
+describe("stepIntensity", () => {
+  it("steps and clamps at both ends", () => {
+    expect(stepIntensity("baseline", "softer")).toBe("softer");
+    expect(stepIntensity("softer", "softer")).toBe("softer");
+    expect(stepIntensity("baseline", "firmer")).toBe("firmer");
+    expect(stepIntensity("firmer", "firmer")).toBe("firmer");
+    expect(stepIntensity("softer", "firmer")).toBe("baseline");
+  });
+});
+
+describe("recordLaterTitle", () => {
+  it("keeps up to 60 characters and cuts longer ones to 57 plus an ellipsis", () => {
+    expect(recordLaterTitle("a".repeat(60))).toBe("a".repeat(60));
+    expect(recordLaterTitle("a".repeat(61))).toBe(`${"a".repeat(57)}…`);
+    expect(recordLaterTitle("  short  ")).toBe("short");
+  });
+});
+
+describe("request schemas", () => {
+  const child = "5b0c7f8e-3a52-4c3e-9d1e-7a1f2b3c4d5e";
+  it("trims the prompt, refuses blank and over 1,000 characters, defaults tone and intensity", () => {
+    expect(pocketDadRequestSchema.parse({ prompt: "  hi  " })).toMatchObject({ prompt: "hi", tone: "direct", tone_intensity: "baseline" });
+    expect(pocketDadRequestSchema.safeParse({ prompt: "   " }).error?.issues[0].message).toBe("Tell Pocket Dad what's happening first.");
+    expect(pocketDadRequestSchema.safeParse({ prompt: "x".repeat(1001) }).success).toBe(false);
+    expect(pocketDadRequestSchema.safeParse({ prompt: "x".repeat(1000) }).success).toBe(true);
+    expect(pocketDadRequestSchema.safeParse({ prompt: "x", tone: "loud" }).success).toBe(false);
+  });
+
+  it.each([
+    ["milestone", "", "Add a milestone or switch to a date/age unlock."],
+    ["date", "", "Pick a date to unlock."],
+    ["age", "", "Add the age in years."],
+    ["age", "0", "Add the age in years."],
+    ["age", "2.5", "Add the age in years."],
+  ] as const)("save-legacy %s '%s' -> %s", (type, value, message) => {
+    const result = saveLegacySchema.safeParse({ child_id: child, title: "t", suggested_unlock_type: type, suggested_unlock_value: value });
+    expect(result.error?.issues[0].message).toBe(message);
+  });
+
+  it("save-legacy accepts each unlock type and requires a child", () => {
+    for (const [type, value] of [["milestone", "first day of school"], ["date", "2030-06-01"], ["age", "16"]] as const) {
+      expect(saveLegacySchema.safeParse({ child_id: child, title: "t", suggested_unlock_type: type, suggested_unlock_value: value }).success).toBe(true);
+    }
+    expect(saveLegacySchema.safeParse({ title: "t", suggested_unlock_type: "age", suggested_unlock_value: "3" }).success).toBe(false);
+  });
+});

@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { Intensity, Tone } from "../../../../shared/pocket-dad";
+import { apiClient } from "../../../lib/api-client";
+
+export type PocketDadChild = { id: string; name: string; ageYears: number; ageLabel: string; profileNote: string | null };
+export type PocketDadContext = {
+  children: PocketDadChild[];
+  preferences: { tone: Tone; tone_intensity: Intensity };
+  quizResult: string | null;
+  onboardingCompleted: boolean;
+};
+
+export const pocketDadContextKey = ["pocket-dad", "context"] as const;
+
+export function pocketDadContextOptions(enabled: boolean) {
+  return queryOptions({
+    queryKey: pocketDadContextKey,
+    queryFn: ({ signal }) => apiClient.get<PocketDadContext>("/api/pocket-dad/context", { signal }),
+    enabled,
+  });
+}
+
+/** Children, saved tone and intensity, archetype and onboarding state (signed-in only). */
+export function usePocketDadContext(enabled: boolean) {
+  return useQuery(pocketDadContextOptions(enabled));
+}

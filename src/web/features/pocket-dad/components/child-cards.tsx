@@ -1,0 +1,57 @@
+import { clsx } from "clsx";
+import { Link } from "react-router";
+import { POCKET_DAD_COPY } from "../../../../shared/pocket-dad";
+import type { PocketDadChild } from "../api/get-pocket-dad-context";
+
+/** The child's avatar: the image when `avatarUrl` is given (signed links come with the children module), else the initial. */
+export function ChildAvatar({ name, avatarUrl, className }: { name: string; avatarUrl?: string | null; className?: string }) {
+  if (avatarUrl) return <img src={avatarUrl} alt="" className={clsx("size-10 shrink-0 rounded-full object-cover", className)} />;
+  return (
+    <span aria-hidden="true" className={clsx("inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-mist text-base font-semibold text-ink", className)}>
+      {name.trim().charAt(0).toUpperCase() || "?"}
+    </span>
+  );
+}
+
+export function ChildCards(props: { children: PocketDadChild[]; selectedId: string | null; onSelect: (id: string) => void; signedIn: boolean }) {
+  if (props.children.length === 0) {
+    return (
+      <p className="rounded-lg border border-dashed border-sand bg-paper-warm px-4 py-3 text-sm text-olive-dark">
+        {POCKET_DAD_COPY.noChildren}{" "}
+        {props.signedIn ? (
+          <Link to="/children" className="font-semibold text-ink underline underline-offset-2">
+            Add a child
+          </Link>
+        ) : null}
+      </p>
+    );
+  }
+  return (
+    <div role="radiogroup" aria-label="Which child?" className="-mx-1 flex gap-3 overflow-x-auto px-1 pb-1">
+      {props.children.map((child) => {
+        const selected = child.id === props.selectedId;
+        return (
+          <button
+            key={child.id}
+            type="button"
+            role="radio"
+            aria-checked={selected}
+            onClick={() => props.onSelect(child.id)}
+            className={clsx(
+              "flex min-h-11 min-w-44 max-w-60 shrink-0 items-start gap-3 rounded-xl border px-3 py-2.5 text-left transition-colors",
+              "focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent-dark",
+              selected ? "border-ink bg-mist-soft" : "border-sand-soft bg-white hover:border-olive",
+            )}
+          >
+            <ChildAvatar name={child.name} />
+            <span className="flex min-w-0 flex-col">
+              <span className="font-semibold">{child.name}</span>
+              <span className="text-sm text-olive-dark">{child.ageLabel}</span>
+              {child.profileNote ? <span className="truncate text-xs text-olive-dark">{child.profileNote}</span> : null}
+            </span>
+          </button>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { browserAvailable, useBrowser } from "../support/browser";
+import { startE2eServer } from "../support/e2e-server";
+
+type Server = Awaited<ReturnType<typeof startE2eServer>>;
+
+/** Signs up and confirms through the real API in this page's browser context (cookies land there). */
+async function signUpAndConfirm(page: Page, server: Server) {
+  const email = `pd${Date.now()}${Math.round(Math.random() * 1000)}@example.com`;
+  const signUp = await page.request.post(`${server.baseUrl}/api/auth/sign-up/email`, {
+    headers: { origin: server.baseUrl },
+    data: { email, password: "correct-horse-1", name: "", callbackURL: "/dashboard" },
+  });
+  expect(signUp.ok()).toBe(true);
+  const message = await server.latestEmail(email, "Confirm");
+  const link = message.text.match(/https?:\/\/\S+/)![0];
+  await page.request.get(link, { maxRedirects: 0 });
+  const me = await (await page.request.get(`${server.baseUrl}/api/me`)).json();
+  return me.user.id as string;
+}
+
+describe.skipIf(!browserAvailable)("Pocket Dad and onboarding in Chromium", () => {
+  const browser = useBrowser();
+
+  it("guest read-only; onboarding with validation and skip; ask, tone, Softer/Firmer, like, save for later", async () => {
+    const server = await startE2eServer();
+    const page = await browser.newPage();
+
+    // A guest sees the tool but cannot type.
+    await page.goto(`${server.baseUrl}/pocket-dad`);
+    await page.getByRole("heading", { name: "Pocket Dad" }).waitFor();
+    expect(await page.getByLabel("What's happening?").getAttribute("readonly")).not.toBeNull();
+    await page.getByLabel("What's happening?").click();
+    await page.getByRole("dialog", { name: "Sign in to use Pocket Dad" }).waitFor();
+    await page.keyboard.press("Escape");
+
+    const userId = await signUpAndConfirm(page, server);
+    await server.pool.query("INSERT INTO children (user_id, name, birthdate, profile_note) VALUES ($1, 'Maya', $2, 'Loves dinosaurs')", [userId, `${new Date().getFullYear() - 7}-01-01`]);
+
+    // Onboarding: validation, the skip confirmation ('Stay here'), then finish.
+    await page.goto(`${server.baseUrl}/onboarding`);
+    await page.getByText("Step 1 of 5").waitFor();
+    expect(await page.getByRole("button", { name: "Next" }).count()).toBe(0);
+    await page.getByRole("checkbox", { name: "Calm and patient" }).click();
+    await page.getByRole("checkbox", { name: "Playful and light" }).click();
+    await page.getByRole("checkbox", { name: "Direct and efficient" }).click();
+    await page.getByText("Max two selected.").waitFor();
+    await page.getByRole("button", { name: "Skip all" }).click();
+    await page.getByRole("dialog", { name: "Skip setup?" }).getByRole("button", { name: "Stay here" }).click();
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByText("Step 2 of 5").waitFor();
+    const text = page.getByRole("textbox");
+    await text.fill("ok");
+    await text.blur();
+    await page.getByText("Give a bit more detail (3–160 chars).").waitFor();
+    await text.fill("Get down low and listen first.");
+    await page.getByText("30/160").waitFor();
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("textbox").fill("He always showed up.");
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("checkbox", { name: "Adding some humor" }).click();
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByText("Step 5 of 5").waitFor();
+    await page.getByRole("checkbox", { name: "Humor when it fits" }).click();
+    await page.getByRole("button", { name: "Finish setup" }).click();
+    await page.getByText("Dialed in. Pocket Dad will match your style.").waitFor();
+    await page.waitForURL(`${server.baseUrl}/dashboard`);
+
+    // Pocket Dad: blank prompt, ask, tone change, Softer/Firmer, like, record later.
+    await page.goto(`${server.baseUrl}/say-this`);
+    await page.getByTestId("archetype-badge").waitFor();
+    expect(await page.getByTestId("archetype-badge").textContent()).toBe("Fun Dad");
+    expect(await page.getByRole("radio", { name: /Maya/ }).getAttribute("aria-checked")).toBe("true");
+    expect(await page.getByRole("radio", { name: "Playful" }).getAttribute("aria-checked")).toBe("true");
+    await page.getByRole("button", { name: "Engage Dad Brain" }).click();
+    await page.getByText("Tell Pocket Dad what's happening first.").waitFor();
+    await page.getByLabel("What's happening?").fill("She screams when the tablet goes off");
+    await page.getByRole("button", { name: "Engage Dad Brain" }).click();
+    const say = page.getByTestId("say-this");
+    await say.waitFor();
+    const first = await say.textContent();
+    expect(first).toContain("Maya");
+
+    await page.getByRole("radio", { name: "Gentle" }).click();
+    await expect.poll(() => say.textContent()).not.toBe(first);
+    const gentle = await say.textContent();
+    await page.getByRole("button", { name: "Firmer" }).click();
+    await expect.poll(() => say.textContent()).not.toBe(gentle);
+    await expect.poll(() => page.getByRole("button", { name: "Firmer" }).isDisabled()).toBe(true);
+    await page.getByRole("button", { name: "Softer" }).click();
+    await expect.poll(() => page.getByRole("button", { name: "Firmer" }).isDisabled()).toBe(false);
+
+    await page.getByRole("button", { name: "Like this answer" }).click();
+    await page.getByRole("button", { name: "Liked" }).waitFor();
+    expect(await page.getByRole("button", { name: "Liked" }).isDisabled()).toBe(true);
+
+    await page.getByRole("button", { name: "Record a message for later" }).click();
+    const dialog = page.getByRole("dialog", { name: "Record a message for later" });
+    const title = await dialog.getByLabel("Title").inputValue();
+    expect(title.length).toBeGreaterThan(0);
+    expect(title.length).toBeLessThanOrEqual(60);
+    expect(await dialog.getByLabel("Milestone").inputValue()).toBe("next big game day");
+    await dialog.getByRole("button", { name: "Record 30–60 sec" }).click();
+    await page.waitForURL(`${server.baseUrl}/record?video=true`);
+    const bridge = JSON.parse((await page.evaluate(() => sessionStorage.getItem("hd.record.bridge"))) ?? "null");
+    expect(bridge).toMatchObject({ version: 1, source: "PocketDad", title, unlockType: "milestone", unlockValue: "next big game day", tone: "gentle" });
+    const { rows } = await server.pool.query("SELECT title FROM pocket_dad_legacy_plans WHERE user_id = $1", [userId]);
+    expect(rows).toEqual([{ title }]);
+
+    // A second dad skips onboarding: the defaults are saved.
+    const second = await browser.newPage();
+    await signUpAndConfirm(second, server);
+    await second.goto(`${server.baseUrl}/onboarding?then=pocket-dad`);
+    await second.getByText("Step 1 of 5").waitFor();
+    await second.getByRole("button", { name: "Skip all" }).click();
+    await second.getByRole("dialog", { name: "Skip setup?" }).getByRole("button", { name: "Skip all" }).click();
+    await second.getByText("Dialed in. Pocket Dad will match your style.").waitFor();
+    await second.waitForURL(`${server.baseUrl}/pocket-dad`);
+    await second.getByTestId("archetype-badge").waitFor();
+    expect(await second.getByTestId("archetype-badge").textContent()).toBe("Balanced Dad");
+  }, 120_000);
+});
