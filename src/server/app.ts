@@ -5,7 +5,12 @@ import { createErrorHandler, type Logger } from "./http/error-handler";
 import { securityHeaders } from "./http/security-headers";
 import { registerWebApp } from "./http/web-app";
 import { type AppEnv, clientIpMiddleware, sessionMiddleware } from "./modules/auth/auth.middleware";
+import { rateLimit } from "./http/rate-limit";
 import { registerAuthRoutes } from "./modules/auth/auth.routes";
+import { registerBillingRoutes } from "./modules/billing/billing.routes";
+import { registerChecklistRoutes } from "./modules/checklist/checklist.routes";
+import { registerGiftsRoutes } from "./modules/gifts/gifts.routes";
+import { registerNotificationsRoutes } from "./modules/notifications/notifications.routes";
 import { registerMailboxRoutes } from "./modules/email/email.routes";
 import { registerHealthRoutes } from "./modules/health/health.routes";
 import { registerProfilesRoutes } from "./modules/profiles/profiles.routes";
@@ -29,6 +34,11 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
   app.route("/", registerAuthRoutes({ auth: services.auth }));
   app.get("/api/config", (c) => c.json({ googleEnabled: Boolean(services.google), devMailbox: services.devMailbox }));
   app.route("/", registerProfilesRoutes({ usecases: services.profiles }));
+  const limit = (name: string, max: number) => rateLimit({ db: services.db, name, max, windowSeconds: 60, enabled: services.rateLimit });
+  app.route("/", registerBillingRoutes({ billing: services.billing, testCheckout: services.testCheckout, subscribeRateLimit: limit("checkout", 10) }));
+  app.route("/", registerGiftsRoutes({ gifts: services.gifts, checkRateLimit: limit("gift-code", 20) }));
+  app.route("/", registerNotificationsRoutes({ notifications: services.notifications }));
+  app.route("/", registerChecklistRoutes({ checklist: services.checklist }));
   if (services.devMailbox) app.route("/", registerMailboxRoutes({ mailbox: services.mailbox }));
 
   app.all("/api/*", () => {

@@ -23,6 +23,12 @@ const configSchema = z
       .enum(["true", "false"])
       .default("false")
       .transform((value) => value === "true"),
+    STRIPE_SECRET_KEY: optional,
+    STRIPE_WEBHOOK_SECRET: optional,
+    STRIPE_PRICE_MONTHLY: optional,
+    STRIPE_PRICE_ANNUAL: optional,
+    STRIPE_API_URL: optional.pipe(z.url().optional()),
+    SUPPORT_EMAIL: z.email().default("support@heydad.app"),
     RATE_LIMIT: z
       .enum(["on", "off"])
       .default("on")
@@ -35,6 +41,11 @@ function crossFieldProblems(env: Record<string, string | undefined>) {
   const problems: string[] = [];
   if (set("GOOGLE_CLIENT_ID") !== set("GOOGLE_CLIENT_SECRET")) {
     problems.push("GOOGLE_CLIENT_SECRET: set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither");
+  }
+  const stripeVariables = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_MONTHLY", "STRIPE_PRICE_ANNUAL"];
+  const stripeSet = stripeVariables.filter(set);
+  if (stripeSet.length > 0 && stripeSet.length < stripeVariables.length) {
+    problems.push(`STRIPE_SECRET_KEY: set all of ${stripeVariables.join(", ")}, or none (test checkout); missing: ${stripeVariables.filter((name) => !set(name)).join(", ")}`);
   }
   if (env.NODE_ENV === "production" && !set("AUTH_SECRET")) problems.push("AUTH_SECRET: AUTH_SECRET is required in production");
   if (env.NODE_ENV === "production" && !set("SMTP_URL")) {
@@ -80,6 +91,16 @@ export function parseConfig(env: Record<string, string | undefined>) {
         ? { clientId: parsed.GOOGLE_CLIENT_ID, clientSecret: parsed.GOOGLE_CLIENT_SECRET }
         : undefined,
     trustProxy: parsed.TRUST_PROXY,
+    supportEmail: parsed.SUPPORT_EMAIL,
+    stripe:
+      parsed.STRIPE_SECRET_KEY && parsed.STRIPE_WEBHOOK_SECRET && parsed.STRIPE_PRICE_MONTHLY && parsed.STRIPE_PRICE_ANNUAL
+        ? {
+            secretKey: parsed.STRIPE_SECRET_KEY,
+            webhookSecret: parsed.STRIPE_WEBHOOK_SECRET,
+            prices: { month: parsed.STRIPE_PRICE_MONTHLY, year: parsed.STRIPE_PRICE_ANNUAL },
+            apiUrl: parsed.STRIPE_API_URL,
+          }
+        : undefined,
     rateLimit: parsed.RATE_LIMIT,
   };
 }

@@ -44,6 +44,7 @@ async function main() {
   const authSecret = resolveAuthSecret({ configured: config.authSecret, dataDir: config.dataDir });
   logger.info(`auth secret: ${authSecret.source === "AUTH_SECRET" ? "AUTH_SECRET" : `generated, kept in ${authSecret.source}`}`);
   logger.info(config.email.transport.kind === "smtp" ? "email: SMTP_URL" : "email: development mailbox at /dev/mailbox");
+  logger.info(config.stripe ? `payments: Stripe${config.stripe.apiUrl ? ` at ${config.stripe.apiUrl}` : ""}` : "payments: TEST MODE checkout at /checkout/test (set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_MONTHLY, STRIPE_PRICE_ANNUAL for Stripe)");
   logger.info(config.google ? "Google sign-in: on" : "Google sign-in: off (set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET)");
 
   const services = await createServices({ config, db, pool, jobs, authSecret: authSecret.secret, log: logger.info });
