@@ -100,6 +100,6 @@ describe("GET /api/me", () => {
 
   it("says which optional services are on, without secrets", async () => {
     const response = await t.app.request("/api/config");
-    expect(await response.json()).toEqual({ googleEnabled: false, devMailbox: true });
+    expect(await response.json()).toEqual({ googleEnabled: false, devMailbox: true, supportEmail: "support@heydad.app" });
   });
 });

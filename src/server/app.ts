@@ -32,7 +32,7 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
 
   app.route("/", registerHealthRoutes({ pool: services.pool }));
   app.route("/", registerAuthRoutes({ auth: services.auth }));
-  app.get("/api/config", (c) => c.json({ googleEnabled: Boolean(services.google), devMailbox: services.devMailbox }));
+  app.get("/api/config", (c) => c.json({ googleEnabled: Boolean(services.google), devMailbox: services.devMailbox, supportEmail: services.supportEmail }));
   app.route("/", registerProfilesRoutes({ usecases: services.profiles }));
   const limit = (name: string, max: number) => rateLimit({ db: services.db, name, max, windowSeconds: 60, enabled: services.rateLimit });
   app.route("/", registerBillingRoutes({ billing: services.billing, testCheckout: services.testCheckout, subscribeRateLimit: limit("checkout", 10) }));
