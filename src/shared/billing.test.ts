@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ANNUAL_SAVING_PERCENT, addMonths, checkoutRequestSchema, decideAccess, isBlocked } from "./billing";
-import { GIFT_CODE_ALPHABET, giftCodeSchema, isWellFormedGiftCode, normalizeGiftCode } from "./gift-code";
+import { ANNUAL_SAVING_PERCENT, addMonths, decideAccess, isBlocked } from "./billing";
+import { checkoutRequestSchema, giftCodeSchema } from "./billing.schemas";
+import { GIFT_CODE_ALPHABET, isWellFormedGiftCode, normalizeGiftCode } from "./gift-code";
 import { relativeTime } from "./relative-time";
 
 const DAY = 24 * 3600 * 1000;

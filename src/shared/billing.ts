@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /** Plans and prices (spec 000 §9, 002 §9). Prices in US cents; the browser never decides them. */
 export const PLANS = {
   month: { interval: "month", label: "Monthly", priceCents: 499, giftMonths: 1 },
@@ -55,14 +53,3 @@ export function addMonths(date: Date, months: number) {
   result.setUTCMonth(result.getUTCMonth() + months);
   return result;
 }
-
-export const checkoutRequestSchema = z
-  .object({
-    priceId: z.string().min(1).max(200),
-    interval: z.enum(PLAN_INTERVALS),
-    isGuest: z.boolean().default(false),
-    email: z.email("Enter a valid email address.").max(254).optional(),
-  })
-  .refine((value) => !value.isGuest || value.email, { message: "Enter the email address the gift code should go to.", path: ["email"] });
-
-export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;

@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
-import { checkoutRequestSchema } from "../../../shared/billing";
+import { checkoutRequestSchema } from "../../../shared/billing.schemas";
 import { validate } from "../../http/validate";
 import { type AppEnv, currentUser, requireUser } from "../auth/auth.middleware";
 import type { TestCheckout } from "./billing.test-checkout";

@@ -1,4 +1,5 @@
-import { type CheckoutRequest, decideAccess, PLANS } from "../../../shared/billing";
+import { decideAccess, PLANS } from "../../../shared/billing";
+import type { CheckoutRequest } from "../../../shared/billing.schemas";
 import type { SessionUser } from "../auth/auth.middleware";
 import { billingErrors } from "./billing.errors";
 import { InvalidSignatureError, type Payments, type ProviderSubscription } from "./billing.payments";

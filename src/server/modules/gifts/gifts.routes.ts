@@ -1,6 +1,7 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
-import { isWellFormedGiftCode, normalizeGiftCode, redeemGiftCodeRequestSchema } from "../../../shared/gift-code";
+import { redeemGiftCodeRequestSchema } from "../../../shared/billing.schemas";
+import { isWellFormedGiftCode, normalizeGiftCode } from "../../../shared/gift-code";
 import { validate } from "../../http/validate";
 import { type AppEnv, currentUser, requireUser } from "../auth/auth.middleware";
 import type { GiftsUsecases } from "./gifts.usecases";

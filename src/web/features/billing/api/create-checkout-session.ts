@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import type { CheckoutRequest } from "../../../../shared/billing";
+import type { CheckoutRequest } from "../../../../shared/billing.schemas";
 import { apiClient } from "../../../lib/api-client";
 
 export type CheckoutSession = { id: string; url: string };
