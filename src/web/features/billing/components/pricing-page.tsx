@@ -46,11 +46,13 @@ export function PricingPage({ isGuest, signedIn, initialInterval }: PricingPageP
               <Gift className="size-6" aria-hidden="true" />
             </span>
           ) : null}
-          <h1 className="text-3xl font-bold tracking-tight text-ink">{isGuest ? "Gift Dad a subscription" : TAGLINES.pricing}</h1>
+          <h1 className="text-3xl font-bold tracking-tight text-ink">{isGuest ? "Gift Dad a subscription" : subscribed ? "Your subscription" : TAGLINES.pricing}</h1>
           <p className="text-base text-olive-dark">
             {isGuest
               ? "Pick a plan. We email you a gift code to pass on; he redeems it when he signs up."
-              : "Add Unlimited Videos • Cancel Anytime. Your first month is free, no credit card needed."}
+              : subscribed
+                ? "Thank you for keeping their stories safe."
+                : "Add Unlimited Videos • Cancel Anytime. Your first month is free, no credit card needed."}
           </p>
         </header>
 

@@ -65,8 +65,9 @@ export function ChecklistCard() {
       setClosed(true);
       writeFlag(() => window.localStorage, CLOSED_KEY, true);
     }
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
+    // Capture phase, registered before any popover or dialog opens: runs while they are still open.
+    document.addEventListener("keydown", onKeyDown, { capture: true });
+    return () => document.removeEventListener("keydown", onKeyDown, { capture: true });
   }, [visible]);
 
   if (!visible || !data) return null;
