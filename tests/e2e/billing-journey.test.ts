@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import PgBoss from "pg-boss";
 import { describe, expect, it } from "vitest";
@@ -33,6 +34,13 @@ async function userId(server: Server, email: string) {
   return rows[0].id as string;
 }
 
+/** axe finds no serious or critical violation on the page as it is now. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(serious).toEqual([]);
+}
+
 describe.skipIf(!browserAvailable)("access and money in Chromium (TEST MODE checkout)", () => {
   const browser = useBrowser();
   let server: Server;
@@ -53,15 +61,19 @@ describe.skipIf(!browserAvailable)("access and money in Chromium (TEST MODE chec
     expect(await page.getByRole("radio", { name: /Annual/ }).isChecked()).toBe(true);
     await page.getByText("MOST POPULAR").waitFor();
     await page.getByText("Save 33%").waitFor();
+    await expectAccessible(page);
     await page.getByRole("button", { name: "Get Started" }).click();
 
     await page.waitForURL(/\/checkout\/test\/cs_test_/);
     await page.getByText("TEST MODE: no real payment is taken").waitFor();
+    await page.getByRole("button", { name: /^Pay/ }).waitFor();
+    await expectAccessible(page);
     await page.getByRole("button", { name: /^Pay/ }).click();
     await page.waitForURL(/\/success\?session_id=/);
     await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
     await page.getByText("Account Active").waitFor();
     await page.getByText("Payment Confirmed").waitFor();
+    await expectAccessible(page);
     const purchases = () => page.evaluate(() => (window.heydadEvents ?? []).filter((e) => e.name === "Purchase").length);
     expect(await purchases()).toBe(1);
     await page.reload();
@@ -94,6 +106,7 @@ describe.skipIf(!browserAvailable)("access and money in Chromium (TEST MODE chec
     await panel.getByText("Maya - Birthday soon").waitFor();
     await panel.getByText("Maya turns 9 in 7 days.", { exact: false }).waitFor();
     await panel.getByText("Just now").waitFor();
+    await expectAccessible(page);
     await panel.getByRole("button", { name: "Mark all as read" }).click();
     await expect.poll(async () => bell.getAttribute("aria-label")).toBe("Notifications");
 
@@ -110,14 +123,18 @@ describe.skipIf(!browserAvailable)("access and money in Chromium (TEST MODE chec
     const page = await browser.newPage({ width: 360, height: 800 });
     const mom = `mom${Date.now()}@example.com`;
     await page.goto(`${server.baseUrl}/gift`);
+    await expectAccessible(page);
     await page.getByRole("link", { name: "Gift Dad a subscription" }).click();
     await page.waitForURL(/\/pricing\?isGuest=true/);
+    await page.getByLabel("Your email").waitFor();
+    await expectAccessible(page);
     await page.getByLabel("Your email").fill(mom);
     await page.getByRole("button", { name: "Get Started" }).click();
     await page.waitForURL(/\/checkout\/test\//);
     await page.getByText("TEST MODE: no real payment is taken").waitFor();
     await page.getByRole("button", { name: /^Pay/ }).click();
     await page.getByRole("heading", { name: "Gift Purchase Successful!" }).waitFor();
+    await expectAccessible(page);
 
     await page.goto(`${server.baseUrl}/dev/mailbox`);
     await page.getByRole("link", { name: "Your Hey Dad gift code" }).first().click();
@@ -127,6 +144,7 @@ describe.skipIf(!browserAvailable)("access and money in Chromium (TEST MODE chec
     await signUp(page, server, dad, code);
     await page.waitForURL(/\/activate-gift-code\?giftcode=/);
     await page.getByRole("heading", { name: "Gift Redeemed Successfully!" }).waitFor({ timeout: 15_000 });
+    await expectAccessible(page);
     const me = await (await page.request.get(`${server.baseUrl}/api/me`)).json();
     expect(me.profile.hasAccess).toBe(true);
   });
@@ -143,6 +161,7 @@ describe.skipIf(!browserAvailable)("access and money in Chromium (TEST MODE chec
     await modal.waitFor();
     await modal.getByText("Add Unlimited Videos • Cancel Anytime").waitFor();
     await modal.getByText("Cancel anytime", { exact: true }).waitFor();
+    await expectAccessible(page);
     await modal.getByRole("button", { name: "No thanks, maybe later" }).click();
     await modal.waitFor({ state: "hidden" });
     expect(await page.getByRole("button", { name: /Your free month is over/ }).count()).toBe(0);
@@ -150,6 +169,7 @@ describe.skipIf(!browserAvailable)("access and money in Chromium (TEST MODE chec
     await page.goto(`${server.baseUrl}/vault`);
     const overlay = page.getByRole("button", { name: /Your free month is over/ });
     await overlay.waitFor();
+    await expectAccessible(page);
     await overlay.click();
     await modal.waitFor();
   });
