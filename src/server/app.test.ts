@@ -17,6 +17,16 @@ const PUBLIC_ROUTES = new Set([
   "GET /dev/mailbox/:id",
   "GET /api/dev/mailbox",
   "ALL /api/*",
+  // Plans, checkout (a guest buys a gift), the payment result and the provider's webhook.
+  "GET /api/plans",
+  "POST /api/create-checkout-session",
+  "GET /api/verify-payment",
+  "POST /api/stripe/webhook",
+  "GET /api/checkout/test/:session",
+  "POST /api/checkout/test/:session/pay",
+  "POST /api/checkout/test/:session/cancel",
+  // The signup modal checks a code before the account exists (rate-limited).
+  "GET /api/check-giftcode",
 ]);
 
 const sample = (path: string) => path.replace(/:[a-zA-Z]+/g, "00000000-0000-4000-8000-000000000000").replace("*", "x");
@@ -90,6 +100,6 @@ describe("GET /api/me", () => {
 
   it("says which optional services are on, without secrets", async () => {
     const response = await t.app.request("/api/config");
-    expect(await response.json()).toEqual({ googleEnabled: false, devMailbox: true });
+    expect(await response.json()).toEqual({ googleEnabled: false, devMailbox: true, supportEmail: "support@heydad.app" });
   });
 });

@@ -7,7 +7,11 @@ import { registerWebApp } from "./http/web-app";
 import { type AppEnv, clientIpMiddleware, sessionMiddleware } from "./modules/auth/auth.middleware";
 import { registerAccountRoutes } from "./modules/account/account.routes";
 import { registerAuthRoutes } from "./modules/auth/auth.routes";
+import { registerBillingRoutes } from "./modules/billing/billing.routes";
+import { registerChecklistRoutes } from "./modules/checklist/checklist.routes";
 import { registerChildrenRoutes } from "./modules/children/children.routes";
+import { registerGiftsRoutes } from "./modules/gifts/gifts.routes";
+import { registerNotificationsRoutes } from "./modules/notifications/notifications.routes";
 import { registerMailboxRoutes } from "./modules/email/email.routes";
 import { registerCoachRoutes } from "./modules/coach/coach.routes";
 import { registerOnboardingRoutes } from "./modules/onboarding/onboarding.routes";
@@ -41,7 +45,7 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
 
   app.route("/", registerHealthRoutes({ pool: services.pool }));
   app.route("/", registerAuthRoutes({ auth: services.auth }));
-  app.get("/api/config", (c) => c.json({ googleEnabled: Boolean(services.google), devMailbox: services.devMailbox }));
+  app.get("/api/config", (c) => c.json({ googleEnabled: Boolean(services.google), devMailbox: services.devMailbox, supportEmail: services.supportEmail }));
   app.route("/", registerProfilesRoutes({ usecases: services.profiles }));
   app.route("/", registerMemoriesRoutes({ usecases: services.memories }));
   app.route("/", registerIdeasRoutes({ usecases: services.ideas }));
@@ -49,8 +53,13 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
   app.route("/", registerSettingsRoutes({ usecases: services.settings }));
   app.route("/", registerAccountRoutes({ usecases: services.account, auth: services.auth }));
   if (services.localStorage) app.route("/", registerStorageRoutes({ local: services.localStorage }));
-  app.route("/", registerCoachRoutes({ usecases: services.coach, rateLimit: services.rateLimit }));
+  app.route("/", registerCoachRoutes({ usecases: services.coach, rateLimiter: services.rateLimiter }));
   app.route("/", registerOnboardingRoutes({ usecases: services.onboarding }));
+  const limit = (name: string, max: number) => services.rateLimiter({ name, max });
+  app.route("/", registerBillingRoutes({ billing: services.billing, testCheckout: services.testCheckout, subscribeRateLimit: limit("checkout", 10) }));
+  app.route("/", registerGiftsRoutes({ gifts: services.gifts, checkRateLimit: limit("gift-code", 20) }));
+  app.route("/", registerNotificationsRoutes({ notifications: services.notifications }));
+  app.route("/", registerChecklistRoutes({ checklist: services.checklist }));
   if (services.devMailbox) app.route("/", registerMailboxRoutes({ mailbox: services.mailbox }));
 
   app.all("/api/*", () => {

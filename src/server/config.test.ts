@@ -63,4 +63,11 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ AI_PROVIDER: "anthropic", AI_MODEL: "claude-sonnet-4-5" })).toThrow(/anthropic provider needs AI_API_KEY/);
     expect(() => parseConfig({ AI_PROVIDER: "gemini", AI_MODEL: "x" })).toThrow(/AI_PROVIDER/);
   });
+
+  it("switches Stripe on only with all four variables, and says which are missing", () => {
+    expect(parseConfig({}).stripe).toBeUndefined();
+    const stripe = { STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x", STRIPE_PRICE_MONTHLY: "price_m", STRIPE_PRICE_ANNUAL: "price_a" };
+    expect(parseConfig(stripe).stripe).toEqual({ secretKey: "sk_test_x", webhookSecret: "whsec_x", prices: { month: "price_m", year: "price_a" }, apiUrl: undefined });
+    expect(() => parseConfig({ STRIPE_SECRET_KEY: "sk_test_x" })).toThrow(/missing: STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_MONTHLY, STRIPE_PRICE_ANNUAL/);
+  });
 });

@@ -36,6 +36,12 @@ const configSchema = z
     AI_MODEL: optional,
     AI_BASE_URL: optional.pipe(z.url().optional()),
     AI_API_KEY: optional,
+    STRIPE_SECRET_KEY: optional,
+    STRIPE_WEBHOOK_SECRET: optional,
+    STRIPE_PRICE_MONTHLY: optional,
+    STRIPE_PRICE_ANNUAL: optional,
+    STRIPE_API_URL: optional.pipe(z.url().optional()),
+    SUPPORT_EMAIL: z.email().default("support@heydad.app"),
     RATE_LIMIT: z
       .enum(["on", "off"])
       .default("on")
@@ -59,6 +65,11 @@ function crossFieldProblems(env: Record<string, string | undefined>) {
     problems.push("AI_BASE_URL: the openai-compatible provider needs AI_BASE_URL (e.g. https://api.openai.com/v1 or http://localhost:11434/v1)");
   }
   if (env.AI_PROVIDER?.trim() === "anthropic" && !set("AI_API_KEY")) problems.push("AI_API_KEY: the anthropic provider needs AI_API_KEY");
+  const stripeVariables = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_MONTHLY", "STRIPE_PRICE_ANNUAL"];
+  const stripeSet = stripeVariables.filter(set);
+  if (stripeSet.length > 0 && stripeSet.length < stripeVariables.length) {
+    problems.push(`STRIPE_SECRET_KEY: set all of ${stripeVariables.join(", ")}, or none (test checkout); missing: ${stripeVariables.filter((name) => !set(name)).join(", ")}`);
+  }
   if (env.NODE_ENV === "production" && !set("AUTH_SECRET")) problems.push("AUTH_SECRET: AUTH_SECRET is required in production");
   if (env.NODE_ENV === "production" && !set("SMTP_URL")) {
     problems.push("SMTP_URL: SMTP_URL is required in production (the development mailbox is never used there)");
@@ -128,6 +139,16 @@ export function parseConfig(env: Record<string, string | undefined>) {
         ? { provider: parsed.AI_PROVIDER, model: parsed.AI_MODEL, baseUrl: parsed.AI_BASE_URL, apiKey: parsed.AI_API_KEY }
         : undefined,
     trustProxy: parsed.TRUST_PROXY,
+    supportEmail: parsed.SUPPORT_EMAIL,
+    stripe:
+      parsed.STRIPE_SECRET_KEY && parsed.STRIPE_WEBHOOK_SECRET && parsed.STRIPE_PRICE_MONTHLY && parsed.STRIPE_PRICE_ANNUAL
+        ? {
+            secretKey: parsed.STRIPE_SECRET_KEY,
+            webhookSecret: parsed.STRIPE_WEBHOOK_SECRET,
+            prices: { month: parsed.STRIPE_PRICE_MONTHLY, year: parsed.STRIPE_PRICE_ANNUAL },
+            apiUrl: parsed.STRIPE_API_URL,
+          }
+        : undefined,
     rateLimit: parsed.RATE_LIMIT,
   };
 }

@@ -45,6 +45,7 @@ async function main() {
   logger.info(`auth secret: ${authSecret.source === "AUTH_SECRET" ? "AUTH_SECRET" : `generated, kept in ${authSecret.source}`}`);
   logger.info(config.email.transport.kind === "smtp" ? "email: SMTP_URL" : "email: development mailbox at /dev/mailbox");
   logger.info(config.storage.kind === "s3" ? `storage: S3 bucket ${config.storage.bucket}` : `storage: local disk in ${config.storage.root}`);
+  logger.info(config.stripe ? `payments: Stripe${config.stripe.apiUrl ? ` at ${config.stripe.apiUrl}` : ""}` : "payments: TEST MODE checkout at /checkout/test (set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_MONTHLY, STRIPE_PRICE_ANNUAL for Stripe)");
   logger.info(config.google ? "Google sign-in: on" : "Google sign-in: off (set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET)");
 
   logger.info(config.ai ? `Pocket Dad: model ${config.ai.provider} ${config.ai.model}` : "Pocket Dad: offline Playbook (set AI_PROVIDER, AI_MODEL, AI_BASE_URL, AI_API_KEY for a model)");

@@ -2,11 +2,13 @@ import { createHmac } from "node:crypto";
 import type pg from "pg";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import { createRateLimiter } from "./http/rate-limit";
 import type { JobQueue } from "./jobs/job-queue";
 import { createDeleteStoredFilesJob } from "./jobs/delete-stored-files.job";
+import { createNotificationsDailyJob, NOTIFICATIONS_DAILY_CRON } from "./jobs/notifications-daily.job";
 import { createSendEmailJob } from "./jobs/send-email.job";
 import { createAccountRepository } from "./modules/account/account.repository";
-import { type AccountBilling, createAccountUsecases } from "./modules/account/account.usecases";
+import { createAccountUsecases } from "./modules/account/account.usecases";
 import { createAuth } from "./modules/auth/auth";
 import { createSessionsRepository } from "./modules/auth/auth.repository";
 import { createIdeasRepository } from "./modules/ideas/ideas.repository";
@@ -23,6 +25,16 @@ import { createCoachRepository } from "./modules/coach/coach.repository";
 import { createCoachUsecases } from "./modules/coach/coach.usecases";
 import { createOnboardingRepository } from "./modules/onboarding/onboarding.repository";
 import { createOnboardingUsecases } from "./modules/onboarding/onboarding.usecases";
+import { createBillingRepository } from "./modules/billing/billing.repository";
+import { createStripePayments } from "./modules/billing/billing.stripe";
+import { createTestCheckoutPayments } from "./modules/billing/billing.test-checkout";
+import { type BillingUsecases, createBillingUsecases } from "./modules/billing/billing.usecases";
+import { createChecklistRepository } from "./modules/checklist/checklist.repository";
+import { createChecklistUsecases } from "./modules/checklist/checklist.usecases";
+import { createGiftsRepository } from "./modules/gifts/gifts.repository";
+import { createGiftsUsecases } from "./modules/gifts/gifts.usecases";
+import { createNotificationsRepository } from "./modules/notifications/notifications.repository";
+import { createNotificationsUsecases } from "./modules/notifications/notifications.usecases";
 import { createProfilesRepository } from "./modules/profiles/profiles.repository";
 import { createProfilesUsecases } from "./modules/profiles/profiles.usecases";
 import { createSettingsRepository } from "./modules/settings/settings.repository";
@@ -46,11 +58,23 @@ export async function createServices(options: { config: Config; db: Database; po
   const deleteStoredFilesJob = createDeleteStoredFilesJob(storage);
   await jobs.register([deleteStoredFilesJob]);
   const deleteFilesLater = (objects: ObjectRef[]) => jobs.send(deleteStoredFilesJob, { objects });
-  /** The billing module replaces cancelSubscription (it cancels the Stripe subscription before account deletion). */
-  const billing: AccountBilling = { cancelSubscription: async () => {} };
   /** Modules whose rows hang on a child (memories, issue 4) add their step here. */
   const memoriesRepository = createMemoriesRepository(db);
   const childDeletionSteps: ChildDeletionStep[] = [memoriesRepository.deleteOnlyForChild];
+
+  // Payments: Stripe when its keys are set, else the built-in TEST MODE checkout (same interface).
+  const billingRepository = createBillingRepository(db);
+  const testCheckout = config.stripe ? undefined : createTestCheckoutPayments({ repository: billingRepository, appUrl: config.appUrl });
+  const payments = config.stripe ? createStripePayments(config.stripe) : testCheckout!.payments;
+  // Gifts and billing call each other (a paid gift issues a code; a redeemed code refreshes access).
+  const refreshAccess = (userId: string) => billing.refreshAccess(userId);
+  const gifts = createGiftsUsecases({ repository: createGiftsRepository(db), outbox, appUrl: config.appUrl, supportEmail: config.supportEmail, refreshAccess });
+  const billing: BillingUsecases = createBillingUsecases({ repository: billingRepository, payments, appUrl: config.appUrl, onGiftPaid: gifts.issueForPurchase });
+
+  const notifications = createNotificationsUsecases({ repository: createNotificationsRepository(db), outbox, appUrl: config.appUrl });
+  const notificationsDailyJob = createNotificationsDailyJob(notifications);
+  await jobs.register([notificationsDailyJob]);
+  await jobs.schedule(notificationsDailyJob, NOTIFICATIONS_DAILY_CRON);
 
   return {
     appUrl: config.appUrl,
@@ -70,19 +94,25 @@ export async function createServices(options: { config: Config; db: Database; po
     /** Set when files are on local disk: the app then serves their signed links at /files/. */
     localStorage,
     storageLinkOrigin: config.storage.kind === "s3" ? config.storage.linkOrigin : undefined,
-    profiles: createProfilesUsecases({ profiles: createProfilesRepository(db) }),
     memories: createMemoriesUsecases({ memories: memoriesRepository, storage, detectFileType, deleteFilesLater }),
     ideas: createIdeasUsecases({ ideas: createIdeasRepository(db) }),
     children: createChildrenUsecases({ children: createChildrenRepository(db), storage, deleteFilesLater, deletionSteps: childDeletionSteps }),
     childDeletionSteps,
     settings: createSettingsUsecases({ settings: createSettingsRepository(db) }),
-    billing,
-    account: createAccountUsecases({ accounts: createAccountRepository(db), storage, billing }),
+    account: createAccountUsecases({ accounts: createAccountRepository(db), storage, billing: { cancelSubscription: (input) => billing.cancelForAccountDeletion(input) } }),
     /** Queues stored files for deletion (after the rows that named them are gone). */
     deleteFilesLater,
-    rateLimit: config.rateLimit,
     coach: createCoachUsecases({ repository: createCoachRepository(db), model: config.ai ? createModelEngine(config.ai) : undefined }),
     onboarding: createOnboardingUsecases({ repository: createOnboardingRepository(db) }),
+    profiles: createProfilesUsecases({ profiles: createProfilesRepository(db), refreshAccess }),
+    rateLimiter: createRateLimiter({ db, enabled: config.rateLimit }),
+    supportEmail: config.supportEmail,
+    payments,
+    testCheckout,
+    billing,
+    gifts,
+    notifications,
+    checklist: createChecklistUsecases({ repository: createChecklistRepository(db), refreshAccess }),
   };
 }
 

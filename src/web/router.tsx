@@ -1,8 +1,9 @@
-import type { ComponentType } from "react";
+import { type ComponentType, lazy, Suspense } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { FullPageStatus } from "./components/layout/full-page-status";
 import { RouteErrorPage } from "./components/layout/route-error-page";
 import { RedirectIfSignedIn } from "./features/auth/components/redirect-if-signed-in";
+import type { Me } from "./features/auth/api/get-me";
 import { RequireAuth } from "./features/auth/components/require-auth";
 import { RootLayout } from "./routes/root-layout";
 
@@ -10,6 +11,14 @@ import { RootLayout } from "./routes/root-layout";
 function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return async () => ({ Component: pick(await load()) });
 }
+
+// Loaded on the first signed-in page only, so the landing bundle does not carry it.
+const SignedInExtras = lazy(() => import("./routes/signed-in-extras").then((m) => ({ default: m.SignedInExtras })));
+const renderSignedIn = (me: Me) => (
+  <Suspense fallback={null}>
+    <SignedInExtras me={me} />
+  </Suspense>
+);
 
 /** Public marketing and account pages (page views tracked in later work). */
 const publicRoutes: RouteObject[] = [
@@ -78,12 +87,12 @@ export const routes: RouteObject[] = [
       { element: <RedirectIfSignedIn />, children: signedOutOnlyRoutes },
       {
         // Pocket Dad: guests may look, only signed-in dads may use it.
-        element: <RequireAuth allowGuests />,
+        element: <RequireAuth allowGuests renderSignedIn={renderSignedIn} />,
         children: [
           { path: "pocket-dad", lazy: page(() => import("./routes/pocket-dad"), (m) => m.PocketDadRoute) },
         ],
       },
-      { element: <RequireAuth />, children: signedInRoutes },
+      { element: <RequireAuth renderSignedIn={renderSignedIn} />, children: signedInRoutes },
       { path: "*", lazy: page(() => import("./routes/not-found"), (m) => m.NotFoundRoute) },
     ],
   },

@@ -55,6 +55,7 @@ export async function startE2eServer(env: Record<string, string> = {}) {
 
   return {
     baseUrl,
+    databaseUrl: database.url,
     pool,
     output,
     /** The newest message to `to` in the development mailbox, waiting for the job queue. */

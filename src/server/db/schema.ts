@@ -7,3 +7,6 @@ export * from "../modules/ideas/ideas.table";
 export * from "../modules/settings/settings.table";
 export * from "../modules/coach/coach.table";
 export * from "../modules/onboarding/onboarding.table";
+export * from "../modules/billing/billing.table";
+export * from "../modules/gifts/gifts.table";
+export * from "../modules/notifications/notifications.table";

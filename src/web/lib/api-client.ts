@@ -20,6 +20,9 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** Announced when the server refuses recording or playback after the free month (403 ACCESS_REQUIRED). */
+export const ACCESS_REQUIRED_EVENT = "heydad:access-required";
+
 type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export type ApiRequestOptions = {
@@ -84,6 +87,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
 
   if (!response.ok) {
     const { code, message } = readErrorBody(parsed);
+    if (code === "ACCESS_REQUIRED") window.dispatchEvent(new Event(ACCESS_REQUIRED_EVENT));
     throw new ApiError({
       code: code ?? `HTTP_${response.status}`,
       status: response.status,

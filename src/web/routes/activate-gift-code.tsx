@@ -1,17 +1,16 @@
-import { Gift } from "lucide-react";
+import { useSearchParams } from "react-router";
 import { PRODUCT_NAME } from "../../shared/copy";
-import { PlaceholderPage } from "../components/layout/placeholder-page";
+import { FullPageStatus } from "../components/layout/full-page-status";
+import { useMe } from "../features/auth/api/get-me";
+import { ActivateGiftCode } from "../features/gifts/components/activate-gift-code";
 
 export function ActivateGiftCodeRoute() {
+  const [searchParams] = useSearchParams();
+  const me = useMe();
   return (
     <>
       <title>{`Redeeming your gift · ${PRODUCT_NAME}`}</title>
-      <PlaceholderPage
-        title="Redeeming your gift"
-        icon={Gift}
-        description="Hang tight while we apply your gift code."
-        note="Your gift redemption status will appear here."
-      />
+      {me.isPending ? <FullPageStatus>Redeeming your gift</FullPageStatus> : <ActivateGiftCode giftCode={searchParams.get("giftcode")} signedIn={Boolean(me.data)} />}
     </>
   );
 }

@@ -1,17 +1,23 @@
-import { Tag } from "lucide-react";
+import { useSearchParams } from "react-router";
 import { PRODUCT_NAME } from "../../shared/copy";
-import { PlaceholderPage } from "../components/layout/placeholder-page";
+import { FullPageStatus } from "../components/layout/full-page-status";
+import { useMe } from "../features/auth/api/get-me";
+import { parsePlanIntent } from "../features/auth/plan-intent";
+import { PricingPage } from "../features/billing/components/pricing-page";
 
 export function PricingRoute() {
+  const [searchParams] = useSearchParams();
+  const me = useMe();
+  const isGuest = searchParams.get("isGuest") === "true";
+  const plan = parsePlanIntent(searchParams.get("plan"));
   return (
     <>
-      <title>{`Pricing · ${PRODUCT_NAME}`}</title>
-      <PlaceholderPage
-        title="Pricing"
-        icon={Tag}
-        description="One plan, two ways to pay. Your first month is free, no credit card needed."
-        note="Monthly and Annual plans will be shown here."
-      />
+      <title>{`${isGuest ? "Gift a subscription" : "Pricing"} · ${PRODUCT_NAME}`}</title>
+      {me.isPending ? (
+        <FullPageStatus>Loading...</FullPageStatus>
+      ) : (
+        <PricingPage isGuest={isGuest} signedIn={Boolean(me.data)} initialInterval={plan === "monthly" ? "month" : "year"} />
+      )}
     </>
   );
 }

@@ -1,3 +1,5 @@
+import { Bell } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { Outlet, ScrollRestoration } from "react-router";
 import { NavigationProgress } from "../components/layout/navigation-progress";
 import { SiteFooter } from "../components/layout/site-footer";
@@ -5,7 +7,14 @@ import { SiteHeader } from "../components/layout/site-header";
 import { Toaster } from "../components/ui/toaster";
 import { useMe } from "../features/auth/api/get-me";
 import { useSignOut } from "../features/auth/api/sign-out";
-import { NotificationBell } from "../features/notifications/components/notification-bell";
+
+// Signed-in only: loaded on demand so the landing bundle stays small.
+const NotificationBell = lazy(() => import("../features/notifications/components/notification-bell").then((m) => ({ default: m.NotificationBell })));
+const bell = (
+  <Suspense fallback={<Bell className="m-3 size-5 text-white/60" aria-hidden="true" />}>
+    <NotificationBell />
+  </Suspense>
+);
 
 /** The app frame: navigation bar, page, footer, toasts. */
 export function RootLayout() {
@@ -20,7 +29,7 @@ export function RootLayout() {
         signedIn={signedIn}
         onSignOut={() => signOut.mutate()}
         signingOut={signOut.isPending}
-        bell={<NotificationBell />}
+        bell={bell}
       />
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
         <Outlet />

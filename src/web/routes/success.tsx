@@ -1,17 +1,15 @@
-import { CreditCard } from "lucide-react";
+import { useSearchParams } from "react-router";
 import { PRODUCT_NAME } from "../../shared/copy";
-import { PlaceholderPage } from "../components/layout/placeholder-page";
+import { usePublicConfig } from "../features/auth/api/get-config";
+import { PaymentResult } from "../features/billing/components/payment-result";
 
 export function SuccessRoute() {
+  const [searchParams] = useSearchParams();
+  const config = usePublicConfig();
   return (
     <>
-      <title>{`Verifying your payment · ${PRODUCT_NAME}`}</title>
-      <PlaceholderPage
-        title="Verifying your payment"
-        icon={CreditCard}
-        description="We're confirming your payment with our payment provider."
-        note="Your payment result will appear here."
-      />
+      <title>{`Your payment · ${PRODUCT_NAME}`}</title>
+      <PaymentResult sessionId={searchParams.get("session_id")} isGuest={searchParams.get("isGuest") === "true"} supportEmail={config.supportEmail} />
     </>
   );
 }

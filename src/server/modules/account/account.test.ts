@@ -38,10 +38,12 @@ async function fillAccount(user: { id: string; cookie: string }) {
 }
 
 describe("account deletion", () => {
-  it("every table that references users deletes with the user (ON DELETE CASCADE)", async () => {
+  it("every table that references users deletes with the user (ON DELETE CASCADE) or lets go of it", async () => {
     const references = await tablesReferencingUsers();
     expect(references.map((r) => r.table_name)).toEqual(expect.arrayContaining(["profiles", "sessions", "accounts", "children", "user_settings", "two_factors"]));
-    expect(references.filter((r) => r.delete_rule !== "CASCADE")).toEqual([]);
+    // A gift code bought by someone else stays a used code; it only forgets who redeemed it.
+    const keptWithoutTheUser = [{ table_name: "gift_codes", column_name: "redeemed_by", delete_rule: "SET NULL" }];
+    expect(references.filter((r) => r.delete_rule !== "CASCADE")).toEqual(keptWithoutTheUser);
   });
 
   it("needs the confirmation box", async () => {
@@ -63,15 +65,15 @@ describe("account deletion", () => {
     expect(await t.services.storage.listUserFiles({ userId: user.id })).toHaveLength(4);
 
     const cancelled: string[] = [];
-    const original = t.services.billing.cancelSubscription;
-    t.services.billing.cancelSubscription = async ({ userId }) => {
+    const original = t.services.billing.cancelForAccountDeletion;
+    t.services.billing.cancelForAccountDeletion = async ({ userId }) => {
       cancelled.push(userId);
     };
     let response: Response;
     try {
       response = await jsonRequest(t, "DELETE", "/api/account", { cookie: user.cookie, body: { confirm: true } });
     } finally {
-      t.services.billing.cancelSubscription = original;
+      t.services.billing.cancelForAccountDeletion = original;
     }
     expect(response.status).toBe(204);
     expect(cancelled).toEqual([user.id]);
@@ -90,14 +92,14 @@ describe("account deletion", () => {
 
   it("stops before deleting anything when the subscription cannot be cancelled", async () => {
     const user = await createSignedInUser(t);
-    const original = t.services.billing.cancelSubscription;
-    t.services.billing.cancelSubscription = async () => {
+    const original = t.services.billing.cancelForAccountDeletion;
+    t.services.billing.cancelForAccountDeletion = async () => {
       throw Object.assign(new Error("stripe is down"), {});
     };
     try {
       await expect(t.services.account.deleteAccount({ userId: user.id })).rejects.toThrow("stripe is down");
     } finally {
-      t.services.billing.cancelSubscription = original;
+      t.services.billing.cancelForAccountDeletion = original;
     }
     expect((await rowsOf(user.id))["users.id"]).toBe(1);
   });

@@ -1,17 +1,18 @@
 import { Hono } from "hono";
 import { pocketDadLikeSchema, pocketDadRequestSchema, preferencesSchema, saveLegacySchema } from "../../../shared/pocket-dad";
-import { rateLimitPerUser } from "../../http/rate-limit";
+import type { RateLimiter } from "../../http/rate-limit";
 import { validate } from "../../http/validate";
 import { type AppEnv, currentUser, requireUser } from "../auth/auth.middleware";
 import { coachErrors } from "./coach.errors";
 import type { CoachUsecases } from "./coach.usecases";
 
-export const POCKET_DAD_RATE_LIMIT = { limit: 20, windowMs: 60_000 };
+/** Pocket Dad questions a dad may ask in a minute. */
+export const POCKET_DAD_ASKS_PER_MINUTE = 20;
 
-export function registerCoachRoutes(options: { usecases: CoachUsecases; rateLimit: boolean }) {
+export function registerCoachRoutes(options: { usecases: CoachUsecases; rateLimiter: RateLimiter }) {
   const { usecases } = options;
   const app = new Hono<AppEnv>();
-  const limit = rateLimitPerUser({ ...POCKET_DAD_RATE_LIMIT, enabled: options.rateLimit, error: () => coachErrors.rateLimited() });
+  const limit = options.rateLimiter({ name: "pocket-dad", max: POCKET_DAD_ASKS_PER_MINUTE, error: () => coachErrors.rateLimited() });
 
   app.get("/api/pocket-dad/context", requireUser(), async (c) => c.json(await usecases.context(currentUser(c))));
   app.post("/api/pocket-dad", requireUser(), limit, validate("json", pocketDadRequestSchema), async (c) =>

@@ -2,10 +2,15 @@ import type { SessionUser } from "../auth/auth.middleware";
 import { profileErrors } from "./profiles.errors";
 import type { ProfilesRepository } from "./profiles.repository";
 
-export function createProfilesUsecases(options: { profiles: ProfilesRepository }) {
+export function createProfilesUsecases(options: {
+  profiles: ProfilesRepository;
+  /** Billing recomputes has_access (an expired gift has no event of its own) before it is read. */
+  refreshAccess: (userId: string) => Promise<unknown>;
+}) {
   return {
     /** The signed-in user with the profile the web app reads on every page. */
     async getMe(user: SessionUser) {
+      await options.refreshAccess(user.id);
       const profile = await options.profiles.findById(user.id);
       if (!profile) throw profileErrors.missing();
       return {

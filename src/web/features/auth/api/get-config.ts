@@ -4,15 +4,17 @@ import { apiClient } from "../../../lib/api-client";
 export type PublicConfig = {
   googleEnabled: boolean;
   devMailbox: boolean;
+  supportEmail: string;
 };
 
-export const DEFAULT_PUBLIC_CONFIG: PublicConfig = { googleEnabled: false, devMailbox: false };
+export const DEFAULT_PUBLIC_CONFIG: PublicConfig = { googleEnabled: false, devMailbox: false, supportEmail: "support@heydad.app" };
 
 export async function getConfig({ signal }: { signal?: AbortSignal } = {}): Promise<PublicConfig> {
   const config = await apiClient.get<Partial<PublicConfig>>("/api/config", { signal });
   return {
     googleEnabled: config?.googleEnabled === true,
     devMailbox: config?.devMailbox === true,
+    supportEmail: typeof config?.supportEmail === "string" ? config.supportEmail : DEFAULT_PUBLIC_CONFIG.supportEmail,
   };
 }
 

@@ -4,19 +4,25 @@ import { FullPageStatus } from "../../../components/layout/full-page-status";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { AUTH_COPY } from "../../../../shared/copy";
-import { useMe } from "../api/get-me";
+import { type Me, useMe } from "../api/get-me";
 
 export type RequireAuthProps = {
   /** Guests may see the page (Pocket Dad); everyone else is sent to /. */
   allowGuests?: boolean;
   children?: ReactNode;
+  /**
+   * Shown beside every signed-in page (the pricing modal and blocking overlay, the onboarding
+   * card); supplied by the router so this feature stays free of the others.
+   */
+  renderSignedIn?: (me: Me) => ReactNode;
 };
 
 /**
  * The protected-page wrapper: 'Loading...' while the session loads, signed-out users go to /
- * unless the page allows guests. Use as a layout route element or around children.
+ * unless the page allows guests; signed-in pages also get `renderSignedIn` (pricing modal,
+ * blocking overlay, onboarding card). Use as a layout route element or around children.
  */
-export function RequireAuth({ allowGuests = false, children }: RequireAuthProps) {
+export function RequireAuth({ allowGuests = false, children, renderSignedIn }: RequireAuthProps) {
   const me = useMe();
 
   if (me.isPending) return <FullPageStatus>{AUTH_COPY.loading}</FullPageStatus>;
@@ -34,5 +40,10 @@ export function RequireAuth({ allowGuests = false, children }: RequireAuthProps)
 
   if (!me.data && !allowGuests) return <Navigate to="/" replace />;
 
-  return children ?? <Outlet />;
+  return (
+    <>
+      {children ?? <Outlet />}
+      {me.data && renderSignedIn ? renderSignedIn(me.data) : null}
+    </>
+  );
 }

@@ -83,8 +83,9 @@ export function SignupForm({ renderGiftCodeDialog }: SignupFormProps) {
         password,
         name: "",
         timeZone: browserTimeZone(),
-        // The confirmation link often opens in a new tab (no sessionStorage): carry the plan in it.
-        callbackURL: plan ? `/dashboard?plan=${plan}` : "/dashboard",
+        // The confirmation link often opens in a new tab (no sessionStorage): carry the gift code
+        // (redeemed as soon as the account is confirmed) or the plan in it.
+        callbackURL: giftCode ? giftRedemptionURL : plan ? `/dashboard?plan=${plan}` : "/dashboard",
       } as Parameters<typeof authClient.signUp.email>[0]);
       if (signUpError) {
         setError(toAuthError(signUpError));
@@ -98,9 +99,8 @@ export function SignupForm({ renderGiftCodeDialog }: SignupFormProps) {
     }
   }
 
-  const googleCallbackURL = giftCode
-    ? `/activate-gift-code?giftcode=${encodeURIComponent(giftCode)}`
-    : "/dashboard";
+  const giftRedemptionURL = `/activate-gift-code?giftcode=${encodeURIComponent(giftCode)}`;
+  const googleCallbackURL = giftCode ? giftRedemptionURL : "/dashboard";
 
   return (
     <div className="flex flex-1 bg-paper-warm">

@@ -1,0 +1,91 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { profiles } from "../profiles/profiles.table";
+import { billingAccounts, processedPaymentEvents, subscriptions, testCheckoutSessions } from "./billing.table";
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+export function createBillingRepository(db: Database) {
+  return {
+    async accessFacts(userId: string) {
+      const [profile] = await db.select({ createdAt: profiles.createdAt, hasAccess: profiles.hasAccess }).from(profiles).where(eq(profiles.id, userId));
+      if (!profile) return undefined;
+      const statuses = await db.select({ status: subscriptions.status }).from(subscriptions).where(eq(subscriptions.userId, userId));
+      const [account] = await db.select().from(billingAccounts).where(eq(billingAccounts.userId, userId));
+      return { profile, subscriptionStatuses: statuses.map((row) => row.status), account };
+    },
+
+    setHasAccess: (userId: string, hasAccess: boolean) =>
+      db.update(profiles).set({ hasAccess, updatedAt: new Date() }).where(eq(profiles.id, userId)),
+
+    findAccount: async (userId: string) => (await db.select().from(billingAccounts).where(eq(billingAccounts.userId, userId)))[0],
+
+    setCustomerId: (userId: string, customerId: string) =>
+      db
+        .insert(billingAccounts)
+        .values({ userId, customerId })
+        .onConflictDoUpdate({ target: billingAccounts.userId, set: { customerId, updatedAt: new Date() } }),
+
+    userIdForCustomer: async (customerId: string) =>
+      (await db.select({ userId: billingAccounts.userId }).from(billingAccounts).where(eq(billingAccounts.customerId, customerId)))[0]?.userId,
+
+    userExists: async (userId: string) => (await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, userId))).length > 0,
+
+    upsertSubscription: (row: Omit<typeof subscriptions.$inferInsert, "id" | "createdAt" | "updatedAt">) =>
+      db
+        .insert(subscriptions)
+        .values(row)
+        .onConflictDoUpdate({
+          target: subscriptions.providerSubscriptionId,
+          set: { status: row.status, interval: row.interval, currentPeriodEnd: row.currentPeriodEnd, cancelAtPeriodEnd: row.cancelAtPeriodEnd, customerId: row.customerId, updatedAt: new Date() },
+        }),
+
+    findSubscription: async (userId: string, providerSubscriptionId: string) =>
+      (await db.select().from(subscriptions).where(and(eq(subscriptions.userId, userId), eq(subscriptions.providerSubscriptionId, providerSubscriptionId))))[0],
+
+    /** The user's newest subscription (the one billing screens talk about). */
+    latestSubscription: async (userId: string) =>
+      (await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.createdAt)).limit(1))[0],
+
+    isEventProcessed: async (eventId: string) =>
+      (await db.select({ id: processedPaymentEvents.eventId }).from(processedPaymentEvents).where(eq(processedPaymentEvents.eventId, eventId))).length > 0,
+
+    markEventProcessed: (eventId: string, type: string) => db.insert(processedPaymentEvents).values({ eventId, type }).onConflictDoNothing(),
+
+    /** TEST MODE: the built-in checkout's records. */
+    testCheckout: {
+      create: (row: typeof testCheckoutSessions.$inferInsert) => db.insert(testCheckoutSessions).values(row),
+      find: async (id: string) => (await db.select().from(testCheckoutSessions).where(eq(testCheckoutSessions.id, id)))[0],
+      findBySubscription: async (subscriptionId: string) =>
+        (await db.select().from(testCheckoutSessions).where(eq(testCheckoutSessions.subscriptionId, subscriptionId)))[0],
+      /** open → complete exactly once; returns the row only to the caller that completed it. */
+      complete: async (id: string, fields: { subscriptionId: string | null; subscriptionStatus: string | null; currentPeriodEnd: Date | null }) =>
+        (
+          await db
+            .update(testCheckoutSessions)
+            .set({ status: "complete", ...fields })
+            .where(and(eq(testCheckoutSessions.id, id), eq(testCheckoutSessions.status, "open")))
+            .returning()
+        )[0],
+      expire: (id: string) =>
+        db.update(testCheckoutSessions).set({ status: "expired" }).where(and(eq(testCheckoutSessions.id, id), eq(testCheckoutSessions.status, "open"))),
+      cancelAtPeriodEnd: async (subscriptionId: string) =>
+        (
+          await db
+            .update(testCheckoutSessions)
+            .set({ cancelAtPeriodEnd: true })
+            .where(eq(testCheckoutSessions.subscriptionId, subscriptionId))
+            .returning()
+        )[0],
+    },
+  };
+}
+
+export type BillingRepository = ReturnType<typeof createBillingRepository>;
+
+/** Used by the gifts module inside its redemption transaction: the latest end of access already held. */
+export const accessHeldUntilSql = (userId: string) => sql`GREATEST(
+  now(),
+  COALESCE((SELECT ${billingAccounts.giftAccessUntil} FROM ${billingAccounts} WHERE ${billingAccounts.userId} = ${userId}), now()),
+  COALESCE((SELECT max(${subscriptions.currentPeriodEnd}) FROM ${subscriptions} WHERE ${subscriptions.userId} = ${userId} AND ${subscriptions.status} IN ('active', 'trialing', 'past_due')), now())
+)`;

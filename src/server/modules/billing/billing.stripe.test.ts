@@ -1,0 +1,260 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSignedInUser, createTestApp, jsonRequest, type TestApp, waitForEmail } from "../../../../tests/support/test-app";
+
+const WEBHOOK_SECRET = "whsec_test_secret";
+const PRICES = { month: "price_monthly_123", year: "price_annual_456" };
+
+type Json = Record<string, unknown>;
+
+/** A local stand-in for the Stripe endpoints we call; it keeps the objects so re-fetches see the latest state. */
+function startFakeStripe() {
+  const sessions = new Map<string, Json>();
+  const subscriptionsById = new Map<string, Json>();
+  const customers = new Map<string, Json>();
+  const requests: Array<{ method: string; path: string; params: URLSearchParams }> = [];
+  let counter = 0;
+  const nextId = (prefix: string) => `${prefix}_${++counter}${Date.now()}`;
+
+  const server = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk) => (body += chunk));
+    req.on("end", () => {
+      const url = new URL(req.url ?? "/", "http://localhost");
+      const params = new URLSearchParams(req.method === "GET" ? url.search : body);
+      requests.push({ method: req.method ?? "", path: url.pathname, params });
+      const send = (status: number, value: unknown) => {
+        res.writeHead(status, { "content-type": "application/json", "request-id": "req_test" });
+        res.end(JSON.stringify(value));
+      };
+      const notFound = () => send(404, { error: { type: "invalid_request_error", message: "No such object", code: "resource_missing" } });
+      const metadata = (prefix: string) =>
+        Object.fromEntries([...params.entries()].filter(([key]) => key.startsWith(`${prefix}[`)).map(([key, value]) => [key.slice(prefix.length + 1, -1), value]));
+      const path = url.pathname;
+      let match: RegExpMatchArray | null;
+
+      if (req.method === "POST" && path === "/v1/customers") {
+        const customer = { id: nextId("cus"), object: "customer", email: params.get("email"), metadata: metadata("metadata") };
+        customers.set(customer.id, customer);
+        return send(200, customer);
+      }
+      if (req.method === "POST" && path === "/v1/checkout/sessions") {
+        const id = nextId("cs_live");
+        const session = {
+          id,
+          object: "checkout.session",
+          mode: params.get("mode"),
+          status: "open",
+          payment_status: "unpaid",
+          url: `https://checkout.stripe.test/pay/${id}`,
+          customer: params.get("customer"),
+          customer_email: params.get("customer_email"),
+          customer_details: null,
+          client_reference_id: params.get("client_reference_id"),
+          metadata: metadata("metadata"),
+          subscription: null,
+          trial_end: params.get("subscription_data[trial_end]"),
+          price: params.get("line_items[0][price]") ?? params.get("line_items[0][price_data][unit_amount]"),
+          subscription_metadata: metadata("subscription_data[metadata]"),
+        };
+        sessions.set(id, session);
+        return send(200, session);
+      }
+      if ((match = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/)) && req.method === "GET") {
+        const session = sessions.get(match[1]!);
+        return session ? send(200, session) : notFound();
+      }
+      if ((match = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
+        const subscription = subscriptionsById.get(match[1]!);
+        if (!subscription) return notFound();
+        if (req.method === "POST" && params.get("cancel_at_period_end") === "true") subscription.cancel_at_period_end = true;
+        return send(200, subscription);
+      }
+      if (req.method === "POST" && path === "/v1/billing_portal/sessions") {
+        return send(200, { id: nextId("bps"), object: "billing_portal.session", url: `https://billing.stripe.test/p/${params.get("customer")}` });
+      }
+      return notFound();
+    });
+  });
+
+  return {
+    sessions,
+    subscriptions: subscriptionsById,
+    requests,
+    start: () => new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port))),
+    stop: () => new Promise((resolve) => server.close(resolve)),
+    /** What Stripe does when the buyer pays on the hosted page. */
+    complete(sessionId: string, options: { subscriptionStatus?: string } = {}) {
+      const session = sessions.get(sessionId)!;
+      session.status = "complete";
+      session.payment_status = session.mode === "subscription" && session.trial_end ? "no_payment_required" : "paid";
+      session.customer_details = { email: session.customer_email ?? "dad@example.com" };
+      if (session.mode === "subscription") {
+        const subscription: Json = {
+          id: nextId("sub"),
+          object: "subscription",
+          customer: session.customer,
+          status: options.subscriptionStatus ?? (session.trial_end ? "trialing" : "active"),
+          metadata: session.subscription_metadata,
+          cancel_at_period_end: false,
+          items: { object: "list", data: [{ id: nextId("si"), object: "subscription_item", current_period_end: Math.floor(Date.now() / 1000) + 30 * 86400, price: { id: session.price, recurring: { interval: session.metadata && (session.metadata as Json).interval === "year" ? "year" : "month" } } }] },
+        };
+        subscriptionsById.set(subscription.id as string, subscription);
+        session.subscription = subscription.id;
+      }
+      return session;
+    },
+  };
+}
+
+const fake = startFakeStripe();
+let t: TestApp;
+let eventCounter = 0;
+
+beforeAll(async () => {
+  const port = await fake.start();
+  t = await createTestApp({
+    RATE_LIMIT: "off",
+    STRIPE_SECRET_KEY: "sk_test_local",
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_PRICE_MONTHLY: PRICES.month,
+    STRIPE_PRICE_ANNUAL: PRICES.year,
+    STRIPE_API_URL: `http://127.0.0.1:${port}`,
+  });
+});
+afterAll(() => fake.stop());
+
+function event(type: string, object: Json) {
+  return { id: `evt_${++eventCounter}`, object: "event", api_version: "2025-01-01", created: Math.floor(Date.now() / 1000), type, data: { object } };
+}
+
+function deliver(payload: Json, secret = WEBHOOK_SECRET) {
+  const body = JSON.stringify(payload);
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload: body, secret });
+  return t.app.request("/api/stripe/webhook", { method: "POST", headers: { "content-type": "application/json", "stripe-signature": signature }, body });
+}
+
+function shuffled<T>(items: T[]) {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
+}
+
+async function subscribe(user: { cookie: string }, interval: "month" | "year" = "year") {
+  const response = await jsonRequest(t, "POST", "/api/create-checkout-session", { cookie: user.cookie, body: { priceId: PRICES[interval], interval, isGuest: false } });
+  expect(response.status).toBe(200);
+  return (await response.json()) as { id: string; url: string };
+}
+
+describe("Stripe (the real SDK against a local server)", () => {
+  it("creates a subscription Checkout Session with the dad's customer and trial_end at the end of his free month", async () => {
+    const user = await createSignedInUser(t);
+    const { id, url } = await subscribe(user);
+    expect(url).toMatch(/^https:\/\/checkout\.stripe\.test\/pay\//);
+    const session = fake.sessions.get(id)!;
+    expect(session).toMatchObject({ mode: "subscription", price: PRICES.year, client_reference_id: user.id, metadata: { kind: "subscription", interval: "year", userId: user.id } });
+    const { trialEndsAt } = await (await jsonRequest(t, "GET", "/api/billing", { cookie: user.cookie })).json();
+    expect(Number(session.trial_end)).toBe(Math.floor(new Date(trialEndsAt).getTime() / 1000));
+
+    // The customer is reused on the next checkout.
+    const second = await subscribe(user, "month");
+    expect(fake.sessions.get(second.id)!.customer).toBe(session.customer);
+    expect(fake.requests.filter((r) => r.path === "/v1/customers" && r.params.get("email") === user.email)).toHaveLength(1);
+  });
+
+  it("does not add a trial after the free month is over", async () => {
+    const user = await createSignedInUser(t);
+    await t.pool.query("UPDATE profiles SET created_at = now() - interval '40 days' WHERE id = $1", [user.id]);
+    const { id } = await subscribe(user, "month");
+    expect(fake.sessions.get(id)!.trial_end).toBeNull();
+  });
+
+  it("verify-payment syncs the result before any webhook arrives", async () => {
+    const user = await createSignedInUser(t);
+    const { id } = await subscribe(user);
+    expect((await (await t.app.request(`/api/verify-payment?session_id=${id}`)).json()).status).toBe("pending");
+    fake.complete(id);
+    expect(await (await t.app.request(`/api/verify-payment?session_id=${id}`)).json()).toEqual({ status: "success", kind: "subscription" });
+    expect((await (await jsonRequest(t, "GET", "/api/me", { cookie: user.cookie })).json()).profile.hasAccess).toBe(true);
+  });
+
+  it("refuses a webhook with a bad signature (400) and records nothing", async () => {
+    const payload = event("customer.subscription.deleted", { id: "sub_x", object: "subscription" });
+    const response = await deliver(payload, "whsec_wrong");
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.code).toBe("INVALID_SIGNATURE");
+    const unsigned = await t.app.request("/api/stripe/webhook", { method: "POST", body: JSON.stringify(payload) });
+    expect(unsigned.status).toBe(400);
+    expect((await t.pool.query("SELECT count(*)::int AS n FROM processed_payment_events")).rows[0].n).toBe(0);
+  });
+
+  it("each event delivered three times in shuffled order grants access once and ends in the right state", async () => {
+    const user = await createSignedInUser(t);
+    await t.pool.query("UPDATE profiles SET created_at = now() - interval '40 days' WHERE id = $1", [user.id]);
+    const { id } = await subscribe(user, "month");
+    const session = fake.complete(id);
+    const subscription = fake.subscriptions.get(session.subscription as string)!;
+    // Stripe's latest state, which every re-fetch sees: the last payment failed (past_due keeps access).
+    subscription.status = "past_due";
+
+    const events = [
+      event("checkout.session.completed", session),
+      event("customer.subscription.created", { ...subscription, status: "incomplete" }),
+      event("customer.subscription.updated", { ...subscription, status: "active" }),
+      event("invoice.payment_failed", { id: "in_1", object: "invoice", parent: { subscription_details: { subscription: subscription.id } } }),
+    ];
+    const deliveries = shuffled(events.flatMap((e) => [e, e, e]));
+    for (const payload of deliveries) expect((await deliver(payload)).status).toBe(200);
+
+    const rows = await t.pool.query("SELECT status FROM subscriptions WHERE user_id = $1", [user.id]);
+    expect(rows.rows).toEqual([{ status: "past_due" }]);
+    expect((await t.pool.query("SELECT count(*)::int AS n FROM processed_payment_events")).rows[0].n).toBe(events.length);
+    expect((await (await jsonRequest(t, "GET", "/api/billing", { cookie: user.cookie })).json())).toMatchObject({ hasAccess: true, blocked: false });
+
+    // Then the subscription ends: deleted, re-fetched as canceled, access gone.
+    subscription.status = "canceled";
+    const deleted = event("customer.subscription.deleted", subscription);
+    for (const payload of [deleted, deleted, deleted]) await deliver(payload);
+    expect((await t.pool.query("SELECT status FROM subscriptions WHERE user_id = $1", [user.id])).rows).toEqual([{ status: "canceled" }]);
+    expect((await (await jsonRequest(t, "GET", "/api/billing", { cookie: user.cookie })).json())).toMatchObject({ hasAccess: false, blocked: true });
+  });
+
+  it("a gift purchase completed three times makes one code and one email", async () => {
+    const email = `gift${Date.now()}@example.com`;
+    const response = await jsonRequest(t, "POST", "/api/create-checkout-session", { body: { priceId: PRICES.month, interval: "month", isGuest: true, email } });
+    const { id } = await response.json();
+    expect(fake.sessions.get(id)).toMatchObject({ mode: "payment", customer_email: email, price: "499", metadata: { kind: "gift", interval: "month" } });
+    const session = fake.complete(id);
+    const completed = event("checkout.session.completed", session);
+    await Promise.all([deliver(completed), deliver(completed), deliver(completed)]);
+    await t.app.request(`/api/verify-payment?session_id=${id}`);
+
+    const codes = await t.pool.query("SELECT code, months FROM gift_codes WHERE checkout_session_id = $1", [id]);
+    expect(codes.rows).toHaveLength(1);
+    expect(codes.rows[0].months).toBe(1);
+    expect(codes.rows[0].code).toMatch(/^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{13}$/);
+    expect((await waitForEmail(t, email)).text).toContain(codes.rows[0].code);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await t.pool.query("SELECT count(*)::int AS n FROM mailbox_messages WHERE \"to\" = $1", [email])).rows[0].n).toBe(1);
+  });
+
+  it("cancels at period end through Stripe, and opens the billing portal", async () => {
+    const user = await createSignedInUser(t);
+    const { id } = await subscribe(user);
+    fake.complete(id);
+    await t.app.request(`/api/verify-payment?session_id=${id}`);
+    const billing = await (await jsonRequest(t, "GET", "/api/billing", { cookie: user.cookie })).json();
+    expect(billing.portalAvailable).toBe(true);
+    const cancelled = await jsonRequest(t, "DELETE", `/api/cancel-subscription?id=${billing.subscription.id}`, { cookie: user.cookie });
+    expect(await cancelled.json()).toEqual({ ok: true });
+    expect((await (await jsonRequest(t, "GET", "/api/billing", { cookie: user.cookie })).json())).toMatchObject({ hasAccess: true, subscription: { cancelAtPeriodEnd: true } });
+
+    const portal = await (await jsonRequest(t, "POST", "/api/billing-portal", { cookie: user.cookie })).json();
+    expect(portal.url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/cus_/);
+  });
+});

@@ -1,0 +1,187 @@
+import { ACCESS_GIVING_STATUSES, decideAccess, PLANS } from "../../../shared/billing";
+import type { CheckoutRequest } from "../../../shared/billing.schemas";
+import type { SessionUser } from "../auth/auth.middleware";
+import { billingErrors } from "./billing.errors";
+import { InvalidSignatureError, type Payments, type ProviderSubscription } from "./billing.payments";
+import type { BillingRepository } from "./billing.repository";
+
+export type GiftPaid = { checkoutSessionId: string; buyerEmail: string; months: number };
+
+export type BillingUsecasesOptions = {
+  repository: BillingRepository;
+  payments: Payments;
+  appUrl: string;
+  /** The gifts module issues and emails the code (idempotent per checkout session). */
+  onGiftPaid: (gift: GiftPaid) => Promise<void>;
+  now?: () => Date;
+};
+
+export function createBillingUsecases(options: BillingUsecasesOptions) {
+  const { repository, payments } = options;
+  const now = () => options.now?.() ?? new Date();
+
+  /** Recomputes access from the stored facts and keeps profiles.has_access in step with it. */
+  async function refreshAccess(userId: string) {
+    const facts = await repository.accessFacts(userId);
+    if (!facts) return null;
+    const access = decideAccess({
+      now: now(),
+      accountCreatedAt: facts.profile.createdAt,
+      subscriptionStatuses: facts.subscriptionStatuses,
+      giftAccessUntil: facts.account?.giftAccessUntil ?? null,
+      adminGrant: facts.account?.adminGrant ?? false,
+    });
+    if (access.hasAccess !== facts.profile.hasAccess) await repository.setHasAccess(userId, access.hasAccess);
+    return { ...access, giftAccessUntil: facts.account?.giftAccessUntil ?? null };
+  }
+
+  async function syncSubscription(subscription: ProviderSubscription) {
+    const userId =
+      (subscription.userId && (await repository.userExists(subscription.userId)) ? subscription.userId : undefined) ??
+      (subscription.customerId ? await repository.userIdForCustomer(subscription.customerId) : undefined);
+    if (!userId) return;
+    await repository.upsertSubscription({
+      userId,
+      providerSubscriptionId: subscription.id,
+      customerId: subscription.customerId,
+      status: subscription.status,
+      interval: subscription.interval,
+      currentPeriodEnd: subscription.currentPeriodEnd,
+      cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+    });
+    if (subscription.customerId && !(await repository.findAccount(userId))?.customerId) await repository.setCustomerId(userId, subscription.customerId);
+    await refreshAccess(userId);
+  }
+
+  async function syncSubscriptionById(id: string) {
+    const subscription = await payments.retrieveSubscription(id);
+    if (subscription) await syncSubscription(subscription);
+  }
+
+  /**
+   * The one completion path: the webhook, /api/verify-payment and the test checkout's Pay all
+   * come here. It re-reads the session from the provider, so order and repeats do not matter.
+   */
+  async function syncCheckoutSession(id: string) {
+    const session = await payments.retrieveCheckoutSession(id);
+    if (!session) return { status: "failed" as const, kind: null };
+    if (!session.completed) return { status: session.expired ? ("failed" as const) : ("pending" as const), kind: session.kind };
+    if (session.kind === "gift") {
+      if (!session.email) throw new Error(`Gift checkout ${id} has no buyer email`);
+      await options.onGiftPaid({ checkoutSessionId: session.id, buyerEmail: session.email, months: PLANS[session.interval].giftMonths });
+    } else {
+      if (session.userId && session.customerId) await repository.setCustomerId(session.userId, session.customerId);
+      if (session.subscriptionId) await syncSubscriptionById(session.subscriptionId);
+    }
+    return { status: "success" as const, kind: session.kind };
+  }
+
+  return {
+    refreshAccess,
+    syncCheckoutSession,
+
+    /** Used by requireAccess(): true while the dad may record and watch (free month or access). */
+    async canUse(userId: string) {
+      const access = await refreshAccess(userId);
+      return Boolean(access && !access.blocked);
+    },
+
+    plans() {
+      return {
+        mode: payments.mode,
+        plans: (["month", "year"] as const).map((interval) => ({
+          priceId: payments.priceIds[interval],
+          interval,
+          label: PLANS[interval].label,
+          price: PLANS[interval].priceCents / 100,
+        })),
+      };
+    },
+
+    async startCheckout(user: SessionUser | null, request: CheckoutRequest) {
+      if (payments.priceIds[request.interval] !== request.priceId) throw billingErrors.unknownPrice();
+      const successUrl = `${options.appUrl}/success?session_id={CHECKOUT_SESSION_ID}${request.isGuest ? "&isGuest=true" : ""}`;
+      const cancelUrl = `${options.appUrl}/pricing${request.isGuest ? "?isGuest=true" : ""}`;
+      if (request.isGuest) {
+        return payments.createCheckoutSession({ kind: "gift", interval: request.interval, email: request.email ?? null, userId: null, customerId: null, trialEnd: null, successUrl, cancelUrl });
+      }
+      if (!user) throw billingErrors.signInToSubscribe();
+      const access = await refreshAccess(user.id);
+      const latest = await repository.latestSubscription(user.id);
+      if (latest && ["active", "trialing", "past_due"].includes(latest.status)) throw billingErrors.alreadySubscribed();
+      let customerId = (await repository.findAccount(user.id))?.customerId ?? null;
+      if (!customerId) {
+        customerId = await payments.createCustomer({ email: user.email, userId: user.id });
+        if (customerId) await repository.setCustomerId(user.id, customerId);
+      }
+      const trialEnd = access && access.inTrial ? access.trialEndsAt : null;
+      return payments.createCheckoutSession({ kind: "subscription", interval: request.interval, email: user.email, userId: user.id, customerId, trialEnd, successUrl, cancelUrl });
+    },
+
+    async handleWebhook(rawBody: string, signature: string | undefined) {
+      let event;
+      try {
+        event = payments.parseWebhook(rawBody, signature);
+      } catch (error) {
+        if (error instanceof InvalidSignatureError) throw billingErrors.invalidSignature();
+        throw error;
+      }
+      if (await repository.isEventProcessed(event.id)) return { duplicate: true };
+      if (event.type === "checkout.session.completed" && event.checkoutSessionId) await syncCheckoutSession(event.checkoutSessionId);
+      else if (event.type.startsWith("customer.subscription.") || event.type === "invoice.payment_failed") {
+        if (event.subscriptionId) await syncSubscriptionById(event.subscriptionId);
+      }
+      await repository.markEventProcessed(event.id, event.type);
+      return { duplicate: false };
+    },
+
+    /** What the pricing page and settings show about the signed-in dad's plan. */
+    async summary(user: SessionUser) {
+      const access = await refreshAccess(user.id);
+      const latest = await repository.latestSubscription(user.id);
+      const account = await repository.findAccount(user.id);
+      return {
+        hasAccess: access?.hasAccess ?? false,
+        blocked: access?.blocked ?? false,
+        trialEndsAt: access?.trialEndsAt.toISOString() ?? null,
+        giftAccessUntil: access?.giftAccessUntil?.toISOString() ?? null,
+        portalAvailable: payments.mode === "stripe" && Boolean(account?.customerId),
+        subscription: latest
+          ? {
+              id: latest.providerSubscriptionId,
+              status: latest.status,
+              interval: latest.interval,
+              currentPeriodEnd: latest.currentPeriodEnd?.toISOString() ?? null,
+              cancelAtPeriodEnd: latest.cancelAtPeriodEnd,
+            }
+          : null,
+      };
+    },
+
+    async portalUrl(user: SessionUser) {
+      const customerId = (await repository.findAccount(user.id))?.customerId;
+      if (!customerId) throw billingErrors.noBillingAccount();
+      const url = await payments.createPortalUrl({ customerId, returnUrl: `${options.appUrl}/dashboard` });
+      if (!url) throw billingErrors.noBillingAccount();
+      return { url };
+    },
+
+    /** Cancels at the end of the paid period (decisions 2.7); only the owner's subscription. */
+    async cancelSubscription(user: SessionUser, providerSubscriptionId: string) {
+      const owned = await repository.findSubscription(user.id, providerSubscriptionId);
+      if (!owned) throw billingErrors.subscriptionNotFound();
+      await syncSubscription(await payments.cancelSubscriptionAtPeriodEnd(providerSubscriptionId));
+      return { ok: true };
+    },
+
+    /** Before an account is deleted: its live subscription stops renewing, so nothing is charged again. */
+    async cancelForAccountDeletion(input: { userId: string }) {
+      const subscription = await repository.latestSubscription(input.userId);
+      if (subscription && ACCESS_GIVING_STATUSES.has(subscription.status) && !subscription.cancelAtPeriodEnd) {
+        await payments.cancelSubscriptionAtPeriodEnd(subscription.providerSubscriptionId);
+      }
+    },
+  };
+}
+
+export type BillingUsecases = ReturnType<typeof createBillingUsecases>;

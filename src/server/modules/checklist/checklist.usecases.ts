@@ -1,0 +1,35 @@
+import type { ChecklistRepository } from "./checklist.repository";
+
+export type ChecklistUsecasesOptions = {
+  repository: ChecklistRepository;
+  /** Recomputes has_access first, so an expired gift shows 'Subscribe' as open again. */
+  refreshAccess: (userId: string) => Promise<unknown>;
+  /**
+   * Counters of the dad's memories (narrations, quick notes, videos). One memory of any kind
+   * completes 'Create your first video' (decisions 2.2). Empty until those modules plug theirs in.
+   */
+  memoryCounters?: Array<(userId: string) => Promise<number>>;
+};
+
+/** The onboarding checklist card's four steps (spec 000 §2 and §4). */
+export function createChecklistUsecases(options: ChecklistUsecasesOptions) {
+  async function hasMemory(userId: string) {
+    for (const countMemories of options.memoryCounters ?? []) if ((await countMemories(userId)) > 0) return true;
+    return false;
+  }
+
+  return {
+    async get(userId: string) {
+      await options.refreshAccess(userId);
+      const [profile, childCount, memory] = await Promise.all([options.repository.profile(userId), options.repository.childCount(userId), hasMemory(userId)]);
+      return {
+        hasName: Boolean(profile?.fullName.trim()),
+        hasChild: childCount > 0,
+        hasMemory: memory,
+        hasAccess: profile?.hasAccess ?? false,
+      };
+    },
+  };
+}
+
+export type ChecklistUsecases = ReturnType<typeof createChecklistUsecases>;

@@ -1,0 +1,46 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { accessHeldUntilSql } from "../billing/billing.repository";
+import { billingAccounts } from "../billing/billing.table";
+import { giftCodes } from "./gifts.table";
+
+export function createGiftsRepository(db: Database) {
+  return {
+    /** Inserts the code for a checkout session once; a replay returns the code made the first time. */
+    async issueOnce(row: { code: string; checkoutSessionId: string; buyerEmail: string; months: number }) {
+      const inserted = await db.insert(giftCodes).values(row).onConflictDoNothing({ target: giftCodes.checkoutSessionId }).returning();
+      if (inserted[0]) return { code: inserted[0], created: true };
+      const [existing] = await db.select().from(giftCodes).where(eq(giftCodes.checkoutSessionId, row.checkoutSessionId));
+      if (!existing) throw new Error(`Gift code for ${row.checkoutSessionId} neither inserted nor found`);
+      return { code: existing, created: false };
+    },
+
+    codeExists: async (code: string) => (await db.select({ code: giftCodes.code }).from(giftCodes).where(eq(giftCodes.code, code))).length > 0,
+
+    isRedeemable: async (code: string) =>
+      (await db.select({ code: giftCodes.code }).from(giftCodes).where(and(eq(giftCodes.code, code), isNull(giftCodes.redeemedBy)))).length > 0,
+
+    /**
+     * Single use, atomic: the conditional UPDATE lets exactly one of many simultaneous
+     * redemptions through; the months are added after any access the dad already holds.
+     */
+    redeem: (code: string, userId: string) =>
+      db.transaction(async (tx) => {
+        const [claimed] = await tx
+          .update(giftCodes)
+          .set({ redeemedBy: userId, redeemedAt: new Date() })
+          .where(and(eq(giftCodes.code, code), isNull(giftCodes.redeemedBy)))
+          .returning({ months: giftCodes.months });
+        if (!claimed) return null;
+        const until = sql`${accessHeldUntilSql(userId)} + make_interval(months => ${claimed.months})`;
+        const [account] = await tx
+          .insert(billingAccounts)
+          .values({ userId, giftAccessUntil: until })
+          .onConflictDoUpdate({ target: billingAccounts.userId, set: { giftAccessUntil: until, updatedAt: new Date() } })
+          .returning({ giftAccessUntil: billingAccounts.giftAccessUntil });
+        return { months: claimed.months, accessUntil: account?.giftAccessUntil ?? null };
+      }),
+  };
+}
+
+export type GiftsRepository = ReturnType<typeof createGiftsRepository>;

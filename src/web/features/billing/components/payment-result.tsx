@@ -1,0 +1,98 @@
+import { CircleCheck, Gift, TriangleAlert } from "lucide-react";
+import { useEffect } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { FullPageStatus } from "../../../components/layout/full-page-status";
+import { PageContainer } from "../../../components/layout/page-container";
+import { ButtonLink } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { trackPixelOnce } from "../../../lib/analytics";
+import { useVerifyPayment } from "../api/verify-payment";
+import { CHECKOUT_DETAILS_STORAGE_KEY } from "./plan-chooser";
+
+export type PaymentResultProps = { sessionId: string | null; isGuest: boolean; supportEmail: string };
+
+function checkoutDetails() {
+  try {
+    return JSON.parse(window.localStorage.getItem(CHECKOUT_DETAILS_STORAGE_KEY) ?? "null") as Record<string, unknown> | null;
+  } catch {
+    return null;
+  }
+}
+
+/** /success: 'Verifying your payment', then the result (spec 002 §2 Payment result screen). */
+export function PaymentResult({ sessionId, isGuest, supportEmail }: PaymentResultProps) {
+  const verification = useVerifyPayment(sessionId);
+  const queryClient = useQueryClient();
+  const status = !sessionId || verification.isError || verification.data?.status === "failed" ? "error" : verification.data?.status === "success" ? "success" : "loading";
+
+  useEffect(() => {
+    if (status !== "success" || !sessionId) return;
+    trackPixelOnce(`purchase.${sessionId}`, "Purchase", { ...checkoutDetails(), currency: "USD" });
+    void queryClient.invalidateQueries();
+  }, [status, sessionId, queryClient]);
+
+  if (status === "loading") return <FullPageStatus>Verifying your payment</FullPageStatus>;
+
+  if (status === "error") {
+    return (
+      <PageContainer width="narrow">
+        <Card className="flex flex-col items-center gap-4 text-center">
+          <span className="inline-flex size-14 items-center justify-center rounded-full bg-danger-soft text-danger">
+            <TriangleAlert className="size-7" aria-hidden="true" />
+          </span>
+          <h1 className="text-2xl font-bold text-ink">Something went wrong... no charges were made</h1>
+          <p className="text-base text-olive-dark">
+            <a className="font-semibold text-ink underline underline-offset-4" href={`mailto:${supportEmail}`}>
+              Contact support
+            </a>
+          </p>
+          <p className="text-sm text-olive-dark">Or try again in a few minutes</p>
+          <ButtonLink to={isGuest ? "/pricing?isGuest=true" : "/pricing"} variant="secondary">
+            Back to pricing
+          </ButtonLink>
+        </Card>
+      </PageContainer>
+    );
+  }
+
+  const gift = isGuest || verification.data?.kind === "gift";
+  return (
+    <PageContainer width="narrow">
+      <Card className="flex flex-col items-center gap-4 text-center">
+        <span className="inline-flex size-14 items-center justify-center rounded-full bg-success-soft text-success">
+          {gift ? <Gift className="size-7" aria-hidden="true" /> : <CircleCheck className="size-7" aria-hidden="true" />}
+        </span>
+        {gift ? (
+          <>
+            <h1 className="text-2xl font-bold text-ink">Gift Purchase Successful!</h1>
+            <p className="text-base text-olive-dark">
+              We've emailed you a subscription code to share with Dad. He enters it when he signs up (or at any time after).
+            </p>
+            <p className="text-sm text-olive-dark">
+              Not in your inbox within 10 minutes? Check your spam folder or{" "}
+              <a className="font-semibold text-ink underline underline-offset-4" href={`mailto:${supportEmail}`}>
+                contact support
+              </a>
+              .
+            </p>
+          </>
+        ) : (
+          <>
+            <h1 className="text-2xl font-bold text-ink">Payment Successful!</h1>
+            <ul className="flex flex-col gap-2 text-base text-ink">
+              <li className="flex items-center gap-2">
+                <CircleCheck className="size-5 text-success" aria-hidden="true" /> Account Active
+              </li>
+              <li className="flex items-center gap-2">
+                <CircleCheck className="size-5 text-success" aria-hidden="true" /> Payment Confirmed
+              </li>
+            </ul>
+            <ButtonLink to="/dashboard" size="lg">
+              Go to your dashboard
+            </ButtonLink>
+          </>
+        )}
+      </Card>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,152 @@
+import { clsx } from "clsx";
+import { Check, ChevronUp, Minus, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { buttonClassName } from "../../../components/ui/button";
+import { type Checklist, useChecklist } from "../api/get-checklist";
+
+const CLOSED_KEY = "heydad.onboarding-card.closed"; // kept in the browser (localStorage)
+const MINIMIZED_KEY = "heydad.onboarding-card.minimized"; // kept for the session (sessionStorage)
+
+const STEPS: ReadonlyArray<{ key: keyof Checklist; label: string; to: string }> = [
+  { key: "hasName", label: "What's your name?", to: "/settings" },
+  { key: "hasChild", label: "Add your first child", to: "/children" },
+  { key: "hasMemory", label: "Create your first video", to: "/record" },
+  { key: "hasAccess", label: "Subscribe", to: "/pricing" },
+];
+
+function readFlag(storage: () => Storage, key: string) {
+  try {
+    return storage().getItem(key) === "1";
+  } catch {
+    return false;
+  }
+}
+
+function writeFlag(storage: () => Storage, key: string, value: boolean) {
+  try {
+    if (value) storage().setItem(key, "1");
+    else storage().removeItem(key);
+  } catch {
+    // Without storage the choice lasts until the page reloads.
+  }
+}
+
+/** The onboarding checklist card of signed-in pages (spec 000 §2, §4; decisions 2.2). */
+export function ChecklistCard() {
+  const checklist = useChecklist();
+  const { pathname } = useLocation();
+  const [closed, setClosed] = useState(() => readFlag(() => window.localStorage, CLOSED_KEY));
+  const [minimized, setMinimized] = useState(() => readFlag(() => window.sessionStorage, MINIMIZED_KEY));
+  const data = checklist.data;
+  const done = data ? STEPS.filter((step) => data[step.key]).length : 0;
+  const visible = Boolean(data) && !closed && done < STEPS.length;
+
+  const close = () => {
+    setClosed(true);
+    writeFlag(() => window.localStorage, CLOSED_KEY, true);
+  };
+  function minimize(value: boolean) {
+    setMinimized(value);
+    writeFlag(() => window.sessionStorage, MINIMIZED_KEY, value);
+  }
+
+  // Each page change re-reads the steps, so the card advances as they are done.
+  const { refetch } = checklist;
+  useEffect(() => {
+    void refetch();
+  }, [pathname, refetch]);
+
+  // Escape closes the card (unless a dialog is open: Escape belongs to it then).
+  useEffect(() => {
+    if (!visible) return;
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key !== "Escape" || document.querySelector('[role="dialog"]')) return;
+      setClosed(true);
+      writeFlag(() => window.localStorage, CLOSED_KEY, true);
+    }
+    // Capture phase, registered before any popover or dialog opens: runs while they are still open.
+    document.addEventListener("keydown", onKeyDown, { capture: true });
+    return () => document.removeEventListener("keydown", onKeyDown, { capture: true });
+  }, [visible]);
+
+  if (!visible || !data) return null;
+  const next = STEPS.find((step) => !data[step.key]) ?? STEPS[0]!;
+  const progress = `${done} of ${STEPS.length} done`;
+
+  if (minimized) {
+    return (
+      <>
+        {/* Room at the end of the page, so the last of it can scroll clear of the floating card. */}
+        <div aria-hidden="true" className="h-20" />
+      <aside aria-label="Profile setup" className="fixed right-4 bottom-4 z-20 max-w-[calc(100vw-2rem)]">
+        <button
+          type="button"
+          onClick={() => minimize(false)}
+          className="flex min-h-12 items-center gap-3 rounded-full bg-ink px-5 text-sm font-semibold text-white shadow-float focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent-dark"
+        >
+          Finish setting up your profile
+          <span className="text-white/70 tabular-nums">{done}/{STEPS.length}</span>
+          <ChevronUp className="size-4" aria-hidden="true" />
+        </button>
+      </aside>
+      </>
+    );
+  }
+
+  return (
+    <>
+    <div aria-hidden="true" className="h-[26rem] sm:h-[27rem]" />
+    <aside
+      aria-labelledby="checklist-title"
+      className="fixed inset-x-3 bottom-3 z-20 rounded-xl border border-sand-soft bg-white p-5 text-ink shadow-float sm:inset-x-auto sm:right-5 sm:bottom-5 sm:w-80"
+    >
+      <div className="flex items-start justify-between gap-2">
+        <div>
+          <h2 id="checklist-title" className="text-lg font-semibold">
+            Welcome Dad!
+          </h2>
+          <p className="text-sm text-olive-dark">Thanks for signing up.</p>
+          <p className="text-sm text-olive-dark">Let's set up your profile real quick.</p>
+        </div>
+        <div className="-mt-2 -mr-2 flex">
+          <button type="button" onClick={() => minimize(true)} aria-label="Minimize" className="inline-flex size-11 items-center justify-center rounded-lg text-olive-dark hover:bg-mist-soft hover:text-ink">
+            <Minus className="size-5" aria-hidden="true" />
+          </button>
+          <button type="button" onClick={close} aria-label="Close" className="inline-flex size-11 items-center justify-center rounded-lg text-olive-dark hover:bg-mist-soft hover:text-ink">
+            <X className="size-5" aria-hidden="true" />
+          </button>
+        </div>
+      </div>
+      <div className="mt-3 h-1.5 overflow-hidden rounded-full bg-mist-soft" role="progressbar" aria-valuemin={0} aria-valuemax={STEPS.length} aria-valuenow={done} aria-label={progress}>
+        <div className="h-full rounded-full bg-accent transition-[width] duration-200" style={{ width: `${(done / STEPS.length) * 100}%` }} />
+      </div>
+      <ol className="mt-3 flex flex-col">
+        {STEPS.map((step) => {
+          const complete = data[step.key];
+          return (
+            <li key={step.key}>
+              <Link to={step.to} className="flex min-h-11 items-center gap-3 rounded-lg px-1 text-sm hover:bg-paper-warm">
+                <span
+                  className={clsx(
+                    "inline-flex size-6 shrink-0 items-center justify-center rounded-full border-2",
+                    complete ? "border-success bg-success text-white" : "border-sand",
+                  )}
+                  aria-hidden="true"
+                >
+                  {complete ? <Check className="size-3.5" strokeWidth={3} /> : null}
+                </span>
+                <span className={clsx(complete ? "text-olive-dark line-through" : "font-medium text-ink")}>{step.label}</span>
+                <span className="sr-only">{complete ? "(done)" : "(to do)"}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ol>
+      <Link to={next.to} className={buttonClassName({ fullWidth: true, className: "mt-3" })}>
+        Continue
+      </Link>
+    </aside>
+    </>
+  );
+}

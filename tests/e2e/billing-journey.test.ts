@@ -1,0 +1,176 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import PgBoss from "pg-boss";
+import { describe, expect, it } from "vitest";
+import { browserAvailable, useBrowser } from "../support/browser";
+import { startE2eServer } from "../support/e2e-server";
+
+type Server = Awaited<ReturnType<typeof startE2eServer>>;
+
+const linkIn = (text: string) => text.match(/https?:\/\/\S+/)![0];
+
+/** Signs up through the form (with an optional gift code through the modal) and confirms by email. */
+async function signUp(page: Page, server: Server, email: string, giftCode?: string) {
+  await page.goto(`${server.baseUrl}/signup`);
+  if (giftCode) {
+    await page.getByRole("button", { name: "Redeem a gift code" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Gift code").pressSequentially(giftCode.toLowerCase());
+    expect(await dialog.getByLabel("Gift code").inputValue()).toBe(giftCode);
+    await dialog.getByText("Valid", { exact: true }).waitFor();
+    await dialog.getByRole("button", { name: "Continue" }).click();
+  }
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("correct-horse-1");
+  await page.getByLabel("Confirm password").fill("correct-horse-1");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.getByText("Check your email for the confirmation link!").waitFor();
+  const message = await server.latestEmail(email, "Confirm");
+  await page.goto(linkIn(message.text));
+}
+
+async function userId(server: Server, email: string) {
+  const { rows } = await server.pool.query("SELECT id FROM users WHERE email = $1", [email]);
+  return rows[0].id as string;
+}
+
+/** axe finds no serious or critical violation on the page as it is now. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(serious).toEqual([]);
+}
+
+describe.skipIf(!browserAvailable)("access and money in Chromium (TEST MODE checkout)", () => {
+  const browser = useBrowser();
+  let server: Server;
+
+  it("subscribes, sees 'Payment Successful!', the checklist advances and the bell shows a generated notification", async () => {
+    server = await startE2eServer();
+    const page = await browser.newPage();
+    const email = `sub${Date.now()}@example.com`;
+    await signUp(page, server, email);
+    await page.waitForURL(`${server.baseUrl}/dashboard`);
+
+    const card = page.getByRole("complementary", { name: "Welcome Dad!" });
+    await card.getByText("Let's set up your profile real quick.").waitFor();
+    expect(await card.getByRole("progressbar").getAttribute("aria-valuenow")).toBe("0");
+
+    await card.getByRole("link", { name: /Subscribe/ }).click();
+    await page.waitForURL(/\/pricing$/);
+    expect(await page.getByRole("radio", { name: /Annual/ }).isChecked()).toBe(true);
+    await page.getByText("MOST POPULAR").waitFor();
+    await page.getByText("Save 33%").waitFor();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Get Started" }).click();
+
+    await page.waitForURL(/\/checkout\/test\/cs_test_/);
+    await page.getByText("TEST MODE: no real payment is taken").waitFor();
+    await page.getByRole("button", { name: /^Pay/ }).waitFor();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: /^Pay/ }).click();
+    await page.waitForURL(/\/success\?session_id=/);
+    await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+    await page.getByText("Account Active").waitFor();
+    await page.getByText("Payment Confirmed").waitFor();
+    await expectAccessible(page);
+    const purchases = () => page.evaluate(() => (window.heydadEvents ?? []).filter((e) => e.name === "Purchase").length);
+    expect(await purchases()).toBe(1);
+    await page.reload();
+    await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+    expect(await purchases()).toBe(0); // fired once: not again on reload
+
+    // The checklist follows the steps as they are done.
+    const id = await userId(server, email);
+    await server.pool.query("UPDATE profiles SET full_name = 'Sam' WHERE id = $1", [id]);
+    await page.getByRole("link", { name: "Go to your dashboard" }).click();
+    await expect.poll(() => card.getByRole("progressbar").getAttribute("aria-valuenow")).toBe("2");
+    await server.pool.query(
+      "INSERT INTO children (user_id, name, birthdate) VALUES ($1, 'Maya', ((now() AT TIME ZONE 'UTC')::date + 7 - interval '9 years')::date)",
+      [id],
+    );
+    await card.getByRole("link", { name: "Continue" }).click();
+    await page.waitForURL(/\/children$/);
+    await expect.poll(() => card.getByRole("progressbar").getAttribute("aria-valuenow")).toBe("3");
+
+    // The daily job runs (sent to the server's queue) and writes Maya's birthday notice.
+    const boss = new PgBoss({ connectionString: server.databaseUrl, max: 1 });
+    await boss.start();
+    await boss.send("notifications-daily", {});
+    await boss.stop({ graceful: false });
+    await page.goto(`${server.baseUrl}/dashboard`);
+    const bell = page.getByRole("button", { name: /Notifications/ }).first();
+    await expect.poll(async () => (await bell.getAttribute("aria-label")) ?? "", { timeout: 15_000 }).toBe("Notifications, 1 unread");
+    await bell.click();
+    const panel = page.getByRole("dialog", { name: "Notifications" });
+    await panel.getByText("Maya - Birthday soon").waitFor();
+    await panel.getByText("Maya turns 9 in 7 days.", { exact: false }).waitFor();
+    await panel.getByText("Just now").waitFor();
+    await expectAccessible(page);
+    await panel.getByRole("button", { name: "Mark all as read" }).click();
+    await expect.poll(async () => bell.getAttribute("aria-label")).toBe("Notifications");
+
+    // Escape closes the card, and it stays closed.
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => card.isVisible()).toBe(false);
+    await page.reload();
+    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    expect(await card.isVisible()).toBe(false);
+  });
+
+  it("a guest buys a gift, reads the code in the mailbox, and Dad signs up with it and has access", async () => {
+    const page = await browser.newPage({ width: 360, height: 800 });
+    const mom = `mom${Date.now()}@example.com`;
+    await page.goto(`${server.baseUrl}/gift`);
+    await expectAccessible(page);
+    await page.getByRole("link", { name: "Gift Dad a subscription" }).click();
+    await page.waitForURL(/\/pricing\?isGuest=true/);
+    await page.getByLabel("Your email").waitFor();
+    await expectAccessible(page);
+    await page.getByLabel("Your email").fill(mom);
+    await page.getByRole("button", { name: "Get Started" }).click();
+    await page.waitForURL(/\/checkout\/test\//);
+    await page.getByText("TEST MODE: no real payment is taken").waitFor();
+    await page.getByRole("button", { name: /^Pay/ }).click();
+    await page.getByRole("heading", { name: "Gift Purchase Successful!" }).waitFor();
+    await expectAccessible(page);
+
+    await page.goto(`${server.baseUrl}/dev/mailbox`);
+    await page.getByRole("link", { name: "Your Hey Dad gift code" }).first().click();
+    const code = (await page.locator("body").textContent())!.match(/\b[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{13}\b/)![0];
+
+    const dad = `dad${Date.now()}@example.com`;
+    await signUp(page, server, dad, code);
+    await page.waitForURL(/\/activate-gift-code\?giftcode=/);
+    await page.getByRole("heading", { name: "Gift Redeemed Successfully!" }).waitFor({ timeout: 15_000 });
+    await expectAccessible(page);
+    const me = await (await page.request.get(`${server.baseUrl}/api/me`)).json();
+    expect(me.profile.hasAccess).toBe(true);
+  });
+
+  it("after the free month without access: the pricing modal, then the overlay everywhere but /dashboard", async () => {
+    const page = await browser.newPage();
+    const email = `late${Date.now()}@example.com`;
+    await signUp(page, server, email);
+    await page.waitForURL(`${server.baseUrl}/dashboard`);
+    await server.pool.query("UPDATE profiles SET created_at = now() - interval '31 days' WHERE id = $1", [await userId(server, email)]);
+    await page.reload();
+
+    const modal = page.getByRole("dialog", { name: "Keep building for them" });
+    await modal.waitFor();
+    await modal.getByText("Add Unlimited Videos • Cancel Anytime").waitFor();
+    await modal.getByText("Cancel anytime", { exact: true }).waitFor();
+    await expectAccessible(page);
+    await modal.getByRole("button", { name: "No thanks, maybe later" }).click();
+    await modal.waitFor({ state: "hidden" });
+    expect(await page.getByRole("button", { name: /Your free month is over/ }).count()).toBe(0);
+
+    await page.goto(`${server.baseUrl}/vault`);
+    const overlay = page.getByRole("button", { name: /Your free month is over/ });
+    await overlay.waitFor();
+    await expectAccessible(page);
+    await overlay.click();
+    await modal.waitFor();
+  });
+});
