@@ -45,6 +45,9 @@ async function main() {
   logger.info(`auth secret: ${authSecret.source === "AUTH_SECRET" ? "AUTH_SECRET" : `generated, kept in ${authSecret.source}`}`);
   logger.info(config.email.transport.kind === "smtp" ? "email: SMTP_URL" : "email: development mailbox at /dev/mailbox");
   logger.info(config.google ? "Google sign-in: on" : "Google sign-in: off (set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET)");
+  logger.info(config.newsletterFeedUrl ? `reads feed: ${config.newsletterFeedUrl}` : "reads feed: off (set NEWSLETTER_FEED_URL)");
+  logger.info(config.metaPixelId ? "Meta pixel: on" : "Meta pixel: off (set META_PIXEL_ID)");
+  logger.info(`experiment results: ${config.adminEmails.length} admin email(s) in ADMIN_EMAILS`);
 
   const services = await createServices({ config, db, pool, jobs, authSecret: authSecret.secret, log: logger.info });
   const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/web");

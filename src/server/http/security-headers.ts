@@ -1,16 +1,23 @@
 import { secureHeaders } from "hono/secure-headers";
 
-/** Security headers on every response: a CSP with no inline scripts, no framing, no sniffing. */
-export function securityHeaders(options: { https: boolean }) {
+/** Meta's pixel script and its beacon host, allowed only when META_PIXEL_ID is set. */
+export const META_PIXEL_HOSTS = { script: "https://connect.facebook.net", beacon: "https://www.facebook.com" } as const;
+
+/**
+ * Security headers on every response: a CSP with no inline scripts, no framing, no sniffing.
+ * The CSP follows the config: third-party hosts appear only for services that are switched on.
+ */
+export function securityHeaders(options: { https: boolean; metaPixel: boolean }) {
+  const pixel = options.metaPixel ? [META_PIXEL_HOSTS.script, META_PIXEL_HOSTS.beacon] : [];
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", ...(options.metaPixel ? [META_PIXEL_HOSTS.script] : [])],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", "data:", "blob:", "https:"],
       mediaSrc: ["'self'", "blob:"],
       fontSrc: ["'self'", "data:"],
-      connectSrc: ["'self'"],
+      connectSrc: ["'self'", ...pixel],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],
