@@ -1,4 +1,4 @@
-import { XMLParser } from "fast-xml-parser";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { READ_MINUTES } from "../../../shared/reads";
 import { safeFetchText } from "./safe-fetch";
 
@@ -36,6 +36,8 @@ const isWebUrl = (value: string) => {
 
 /** Parses an RSS 2.0 feed; throws when it is not one (a malformed feed must not replace a good copy). */
 export function parseRssFeed(xml: string): Feed {
+  const valid = XMLValidator.validate(xml);
+  if (valid !== true) throw new Error(`malformed feed: ${valid.err.msg}`);
   const parsed = new XMLParser({ ignoreAttributes: true, processEntities: true, htmlEntities: true }).parse(xml) as { rss?: { channel?: Record<string, unknown> } };
   const channel = parsed?.rss?.channel;
   if (!channel || typeof channel !== "object") throw new Error("not an RSS feed");
