@@ -1,15 +1,6 @@
-import { z } from "zod";
-
 /** The Dad Moves email list (spec 002: 52 moves, one per week). */
 export const DAD_MOVES_COUNT = 52;
 export const SUBSCRIBE_SOURCES = ["Dad-Moves"] as const;
-
-export const subscribeInputSchema = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email("Enter a valid email address.").max(254)),
-  source: z.enum(SUBSCRIBE_SOURCES).default("Dad-Moves"),
-});
-
-export type SubscribeInput = z.input<typeof subscribeInputSchema>;
 
 export const SUBSCRIBE_COPY = {
   dialogError: "We couldn't save your email. Please try again.",

@@ -1,9 +1,12 @@
-import { Outlet, ScrollRestoration } from "react-router";
+import { useEffect } from "react";
+import { Outlet, ScrollRestoration, useLocation } from "react-router";
 import { NavigationProgress } from "../components/layout/navigation-progress";
 import { SiteFooter } from "../components/layout/site-footer";
 import { SiteHeader } from "../components/layout/site-header";
 import { Toaster } from "../components/ui/toaster";
+import { usePublicConfig } from "../features/auth/api/get-config";
 import { useMe } from "../features/auth/api/get-me";
+import { enableMetaPixel, trackPageView } from "../lib/analytics";
 import { useSignOut } from "../features/auth/api/sign-out";
 import { NotificationBell } from "../features/notifications/components/notification-bell";
 
@@ -12,6 +15,11 @@ export function RootLayout() {
   const me = useMe();
   const signOut = useSignOut();
   const signedIn = me.isPending ? null : Boolean(me.data);
+  const { metaPixelId } = usePublicConfig();
+  const { pathname } = useLocation();
+
+  useEffect(() => enableMetaPixel(metaPixelId), [metaPixelId]);
+  useEffect(() => trackPageView(pathname), [pathname]);
 
   return (
     <>

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { subscribeInputSchema } from "../../../shared/dad-moves";
+import { subscribeInputSchema } from "../../../shared/subscribe-schema";
 import { BLOG_READS } from "../../../shared/reads";
 import { validate } from "../../http/validate";
 import type { AppEnv } from "../auth/auth.middleware";

@@ -1,4 +1,5 @@
-import { DAD_MOVES_COUNT, type SubscribeInput } from "../../../shared/dad-moves";
+import { DAD_MOVES_COUNT } from "../../../shared/dad-moves";
+import type { SubscribeInput } from "../../../shared/subscribe-schema";
 import type { EmailOutbox } from "../email/email.usecases";
 import { DAD_MOVES } from "./dad-moves.content";
 import { buildDadMovesPdf } from "./dad-moves.pdf";

@@ -4,15 +4,18 @@ import { apiClient } from "../../../lib/api-client";
 export type PublicConfig = {
   googleEnabled: boolean;
   devMailbox: boolean;
+  /** Meta pixel id when the pixel is switched on (META_PIXEL_ID), else null. */
+  metaPixelId: string | null;
 };
 
-export const DEFAULT_PUBLIC_CONFIG: PublicConfig = { googleEnabled: false, devMailbox: false };
+export const DEFAULT_PUBLIC_CONFIG: PublicConfig = { googleEnabled: false, devMailbox: false, metaPixelId: null };
 
 export async function getConfig({ signal }: { signal?: AbortSignal } = {}): Promise<PublicConfig> {
   const config = await apiClient.get<Partial<PublicConfig>>("/api/config", { signal });
   return {
     googleEnabled: config?.googleEnabled === true,
     devMailbox: config?.devMailbox === true,
+    metaPixelId: typeof config?.metaPixelId === "string" ? config.metaPixelId : null,
   };
 }
 
