@@ -15,7 +15,7 @@ type Fbq = ((...args: unknown[]) => void) & { queue?: unknown[][]; loaded?: bool
 
 const FLUSH_AFTER_MS = 4000;
 const MAX_BATCH = 50;
-let queue: QueuedEvent[] = [];
+const queue: QueuedEvent[] = [];
 let timer: ReturnType<typeof setTimeout> | undefined;
 let fbq: Fbq | undefined;
 
