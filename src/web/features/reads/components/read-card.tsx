@@ -7,7 +7,7 @@ import type { Read } from "../api/get-reads";
 export function ReadCard({ read }: { read: Read }) {
   const preview = usePreviewImage(read.href);
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-xl border border-sand-soft bg-white">
+    <article className="relative flex h-full flex-col overflow-hidden rounded-xl border border-sand-soft bg-white">
       <div className="aspect-[16/9] bg-mist-soft">
         {preview.data ? (
           <img src={preview.data} alt="" loading="lazy" decoding="async" referrerPolicy="no-referrer" className="size-full object-cover" />
