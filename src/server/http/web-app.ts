@@ -42,12 +42,13 @@ export function registerWebApp(options: { root: string; appUrl: string }) {
     "/assets/*",
     serveStatic({
       root: relativeRoot,
+      precompressed: true,
       onFound: (_path, c) => {
         c.header("Cache-Control", "public, max-age=31536000, immutable");
       },
     }),
   );
-  app.use("*", serveStatic({ root: relativeRoot, index: "__no_index__" }));
+  app.use("*", serveStatic({ root: relativeRoot, index: "__no_index__", precompressed: true }));
   app.get("*", (c) => {
     if (!fs.existsSync(indexFile)) {
       return c.text("The web app is not built yet. Run `npm run build` (npm start does it for you).", 503);

@@ -12,7 +12,7 @@ export function ReadsGrid() {
   const reads = useReads(BLOG_READS);
   if (reads.isPending) {
     return (
-      <div role="status" aria-label="Loading the latest reads" className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+      <div role="status" aria-label="Loading the latest reads" className="grid max-h-[60svh] gap-5 overflow-hidden sm:grid-cols-2 lg:grid-cols-3">
         {Array.from({ length: READ_SKELETONS }, (_, index) => (
           <ReadCardSkeleton key={index} />
         ))}
@@ -21,7 +21,15 @@ export function ReadsGrid() {
   }
   const items = reads.data?.items ?? [];
   if (items.length === 0) {
-    return <p className="rounded-xl border border-dashed border-sand bg-paper-warm px-6 py-12 text-center text-olive-dark">{READS_COPY.empty}</p>;
+    // As tall as the skeletons' first screen, so the footer does not jump up when the answer is empty.
+    return (
+      <div className="flex min-h-[60svh] flex-col items-center justify-center gap-4 rounded-xl border border-dashed border-sand bg-paper-warm px-6 py-12 text-center">
+        <p className="max-w-md text-olive-dark">{READS_COPY.empty}</p>
+        <Link to="/dadmoves" className={linkClass}>
+          Meanwhile, get the 52 Dad Moves free →
+        </Link>
+      </div>
+    );
   }
   return (
     <div className="flex flex-col gap-8">
