@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, createTestApp, jsonRequest, type TestApp } from "../../tests/support/test-app";
-import { withPageMeta } from "./http/web-app";
+import { routePreloads, withPageMeta } from "./http/web-app";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -126,6 +126,18 @@ describe("the public site for crawlers", () => {
     expect(blog).toContain('<meta property="og:url" content="https://heydad.app/blog" />');
     expect(blog.match(/name="description"/g)).toHaveLength(1);
     expect(withPageMeta(html, { pathname: "/dashboard", appUrl: "https://heydad.app" })).toBe(html);
+  });
+
+  it("preloads the route chunk of a public page and its imports, not the entry", () => {
+    const manifest = {
+      "index.html": { file: "assets/index.js" },
+      "routes/blog.tsx": { file: "assets/blog.js", imports: ["index.html", "_reads.js"] },
+      "_reads.js": { file: "assets/reads.js", imports: ["index.html"] },
+    };
+    expect(routePreloads(manifest, "/blog/any-post")).toBe(
+      '<link rel="modulepreload" crossorigin href="/assets/blog.js" />\n    <link rel="modulepreload" crossorigin href="/assets/reads.js" />',
+    );
+    expect(routePreloads(manifest, "/dashboard")).toBe("");
   });
 
   it("allows the Meta pixel's hosts in the CSP only when META_PIXEL_ID is set", async () => {
