@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, createTestApp, jsonRequest, type TestApp } from "../../tests/support/test-app";
+import { routePreloads, withPageMeta } from "./http/web-app";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,6 +28,15 @@ const PUBLIC_ROUTES = new Set([
   "POST /api/checkout/test/:session/cancel",
   // The signup modal checks a code before the account exists (rate-limited).
   "GET /api/check-giftcode",
+  "POST /api/experiment/assignments",
+  "POST /api/experiment/conversions",
+  "POST /api/subscribe",
+  "GET /api/unsubscribe",
+  "POST /api/unsubscribe",
+  "GET /api/dad-moves.pdf",
+  "GET /api/substack-feed",
+  "GET /api/substack-og",
+  "POST /api/events",
 ]);
 
 const sample = (path: string) => path.replace(/:[a-zA-Z]+/g, "00000000-0000-4000-8000-000000000000").replace("*", "x");
@@ -100,6 +110,53 @@ describe("GET /api/me", () => {
 
   it("says which optional services are on, without secrets", async () => {
     const response = await t.app.request("/api/config");
-    expect(await response.json()).toEqual({ googleEnabled: false, devMailbox: true, supportEmail: "support@heydad.app" });
+    expect(await response.json()).toEqual({ googleEnabled: false, devMailbox: true, supportEmail: "support@heydad.app", metaPixelId: null });
+  });
+});
+
+describe("the public site for crawlers", () => {
+  it("serves robots.txt and a sitemap of the public pages", async () => {
+    const robots = await (await t.app.request("/robots.txt")).text();
+    expect(robots).toContain("Sitemap: http://localhost:3000/sitemap.xml");
+    expect(robots).toContain("Disallow: /api/");
+    const sitemap = await t.app.request("/sitemap.xml");
+    expect(sitemap.headers.get("content-type")).toContain("application/xml");
+    const xml = await sitemap.text();
+    for (const path of ["/", "/five-minutes", "/b", "/dadmoves", "/blog", "/privacy", "/terms", "/about", "/pricing"]) {
+      expect(xml).toContain(`<loc>http://localhost:3000${path}</loc>`);
+    }
+    expect(xml).not.toContain("/dashboard");
+  });
+
+  it("puts each public page's own title, description and Open Graph tags into the HTML", () => {
+    const html = `<html><head><meta name="description" content="x" /><title>Hey Dad</title></head><body></body></html>`;
+    const blog = withPageMeta(html, { pathname: "/blog/some-post", appUrl: "https://heydad.app" });
+    expect(blog).toContain("<title>This Week&#39;s Reads · Hey Dad</title>".replace("&#39;", "'"));
+    expect(blog).toContain('<meta property="og:title" content="This Week\'s Reads · Hey Dad" />');
+    expect(blog).toContain('<meta property="og:url" content="https://heydad.app/blog" />');
+    expect(blog.match(/name="description"/g)).toHaveLength(1);
+    expect(withPageMeta(html, { pathname: "/dashboard", appUrl: "https://heydad.app" })).toBe(html);
+  });
+
+  it("preloads the route chunk of a public page and its imports, not the entry", () => {
+    const manifest = {
+      "index.html": { file: "assets/index.js" },
+      "routes/blog.tsx": { file: "assets/blog.js", imports: ["index.html", "_reads.js"] },
+      "_reads.js": { file: "assets/reads.js", imports: ["index.html"] },
+    };
+    expect(routePreloads(manifest, "/blog/any-post")).toBe(
+      '<link rel="modulepreload" crossorigin href="/assets/blog.js" />\n    <link rel="modulepreload" crossorigin href="/assets/reads.js" />',
+    );
+    expect(routePreloads(manifest, "/dashboard")).toBe("");
+  });
+
+  it("allows the Meta pixel's hosts in the CSP only when META_PIXEL_ID is set", async () => {
+    const off = (await t.app.request("/healthz")).headers.get("content-security-policy") ?? "";
+    expect(off).not.toContain("facebook");
+    const withPixel = await createTestApp({ META_PIXEL_ID: "1234567890" });
+    const on = (await withPixel.app.request("/healthz")).headers.get("content-security-policy") ?? "";
+    expect(on).toContain("script-src 'self' https://connect.facebook.net");
+    expect(on).toContain("https://www.facebook.com");
+    expect(await (await withPixel.app.request("/api/config")).json()).toMatchObject({ metaPixelId: "1234567890" });
   });
 });

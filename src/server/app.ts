@@ -6,6 +6,7 @@ import { securityHeaders } from "./http/security-headers";
 import { registerWebApp } from "./http/web-app";
 import { type AppEnv, clientIpMiddleware, sessionMiddleware } from "./modules/auth/auth.middleware";
 import { registerAccountRoutes } from "./modules/account/account.routes";
+import { registerAnalyticsRoutes } from "./modules/analytics/analytics.routes";
 import { registerAuthRoutes } from "./modules/auth/auth.routes";
 import { registerBillingRoutes } from "./modules/billing/billing.routes";
 import { registerChecklistRoutes } from "./modules/checklist/checklist.routes";
@@ -18,6 +19,9 @@ import { registerOnboardingRoutes } from "./modules/onboarding/onboarding.routes
 import { registerHealthRoutes } from "./modules/health/health.routes";
 import { registerIdeasRoutes } from "./modules/ideas/ideas.routes";
 import { NARRATION_UPLOAD_PATH, registerMemoriesRoutes } from "./modules/memories/memories.routes";
+import { registerExperimentsRoutes } from "./modules/experiments/experiments.routes";
+import { registerMarketingRoutes } from "./modules/marketing/marketing.routes";
+import { registerSeoRoutes } from "./modules/marketing/seo.routes";
 import { registerProfilesRoutes } from "./modules/profiles/profiles.routes";
 import { registerSettingsRoutes } from "./modules/settings/settings.routes";
 import { registerStorageRoutes } from "./modules/storage/storage.routes";
@@ -32,7 +36,7 @@ export type AppOptions = { services: Services; logger: Logger; webRoot?: string 
 export function createApp({ services, logger, webRoot }: AppOptions) {
   const app = new Hono<AppEnv>();
   app.onError(createErrorHandler(logger));
-  app.use("*", securityHeaders({ https: services.appUrl.startsWith("https://"), storageOrigin: services.storageLinkOrigin }));
+  app.use("*", securityHeaders({ https: services.appUrl.startsWith("https://"), storageOrigin: services.storageLinkOrigin, metaPixel: Boolean(services.metaPixelId) }));
   app.use("*", clientIpMiddleware({ trustProxy: services.trustProxy }));
   const jsonBodyLimit = bodyLimit({ maxSize: 1024 * 1024, onError: () => { throw httpErrors.validation("The request body is too large."); } });
   // Uploads set their own, larger limit on their route.
@@ -45,7 +49,9 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
 
   app.route("/", registerHealthRoutes({ pool: services.pool }));
   app.route("/", registerAuthRoutes({ auth: services.auth }));
-  app.get("/api/config", (c) => c.json({ googleEnabled: Boolean(services.google), devMailbox: services.devMailbox, supportEmail: services.supportEmail }));
+  app.get("/api/config", (c) =>
+    c.json({ googleEnabled: Boolean(services.google), devMailbox: services.devMailbox, supportEmail: services.supportEmail, metaPixelId: services.metaPixelId ?? null }),
+  );
   app.route("/", registerProfilesRoutes({ usecases: services.profiles }));
   app.route("/", registerMemoriesRoutes({ usecases: services.memories }));
   app.route("/", registerIdeasRoutes({ usecases: services.ideas }));
@@ -60,12 +66,16 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
   app.route("/", registerGiftsRoutes({ gifts: services.gifts, checkRateLimit: limit("gift-code", 20) }));
   app.route("/", registerNotificationsRoutes({ notifications: services.notifications }));
   app.route("/", registerChecklistRoutes({ checklist: services.checklist }));
+  app.route("/", registerExperimentsRoutes({ usecases: services.experiments, rateLimit: services.rateLimiter }));
+  app.route("/", registerMarketingRoutes({ marketing: services.marketing, reads: services.reads, rateLimit: services.rateLimiter }));
+  app.route("/", registerAnalyticsRoutes({ usecases: services.analytics, rateLimit: services.rateLimiter }));
+  app.route("/", registerSeoRoutes({ appUrl: services.appUrl }));
   if (services.devMailbox) app.route("/", registerMailboxRoutes({ mailbox: services.mailbox }));
 
   app.all("/api/*", () => {
     throw httpErrors.notFound("No such API endpoint.");
   });
-  if (webRoot) app.route("/", registerWebApp({ root: webRoot }));
+  if (webRoot) app.route("/", registerWebApp({ root: webRoot, appUrl: services.appUrl }));
   return app;
 }
 

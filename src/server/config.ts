@@ -46,6 +46,17 @@ const configSchema = z
       .enum(["on", "off"])
       .default("on")
       .transform((value) => value === "on"),
+    ADMIN_EMAILS: z
+      .string()
+      .default("")
+      .transform((value) =>
+        value
+          .split(",")
+          .map((email) => email.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    NEWSLETTER_FEED_URL: optional.pipe(z.url().optional()),
+    META_PIXEL_ID: optional.pipe(z.string().regex(/^\d{5,20}$/, "META_PIXEL_ID must be the numeric pixel id").optional()),
   });
 
 /** Rules across several variables, checked on the raw environment so they are listed with the rest. */
@@ -150,5 +161,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
           }
         : undefined,
     rateLimit: parsed.RATE_LIMIT,
+    adminEmails: parsed.ADMIN_EMAILS,
+    newsletterFeedUrl: parsed.NEWSLETTER_FEED_URL,
+    metaPixelId: parsed.META_PIXEL_ID,
   };
 }

@@ -47,6 +47,9 @@ async function main() {
   logger.info(config.storage.kind === "s3" ? `storage: S3 bucket ${config.storage.bucket}` : `storage: local disk in ${config.storage.root}`);
   logger.info(config.stripe ? `payments: Stripe${config.stripe.apiUrl ? ` at ${config.stripe.apiUrl}` : ""}` : "payments: TEST MODE checkout at /checkout/test (set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_MONTHLY, STRIPE_PRICE_ANNUAL for Stripe)");
   logger.info(config.google ? "Google sign-in: on" : "Google sign-in: off (set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET)");
+  logger.info(config.newsletterFeedUrl ? `reads feed: ${config.newsletterFeedUrl}` : "reads feed: off (set NEWSLETTER_FEED_URL)");
+  logger.info(config.metaPixelId ? "Meta pixel: on" : "Meta pixel: off (set META_PIXEL_ID)");
+  logger.info(`experiment results: ${config.adminEmails.length} admin email(s) in ADMIN_EMAILS`);
 
   logger.info(config.ai ? `Pocket Dad: model ${config.ai.provider} ${config.ai.model}` : "Pocket Dad: offline Playbook (set AI_PROVIDER, AI_MODEL, AI_BASE_URL, AI_API_KEY for a model)");
   const services = await createServices({ config, db, pool, jobs, authSecret: authSecret.secret, log: logger.info });

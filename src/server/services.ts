@@ -9,6 +9,9 @@ import { createNotificationsDailyJob, NOTIFICATIONS_DAILY_CRON } from "./jobs/no
 import { createSendEmailJob } from "./jobs/send-email.job";
 import { createAccountRepository } from "./modules/account/account.repository";
 import { createAccountUsecases } from "./modules/account/account.usecases";
+import { createDadMovesWeeklyJob, DAD_MOVES_WEEKLY_CRON } from "./jobs/dad-moves-weekly.job";
+import { createAnalyticsRepository } from "./modules/analytics/analytics.repository";
+import { createAnalyticsUsecases } from "./modules/analytics/analytics.usecases";
 import { createAuth } from "./modules/auth/auth";
 import { createSessionsRepository } from "./modules/auth/auth.repository";
 import { createIdeasRepository } from "./modules/ideas/ideas.repository";
@@ -43,6 +46,11 @@ import { createObjectStorage, type ObjectRef } from "./modules/storage/storage";
 import { createLocalStorage } from "./modules/storage/storage.local";
 import { detectFileType } from "./modules/storage/storage.file-type";
 import { createS3Storage } from "./modules/storage/storage.s3";
+import { createExperimentsRepository } from "./modules/experiments/experiments.repository";
+import { createExperimentsUsecases } from "./modules/experiments/experiments.usecases";
+import { createSubscribersRepository } from "./modules/marketing/marketing.repository";
+import { createMarketingUsecases } from "./modules/marketing/marketing.usecases";
+import { createReadsFeed } from "./modules/marketing/reads-feed";
 
 /** Wires every module from the parsed config, the database and the job queue. */
 export async function createServices(options: { config: Config; db: Database; pool: pg.Pool; jobs: JobQueue; authSecret: string; log: (message: string) => void }) {
@@ -74,7 +82,12 @@ export async function createServices(options: { config: Config; db: Database; po
   const notifications = createNotificationsUsecases({ repository: createNotificationsRepository(db), outbox, appUrl: config.appUrl });
   const notificationsDailyJob = createNotificationsDailyJob(notifications);
   await jobs.register([notificationsDailyJob]);
-  await jobs.schedule(notificationsDailyJob, NOTIFICATIONS_DAILY_CRON);
+  await jobs.schedule(notificationsDailyJob, NOTIFICATIONS_DAILY_CRON, {});
+
+  const marketing = createMarketingUsecases({ subscribers: createSubscribersRepository(db), outbox, appUrl: config.appUrl });
+  const dadMovesWeeklyJob = createDadMovesWeeklyJob(marketing);
+  await jobs.register([dadMovesWeeklyJob]);
+  await jobs.schedule(dadMovesWeeklyJob, DAD_MOVES_WEEKLY_CRON, {});
 
   return {
     appUrl: config.appUrl,
@@ -113,6 +126,11 @@ export async function createServices(options: { config: Config; db: Database; po
     gifts,
     notifications,
     checklist: createChecklistUsecases({ repository: createChecklistRepository(db), refreshAccess }),
+    experiments: createExperimentsUsecases({ experiments: createExperimentsRepository(db), adminEmails: config.adminEmails }),
+    marketing,
+    reads: createReadsFeed({ feedUrl: config.newsletterFeedUrl }),
+    analytics: createAnalyticsUsecases({ analytics: createAnalyticsRepository(db) }),
+    metaPixelId: config.metaPixelId,
   };
 }
 

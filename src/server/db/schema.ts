@@ -10,3 +10,6 @@ export * from "../modules/onboarding/onboarding.table";
 export * from "../modules/billing/billing.table";
 export * from "../modules/gifts/gifts.table";
 export * from "../modules/notifications/notifications.table";
+export * from "../modules/experiments/experiments.table";
+export * from "../modules/marketing/marketing.table";
+export * from "../modules/analytics/analytics.table";

@@ -10,7 +10,7 @@ fs.writeFileSync(path.join(root, "index.html"), "<!doctype html><title>Hey Dad</
 fs.writeFileSync(path.join(root, "assets", "main-abc123.js"), "console.log('hi')");
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-const app = registerWebApp({ root });
+const app = registerWebApp({ root, appUrl: "http://localhost:3000" });
 
 describe("serving the web app", () => {
   it("answers any page path with index.html, not cached, so the client router takes over", async () => {

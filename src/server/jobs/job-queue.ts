@@ -11,8 +11,8 @@ export type JobDefinition<Schema extends z.ZodType> = {
 export type JobQueue = {
   send: <Schema extends z.ZodType>(job: JobDefinition<Schema>, payload: z.infer<Schema>, options?: { singletonKey?: string; startAfter?: Date }) => Promise<void>;
   register: (jobs: JobDefinition<z.ZodType>[]) => Promise<void>;
-  /** Runs a job on a cron schedule (once per tick across all app nodes). */
-  schedule: (job: JobDefinition<z.ZodType>, cron: string) => Promise<void>;
+  /** Runs a registered job on a cron schedule (UTC); pg-boss makes sure one node sends each run. */
+  schedule: <Schema extends z.ZodType>(job: JobDefinition<Schema>, cron: string, payload: z.infer<Schema>) => Promise<void>;
   stop: () => Promise<void>;
   boss: PgBoss;
 };
@@ -44,9 +44,9 @@ export async function startJobQueue(options: { url: string; log: (message: strin
         });
       }
     },
-    async schedule(job, cron) {
-      await ensureQueue(job);
-      await boss.schedule(job.name, cron, {}, { tz: "UTC" });
+    async schedule(job, cron, payload) {
+      await ensureQueue(job as JobDefinition<z.ZodType>);
+      await boss.schedule(job.name, cron, job.schema.parse(payload) as object, { tz: "UTC" });
     },
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
   };

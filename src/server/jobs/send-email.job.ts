@@ -8,6 +8,8 @@ export const sendEmailPayload = z.object({
   html: z.string(),
   text: z.string(),
   headers: z.record(z.string(), z.string()).optional(),
+  /** Small files only (the job payload lives in PostgreSQL): base64 content. */
+  attachments: z.array(z.object({ filename: z.string().min(1), contentType: z.string().min(1), contentBase64: z.string() })).max(3).optional(),
 });
 
 /** Every email goes through this queue, so a failing SMTP server is retried with back-off. */

@@ -1,17 +1,18 @@
-import { BookOpen } from "lucide-react";
-import { PRODUCT_NAME } from "../../shared/copy";
-import { PlaceholderPage } from "../components/layout/placeholder-page";
+import { findPublicPage } from "../../shared/public-pages";
+import { READS_COPY } from "../../shared/reads";
+import { PageContainer } from "../components/layout/page-container";
+import { PageHeading } from "../components/ui/page-heading";
+import { ReadsGrid } from "../features/reads/components/reads-list";
 
+/** /blog and /blog/{slug}: the same reads list (spec 002). */
 export function BlogRoute() {
   return (
-    <>
-      <title>{`This Week's Reads · ${PRODUCT_NAME}`}</title>
-      <PlaceholderPage
-        title="This Week's Reads"
-        icon={BookOpen}
-        description="Quick, practical ideas for modern dads."
-        note="The latest 3-minute reads will appear here."
-      />
-    </>
+    <PageContainer>
+      <title>{findPublicPage("/blog")!.title}</title>
+      <PageHeading title={READS_COPY.heading} description={READS_COPY.subheading} />
+      <div className="mt-8">
+        <ReadsGrid />
+      </div>
+    </PageContainer>
   );
 }

@@ -1,17 +1,7 @@
-import { ChartColumn } from "lucide-react";
-import { PRODUCT_NAME } from "../../shared/copy";
-import { PlaceholderPage } from "../components/layout/placeholder-page";
+import { ExperimentResults } from "../features/experiment/components/experiment-results";
+import { NotFoundRoute } from "./not-found";
 
+/** Admins only (ADMIN_EMAILS); everyone else sees the ordinary "Page not found". */
 export function ExperimentResultsRoute() {
-  return (
-    <>
-      <title>{`Landing Page Experiment Results · ${PRODUCT_NAME}`}</title>
-      <PlaceholderPage
-        title="Landing Page Experiment Results"
-        icon={ChartColumn}
-        description="Assignments and conversions per landing-page variant."
-        note="Per-variant assignments and conversion rates will appear here."
-      />
-    </>
-  );
+  return <ExperimentResults notFound={<NotFoundRoute />} />;
 }

@@ -1,31 +1,21 @@
-import { PRODUCT_NAME, TAGLINES } from "../../shared/copy";
-import { ButtonLink } from "../components/ui/button";
-import { LandingHero } from "../features/marketing/components/landing-hero";
+import { findPublicPage } from "../../shared/public-pages";
+import { FiveMinutesLanding } from "../features/marketing/components/five-minutes";
+import { ReadsCarousel } from "../features/reads/components/reads-list";
 
-function FiveMinutesPage({ pageTitle }: { pageTitle: string }) {
+function FiveMinutesPage({ path }: { path: "/five-minutes" | "/six-minutes" }) {
   return (
     <>
-      <title>{pageTitle}</title>
-      <LandingHero title={TAGLINES.hero} />
-      <section className="bg-paper-warm">
-        <div className="mx-auto flex max-w-6xl flex-col items-start gap-4 px-4 py-14 sm:px-6">
-          <h2 className="text-2xl font-bold tracking-tight">Learn &amp; Grow as a Dad</h2>
-          <p className="max-w-2xl text-olive-dark">
-            Quick, practical reads for modern dads. Three minutes each.
-          </p>
-          <ButtonLink to="/blog" variant="secondary">
-            See more reads
-          </ButtonLink>
-        </div>
-      </section>
+      <title>{findPublicPage(path)!.title}</title>
+      <FiveMinutesLanding reads={<ReadsCarousel extraLink />} />
     </>
   );
 }
 
 export function FiveMinutesRoute() {
-  return <FiveMinutesPage pageTitle={`Five minutes a week · ${PRODUCT_NAME}`} />;
+  return <FiveMinutesPage path="/five-minutes" />;
 }
 
+/** decisions 2.18: /six-minutes is /five-minutes with its own title. */
 export function SixMinutesRoute() {
-  return <FiveMinutesPage pageTitle={`Six minutes a week · ${PRODUCT_NAME}`} />;
+  return <FiveMinutesPage path="/six-minutes" />;
 }

@@ -1,31 +1,30 @@
-import { FileText, ShieldCheck } from "lucide-react";
-import { PRODUCT_NAME } from "../../shared/copy";
-import { PlaceholderPage } from "../components/layout/placeholder-page";
+import { findPublicPage } from "../../shared/public-pages";
+import { PageContainer } from "../components/layout/page-container";
+import { PageHeading } from "../components/ui/page-heading";
+import { LEGAL_EFFECTIVE_DATE } from "../features/legal/components/legal-document";
+import { PrivacyPolicy } from "../features/legal/components/privacy-policy";
+import { TermsOfService } from "../features/legal/components/terms-of-service";
 
 export function PrivacyRoute() {
   return (
-    <>
-      <title>{`Privacy Policy · ${PRODUCT_NAME}`}</title>
-      <PlaceholderPage
-        title="Privacy Policy"
-        icon={ShieldCheck}
-        description="Effective 5/26/2025. How we collect, use and protect your information."
-        note="The full privacy policy will appear here."
-      />
-    </>
+    <PageContainer width="default">
+      <title>{findPublicPage("/privacy")!.title}</title>
+      <PageHeading title="Privacy Policy" description={`Effective ${LEGAL_EFFECTIVE_DATE}`} />
+      <div className="mt-10">
+        <PrivacyPolicy />
+      </div>
+    </PageContainer>
   );
 }
 
 export function TermsRoute() {
   return (
-    <>
-      <title>{`Terms of Service · ${PRODUCT_NAME}`}</title>
-      <PlaceholderPage
-        title="Terms of Service"
-        icon={FileText}
-        description="Effective 5/26/2025. The agreement between you and Hey Dad."
-        note="The full terms of service will appear here."
-      />
-    </>
+    <PageContainer width="default">
+      <title>{findPublicPage("/terms")!.title}</title>
+      <PageHeading title="Terms of Service" description={`Effective ${LEGAL_EFFECTIVE_DATE}`} />
+      <div className="mt-10">
+        <TermsOfService />
+      </div>
+    </PageContainer>
   );
 }

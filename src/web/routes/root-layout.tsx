@@ -1,11 +1,13 @@
 import { Bell } from "lucide-react";
-import { lazy, Suspense } from "react";
-import { Outlet, ScrollRestoration } from "react-router";
+import { lazy, Suspense, useEffect } from "react";
+import { Outlet, ScrollRestoration, useLocation } from "react-router";
 import { NavigationProgress } from "../components/layout/navigation-progress";
 import { SiteFooter } from "../components/layout/site-footer";
 import { SiteHeader } from "../components/layout/site-header";
 import { Toaster } from "../components/ui/toaster";
+import { usePublicConfig } from "../features/auth/api/get-config";
 import { useMe } from "../features/auth/api/get-me";
+import { enableMetaPixel, trackPageView } from "../lib/analytics";
 import { useSignOut } from "../features/auth/api/sign-out";
 
 // Signed-in only: loaded on demand so the landing bundle stays small.
@@ -21,6 +23,11 @@ export function RootLayout() {
   const me = useMe();
   const signOut = useSignOut();
   const signedIn = me.isPending ? null : Boolean(me.data);
+  const { metaPixelId } = usePublicConfig();
+  const { pathname } = useLocation();
+
+  useEffect(() => enableMetaPixel(metaPixelId), [metaPixelId]);
+  useEffect(() => trackPageView(pathname), [pathname]);
 
   return (
     <>

@@ -38,12 +38,25 @@ export function registerMailboxRoutes(options: { mailbox: ReturnType<typeof crea
   app.get("/dev/mailbox/:id", validate("param", z.object({ id: z.uuid() })), async (c) => {
     const message = await options.mailbox.find(c.req.valid("param").id);
     if (!message) throw httpErrors.notFound("No such message.");
-    const bar = `<div class="bar"><a href="/dev/mailbox">← Mailbox</a> · To: ${escapeHtml(message.to)} · ${escapeHtml(message.subject)}</div>`;
+    const files = message.attachments
+      .map((file, index) => ` · Attachment: <a href="/dev/mailbox/${message.id}/attachments/${index}">${escapeHtml(file.filename)}</a>`)
+      .join("");
+    const bar = `<div class="bar"><a href="/dev/mailbox">← Mailbox</a> · To: ${escapeHtml(message.to)} · ${escapeHtml(message.subject)}${files}</div>`;
     const withBar = message.html.includes("<body")
       ? message.html.replace(/<body([^>]*)>/, `<body$1>${bar}`)
       : page(message.subject, `${bar}${message.html}`);
     const styled = withBar.replace("</head>", `<style>.bar{background:#353535;color:#fff;padding:12px 16px;font-family:Inter,Helvetica,Arial,sans-serif;font-size:14px}.bar a{color:#fff}</style></head>`);
     return c.html(styled);
+  });
+
+  app.get("/dev/mailbox/:id/attachments/:index", validate("param", z.object({ id: z.uuid(), index: z.coerce.number().int().min(0) })), async (c) => {
+    const { id, index } = c.req.valid("param");
+    const file = (await options.mailbox.find(id))?.attachments[index];
+    if (!file) throw httpErrors.notFound("No such attachment.");
+    return c.body(Buffer.from(file.contentBase64, "base64"), 200, {
+      "content-type": file.contentType,
+      "content-disposition": `attachment; filename="${file.filename.replace(/[^\w.-]/g, "_")}"`,
+    });
   });
 
   app.get("/api/dev/mailbox", async (c) => c.json({ messages: await options.mailbox.list() }));

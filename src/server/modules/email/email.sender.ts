@@ -8,7 +8,10 @@ export type OutgoingEmail = {
   html: string;
   text: string;
   headers?: Record<string, string>;
+  attachments?: EmailAttachment[];
 };
+
+export type EmailAttachment = { filename: string; contentType: string; contentBase64: string };
 
 export type EmailTransportConfig = { kind: "smtp"; url: string } | { kind: "mailbox" };
 
@@ -17,7 +20,12 @@ export function createEmailSender(options: { transport: EmailTransportConfig; fr
   if (options.transport.kind === "smtp") {
     const transporter = nodemailer.createTransport(options.transport.url);
     return async (email: OutgoingEmail) => {
-      await transporter.sendMail({ from: options.from, ...email });
+      const { attachments, ...rest } = email;
+      await transporter.sendMail({
+        from: options.from,
+        ...rest,
+        attachments: attachments?.map((file) => ({ filename: file.filename, contentType: file.contentType, content: Buffer.from(file.contentBase64, "base64") })),
+      });
     };
   }
   return async (email: OutgoingEmail) => {
@@ -27,6 +35,7 @@ export function createEmailSender(options: { transport: EmailTransportConfig; fr
       html: email.html,
       text: email.text,
       headers: JSON.stringify(email.headers ?? {}),
+      attachments: email.attachments ?? [],
     });
   };
 }

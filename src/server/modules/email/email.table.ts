@@ -1,4 +1,5 @@
-import { pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { EmailAttachment } from "./email.sender";
 
 /** The development mailbox: every message sent without SMTP_URL, shown at /dev/mailbox. */
 export const mailboxMessages = pgTable("mailbox_messages", {
@@ -8,5 +9,6 @@ export const mailboxMessages = pgTable("mailbox_messages", {
   html: text("html").notNull(),
   text: text("text").notNull(),
   headers: text("headers").notNull().default("{}"),
+  attachments: jsonb("attachments").$type<EmailAttachment[]>().notNull().default([]),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });

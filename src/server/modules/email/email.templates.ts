@@ -5,6 +5,8 @@ export type EmailContent = {
   paragraphs: string[];
   action?: { label: string; url: string };
   closing?: string;
+  /** Adds the one-click unsubscribe line at the bottom (list emails). */
+  unsubscribeUrl?: string;
 };
 
 const escapeHtml = (value: string) =>
@@ -26,13 +28,18 @@ export function renderEmail(content: EmailContent): { html: string; text: string
 <h1 style="font-size:22px;margin:0 0 16px">${escapeHtml(content.heading)}</h1>
 ${paragraphs}${action}
 <p style="margin:24px 0 0">${escapeHtml(closing)}</p>
-</div></div></body></html>`;
+</div>${
+    content.unsubscribeUrl
+      ? `<p style="margin:16px 0 0;font-size:13px;color:#5f5e55;text-align:center">You get this because you joined the Dad Moves list. <a href="${escapeHtml(content.unsubscribeUrl)}" style="color:#353535">Unsubscribe</a></p>`
+      : ""
+  }</div></body></html>`;
   const text = [
     content.heading,
     "",
     ...content.paragraphs.flatMap((p) => [p, ""]),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ""] : []),
     closing,
+    ...(content.unsubscribeUrl ? ["", `Unsubscribe: ${content.unsubscribeUrl}`] : []),
   ].join("\n");
   return { html, text };
 }

@@ -1,10 +1,17 @@
 import { clsx } from "clsx";
 import { LogOut, Menu, X } from "lucide-react";
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { PRODUCT_NAME } from "../../../shared/copy";
 
 export type NavItem = { to: string; label: string };
+
+const PocketDadHowItWorksDialog = lazy(() =>
+  import("./pocket-dad-how-it-works-dialog").then((module) => ({ default: module.PocketDadHowItWorksDialog })),
+);
+
+/** The header shrinks once the page has scrolled this far (spec 002). */
+const SHRINK_AFTER_PX = 50;
 
 export const SIGNED_IN_NAV: readonly NavItem[] = [
   { to: "/dashboard", label: "Dashboard" },
@@ -18,10 +25,26 @@ export const SIGNED_IN_NAV: readonly NavItem[] = [
   { to: "/pricing", label: "Pricing" },
 ];
 
+/** Visitors: spec 002's menu (Pocket Dad, between Reads and Privacy, opens the how-it-works dialog) plus About. */
 export const SIGNED_OUT_NAV: readonly NavItem[] = [
+  { to: "/#how-it-works", label: "How it works" },
+  { to: "/#pricing", label: "Pricing" },
+  { to: "/dadmoves", label: "Dad Moves" },
+  { to: "/blog", label: "Reads" },
+  { to: "/privacy", label: "Privacy" },
   { to: "/about", label: "About" },
-  { to: "/pricing", label: "Pricing" },
 ];
+
+function useScrolledPast(threshold: number) {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > threshold);
+    update();
+    window.addEventListener("scroll", update, { passive: true });
+    return () => window.removeEventListener("scroll", update);
+  }, [threshold]);
+  return scrolled;
+}
 
 export type SiteHeaderProps = {
   /** null while the session is unknown: renders the bar without links. */
@@ -61,6 +84,14 @@ export function SiteHeader({ signedIn, onSignOut, signingOut = false, bell }: Si
   // The small-screen menu belongs to the page it was opened on: navigating closes it.
   const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
   const menuOpen = menuOpenedAt === pathname;
+  const scrolled = useScrolledPast(SHRINK_AFTER_PX);
+  const [howItWorksOpen, setHowItWorksOpen] = useState(false);
+  const [howItWorksLoaded, setHowItWorksLoaded] = useState(false);
+  const openHowItWorks = () => {
+    setHowItWorksLoaded(true);
+    setHowItWorksOpen(true);
+    setMenuOpenedAt(null);
+  };
   const setMenuOpen = (open: boolean) => setMenuOpenedAt(open ? pathname : null);
 
   // Escape closes the menu and returns focus to its button.
@@ -77,12 +108,23 @@ export function SiteHeader({ signedIn, onSignOut, signingOut = false, bell }: Si
   }, [menuOpen]);
 
   const items = signedIn ? SIGNED_IN_NAV : SIGNED_OUT_NAV;
-  // Ten links need more room than four: the signed-in bar collapses below 1024 px,
-  // the signed-out bar below 768 px.
-  const wide = signedIn ? "lg" : "md";
+  // Both bars hold eight or more links: they collapse into the menu below 1024 px.
+  const pocketDadButtonClass = (mobile: boolean) =>
+    mobile ? mobileLinkClass({ isActive: false }) + " w-full text-left" : desktopLinkClass({ isActive: false });
+  // Visitors: "Pocket Dad" explains the tool instead of opening it.
+  const visitorPocketDad = (mobile: boolean) => (
+    <li>
+      <button type="button" onClick={openHowItWorks} className={pocketDadButtonClass(mobile)}>
+        Pocket Dad
+      </button>
+    </li>
+  );
 
   return (
-    <header className="sticky top-0 z-40 bg-ink text-white shadow-[0_1px_0_rgb(0_0_0/0.2)]">
+    <header
+      data-scrolled={scrolled || undefined}
+      className="sticky top-0 z-40 bg-ink text-white shadow-[0_1px_0_rgb(0_0_0/0.2)] data-[scrolled]:shadow-float"
+    >
       <a
         href="#main"
         className="sr-only rounded-md bg-white px-3 py-2 font-semibold text-ink focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
@@ -91,10 +133,13 @@ export function SiteHeader({ signedIn, onSignOut, signingOut = false, bell }: Si
       </a>
       <nav
         aria-label="Main"
-        className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6"
+        className={clsx(
+          "mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 transition-[height] duration-200 sm:px-6",
+          scrolled ? "h-12" : "h-16",
+        )}
       >
         <Link
-          to="/"
+          to={signedIn ? "/dashboard" : "/"}
           className={clsx(
             "inline-flex min-h-11 items-center gap-2 rounded-md text-lg font-bold tracking-tight",
             focusRing,
@@ -115,15 +160,11 @@ export function SiteHeader({ signedIn, onSignOut, signingOut = false, bell }: Si
             <ul
               className={clsx(
                 "hidden items-center gap-0.5",
-                wide === "lg" ? "lg:flex" : "md:flex",
+                "lg:flex",
               )}
             >
               {items.map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to} className={desktopLinkClass}>
-                    {item.label}
-                  </NavLink>
-                </li>
+                <NavItemLink key={item.to} item={item} className={desktopLinkClass} after={!signedIn && item.to === "/blog" ? visitorPocketDad(false) : null} />
               ))}
               {signedIn ? (
                 <>
@@ -165,7 +206,7 @@ export function SiteHeader({ signedIn, onSignOut, signingOut = false, bell }: Si
             </ul>
 
             {/* Small screens: bell + menu toggle. */}
-            <div className={clsx("flex items-center gap-1", wide === "lg" ? "lg:hidden" : "md:hidden")}>
+            <div className={"flex items-center gap-1 lg:hidden"}>
               {signedIn ? bell : null}
               <button
                 ref={menuButtonRef}
@@ -196,16 +237,12 @@ export function SiteHeader({ signedIn, onSignOut, signingOut = false, bell }: Si
           hidden={!menuOpen}
           className={clsx(
             "border-t border-white/10 bg-ink",
-            wide === "lg" ? "lg:hidden" : "md:hidden",
+            "lg:hidden",
           )}
         >
           <ul className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3 sm:px-6">
             {items.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} className={mobileLinkClass}>
-                  {item.label}
-                </NavLink>
-              </li>
+              <NavItemLink key={item.to} item={item} className={mobileLinkClass} after={!signedIn && item.to === "/blog" ? visitorPocketDad(true) : null} />
             ))}
             {signedIn ? (
               <li className="mt-1 border-t border-white/10 pt-2">
@@ -245,6 +282,25 @@ export function SiteHeader({ signedIn, onSignOut, signingOut = false, bell }: Si
           </ul>
         </div>
       )}
+      {howItWorksLoaded ? (
+        <Suspense fallback={null}>
+          <PocketDadHowItWorksDialog open={howItWorksOpen} onOpenChange={setHowItWorksOpen} />
+        </Suspense>
+      ) : null}
     </header>
+  );
+}
+
+/** A menu link; hash links (/#pricing) are never shown as the current page. */
+function NavItemLink({ item, className, after }: { item: NavItem; className: (state: { isActive: boolean }) => string; after: ReactNode }) {
+  return (
+    <>
+      <li>
+        <NavLink to={item.to} className={item.to.includes("#") ? () => className({ isActive: false }) : className}>
+          {item.label}
+        </NavLink>
+      </li>
+      {after}
+    </>
   );
 }

@@ -5,9 +5,11 @@ export type PublicConfig = {
   googleEnabled: boolean;
   devMailbox: boolean;
   supportEmail: string;
+  /** Meta pixel id when the pixel is switched on (META_PIXEL_ID), else null. */
+  metaPixelId: string | null;
 };
 
-export const DEFAULT_PUBLIC_CONFIG: PublicConfig = { googleEnabled: false, devMailbox: false, supportEmail: "support@heydad.app" };
+export const DEFAULT_PUBLIC_CONFIG: PublicConfig = { googleEnabled: false, devMailbox: false, supportEmail: "support@heydad.app", metaPixelId: null };
 
 export async function getConfig({ signal }: { signal?: AbortSignal } = {}): Promise<PublicConfig> {
   const config = await apiClient.get<Partial<PublicConfig>>("/api/config", { signal });
@@ -15,6 +17,7 @@ export async function getConfig({ signal }: { signal?: AbortSignal } = {}): Prom
     googleEnabled: config?.googleEnabled === true,
     devMailbox: config?.devMailbox === true,
     supportEmail: typeof config?.supportEmail === "string" ? config.supportEmail : DEFAULT_PUBLIC_CONFIG.supportEmail,
+    metaPixelId: typeof config?.metaPixelId === "string" ? config.metaPixelId : null,
   };
 }
 

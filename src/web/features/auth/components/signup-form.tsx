@@ -12,6 +12,8 @@ import { parsePlanIntent, storePlanIntent } from "../plan-intent";
 import { focusFirstInvalid } from "./focus-first-invalid";
 import { GoogleButton, useGoogleSignInAvailable } from "./google-button";
 import { OrDivider } from "./or-divider";
+import { trackPixel } from "../../../lib/analytics";
+import { recordConversion } from "../../../lib/experiment";
 
 export type GiftCodeDialogSlotProps = {
   open: boolean;
@@ -92,6 +94,8 @@ export function SignupForm({ renderGiftCodeDialog }: SignupFormProps) {
         return;
       }
       setSentTo(trimmedEmail);
+      trackPixel("Lead");
+      void recordConversion("signup");
     } catch (cause) {
       setError(toAuthErrorFromException(cause));
     } finally {

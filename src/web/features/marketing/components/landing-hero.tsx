@@ -1,8 +1,16 @@
 import { Lock, Mic, Play } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { TAGLINES } from "../../../../shared/copy";
 
-export function LandingHero({ title = TAGLINES.hero }: { title?: string }) {
+export type LandingHeroProps = {
+  title?: string;
+  line?: ReactNode;
+  /** Replaces the default sign-up / log-in buttons and the note under them. */
+  actions?: ReactNode;
+};
+
+export function LandingHero({ title = TAGLINES.hero, line = TAGLINES.heroLine, actions }: LandingHeroProps) {
   return (
     <section className="relative overflow-hidden bg-ink text-white">
       <div
@@ -19,8 +27,19 @@ export function LandingHero({ title = TAGLINES.hero }: { title?: string }) {
             <h1 className="text-4xl leading-[1.05] font-bold tracking-tight text-balance sm:text-6xl">
               {title}
             </h1>
-            <p className="max-w-2xl text-lg text-white/80 sm:text-xl">{TAGLINES.heroLine}</p>
+            <p className="max-w-2xl text-lg text-white/80 sm:text-xl">{line}</p>
           </div>
+          {actions ?? <DefaultActions />}
+        </div>
+        <MemoryCardPreview />
+      </div>
+    </section>
+  );
+}
+
+function DefaultActions() {
+  return (
+    <>
           <div className="flex flex-col gap-3 sm:flex-row">
             <Link
               to="/signup"
@@ -36,10 +55,7 @@ export function LandingHero({ title = TAGLINES.hero }: { title?: string }) {
             </Link>
           </div>
           <p className="text-sm text-white/70">No credit card needed. Cancel anytime.</p>
-        </div>
-        <MemoryCardPreview />
-      </div>
-    </section>
+    </>
   );
 }
 

@@ -17,7 +17,7 @@ import {
   TEXT_MAX,
   TEXT_MIN,
 } from "../../../../shared/onboarding";
-import { track } from "../../../lib/analytics";
+import { trackEvent } from "../../../lib/analytics";
 import { useOnboarding } from "../api/get-onboarding";
 import { useSubmitOnboarding } from "../api/submit-onboarding";
 
@@ -37,13 +37,13 @@ export function OnboardingFlow({ then }: { then: "dashboard" | "pocket-dad" }) {
   const [done, setDone] = useState(false);
   const noticeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  useEffect(() => track("onboarding_view"), []);
+  useEffect(() => trackEvent("onboarding_view"), []);
   useEffect(() => () => clearTimeout(noticeTimer.current), []);
   useEffect(() => {
     if (!done) return;
     localStorage.setItem(ONBOARDING_COMPLETED_FLAG, "1");
     const timer = setTimeout(() => {
-      track(then === "pocket-dad" ? "onboarding_complete_embedded" : "onboarding_complete_to_dashboard");
+      trackEvent(then === "pocket-dad" ? "onboarding_complete_embedded" : "onboarding_complete_to_dashboard");
       void navigate(then === "pocket-dad" ? "/pocket-dad" : "/dashboard", { replace: true });
     }, COMPLETION_DELAY_MS);
     return () => clearTimeout(timer);
@@ -69,7 +69,7 @@ export function OnboardingFlow({ then }: { then: "dashboard" | "pocket-dad" }) {
   const last = step === ONBOARDING_QUESTIONS.length - 1;
 
   async function save(answers: OnboardingAnswers, skipped: boolean) {
-    track("onboarding_submit", { skipped });
+    trackEvent("onboarding_submit", { skipped });
     await submit.mutateAsync({ answers, skipped }).then(() => setDone(true), () => undefined);
   }
 
@@ -82,7 +82,7 @@ export function OnboardingFlow({ then }: { then: "dashboard" | "pocket-dad" }) {
       noticeTimer.current = setTimeout(() => setMaxNotice(false), MAX_PICKS_NOTICE_MS);
       return;
     }
-    track("onboarding_select", { question: question.key, choice });
+    trackEvent("onboarding_select", { question: question.key, choice });
     setDraft({ ...draft, [question.field]: [...picks, choice] });
     setTouched({ ...touched, [question.field]: true });
   }
@@ -142,7 +142,7 @@ export function OnboardingFlow({ then }: { then: "dashboard" | "pocket-dad" }) {
               onChange={(e) => setDraft({ ...draft, [question.field]: e.target.value })}
               onBlur={() => {
                 setTouched({ ...touched, [question.field]: true });
-                track("onboarding_text_input", { question: question.key, length: (value as string).trim().length });
+                trackEvent("onboarding_text_input", { question: question.key, length: (value as string).trim().length });
               }}
               aria-invalid={touched[question.field] && !valid ? true : undefined}
               aria-describedby={`q-${question.key}-count`}
@@ -171,7 +171,7 @@ export function OnboardingFlow({ then }: { then: "dashboard" | "pocket-dad" }) {
             className="flex-1"
             busy={saving}
             onClick={() => {
-              track("onboarding_next_click", { step: step + 1 });
+              trackEvent("onboarding_next_click", { step: step + 1 });
               if (last) void save(draft as OnboardingAnswers, false);
               else setStep(step + 1);
             }}
@@ -193,7 +193,7 @@ export function OnboardingFlow({ then }: { then: "dashboard" | "pocket-dad" }) {
             <Button
               busy={saving}
               onClick={() => {
-                track("onboarding_skip_all");
+                trackEvent("onboarding_skip_all");
                 setSkipOpen(false);
                 void save(DEFAULT_ONBOARDING_ANSWERS, true);
               }}

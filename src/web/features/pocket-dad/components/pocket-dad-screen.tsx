@@ -7,7 +7,7 @@ import { Dialog } from "../../../components/ui/dialog";
 import { PRODUCT_NAME } from "../../../../shared/copy";
 import { ARCHETYPE_LABELS, type Archetype, ONBOARDING_COMPLETED_FLAG } from "../../../../shared/onboarding";
 import { POCKET_DAD_COPY, PROMPT_MAX_LENGTH, TONE_LABELS, TONES } from "../../../../shared/pocket-dad";
-import { track } from "../../../lib/analytics";
+import { trackEvent } from "../../../lib/analytics";
 import { type PocketDadContext, usePocketDadContext } from "../api/get-pocket-dad-context";
 import { loadPocketDadSession } from "../pocket-dad-storage";
 import { AnswerCard } from "./answer-card";
@@ -21,7 +21,7 @@ const GUEST_CONTEXT: PocketDadContext = { children: [], preferences: { tone: "di
 /** Pocket Dad: the whole coaching screen. Guests (userId null) see it read-only. */
 export function PocketDadScreen({ userId }: { userId: string | null }) {
   const context = usePocketDadContext(Boolean(userId));
-  useEffect(() => track("pd_view", { signed_in: Boolean(userId) }), [userId]);
+  useEffect(() => trackEvent("pd_view", { signed_in: Boolean(userId) }), [userId]);
 
   if (userId && context.isPending) return <PocketDadSkeleton />;
   if (userId && context.isError) {

@@ -16,7 +16,7 @@ import {
   type UnlockType,
   unlockValueProblem,
 } from "../../../../shared/pocket-dad";
-import { track } from "../../../lib/analytics";
+import { trackEvent } from "../../../lib/analytics";
 import { useSaveLegacy } from "../api/save-legacy";
 
 const UNLOCK_LABELS: Record<UnlockType, string> = { milestone: "Milestone", date: "Date", age: "Age" };
@@ -37,7 +37,7 @@ export function RecordLaterDialog(props: Props) {
     const valueProblem = unlockValueProblem(unlockType, values[unlockType]);
     if (valueProblem) return setProblem(valueProblem);
     setProblem(null);
-    track("pd_bridge_clicked", { unlock_type: unlockType });
+    trackEvent("pd_bridge_clicked", { unlock_type: unlockType });
     try {
       const saved = await save.mutateAsync({
         child_id: props.childId,
@@ -60,7 +60,7 @@ export function RecordLaterDialog(props: Props) {
         toneIntensity: props.intensity,
       };
       sessionStorage.setItem(RECORD_BRIDGE_STORAGE_KEY, JSON.stringify(bridge));
-      track("pd_bridge_record_started", { legacy_id: saved.id });
+      trackEvent("pd_bridge_record_started", { legacy_id: saved.id });
       await navigate("/record?video=true", { state: { pocketDadBridge: bridge } });
     } catch {
       setProblem(POCKET_DAD_COPY.saveLaterError);

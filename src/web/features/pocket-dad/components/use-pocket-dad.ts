@@ -10,7 +10,7 @@ import {
   SUBMIT_DELAY_MS,
   type Tone,
 } from "../../../../shared/pocket-dad";
-import { track } from "../../../lib/analytics";
+import { trackEvent } from "../../../lib/analytics";
 import { isApiError } from "../../../lib/api-client";
 import { askPocketDad } from "../api/ask-pocket-dad";
 import { likeResponse } from "../api/like-response";
@@ -82,7 +82,7 @@ export function usePocketDad(options: { userId: string | null; initialTone?: Ton
       controller.current = abort;
       setStatus("loading");
       setError(null);
-      track("pd_submit", { tone: request.tone, tone_intensity: request.intensity, has_child: Boolean(request.childId) });
+      trackEvent("pd_submit", { tone: request.tone, tone_intensity: request.intensity, has_child: Boolean(request.childId) });
       try {
         await wait(SUBMIT_DELAY_MS, abort.signal);
         for (let attempt = 0; ; attempt++) {
@@ -103,10 +103,10 @@ export function usePocketDad(options: { userId: string | null; initialTone?: Ton
             setStore((current) => rememberEntry(current, request.childId, key, newEntry));
             setCurrentKey(key);
             setStatus("answer");
-            track("pd_response_viewed", { response_id: reply.response_id, safety: reply.safety });
+            trackEvent("pd_response_viewed", { response_id: reply.response_id, safety: reply.safety });
             return;
           }
-          track("pd_response_invalid_format", { preview: reply.message.slice(0, 80), attempt });
+          trackEvent("pd_response_invalid_format", { preview: reply.message.slice(0, 80), attempt });
           if (attempt >= 1) throw new Error(POCKET_DAD_COPY.genericError);
         }
       } catch (cause) {
@@ -144,7 +144,7 @@ export function usePocketDad(options: { userId: string | null; initialTone?: Ton
       if (next === tone) return;
       setTone(next);
       setIntensity(DEFAULT_INTENSITY);
-      track("pd_tone_changed", { tone: next });
+      trackEvent("pd_tone_changed", { tone: next });
       savePreferences({ tone: next, tone_intensity: DEFAULT_INTENSITY }).catch(() => undefined);
       if (latestPrompt) void ask({ prompt: latestPrompt, tone: next, intensity: DEFAULT_INTENSITY, childId });
     },
@@ -152,7 +152,7 @@ export function usePocketDad(options: { userId: string | null; initialTone?: Ton
       const next = stepIntensity(intensity, direction);
       if (next === intensity) return;
       setIntensity(next);
-      track("pd_tone_intensity_changed", { tone_intensity: next });
+      trackEvent("pd_tone_intensity_changed", { tone_intensity: next });
       savePreferences({ tone, tone_intensity: next }).catch(() => undefined);
       if (latestPrompt) void ask({ prompt: latestPrompt, tone, intensity: next, childId });
     },
@@ -162,7 +162,7 @@ export function usePocketDad(options: { userId: string | null; initialTone?: Ton
       try {
         await likeResponse(entry.responseId);
         setStore((current) => rememberEntry(current, childId, currentKey, { ...entry, liked: true }));
-        track("pd_response_liked", { response_id: entry.responseId });
+        trackEvent("pd_response_liked", { response_id: entry.responseId });
       } catch (cause) {
         console.warn("Pocket Dad like failed", cause);
       } finally {

@@ -1,0 +1,68 @@
+/**
+ * The landing-page experiment in the browser: a visitor id and a variant (A or B), each chosen
+ * once and kept in localStorage; the assignment and each conversion type are sent once. The
+ * visitor id survives sign-up (same browser), so a conversion after sign-up still counts, and
+ * the server ties the visitor to the account on the first signed-in conversion.
+ */
+import type { ConversionType, LandingVariant } from "../../shared/experiment";
+
+const KEYS = {
+  visitorId: "heydad.visitorId",
+  variant: "heydad.abVariant",
+  assignmentLogged: "heydad.abAssignmentLogged",
+  conversion: (type: ConversionType) => `heydad.abConversion.${type}`,
+} as const;
+
+function read(key: string) {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string) {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // Storage blocked: the visitor simply is not tracked across visits.
+  }
+}
+
+export function getVisitorId() {
+  let id = read(KEYS.visitorId);
+  if (!id || !/^[0-9a-f-]{36}$/i.test(id)) {
+    id = crypto.randomUUID();
+    write(KEYS.visitorId, id);
+  }
+  return id;
+}
+
+/** The visitor's variant, drawn at random on the first visit and then kept. */
+export function getLandingVariant(random = Math.random): LandingVariant {
+  const stored = read(KEYS.variant);
+  if (stored === "A" || stored === "B") return stored;
+  const variant: LandingVariant = random() < 0.5 ? "A" : "B";
+  write(KEYS.variant, variant);
+  return variant;
+}
+
+const post = (path: string, body: unknown) =>
+  fetch(path, { method: "POST", credentials: "include", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+
+/** Logs the assignment once per browser; the server keeps the first variant it saw for the visitor. */
+export async function logAssignment(variant: LandingVariant) {
+  if (read(KEYS.assignmentLogged)) return;
+  const response = await post("/api/experiment/assignments", { visitorId: getVisitorId(), variant }).catch(() => null);
+  if (!response?.ok) return;
+  const stored = (await response.json()) as { variant?: LandingVariant };
+  if (stored.variant && stored.variant !== variant) write(KEYS.variant, stored.variant);
+  write(KEYS.assignmentLogged, "1");
+}
+
+/** Counts a conversion once per visitor and type; only visitors who were assigned a variant count. */
+export async function recordConversion(type: ConversionType, metadata?: Record<string, string | number | boolean>) {
+  if (!read(KEYS.assignmentLogged) || read(KEYS.conversion(type))) return;
+  const response = await post("/api/experiment/conversions", { visitorId: getVisitorId(), conversionType: type, metadata }).catch(() => null);
+  if (response?.ok) write(KEYS.conversion(type), "1");
+}
