@@ -9,6 +9,7 @@ import { registerAuthRoutes } from "./modules/auth/auth.routes";
 import { registerMailboxRoutes } from "./modules/email/email.routes";
 import { registerHealthRoutes } from "./modules/health/health.routes";
 import { registerProfilesRoutes } from "./modules/profiles/profiles.routes";
+import { registerStorageRoutes } from "./modules/storage/storage.routes";
 import type { Services } from "./services";
 
 export type AppOptions = { services: Services; logger: Logger; webRoot?: string };
@@ -17,7 +18,7 @@ export type AppOptions = { services: Services; logger: Logger; webRoot?: string 
 export function createApp({ services, logger, webRoot }: AppOptions) {
   const app = new Hono<AppEnv>();
   app.onError(createErrorHandler(logger));
-  app.use("*", securityHeaders({ https: services.appUrl.startsWith("https://") }));
+  app.use("*", securityHeaders({ https: services.appUrl.startsWith("https://"), storageOrigin: services.storageLinkOrigin }));
   app.use("*", clientIpMiddleware({ trustProxy: services.trustProxy }));
   app.use("/api/*", bodyLimit({ maxSize: 1024 * 1024, onError: () => { throw httpErrors.validation("The request body is too large."); } }));
   app.use("/api/*", async (c, next) => {
@@ -29,6 +30,7 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
   app.route("/", registerAuthRoutes({ auth: services.auth }));
   app.get("/api/config", (c) => c.json({ googleEnabled: Boolean(services.google), devMailbox: services.devMailbox }));
   app.route("/", registerProfilesRoutes({ usecases: services.profiles }));
+  if (services.localStorage) app.route("/", registerStorageRoutes({ local: services.localStorage }));
   if (services.devMailbox) app.route("/", registerMailboxRoutes({ mailbox: services.mailbox }));
 
   app.all("/api/*", () => {

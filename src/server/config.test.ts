@@ -34,4 +34,20 @@ describe("parseConfig", () => {
   it("refuses production without AUTH_SECRET and SMTP_URL", () => {
     expect(() => parseConfig({ NODE_ENV: "production" })).toThrow(/AUTH_SECRET is required in production[\s\S]*SMTP_URL is required/);
   });
+
+  it("keeps files on local disk under DATA_DIR/storage unless S3_BUCKET is set", () => {
+    expect(parseConfig({ DATA_DIR: "/tmp/heydad" }).storage).toEqual({ kind: "local", root: "/tmp/heydad/storage" });
+    const s3 = parseConfig({ S3_BUCKET: "dads", S3_ENDPOINT: "http://minio:9000", S3_FORCE_PATH_STYLE: "true", S3_ACCESS_KEY_ID: "id", S3_SECRET_ACCESS_KEY: "secret" });
+    expect(s3.storage).toEqual({
+      kind: "s3",
+      bucket: "dads",
+      region: "us-east-1",
+      endpoint: "http://minio:9000",
+      forcePathStyle: true,
+      credentials: { accessKeyId: "id", secretAccessKey: "secret" },
+      linkOrigin: "http://minio:9000",
+    });
+    expect(parseConfig({ S3_BUCKET: "dads", S3_REGION: "eu-west-1" }).storage).toMatchObject({ credentials: undefined, linkOrigin: "https://dads.s3.eu-west-1.amazonaws.com" });
+    expect(() => parseConfig({ S3_BUCKET: "dads", S3_ACCESS_KEY_ID: "id" })).toThrow(/set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/);
+  });
 });

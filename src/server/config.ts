@@ -19,6 +19,15 @@ const configSchema = z
     EMAIL_FROM: z.string().default("Hey Dad <hello@heydad.local>"),
     GOOGLE_CLIENT_ID: optional,
     GOOGLE_CLIENT_SECRET: optional,
+    S3_BUCKET: optional,
+    S3_REGION: z.string().default("us-east-1"),
+    S3_ENDPOINT: optional.pipe(z.url().optional()),
+    S3_ACCESS_KEY_ID: optional,
+    S3_SECRET_ACCESS_KEY: optional,
+    S3_FORCE_PATH_STYLE: z
+      .enum(["true", "false"])
+      .default("false")
+      .transform((value) => value === "true"),
     TRUST_PROXY: z
       .enum(["true", "false"])
       .default("false")
@@ -36,11 +45,21 @@ function crossFieldProblems(env: Record<string, string | undefined>) {
   if (set("GOOGLE_CLIENT_ID") !== set("GOOGLE_CLIENT_SECRET")) {
     problems.push("GOOGLE_CLIENT_SECRET: set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither");
   }
+  if (set("S3_ACCESS_KEY_ID") !== set("S3_SECRET_ACCESS_KEY")) {
+    problems.push("S3_SECRET_ACCESS_KEY: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (to use the SDK's default credentials)");
+  }
   if (env.NODE_ENV === "production" && !set("AUTH_SECRET")) problems.push("AUTH_SECRET: AUTH_SECRET is required in production");
   if (env.NODE_ENV === "production" && !set("SMTP_URL")) {
     problems.push("SMTP_URL: SMTP_URL is required in production (the development mailbox is never used there)");
   }
   return problems;
+}
+
+/** The origin presigned links point at, so the page may load media from it (CSP). */
+function s3LinkOrigin(options: { bucket: string; region: string; endpoint?: string; forcePathStyle: boolean }) {
+  if (!options.endpoint) return `https://${options.bucket}.s3.${options.region}.amazonaws.com`;
+  const endpoint = new URL(options.endpoint);
+  return options.forcePathStyle ? endpoint.origin : `${endpoint.protocol}//${options.bucket}.${endpoint.host}`;
 }
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -79,6 +98,20 @@ export function parseConfig(env: Record<string, string | undefined>) {
       parsed.GOOGLE_CLIENT_ID && parsed.GOOGLE_CLIENT_SECRET
         ? { clientId: parsed.GOOGLE_CLIENT_ID, clientSecret: parsed.GOOGLE_CLIENT_SECRET }
         : undefined,
+    storage: parsed.S3_BUCKET
+      ? {
+          kind: "s3" as const,
+          bucket: parsed.S3_BUCKET,
+          region: parsed.S3_REGION,
+          endpoint: parsed.S3_ENDPOINT,
+          forcePathStyle: parsed.S3_FORCE_PATH_STYLE,
+          credentials:
+            parsed.S3_ACCESS_KEY_ID && parsed.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: parsed.S3_ACCESS_KEY_ID, secretAccessKey: parsed.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          linkOrigin: s3LinkOrigin({ bucket: parsed.S3_BUCKET, region: parsed.S3_REGION, endpoint: parsed.S3_ENDPOINT, forcePathStyle: parsed.S3_FORCE_PATH_STYLE }),
+        }
+      : { kind: "local" as const, root: path.join(dataDir, "storage") },
     trustProxy: parsed.TRUST_PROXY,
     rateLimit: parsed.RATE_LIMIT,
   };

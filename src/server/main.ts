@@ -44,6 +44,7 @@ async function main() {
   const authSecret = resolveAuthSecret({ configured: config.authSecret, dataDir: config.dataDir });
   logger.info(`auth secret: ${authSecret.source === "AUTH_SECRET" ? "AUTH_SECRET" : `generated, kept in ${authSecret.source}`}`);
   logger.info(config.email.transport.kind === "smtp" ? "email: SMTP_URL" : "email: development mailbox at /dev/mailbox");
+  logger.info(config.storage.kind === "s3" ? `storage: S3 bucket ${config.storage.bucket}` : `storage: local disk in ${config.storage.root}`);
   logger.info(config.google ? "Google sign-in: on" : "Google sign-in: off (set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET)");
 
   const services = await createServices({ config, db, pool, jobs, authSecret: authSecret.secret, log: logger.info });

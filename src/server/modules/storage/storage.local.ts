@@ -1,0 +1,123 @@
+import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { type ListedObject, SIGNED_URL_TTL_SECONDS, type StorageBucket, type StorageDriver } from "./storage";
+
+export type LocalStorageOptions = {
+  /** DATA_DIR/storage: one folder per bucket, object metadata beside them in .meta/. */
+  root: string;
+  /** Secret for the HMAC on signed links. */
+  signingKey: Buffer;
+  /** The signing time (tests move it back to make expired links). */
+  clock?: () => Date;
+};
+
+export type SignedFileRequest = { bucket: string; key: string; expires: string | undefined; download: string | undefined; signature: string | undefined };
+
+/** Private files on local disk under DATA_DIR/storage, reached through HMAC-signed links the app serves. */
+export function createLocalStorage(options: LocalStorageOptions) {
+  const clock = options.clock ?? (() => new Date());
+  const objectPath = (bucket: StorageBucket, key: string) => path.join(options.root, bucket, ...key.split("/"));
+  const metaPath = (bucket: StorageBucket, key: string) => `${path.join(options.root, ".meta", bucket, ...key.split("/"))}.json`;
+
+  const sign = (input: { bucket: string; key: string; expires: string; download: string }) =>
+    createHmac("sha256", options.signingKey).update(`${input.bucket}/${input.key}\n${input.expires}\n${input.download}`).digest("base64url");
+
+  async function readMeta(bucket: StorageBucket, key: string) {
+    try {
+      return JSON.parse(await fs.promises.readFile(metaPath(bucket, key), "utf8")) as { contentType: string };
+    } catch {
+      return { contentType: "application/octet-stream" };
+    }
+  }
+
+  async function walk(dir: string, relative: string, found: ListedObject[]) {
+    let entries: fs.Dirent[];
+    try {
+      entries = await fs.promises.readdir(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const key = relative ? `${relative}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) await walk(path.join(dir, entry.name), key, found);
+      else if (entry.isFile() && !entry.name.startsWith(".upload-")) found.push({ key, size: (await fs.promises.stat(path.join(dir, entry.name))).size });
+    }
+  }
+
+  async function list(input: { bucket: StorageBucket; prefix: string }) {
+    // Walk only the deepest folder the prefix names, then filter by the rest of it.
+    const folder = input.prefix.includes("/") ? input.prefix.slice(0, input.prefix.lastIndexOf("/")) : "";
+    const found: ListedObject[] = [];
+    await walk(path.join(options.root, input.bucket, ...folder.split("/").filter(Boolean)), folder, found);
+    return found.filter((object) => object.key.startsWith(input.prefix)).sort((a, b) => a.key.localeCompare(b.key));
+  }
+
+  /** Size and type of a stored object, and a reader for all of it or one byte range. */
+  async function open(input: { bucket: StorageBucket; key: string }) {
+    const file = objectPath(input.bucket, input.key);
+    const stat = await fs.promises.stat(file).catch(() => null);
+    if (!stat?.isFile()) return null;
+    return {
+      size: stat.size,
+      contentType: (await readMeta(input.bucket, input.key)).contentType,
+      read: (range?: { start: number; end: number }) => fs.createReadStream(file, range),
+    };
+  }
+
+  async function remove(bucket: StorageBucket, key: string) {
+    await fs.promises.rm(objectPath(bucket, key), { force: true });
+    await fs.promises.rm(metaPath(bucket, key), { force: true });
+  }
+
+  const driver: StorageDriver = {
+    kind: "local",
+    async put(input) {
+      const target = objectPath(input.bucket, input.key);
+      await fs.promises.mkdir(path.dirname(target), { recursive: true });
+      // Written beside the target and renamed, so a reader never sees half a file.
+      const temporary = path.join(path.dirname(target), `.upload-${randomUUID()}`);
+      try {
+        await pipeline(Buffer.isBuffer(input.body) ? Readable.from([input.body]) : input.body, fs.createWriteStream(temporary));
+        await fs.promises.mkdir(path.dirname(metaPath(input.bucket, input.key)), { recursive: true });
+        await fs.promises.writeFile(metaPath(input.bucket, input.key), JSON.stringify({ contentType: input.contentType }));
+        await fs.promises.rename(temporary, target);
+      } catch (error) {
+        await fs.promises.rm(temporary, { force: true });
+        throw error;
+      }
+    },
+    async get(input) {
+      const opened = await open(input);
+      return opened && { body: opened.read(), contentType: opened.contentType, size: opened.size };
+    },
+    delete: (input) => remove(input.bucket, input.key),
+    list,
+    async deletePrefix(input) {
+      for (const object of await list(input)) await remove(input.bucket, object.key);
+    },
+    async signedUrl(input) {
+      const expires = String(Math.floor(clock().getTime() / 1000) + SIGNED_URL_TTL_SECONDS);
+      const download = input.downloadAs ?? "";
+      const query = new URLSearchParams({ expires, ...(download ? { download } : {}), signature: sign({ bucket: input.bucket, key: input.key, expires, download }) });
+      return `/files/${input.bucket}/${input.key.split("/").map(encodeURIComponent).join("/")}?${query}`;
+    },
+  };
+
+  return {
+    driver,
+    open,
+    /** Checks a signed link: true only for an untampered link that has not expired. */
+    verify(request: SignedFileRequest) {
+      if (!request.expires || !request.signature || !/^\d{1,12}$/.test(request.expires)) return false;
+      if (Number(request.expires) * 1000 < Date.now()) return false;
+      const expected = Buffer.from(sign({ bucket: request.bucket, key: request.key, expires: request.expires, download: request.download ?? "" }));
+      const given = Buffer.from(request.signature);
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    },
+  };
+}
+
+export type LocalStorage = ReturnType<typeof createLocalStorage>;

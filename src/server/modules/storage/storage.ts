@@ -1,0 +1,113 @@
+import type { Readable } from "node:stream";
+import { storageErrors } from "./storage.errors";
+
+/** The private buckets (spec section 3). With S3 they are key prefixes inside one bucket. */
+export const STORAGE_BUCKETS = ["images", "audio", "videos", "child-images"] as const;
+export type StorageBucket = (typeof STORAGE_BUCKETS)[number];
+
+/** Signed links are valid this long (spec section 9). */
+export const SIGNED_URL_TTL_SECONDS = 3600;
+
+export type ObjectRef = { bucket: StorageBucket; key: string };
+export type StoredObject = { body: Readable; contentType: string; size: number };
+export type ListedObject = { key: string; size: number };
+
+/** What a backend (local disk or S3) implements. Keys are already validated when a driver sees them. */
+export type StorageDriver = {
+  kind: "local" | "s3";
+  put: (input: ObjectRef & { body: Buffer | Readable; contentType: string }) => Promise<void>;
+  get: (input: ObjectRef) => Promise<StoredObject | null>;
+  delete: (input: ObjectRef) => Promise<void>;
+  list: (input: { bucket: StorageBucket; prefix: string }) => Promise<ListedObject[]>;
+  deletePrefix: (input: { bucket: StorageBucket; prefix: string }) => Promise<void>;
+  /** A link the browser can use for SIGNED_URL_TTL_SECONDS; `downloadAs` makes it an attachment. */
+  signedUrl: (input: ObjectRef & { downloadAs?: string }) => Promise<string>;
+};
+
+// Path segments of letters, digits, dot, dash and underscore; no empty, "." or ".." segment.
+const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,199}$/;
+
+export function isValidKey(key: string) {
+  return key.length <= 512 && key.split("/").every((segment) => SEGMENT.test(segment) && segment !== "." && segment !== "..");
+}
+
+export function isStorageBucket(value: string): value is StorageBucket {
+  return (STORAGE_BUCKETS as readonly string[]).includes(value);
+}
+
+function checkRef(input: { bucket: string; key: string }) {
+  if (!isStorageBucket(input.bucket) || !isValidKey(input.key)) throw storageErrors.invalidKey();
+}
+
+function checkPrefix(input: { bucket: string; prefix: string }) {
+  const trimmed = input.prefix.endsWith("/") ? input.prefix.slice(0, -1) : input.prefix;
+  if (!isStorageBucket(input.bucket) || trimmed === "" || !isValidKey(trimmed)) throw storageErrors.invalidKey();
+}
+
+/** Every object of a user lives under `<userId>/` in each bucket. */
+export function userPrefix(userId: string) {
+  return `${userId}/`;
+}
+
+/** Keys for a user's object: `<userId>/<name>`, the name made of safe characters. */
+export function userObjectKey(userId: string, name: string) {
+  return `${userId}/${name}`;
+}
+
+/**
+ * The storage every module uses: checks buckets and keys (no path tricks reach a driver),
+ * then calls the configured driver. Objects are private; browsers only get signed links.
+ */
+export function createObjectStorage(driver: StorageDriver) {
+  return {
+    kind: driver.kind,
+    /** Stores bytes (a Buffer or a stream). Check the type from the bytes first: see detectFileType. */
+    async put(input: ObjectRef & { body: Buffer | Readable; contentType: string }) {
+      checkRef(input);
+      await driver.put(input);
+    },
+    async get(input: ObjectRef) {
+      checkRef(input);
+      return driver.get(input);
+    },
+    /** Deleting an object that does not exist is not an error. */
+    async delete(input: ObjectRef) {
+      checkRef(input);
+      await driver.delete(input);
+    },
+    async list(input: { bucket: StorageBucket; prefix: string }) {
+      checkPrefix(input);
+      return driver.list(input);
+    },
+    async deletePrefix(input: { bucket: StorageBucket; prefix: string }) {
+      checkPrefix(input);
+      await driver.deletePrefix(input);
+    },
+    async signedUrl(input: ObjectRef & { downloadAs?: string }) {
+      checkRef(input);
+      return driver.signedUrl(input);
+    },
+    /** Removes every object of a user in every bucket (account deletion). */
+    async deleteUserFiles(input: { userId: string }) {
+      for (const bucket of STORAGE_BUCKETS) await driver.deletePrefix({ bucket, prefix: userPrefix(input.userId) });
+    },
+    /** Every object of a user in every bucket. */
+    async listUserFiles(input: { userId: string }) {
+      const found: Array<ListedObject & { bucket: StorageBucket }> = [];
+      for (const bucket of STORAGE_BUCKETS) {
+        for (const object of await driver.list({ bucket, prefix: userPrefix(input.userId) })) found.push({ bucket, ...object });
+      }
+      return found;
+    },
+  };
+}
+
+export type ObjectStorage = ReturnType<typeof createObjectStorage>;
+
+/** A Content-Disposition value; a name beyond plain ASCII also goes in UTF-8 (RFC 6266). */
+export function contentDisposition(kind: "inline" | "attachment", fileName?: string) {
+  if (!fileName) return kind;
+  const plain = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  if (plain === fileName) return `${kind}; filename="${plain}"`;
+  return `${kind}; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
