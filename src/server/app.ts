@@ -9,7 +9,11 @@ import { registerAuthRoutes } from "./modules/auth/auth.routes";
 import { registerMailboxRoutes } from "./modules/email/email.routes";
 import { registerHealthRoutes } from "./modules/health/health.routes";
 import { registerProfilesRoutes } from "./modules/profiles/profiles.routes";
+import { registerCommentsRoutes } from "./modules/comments/comments.routes";
 import { registerStorageRoutes } from "./modules/storage/storage.routes";
+import { registerUploadsRoutes } from "./modules/uploads/uploads.routes";
+import { UPLOADS_PATH } from "./modules/uploads/uploads.usecases";
+import { registerVideosRoutes } from "./modules/videos/videos.routes";
 import type { Services } from "./services";
 
 export type AppOptions = { services: Services; logger: Logger; webRoot?: string };
@@ -20,7 +24,9 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
   app.onError(createErrorHandler(logger));
   app.use("*", securityHeaders({ https: services.appUrl.startsWith("https://"), storageOrigin: services.storageLinkOrigin }));
   app.use("*", clientIpMiddleware({ trustProxy: services.trustProxy }));
-  app.use("/api/*", bodyLimit({ maxSize: 1024 * 1024, onError: () => { throw httpErrors.validation("The request body is too large."); } }));
+  const jsonBodyLimit = bodyLimit({ maxSize: 1024 * 1024, onError: () => { throw httpErrors.validation("The request body is too large."); } });
+  // tus chunks (6 MiB) are streamed to disk and capped by the upload's declared size instead.
+  app.use("/api/*", (c, next) => (c.req.path.startsWith(UPLOADS_PATH) ? next() : jsonBodyLimit(c, next)));
   app.use("/api/*", async (c, next) => {
     if (c.req.path.startsWith("/api/auth/")) return next();
     return sessionMiddleware(services.auth)(c, next);
@@ -30,6 +36,9 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
   app.route("/", registerAuthRoutes({ auth: services.auth }));
   app.get("/api/config", (c) => c.json({ googleEnabled: Boolean(services.google), devMailbox: services.devMailbox }));
   app.route("/", registerProfilesRoutes({ usecases: services.profiles }));
+  app.route("/", registerUploadsRoutes({ usecases: services.uploads }));
+  app.route("/", registerVideosRoutes({ usecases: services.videos }));
+  app.route("/", registerCommentsRoutes({ usecases: services.comments }));
   if (services.localStorage) app.route("/", registerStorageRoutes({ local: services.localStorage }));
   if (services.devMailbox) app.route("/", registerMailboxRoutes({ mailbox: services.mailbox }));
 

@@ -32,6 +32,7 @@ const configSchema = z
       .enum(["true", "false"])
       .default("false")
       .transform((value) => value === "true"),
+    STORAGE_QUOTA_BYTES: z.coerce.number().int().positive().default(20 * 1024 ** 3),
     RATE_LIMIT: z
       .enum(["on", "off"])
       .default("on")
@@ -112,6 +113,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
           linkOrigin: s3LinkOrigin({ bucket: parsed.S3_BUCKET, region: parsed.S3_REGION, endpoint: parsed.S3_ENDPOINT, forcePathStyle: parsed.S3_FORCE_PATH_STYLE }),
         }
       : { kind: "local" as const, root: path.join(dataDir, "storage") },
+    uploads: { dir: path.join(dataDir, "uploads"), quotaBytes: parsed.STORAGE_QUOTA_BYTES },
     trustProxy: parsed.TRUST_PROXY,
     rateLimit: parsed.RATE_LIMIT,
   };

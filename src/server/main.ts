@@ -48,6 +48,7 @@ async function main() {
   logger.info(config.google ? "Google sign-in: on" : "Google sign-in: off (set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET)");
 
   const services = await createServices({ config, db, pool, jobs, authSecret: authSecret.secret, log: logger.info });
+  logger.info(services.videoTools ? "video processing: ffmpeg and ffprobe from PATH" : "video processing: OFF (install ffmpeg: videos stay 'processing' until it is)");
   const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/web");
   const app = createApp({ services, logger, webRoot });
 

@@ -3,16 +3,26 @@ import type pg from "pg";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import type { JobQueue } from "./jobs/job-queue";
+import { createExpireUploadsJob } from "./jobs/expire-uploads.job";
+import { createProcessVideoJob } from "./jobs/process-video.job";
 import { createSendEmailJob } from "./jobs/send-email.job";
 import { createAuth } from "./modules/auth/auth";
+import { createCommentsRepository } from "./modules/comments/comments.repository";
+import { createCommentsUsecases } from "./modules/comments/comments.usecases";
 import { createMailboxRepository } from "./modules/email/email.repository";
 import { createEmailSender } from "./modules/email/email.sender";
 import { createEmailOutbox } from "./modules/email/email.usecases";
+import { createNotificationsRepository } from "./modules/notifications/notifications.repository";
 import { createProfilesRepository } from "./modules/profiles/profiles.repository";
 import { createProfilesUsecases } from "./modules/profiles/profiles.usecases";
 import { createObjectStorage } from "./modules/storage/storage";
 import { createLocalStorage } from "./modules/storage/storage.local";
 import { createS3Storage } from "./modules/storage/storage.s3";
+import { createUploadsRepository } from "./modules/uploads/uploads.repository";
+import { createUploadsUsecases } from "./modules/uploads/uploads.usecases";
+import { findVideoTools } from "./modules/videos/videos.ffmpeg";
+import { createVideosRepository } from "./modules/videos/videos.repository";
+import { createVideosUsecases } from "./modules/videos/videos.usecases";
 
 /** Wires every module from the parsed config, the database and the job queue. */
 export async function createServices(options: { config: Config; db: Database; pool: pg.Pool; jobs: JobQueue; authSecret: string; log: (message: string) => void }) {
@@ -25,6 +35,21 @@ export async function createServices(options: { config: Config; db: Database; po
     log: options.log,
   });
   const { storage, localStorage } = createStorage(config.storage, options.authSecret);
+
+  const uploads = createUploadsUsecases({ dir: config.uploads.dir, quotaBytes: config.uploads.quotaBytes, uploads: createUploadsRepository(db) });
+  const videoTools = findVideoTools();
+  const processVideoJob = createProcessVideoJob((videoId) => videos.process(videoId));
+  const videos = createVideosUsecases({
+    videos: createVideosRepository(db),
+    uploads,
+    storage,
+    notifications: createNotificationsRepository(db),
+    tools: videoTools,
+    enqueueProcessing: (videoId) => jobs.send(processVideoJob, { videoId }),
+  });
+  const expireUploadsJob = createExpireUploadsJob(uploads.expireIdle);
+  await jobs.register([processVideoJob, expireUploadsJob]);
+  await jobs.schedule(expireUploadsJob, "17 * * * *");
 
   return {
     appUrl: config.appUrl,
@@ -42,6 +67,11 @@ export async function createServices(options: { config: Config; db: Database; po
     /** Set when files are on local disk: the app then serves their signed links at /files/. */
     localStorage,
     storageLinkOrigin: config.storage.kind === "s3" ? config.storage.linkOrigin : undefined,
+    /** Resumable (tus) uploads under /api/uploads. */
+    uploads,
+    videos,
+    videoTools,
+    comments: createCommentsUsecases({ comments: createCommentsRepository(db) }),
     profiles: createProfilesUsecases({ profiles: createProfilesRepository(db) }),
   };
 }

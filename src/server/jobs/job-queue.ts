@@ -11,6 +11,8 @@ export type JobDefinition<Schema extends z.ZodType> = {
 export type JobQueue = {
   send: <Schema extends z.ZodType>(job: JobDefinition<Schema>, payload: z.infer<Schema>, options?: { singletonKey?: string; startAfter?: Date }) => Promise<void>;
   register: (jobs: JobDefinition<z.ZodType>[]) => Promise<void>;
+  /** Runs a registered job on a cron schedule (one run per tick across all app nodes). */
+  schedule: (job: JobDefinition<z.ZodType>, cron: string) => Promise<void>;
   stop: () => Promise<void>;
   boss: PgBoss;
 };
@@ -41,6 +43,10 @@ export async function startJobQueue(options: { url: string; log: (message: strin
           if (received) await job.handle(job.schema.parse(received.data));
         });
       }
+    },
+    async schedule(job, cron) {
+      await ensureQueue(job);
+      await boss.schedule(job.name, cron, {});
     },
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
   };
