@@ -35,7 +35,7 @@ export async function createChild(t: TestApp, userId: string, name = "Maya") {
 }
 
 /** Uploads bytes through tus in one PATCH and returns the upload id. */
-export async function uploadBytes(t: TestApp, cookie: string, bytes: Uint8Array) {
+export async function uploadBytes(t: TestApp, cookie: string, bytes: Uint8Array<ArrayBuffer>) {
   const headers = { origin: TEST_ORIGIN, cookie, "tus-resumable": "1.0.0" };
   const created = await t.app.request("/api/uploads", { method: "POST", headers: { ...headers, "upload-length": String(bytes.length) } });
   expect(created.status).toBe(201);
@@ -51,7 +51,7 @@ export async function uploadBytes(t: TestApp, cookie: string, bytes: Uint8Array)
 
 export async function createVideo(t: TestApp, user: { id: string; cookie: string }, file: string, fields: Record<string, unknown> = {}) {
   const child = await createChild(t, user.id);
-  const uploadId = await uploadBytes(t, user.cookie, fs.readFileSync(file));
+  const uploadId = await uploadBytes(t, user.cookie, new Uint8Array(fs.readFileSync(file)));
   const response = await jsonRequest(t, "POST", "/api/videos", {
     cookie: user.cookie,
     body: { uploadId, title: "First bike ride", notes: "", childIds: [child.id], unlockType: "now", ...fields },

@@ -13,7 +13,7 @@ beforeAll(async () => {
   t = await createTestApp({ STORAGE_QUOTA_BYTES: String(10 * 1024 * 1024) });
 });
 
-const tus = (method: string, path: string, options: { cookie?: string; headers?: Record<string, string>; body?: Uint8Array } = {}) =>
+const tus = (method: string, path: string, options: { cookie?: string; headers?: Record<string, string>; body?: Uint8Array<ArrayBuffer> } = {}) =>
   t.app.request(path, {
     method,
     headers: { origin: TEST_ORIGIN, "tus-resumable": "1.0.0", ...(options.cookie ? { cookie: options.cookie } : {}), ...options.headers },
@@ -28,7 +28,7 @@ async function createUpload(cookie: string, size: number) {
   return location;
 }
 
-const patch = (cookie: string, location: string, offset: number, bytes: Uint8Array) =>
+const patch = (cookie: string, location: string, offset: number, bytes: Uint8Array<ArrayBuffer>) =>
   tus("PATCH", location, { cookie, body: bytes, headers: { "upload-offset": String(offset), "content-type": "application/offset+octet-stream" } });
 
 describe("tus uploads under /api/uploads", () => {

@@ -17,7 +17,7 @@ async function storedFile(videoId: string) {
   const stored = await t.services.storage.get({ bucket: "videos", key: rows[0].file_path });
   if (!stored) throw new Error("no stored file");
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "heydad-stored-")), "video.mp4");
-  await new Promise((resolve, reject) => stored.body.pipe(fs.createWriteStream(file)).on("finish", resolve).on("error", reject));
+  await new Promise<void>((resolve, reject) => stored.body.pipe(fs.createWriteStream(file)).on("finish", () => resolve()).on("error", reject));
   return file;
 }
 

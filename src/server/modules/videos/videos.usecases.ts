@@ -62,8 +62,8 @@ export function createVideosUsecases(options: {
       if (!upload) throw videoErrors.uploadNotFound();
       const childIds = [...new Set(input.childIds)];
       if ((await videos.countOwnedChildren({ userId: user.id, childIds })) !== childIds.length) throw videoErrors.childNotFound();
-      const { childIds: _ignored, ...fields } = input;
-      const row = await videos.createFromUpload({ video: { ...fields, userId: user.id, sizeBytes: upload.sizeBytes }, childIds });
+      const video = { uploadId: input.uploadId, title: input.title, notes: input.notes, unlockType: input.unlockType, unlockAge: input.unlockAge, unlockDate: input.unlockDate, unlockMilestone: input.unlockMilestone };
+      const row = await videos.createFromUpload({ video: { ...video, userId: user.id, sizeBytes: upload.sizeBytes }, childIds });
       await options.enqueueProcessing(row.id);
       return toItem((await videos.findOwned({ id: row.id, userId: user.id })) as VideoWithChildren);
     },
