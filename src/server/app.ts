@@ -5,16 +5,22 @@ import { createErrorHandler, type Logger } from "./http/error-handler";
 import { securityHeaders } from "./http/security-headers";
 import { registerWebApp } from "./http/web-app";
 import { type AppEnv, clientIpMiddleware, sessionMiddleware } from "./modules/auth/auth.middleware";
+import { registerAccountRoutes } from "./modules/account/account.routes";
 import { registerAuthRoutes } from "./modules/auth/auth.routes";
+import { registerCommentsRoutes } from "./modules/comments/comments.routes";
+import { registerChildrenRoutes } from "./modules/children/children.routes";
 import { registerMailboxRoutes } from "./modules/email/email.routes";
 import { registerHealthRoutes } from "./modules/health/health.routes";
 import { registerProfilesRoutes } from "./modules/profiles/profiles.routes";
-import { registerCommentsRoutes } from "./modules/comments/comments.routes";
+import { registerSettingsRoutes } from "./modules/settings/settings.routes";
 import { registerStorageRoutes } from "./modules/storage/storage.routes";
 import { registerUploadsRoutes } from "./modules/uploads/uploads.routes";
 import { UPLOADS_PATH } from "./modules/uploads/uploads.usecases";
 import { registerVideosRoutes } from "./modules/videos/videos.routes";
 import type { Services } from "./services";
+
+/** Routes that accept file bodies beyond 1 MB (each declares its own limit). */
+const LARGE_BODY_PATHS = [/^\/api\/children\/[^/]+\/photo$/];
 
 export type AppOptions = { services: Services; logger: Logger; webRoot?: string };
 
@@ -25,8 +31,8 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
   app.use("*", securityHeaders({ https: services.appUrl.startsWith("https://"), storageOrigin: services.storageLinkOrigin }));
   app.use("*", clientIpMiddleware({ trustProxy: services.trustProxy }));
   const jsonBodyLimit = bodyLimit({ maxSize: 1024 * 1024, onError: () => { throw httpErrors.validation("The request body is too large."); } });
-  // tus chunks (6 MiB) are streamed to disk and capped by the upload's declared size instead.
-  app.use("/api/*", (c, next) => (c.req.path.startsWith(UPLOADS_PATH) ? next() : jsonBodyLimit(c, next)));
+  // Uploads set their own, larger limit on their route; tus chunks (6 MiB) are capped by the upload's declared size.
+  app.use("/api/*", (c, next) => (c.req.path.startsWith(UPLOADS_PATH) || LARGE_BODY_PATHS.some((pattern) => pattern.test(c.req.path)) ? next() : jsonBodyLimit(c, next)));
   app.use("/api/*", async (c, next) => {
     if (c.req.path.startsWith("/api/auth/")) return next();
     return sessionMiddleware(services.auth)(c, next);
@@ -36,6 +42,9 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
   app.route("/", registerAuthRoutes({ auth: services.auth }));
   app.get("/api/config", (c) => c.json({ googleEnabled: Boolean(services.google), devMailbox: services.devMailbox }));
   app.route("/", registerProfilesRoutes({ usecases: services.profiles }));
+  app.route("/", registerChildrenRoutes({ usecases: services.children }));
+  app.route("/", registerSettingsRoutes({ usecases: services.settings }));
+  app.route("/", registerAccountRoutes({ usecases: services.account, auth: services.auth }));
   app.route("/", registerUploadsRoutes({ usecases: services.uploads }));
   app.route("/", registerVideosRoutes({ usecases: services.videos }));
   app.route("/", registerCommentsRoutes({ usecases: services.comments }));

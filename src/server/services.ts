@@ -5,23 +5,30 @@ import type { Database } from "./db/client";
 import type { JobQueue } from "./jobs/job-queue";
 import { createExpireUploadsJob } from "./jobs/expire-uploads.job";
 import { createProcessVideoJob } from "./jobs/process-video.job";
+import { createDeleteStoredFilesJob } from "./jobs/delete-stored-files.job";
 import { createSendEmailJob } from "./jobs/send-email.job";
+import { createAccountRepository } from "./modules/account/account.repository";
+import { type AccountBilling, createAccountUsecases } from "./modules/account/account.usecases";
 import { createAuth } from "./modules/auth/auth";
 import { createCommentsRepository } from "./modules/comments/comments.repository";
 import { createCommentsUsecases } from "./modules/comments/comments.usecases";
+import { createChildrenRepository } from "./modules/children/children.repository";
+import { type ChildDeletionStep, createChildrenUsecases } from "./modules/children/children.usecases";
 import { createMailboxRepository } from "./modules/email/email.repository";
 import { createEmailSender } from "./modules/email/email.sender";
 import { createEmailOutbox } from "./modules/email/email.usecases";
 import { createNotificationsRepository } from "./modules/notifications/notifications.repository";
 import { createProfilesRepository } from "./modules/profiles/profiles.repository";
 import { createProfilesUsecases } from "./modules/profiles/profiles.usecases";
-import { createObjectStorage } from "./modules/storage/storage";
+import { createSettingsRepository } from "./modules/settings/settings.repository";
+import { createSettingsUsecases } from "./modules/settings/settings.usecases";
+import { createObjectStorage, type ObjectRef } from "./modules/storage/storage";
 import { createLocalStorage } from "./modules/storage/storage.local";
 import { createS3Storage } from "./modules/storage/storage.s3";
 import { createUploadsRepository } from "./modules/uploads/uploads.repository";
 import { createUploadsUsecases } from "./modules/uploads/uploads.usecases";
 import { findVideoTools } from "./modules/videos/videos.ffmpeg";
-import { createVideosRepository } from "./modules/videos/videos.repository";
+import { createVideosRepository, deleteVideosOnlyFor } from "./modules/videos/videos.repository";
 import { createVideosUsecases } from "./modules/videos/videos.usecases";
 
 /** Wires every module from the parsed config, the database and the job queue. */
@@ -35,6 +42,13 @@ export async function createServices(options: { config: Config; db: Database; po
     log: options.log,
   });
   const { storage, localStorage } = createStorage(config.storage, options.authSecret);
+  const deleteStoredFilesJob = createDeleteStoredFilesJob(storage);
+  await jobs.register([deleteStoredFilesJob]);
+  const deleteFilesLater = (objects: ObjectRef[]) => jobs.send(deleteStoredFilesJob, { objects });
+  /** The billing module replaces cancelSubscription (it cancels the Stripe subscription before account deletion). */
+  const billing: AccountBilling = { cancelSubscription: async () => {} };
+  /** Modules whose rows hang on a child (memories, issue 4) add their step here. */
+  const childDeletionSteps: ChildDeletionStep[] = [deleteVideosOnlyFor];
 
   const uploads = createUploadsUsecases({ dir: config.uploads.dir, quotaBytes: config.uploads.quotaBytes, uploads: createUploadsRepository(db) });
   const videoTools = findVideoTools();
@@ -73,6 +87,13 @@ export async function createServices(options: { config: Config; db: Database; po
     videoTools,
     comments: createCommentsUsecases({ comments: createCommentsRepository(db) }),
     profiles: createProfilesUsecases({ profiles: createProfilesRepository(db) }),
+    children: createChildrenUsecases({ children: createChildrenRepository(db), storage, deleteFilesLater, deletionSteps: childDeletionSteps }),
+    childDeletionSteps,
+    settings: createSettingsUsecases({ settings: createSettingsRepository(db) }),
+    billing,
+    account: createAccountUsecases({ accounts: createAccountRepository(db), storage, billing }),
+    /** Queues stored files for deletion (after the rows that named them are gone). */
+    deleteFilesLater,
   };
 }
 

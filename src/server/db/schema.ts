@@ -6,3 +6,4 @@ export * from "../modules/uploads/uploads.table";
 export * from "../modules/videos/videos.table";
 export * from "../modules/comments/comments.table";
 export * from "../modules/notifications/notifications.table";
+export * from "../modules/settings/settings.table";

@@ -49,7 +49,11 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     signal,
     headers: { Accept: "application/json", ...headers },
   };
-  if (body !== undefined) {
+  if (body instanceof Blob) {
+    // A file goes as the raw request body, typed by the Blob.
+    init.body = body;
+    init.headers = { ...init.headers, "Content-Type": body.type || "application/octet-stream" };
+  } else if (body !== undefined) {
     init.body = JSON.stringify(body);
     init.headers = { ...init.headers, "Content-Type": "application/json" };
   }

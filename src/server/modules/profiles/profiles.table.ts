@@ -11,6 +11,7 @@ export const profiles = pgTable("profiles", {
     .references(() => users.id, { onDelete: "cascade" }),
   fullName: text("full_name").notNull().default(""),
   email: text("email").notNull(),
+  phone: text("phone").notNull().default(""),
   timeZone: text("time_zone").notNull().default("UTC"),
   hasAccess: boolean("has_access").notNull().default(false),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

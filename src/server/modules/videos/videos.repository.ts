@@ -1,11 +1,29 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import type { DbOrTransaction } from "../../db/transaction";
 import { children } from "../children/children.table";
 import { uploads } from "../uploads/uploads.table";
 import { videoChildren, videos } from "./videos.table";
 
 export type VideoRow = typeof videos.$inferSelect;
 type NewVideo = Omit<typeof videos.$inferInsert, "id" | "processingStatus" | "processingProgress" | "createdAt" | "updatedAt">;
+
+/**
+ * Deleting a child deletes the videos made only for that child (spec: 'This will also delete all
+ * associated videos'); a video shared with another child stays. Returns the files to delete.
+ */
+export async function deleteVideosOnlyFor(tx: DbOrTransaction, input: { userId: string; childId: string }) {
+  const deleted = await tx
+    .delete(videos)
+    .where(
+      and(
+        eq(videos.userId, input.userId),
+        sql`${videos.id} IN (SELECT video_id FROM video_children GROUP BY video_id HAVING bool_and(child_id = ${input.childId}))`,
+      ),
+    )
+    .returning({ filePath: videos.filePath, thumbnailPath: videos.thumbnailPath });
+  return deleted.flatMap((row) => [row.filePath, row.thumbnailPath]).filter((key): key is string => Boolean(key)).map((key) => ({ bucket: "videos" as const, key }));
+}
 
 export function createVideosRepository(db: Database) {
   async function childrenOf(videoIds: string[]) {

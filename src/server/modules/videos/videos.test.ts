@@ -140,3 +140,20 @@ describe("the videos API", () => {
     expect(await t.services.storage.get({ bucket: "videos", key: rows[0].file_path })).toBeNull();
   });
 });
+
+describe("deleting a child", () => {
+  it("deletes the videos made only for that child and keeps a video shared with another child", async () => {
+    const user = await createSignedInUser(t);
+    const maya = await createChild(t, user.id, "Maya");
+    const leo = await createChild(t, user.id, "Leo");
+    const save = async (childIds: string[]) => {
+      const uploadId = await uploadBytes(t, user.cookie, new Uint8Array(10));
+      return (await (await jsonRequest(t, "POST", "/api/videos", { cookie: user.cookie, body: { uploadId, title: "T", childIds, unlockType: "now" } })).json()).id as string;
+    };
+    const onlyMaya = await save([maya.id]);
+    const shared = await save([maya.id, leo.id]);
+    expect((await jsonRequest(t, "DELETE", `/api/children/${maya.id}`, { cookie: user.cookie })).status).toBeLessThan(300);
+    expect((await jsonRequest(t, "GET", `/api/videos/${onlyMaya}`, { cookie: user.cookie })).status).toBe(404);
+    expect((await (await jsonRequest(t, "GET", `/api/videos/${shared}`, { cookie: user.cookie })).json()).children.map((c: { name: string }) => c.name)).toEqual(["Leo"]);
+  });
+});

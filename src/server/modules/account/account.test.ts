@@ -1,0 +1,104 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { TINY_PNG } from "../../../../tests/support/images";
+import { createSignedInUser, createTestApp, jsonRequest, TEST_ORIGIN, type TestApp } from "../../../../tests/support/test-app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+/** Every column in the database that references users(id), found from the catalogue. */
+async function tablesReferencingUsers() {
+  const { rows } = await t.pool.query<{ table_name: string; column_name: string; delete_rule: string }>(`
+    SELECT kcu.table_name, kcu.column_name, rc.delete_rule
+    FROM information_schema.referential_constraints rc
+    JOIN information_schema.key_column_usage kcu ON kcu.constraint_name = rc.constraint_name AND kcu.constraint_schema = rc.constraint_schema
+    JOIN information_schema.constraint_column_usage ccu ON ccu.constraint_name = rc.unique_constraint_name AND ccu.constraint_schema = rc.unique_constraint_schema
+    WHERE ccu.table_name = 'users' AND ccu.column_name = 'id' AND kcu.table_schema = 'public'`);
+  return rows;
+}
+
+async function rowsOf(userId: string) {
+  const counts: Record<string, number> = {};
+  for (const { table_name, column_name } of await tablesReferencingUsers()) {
+    const { rows } = await t.pool.query(`SELECT count(*)::int AS n FROM "${table_name}" WHERE "${column_name}" = $1`, [userId]);
+    counts[`${table_name}.${column_name}`] = rows[0].n;
+  }
+  counts["users.id"] = (await t.pool.query("SELECT count(*)::int AS n FROM users WHERE id = $1", [userId])).rows[0].n;
+  return counts;
+}
+
+async function fillAccount(user: { id: string; cookie: string }) {
+  const child = (await (await jsonRequest(t, "POST", "/api/children", { cookie: user.cookie, body: { name: "Maya", birthdate: "2019-05-05" } })).json()).child;
+  await t.app.request(`/api/children/${child.id}/photo`, { method: "PUT", headers: { cookie: user.cookie, origin: TEST_ORIGIN }, body: new Uint8Array(TINY_PNG) });
+  await jsonRequest(t, "PUT", "/api/settings/notifications", { cookie: user.cookie, body: { emailNotifications: false, pushNotifications: true, childRequests: true, videoReminders: true } });
+  for (const bucket of ["images", "audio", "videos"] as const) {
+    await t.services.storage.put({ bucket, key: `${user.id}/memory.bin`, body: Buffer.from("memory"), contentType: "application/octet-stream" });
+  }
+}
+
+describe("account deletion", () => {
+  it("every table that references users deletes with the user (ON DELETE CASCADE)", async () => {
+    const references = await tablesReferencingUsers();
+    expect(references.map((r) => r.table_name)).toEqual(expect.arrayContaining(["profiles", "sessions", "accounts", "children", "user_settings", "two_factors"]));
+    expect(references.filter((r) => r.delete_rule !== "CASCADE")).toEqual([]);
+  });
+
+  it("needs the confirmation box", async () => {
+    const user = await createSignedInUser(t);
+    const response = await jsonRequest(t, "DELETE", "/api/account", { cookie: user.cookie, body: { confirm: false } });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.message).toBe("confirm: Please tick the box to confirm you want to delete your account");
+    expect((await rowsOf(user.id))["users.id"]).toBe(1);
+  });
+
+  it("cancels the subscription, leaves no row in any table and no file under the user's prefixes, ends every session", async () => {
+    const user = await createSignedInUser(t);
+    const keeper = await createSignedInUser(t);
+    await fillAccount(user);
+    await fillAccount(keeper);
+    const secondSession = (await t.services.auth.api.signInEmail({ body: { email: user.email, password: user.password }, asResponse: true })).headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const before = await rowsOf(user.id);
+    expect(Object.values(before).reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(7);
+    expect(await t.services.storage.listUserFiles({ userId: user.id })).toHaveLength(4);
+
+    const cancelled: string[] = [];
+    const original = t.services.billing.cancelSubscription;
+    t.services.billing.cancelSubscription = async ({ userId }) => {
+      cancelled.push(userId);
+    };
+    let response: Response;
+    try {
+      response = await jsonRequest(t, "DELETE", "/api/account", { cookie: user.cookie, body: { confirm: true } });
+    } finally {
+      t.services.billing.cancelSubscription = original;
+    }
+    expect(response.status).toBe(204);
+    expect(cancelled).toEqual([user.id]);
+    expect(response.headers.getSetCookie().join("\n")).toMatch(/session_token=;.*Max-Age=0/i);
+
+    expect(Object.values(await rowsOf(user.id)).every((count) => count === 0)).toBe(true);
+    expect(await t.services.storage.listUserFiles({ userId: user.id })).toEqual([]);
+    expect((await jsonRequest(t, "GET", "/api/me", { cookie: user.cookie })).status).toBe(401);
+    expect((await jsonRequest(t, "GET", "/api/me", { cookie: secondSession })).status).toBe(401);
+    expect((await t.pool.query("SELECT count(*)::int AS n FROM profiles WHERE email = $1", [user.email])).rows[0].n).toBe(0);
+
+    // The other dad keeps everything.
+    expect((await rowsOf(keeper.id))["children.user_id"]).toBe(1);
+    expect(await t.services.storage.listUserFiles({ userId: keeper.id })).toHaveLength(4);
+  });
+
+  it("stops before deleting anything when the subscription cannot be cancelled", async () => {
+    const user = await createSignedInUser(t);
+    const original = t.services.billing.cancelSubscription;
+    t.services.billing.cancelSubscription = async () => {
+      throw Object.assign(new Error("stripe is down"), {});
+    };
+    try {
+      await expect(t.services.account.deleteAccount({ userId: user.id })).rejects.toThrow("stripe is down");
+    } finally {
+      t.services.billing.cancelSubscription = original;
+    }
+    expect((await rowsOf(user.id))["users.id"]).toBe(1);
+  });
+});

@@ -1,0 +1,21 @@
+import type { ObjectStorage } from "../storage/storage";
+import type { AccountRepository } from "./account.repository";
+
+/** The billing interface's part in account deletion (services.billing; a no-op until billing exists). */
+export type AccountBilling = { cancelSubscription: (input: { userId: string }) => Promise<void> };
+
+export function createAccountUsecases(options: { accounts: AccountRepository; storage: ObjectStorage; billing: AccountBilling }) {
+  return {
+    /**
+     * Account deletion, in order: cancel the subscription, delete every row of the user in one
+     * transaction (sessions included), then every stored file under the user's prefixes.
+     */
+    async deleteAccount(input: { userId: string }) {
+      await options.billing.cancelSubscription(input);
+      await options.accounts.deleteUser(input.userId);
+      await options.storage.deleteUserFiles(input);
+    },
+  };
+}
+
+export type AccountUsecases = ReturnType<typeof createAccountUsecases>;

@@ -1,0 +1,139 @@
+import * as OTPAuth from "otpauth";
+import { beforeAll, describe, expect, it } from "vitest";
+import { cookiesFrom, createSignedInUser, createTestApp, jsonRequest, type TestApp } from "../../../../tests/support/test-app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+const errorOf = async (response: Response) => (await response.json()).error;
+const settingsOf = async (cookie: string) => (await jsonRequest(t, "GET", "/api/settings", { cookie })).json();
+
+describe("profile", () => {
+  it("shows the profile with every notification on by default and the password section for email accounts", async () => {
+    const user = await createSignedInUser(t, { timeZone: "America/Denver" });
+    expect(await settingsOf(user.cookie)).toEqual({
+      profile: { fullName: "", phone: "", email: user.email, timeZone: "America/Denver" },
+      notifications: { emailNotifications: true, pushNotifications: true, childRequests: true, videoReminders: true },
+      security: { hasPassword: true, twoFactorEnabled: false },
+    });
+  });
+
+  it("saves name, phone and time zone (the email cannot be changed here)", async () => {
+    const user = await createSignedInUser(t);
+    const response = await jsonRequest(t, "PUT", "/api/settings/profile", {
+      cookie: user.cookie,
+      body: { fullName: " Sam Carter ", phone: "(555) 123-4567", timeZone: "Europe/Paris", email: "new@example.com" },
+    });
+    expect(response.status).toBe(200);
+    expect((await response.json()).profile).toEqual({ fullName: "Sam Carter", phone: "(555) 123-4567", email: user.email, timeZone: "Europe/Paris" });
+    const me = await (await jsonRequest(t, "GET", "/api/me", { cookie: user.cookie })).json();
+    expect(me.profile).toMatchObject({ fullName: "Sam Carter", timeZone: "Europe/Paris", email: user.email });
+  });
+
+  it.each([
+    [{ fullName: "Sam", phone: "555-1234", timeZone: "UTC" }, "phone: Please enter a valid phone number"],
+    [{ fullName: "Sam", phone: "(555) 123-456", timeZone: "UTC" }, "phone: Please enter a valid phone number"],
+    [{ fullName: "Sam", phone: "", timeZone: "Mars/Olympus" }, "timeZone: Please choose a time zone from the list"],
+    [{ fullName: "x".repeat(121), phone: "", timeZone: "UTC" }, "fullName: Please keep your name under 120 characters"],
+  ])("refuses %j", async (body, message) => {
+    const user = await createSignedInUser(t);
+    const response = await jsonRequest(t, "PUT", "/api/settings/profile", { cookie: user.cookie, body });
+    expect(response.status).toBe(400);
+    expect((await errorOf(response)).message).toBe(message);
+  });
+});
+
+describe("notifications", () => {
+  it("saves the four toggles to user_settings and reads them back", async () => {
+    const user = await createSignedInUser(t);
+    const values = { emailNotifications: false, pushNotifications: true, childRequests: false, videoReminders: true };
+    const response = await jsonRequest(t, "PUT", "/api/settings/notifications", { cookie: user.cookie, body: values });
+    expect(response.status).toBe(200);
+    expect((await settingsOf(user.cookie)).notifications).toEqual(values);
+    const stored = await t.pool.query("SELECT email_notifications, child_requests FROM user_settings WHERE user_id = $1", [user.id]);
+    expect(stored.rows).toEqual([{ email_notifications: false, child_requests: false }]);
+  });
+
+  it("refuses a missing toggle", async () => {
+    const user = await createSignedInUser(t);
+    const response = await jsonRequest(t, "PUT", "/api/settings/notifications", { cookie: user.cookie, body: { emailNotifications: true } });
+    expect(response.status).toBe(400);
+  });
+
+  it("only ever reads and writes the signed-in dad's own settings", async () => {
+    const first = await createSignedInUser(t);
+    const second = await createSignedInUser(t);
+    await jsonRequest(t, "PUT", "/api/settings/notifications", { cookie: first.cookie, body: { emailNotifications: false, pushNotifications: false, childRequests: false, videoReminders: false } });
+    await jsonRequest(t, "PUT", "/api/settings/profile", { cookie: first.cookie, body: { fullName: "First", phone: "(555) 000-1111", timeZone: "UTC" } });
+    const seen = await settingsOf(second.cookie);
+    expect(seen.profile).toMatchObject({ fullName: "", phone: "", email: second.email });
+    expect(seen.notifications.emailNotifications).toBe(true);
+  });
+});
+
+describe("password change (better-auth)", () => {
+  const change = (cookie: string, body: Record<string, unknown>) => jsonRequest(t, "POST", "/api/auth/change-password", { cookie, body: { revokeOtherSessions: true, ...body } });
+
+  it("checks the current password", async () => {
+    const user = await createSignedInUser(t);
+    const response = await change(user.cookie, { currentPassword: "not-my-password", newPassword: "a-new-password" });
+    expect(response.status).toBe(400);
+    expect((await response.json()).code).toBe("INVALID_PASSWORD");
+  });
+
+  it("refuses a new password under 8 characters", async () => {
+    const user = await createSignedInUser(t);
+    const response = await change(user.cookie, { currentPassword: user.password, newPassword: "short7!" });
+    expect(response.status).toBe(400);
+    expect((await response.json()).code).toBe("PASSWORD_TOO_SHORT");
+  });
+
+  it("changes the password and ends the account's other sessions", async () => {
+    const user = await createSignedInUser(t);
+    const otherDevice = cookiesFrom(await t.services.auth.api.signInEmail({ body: { email: user.email, password: user.password }, asResponse: true }));
+    const response = await change(user.cookie, { currentPassword: user.password, newPassword: "a-new-password" });
+    expect(response.status).toBe(200);
+    const thisDevice = cookiesFrom(response) || user.cookie;
+    expect((await jsonRequest(t, "GET", "/api/me", { cookie: otherDevice })).status).toBe(401);
+    expect((await jsonRequest(t, "GET", "/api/me", { cookie: thisDevice })).status).toBe(200);
+    const signIn = await jsonRequest(t, "POST", "/api/auth/sign-in/email", { body: { email: user.email, password: "a-new-password" } });
+    expect(signIn.status).toBe(200);
+  });
+});
+
+describe("two-factor sign-in (better-auth TOTP)", () => {
+  it("enrols with a confirmation code, then asks for a code at sign-in; a backup code also works; disabling turns it off", async () => {
+    const user = await createSignedInUser(t);
+    const enable = await jsonRequest(t, "POST", "/api/auth/two-factor/enable", { cookie: user.cookie, body: { password: user.password } });
+    expect(enable.status).toBe(200);
+    const { totpURI, backupCodes } = await enable.json();
+    expect(backupCodes.length).toBeGreaterThanOrEqual(10);
+    const totp = OTPAuth.URI.parse(totpURI) as OTPAuth.TOTP;
+    // better-auth renews the session when two-factor settings change.
+    let cookie = cookiesFrom(enable) || user.cookie;
+    expect((await settingsOf(cookie)).security.twoFactorEnabled).toBe(false);
+
+    const confirm = await jsonRequest(t, "POST", "/api/auth/two-factor/verify-totp", { cookie, body: { code: totp.generate() } });
+    expect(confirm.status).toBe(200);
+    cookie = cookiesFrom(confirm) || cookie;
+    expect((await settingsOf(cookie)).security.twoFactorEnabled).toBe(true);
+
+    const signIn = await jsonRequest(t, "POST", "/api/auth/sign-in/email", { body: { email: user.email, password: user.password } });
+    expect(await signIn.json()).toMatchObject({ twoFactorRedirect: true });
+    const pending = cookiesFrom(signIn);
+    expect((await jsonRequest(t, "POST", "/api/auth/two-factor/verify-totp", { cookie: pending, body: { code: "000000" } })).status).toBe(401);
+    const verified = await jsonRequest(t, "POST", "/api/auth/two-factor/verify-totp", { cookie: pending, body: { code: totp.generate() } });
+    expect(verified.status).toBe(200);
+    expect((await jsonRequest(t, "GET", "/api/me", { cookie: cookiesFrom(verified) })).status).toBe(200);
+
+    const again = cookiesFrom(await jsonRequest(t, "POST", "/api/auth/sign-in/email", { body: { email: user.email, password: user.password } }));
+    const backup = await jsonRequest(t, "POST", "/api/auth/two-factor/verify-backup-code", { cookie: again, body: { code: backupCodes[0] } });
+    expect(backup.status).toBe(200);
+
+    const disable = await jsonRequest(t, "POST", "/api/auth/two-factor/disable", { cookie, body: { password: user.password } });
+    expect(disable.status).toBe(200);
+    expect((await settingsOf(cookiesFrom(disable) || cookie)).security.twoFactorEnabled).toBe(false);
+  });
+});

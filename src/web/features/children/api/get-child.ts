@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { Child } from "../../../../shared/children";
+import { apiClient } from "../../../lib/api-client";
+import { childrenQueryKey } from "./list-children";
+
+export const getChild = ({ id, signal }: { id: string; signal?: AbortSignal }) =>
+  apiClient.get<{ child: Child }>(`/api/children/${encodeURIComponent(id)}`, { signal }).then((response) => response.child);
+
+export function childQueryOptions(id: string) {
+  return queryOptions({ queryKey: [...childrenQueryKey, id], queryFn: ({ signal }) => getChild({ id, signal }), retry: false });
+}
+
+export function useChild(id: string) {
+  return useQuery(childQueryOptions(id));
+}

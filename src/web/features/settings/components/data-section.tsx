@@ -1,0 +1,56 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { Button } from "../../../components/ui/button";
+import { Dialog } from "../../../components/ui/dialog";
+import { useDeleteAccount } from "../api/delete-account";
+import { SettingsSection } from "./settings-section";
+
+export function DataSection() {
+  const deleteAccount = useDeleteAccount();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [confirmed, setConfirmed] = useState(false);
+
+  async function confirm() {
+    try {
+      await deleteAccount.mutateAsync();
+      queryClient.clear();
+      toast.success("Your account has been deleted.");
+      void navigate("/", { replace: true });
+    } catch {
+      toast.error("We couldn't delete your account. Please try again.");
+    }
+  }
+
+  return (
+    <SettingsSection id="data" title="Data management" description="Your data is hosted in the U.S. Deleting your account removes it for good.">
+      <Button variant="danger" className="self-start" onClick={() => setOpen(true)}>
+        Delete my account
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={(next) => !deleteAccount.isPending && setOpen(next)}
+        title="Delete your account?"
+        description="This removes your profile, your children, every video, narration and note, and every file you stored. Any subscription is cancelled. This cannot be undone."
+        hideClose={deleteAccount.isPending}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setOpen(false)} disabled={deleteAccount.isPending}>
+              Keep my account
+            </Button>
+            <Button variant="danger" disabled={!confirmed} onClick={() => void confirm()} busy={deleteAccount.isPending} busyLabel="Deleting...">
+              Delete everything
+            </Button>
+          </>
+        }
+      >
+        <label className="flex min-h-11 items-start gap-3 text-sm">
+          <input type="checkbox" checked={confirmed} onChange={(event) => setConfirmed(event.target.checked)} className="mt-0.5 size-5 accent-danger" />I understand that my account and all my memories will be deleted permanently.
+        </label>
+      </Dialog>
+    </SettingsSection>
+  );
+}

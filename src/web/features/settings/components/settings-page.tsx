@@ -1,0 +1,50 @@
+import { useEffect } from "react";
+import { toast } from "sonner";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { PageHeading } from "../../../components/ui/page-heading";
+import { useSettings } from "../api/get-settings";
+import { DataSection } from "./data-section";
+import { NotificationsSection } from "./notifications-section";
+import { PasswordForm } from "./password-form";
+import { ProfileSection } from "./profile-section";
+import { SettingsSection } from "./settings-section";
+import { TwoFactorPanel } from "./two-factor-panel";
+
+export function SettingsPage() {
+  const settings = useSettings();
+  useEffect(() => {
+    if (settings.isError) toast.error("We couldn't load your settings.");
+  }, [settings.isError]);
+
+  return (
+    <div className="flex flex-col gap-8">
+      <PageHeading title="Settings" description="Your profile, security, notifications and data." />
+      {settings.isPending ? (
+        <div className="flex flex-col gap-6" aria-label="Loading settings">
+          {[0, 1, 2].map((key) => (
+            <div key={key} className="h-56 animate-pulse rounded-xl bg-sand-soft motion-reduce:animate-none" />
+          ))}
+        </div>
+      ) : settings.isError ? (
+        <Alert title="We couldn't load your settings.">
+          <Button variant="secondary" className="mt-3" onClick={() => void settings.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : (
+        <>
+          <ProfileSection profile={settings.data.profile} />
+          {settings.data.security.hasPassword ? (
+            <SettingsSection id="security" title="Security">
+              <PasswordForm />
+              <TwoFactorPanel enabled={settings.data.security.twoFactorEnabled} />
+            </SettingsSection>
+          ) : null}
+          <NotificationsSection notifications={settings.data.notifications} />
+          <DataSection />
+        </>
+      )}
+    </div>
+  );
+}
