@@ -6,6 +6,7 @@ import { PageContainer } from "../components/layout/page-container";
 import { PageHeading } from "../components/ui/page-heading";
 import { useMe } from "../features/auth/api/get-me";
 import { parsePlanIntent, takePlanIntent } from "../features/auth/plan-intent";
+import { VideoLibrary } from "../features/videos/components/video-library";
 
 const RECORD_ACTIONS = [
   { to: "/record", label: "Narration", hint: "Talk about a photo", icon: Mic },
@@ -67,11 +68,10 @@ export function DashboardRoute() {
         </ul>
       </section>
 
-      <section className="mt-10 rounded-xl border border-dashed border-sand bg-paper-warm px-6 py-10 text-center">
-        <p className="text-base font-medium text-ink">Nothing here yet.</p>
-        <p className="mt-1 text-sm text-olive-dark">
-          Your narrations, videos and quick notes will show up here.
-        </p>
+      {/* Integration point (issue 4): the memories grid with filter chips replaces this video-only list. */}
+      <section aria-labelledby="your-videos" className="mt-10 flex flex-col gap-4">
+        <h2 id="your-videos" className="text-lg font-semibold">Your videos</h2>
+        <VideoLibrary />
       </section>
     </PageContainer>
   );

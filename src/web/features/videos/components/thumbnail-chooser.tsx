@@ -8,6 +8,12 @@ import { getThumbnailCandidates } from "../api/get-thumbnail-candidates";
 import { useSetThumbnail } from "../api/set-thumbnail";
 import { generateThumbnails, type ThumbnailCandidate } from "./thumbnails";
 
+function dataUrlToBlob(dataUrl: string) {
+  const [header, base64 = ""] = dataUrl.split(",");
+  const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+  return new Blob([bytes], { type: header?.slice(5).split(";")[0] ?? "image/jpeg" });
+}
+
 /** After save: four frames (from the browser, or the server's ffmpeg when the browser cannot decode it). */
 export function ThumbnailChooser({ videoId, video, onDone }: { videoId: string; video: Blob; onDone: () => void }) {
   const [candidates, setCandidates] = useState<ThumbnailCandidate[] | null>(null);
@@ -21,7 +27,7 @@ export function ThumbnailChooser({ videoId, video, onDone }: { videoId: string; 
       .catch(async (browserError: Error) => {
         const frames = await getThumbnailCandidates(videoId).catch(() => []);
         if (frames.length === 0) throw browserError;
-        return Promise.all(frames.map(async (frame) => { const blob = await (await fetch(frame.dataUrl)).blob(); return { timeSeconds: frame.timeSeconds, url: frame.dataUrl, blob }; }));
+        return frames.map((frame) => ({ timeSeconds: frame.timeSeconds, url: frame.dataUrl, blob: dataUrlToBlob(frame.dataUrl) }));
       })
       .then((frames) => !cancelled && setCandidates(frames), (failure: Error) => { if (!cancelled) { setCandidates([]); setError(failure.message); } });
     return () => { cancelled = true; };
