@@ -40,6 +40,7 @@ export async function startAppServer() {
   await waitFor(`${baseUrl}/readyz`, child, output);
   return {
     baseUrl,
+    pid: child.pid ?? 0,
     async stop() {
       child.kill("SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));

@@ -3,6 +3,7 @@
 import autocannon from "autocannon";
 import { startAppServer, startBaselineServer } from "./bench-server";
 import { signedInCookie } from "./bench-user";
+import { benchProcessing, benchUploads } from "./video-bench";
 
 type Result = { name: string; requestsPerSecond: number; p50: number; p99: number; errors: number };
 
@@ -29,6 +30,15 @@ try {
   const health = await measure("GET /healthz", `${app.baseUrl}/healthz`);
   const me = await measure("GET /api/me (signed in, database)", `${app.baseUrl}/api/me`, { cookie });
   print([baseline, health, me], baseline);
+
+  const uploads = await benchUploads({ baseUrl: app.baseUrl, cookie, serverPid: app.pid });
+  const processing = await benchProcessing();
+  console.log("\n| video figure | measured | target |");
+  console.log("|---|---:|---:|");
+  console.log(`| tus upload of 200 MB vs same-disk copy (${uploads.tusMBps.toFixed(0)} vs ${uploads.copyMBps.toFixed(0)} MB/s) | ${uploads.throughputRatio.toFixed(2)} | >= 0.8 |`);
+  console.log(`| server memory growth per concurrent upload (10 at once) | ${uploads.memoryPerUploadMiB.toFixed(1)} MiB | <= 16 MiB |`);
+  console.log(`| processing 120 s 720p WebM (transcode), fraction of duration | ${processing.transcodeFraction.toFixed(2)} | <= 0.5 |`);
+  console.log(`| processing 120 s compatible MP4 (remux: ${processing.remuxRemuxed}), fraction of duration | ${processing.remuxFraction.toFixed(3)} | <= 0.05 |`);
 } finally {
   await app.stop();
   await baselineServer.stop();
