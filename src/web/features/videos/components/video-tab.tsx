@@ -23,7 +23,8 @@ export function bridgeToFields(bridge: VideoBridge): Partial<VideoFields> {
   return fields;
 }
 
-type Upload = { status: "idle" } | { status: "uploading"; percent: number } | { status: "error"; message: string };
+/** failed: the overlay shows 'Processing failed'; error: then the 'Retry Upload' modal with the message. */
+type Upload = { status: "idle" } | { status: "uploading"; percent: number } | { status: "failed" | "error"; message: string };
 
 /**
  * The Video tab of /record: step 1 capture, step 2 assign, resumable upload with the overlay,
@@ -60,7 +61,7 @@ export function VideoTab({ userId, bridge }: { userId: string; bridge?: VideoBri
       setUpload({ status: "idle" });
       setSaved({ id: created.id, video: blob });
     } catch (error) {
-      setUpload({ status: "error", message: error instanceof Error ? error.message : VIDEO_COPY.unexpected });
+      setUpload({ status: "failed", message: error instanceof Error ? error.message : VIDEO_COPY.unexpected });
     }
   }
 
@@ -99,7 +100,10 @@ export function VideoTab({ userId, bridge }: { userId: string; bridge?: VideoBri
       ) : (
         <AssignVideoForm initial={fields} onBack={() => setStep(1)} onSave={(values) => { setFields(values); if (video) void save(values, video); }} />
       )}
-      {upload.status === "uploading" ? <UploadOverlay percent={upload.percent} failed={false} onClose={() => {}} /> : null}
+      {upload.status === "uploading" || upload.status === "failed" ? (
+        <UploadOverlay percent={upload.status === "uploading" ? upload.percent : 0} failed={upload.status === "failed"}
+          onClose={() => upload.status === "failed" && setUpload({ status: "error", message: upload.message })} />
+      ) : null}
       <Dialog open={retryOffered || upload.status === "error"} onOpenChange={(open) => { if (!open) { setRetryOffered(false); setUpload({ status: "idle" }); } }} title="Retry Upload"
         description={upload.status === "error" ? upload.message : "An unsaved video upload was found. Would you like to continue processing it?"}
         footer={
