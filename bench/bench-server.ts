@@ -43,6 +43,7 @@ export async function startAppServer() {
   return {
     baseUrl,
     databaseUrl: embeddedDatabaseUrl(databasePort),
+    pid: child.pid ?? 0,
     async stop() {
       child.kill("SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));

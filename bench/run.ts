@@ -6,6 +6,7 @@ import { answerFromPlaybook } from "../src/server/modules/coach/playbook/playboo
 import { startAppServer, startBaselineServer } from "./bench-server";
 import { seedMemories } from "./bench-memories";
 import { signedInCookie } from "./bench-user";
+import { benchProcessing, benchUploads } from "./video-bench";
 
 type Result = { name: string; requestsPerSecond: number; p50: number; p99: number; errors: number };
 
@@ -53,6 +54,15 @@ try {
     body: JSON.stringify({ prompt: "He screams when the tablet goes off", tone: "gentle", tone_intensity: "baseline" }),
   });
   print([baseline, health, me, memories, pocketDad], baseline);
+
+  const uploads = await benchUploads({ baseUrl: app.baseUrl, cookie, serverPid: app.pid });
+  const processing = await benchProcessing();
+  console.log("\n| video figure | measured | target |");
+  console.log("|---|---:|---:|");
+  console.log(`| tus upload of 200 MB vs same-disk copy (${uploads.tusMBps.toFixed(0)} vs ${uploads.copyMBps.toFixed(0)} MB/s) | ${uploads.throughputRatio.toFixed(2)} | >= 0.8 |`);
+  console.log(`| server memory growth per concurrent upload (10 at once) | ${uploads.memoryPerUploadMiB.toFixed(1)} MiB | <= 16 MiB |`);
+  console.log(`| processing 120 s 720p WebM (transcode), fraction of duration | ${processing.transcodeFraction.toFixed(2)} | <= 0.5 |`);
+  console.log(`| processing 120 s compatible MP4 (remux: ${processing.remuxRemuxed}), fraction of duration | ${processing.remuxFraction.toFixed(3)} | <= 0.05 |`);
 } finally {
   await app.stop();
   await baselineServer.stop();

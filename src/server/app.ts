@@ -10,6 +10,7 @@ import { registerAnalyticsRoutes } from "./modules/analytics/analytics.routes";
 import { registerAuthRoutes } from "./modules/auth/auth.routes";
 import { registerBillingRoutes } from "./modules/billing/billing.routes";
 import { registerChecklistRoutes } from "./modules/checklist/checklist.routes";
+import { registerCommentsRoutes } from "./modules/comments/comments.routes";
 import { registerChildrenRoutes } from "./modules/children/children.routes";
 import { registerGiftsRoutes } from "./modules/gifts/gifts.routes";
 import { registerNotificationsRoutes } from "./modules/notifications/notifications.routes";
@@ -25,6 +26,9 @@ import { registerSeoRoutes } from "./modules/marketing/seo.routes";
 import { registerProfilesRoutes } from "./modules/profiles/profiles.routes";
 import { registerSettingsRoutes } from "./modules/settings/settings.routes";
 import { registerStorageRoutes } from "./modules/storage/storage.routes";
+import { registerUploadsRoutes } from "./modules/uploads/uploads.routes";
+import { UPLOADS_PATH } from "./modules/uploads/uploads.usecases";
+import { registerVideosRoutes } from "./modules/videos/videos.routes";
 import type { Services } from "./services";
 
 /** Routes that accept file bodies beyond 1 MB (each declares its own limit). */
@@ -39,8 +43,8 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
   app.use("*", securityHeaders({ https: services.appUrl.startsWith("https://"), storageOrigin: services.storageLinkOrigin, metaPixel: Boolean(services.metaPixelId) }));
   app.use("*", clientIpMiddleware({ trustProxy: services.trustProxy }));
   const jsonBodyLimit = bodyLimit({ maxSize: 1024 * 1024, onError: () => { throw httpErrors.validation("The request body is too large."); } });
-  // Uploads set their own, larger limit on their route.
-  app.use("/api/*", (c, next) => (LARGE_BODY_PATHS.some((pattern) => pattern.test(c.req.path)) ? next() : jsonBodyLimit(c, next)));
+  // Uploads set their own, larger limit on their route; tus chunks (6 MiB) are capped by the upload's declared size.
+  app.use("/api/*", (c, next) => (c.req.path.startsWith(UPLOADS_PATH) || LARGE_BODY_PATHS.some((pattern) => pattern.test(c.req.path)) ? next() : jsonBodyLimit(c, next)));
   const resolveSession = sessionMiddleware({ auth: services.auth, secret: services.authSecret, sessions: services.sessions });
   app.use("/api/*", async (c, next) => {
     if (c.req.path.startsWith("/api/auth/")) return next();
@@ -58,6 +62,9 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
   app.route("/", registerChildrenRoutes({ usecases: services.children }));
   app.route("/", registerSettingsRoutes({ usecases: services.settings }));
   app.route("/", registerAccountRoutes({ usecases: services.account, auth: services.auth }));
+  app.route("/", registerUploadsRoutes({ usecases: services.uploads }));
+  app.route("/", registerVideosRoutes({ usecases: services.videos }));
+  app.route("/", registerCommentsRoutes({ usecases: services.comments }));
   if (services.localStorage) app.route("/", registerStorageRoutes({ local: services.localStorage }));
   app.route("/", registerCoachRoutes({ usecases: services.coach, rateLimiter: services.rateLimiter }));
   app.route("/", registerOnboardingRoutes({ usecases: services.onboarding }));

@@ -42,6 +42,7 @@ const configSchema = z
     STRIPE_PRICE_ANNUAL: optional,
     STRIPE_API_URL: optional.pipe(z.url().optional()),
     SUPPORT_EMAIL: z.email().default("support@heydad.app"),
+    STORAGE_QUOTA_BYTES: z.coerce.number().int().positive().default(20 * 1024 ** 3),
     RATE_LIMIT: z
       .enum(["on", "off"])
       .default("on")
@@ -149,6 +150,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
       parsed.AI_PROVIDER && parsed.AI_MODEL
         ? { provider: parsed.AI_PROVIDER, model: parsed.AI_MODEL, baseUrl: parsed.AI_BASE_URL, apiKey: parsed.AI_API_KEY }
         : undefined,
+    uploads: { dir: path.join(dataDir, "uploads"), quotaBytes: parsed.STORAGE_QUOTA_BYTES },
     trustProxy: parsed.TRUST_PROXY,
     supportEmail: parsed.SUPPORT_EMAIL,
     stripe:

@@ -4,6 +4,8 @@ import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { createRateLimiter } from "./http/rate-limit";
 import type { JobQueue } from "./jobs/job-queue";
+import { createExpireUploadsJob } from "./jobs/expire-uploads.job";
+import { createProcessVideoJob } from "./jobs/process-video.job";
 import { createDeleteStoredFilesJob } from "./jobs/delete-stored-files.job";
 import { createNotificationsDailyJob, NOTIFICATIONS_DAILY_CRON } from "./jobs/notifications-daily.job";
 import { createSendEmailJob } from "./jobs/send-email.job";
@@ -18,6 +20,8 @@ import { createIdeasRepository } from "./modules/ideas/ideas.repository";
 import { createIdeasUsecases } from "./modules/ideas/ideas.usecases";
 import { createMemoriesRepository } from "./modules/memories/memories.repository";
 import { createMemoriesUsecases } from "./modules/memories/memories.usecases";
+import { createCommentsRepository } from "./modules/comments/comments.repository";
+import { createCommentsUsecases } from "./modules/comments/comments.usecases";
 import { createChildrenRepository } from "./modules/children/children.repository";
 import { type ChildDeletionStep, createChildrenUsecases } from "./modules/children/children.usecases";
 import { createMailboxRepository } from "./modules/email/email.repository";
@@ -51,6 +55,11 @@ import { createExperimentsUsecases } from "./modules/experiments/experiments.use
 import { createSubscribersRepository } from "./modules/marketing/marketing.repository";
 import { createMarketingUsecases } from "./modules/marketing/marketing.usecases";
 import { createReadsFeed } from "./modules/marketing/reads-feed";
+import { createUploadsRepository } from "./modules/uploads/uploads.repository";
+import { createUploadsUsecases } from "./modules/uploads/uploads.usecases";
+import { findVideoTools } from "./modules/videos/videos.ffmpeg";
+import { createVideosRepository, deleteVideosOnlyFor } from "./modules/videos/videos.repository";
+import { createVideosUsecases } from "./modules/videos/videos.usecases";
 
 /** Wires every module from the parsed config, the database and the job queue. */
 export async function createServices(options: { config: Config; db: Database; pool: pg.Pool; jobs: JobQueue; authSecret: string; log: (message: string) => void }) {
@@ -68,7 +77,7 @@ export async function createServices(options: { config: Config; db: Database; po
   const deleteFilesLater = (objects: ObjectRef[]) => jobs.send(deleteStoredFilesJob, { objects });
   /** Modules whose rows hang on a child (memories, issue 4) add their step here. */
   const memoriesRepository = createMemoriesRepository(db);
-  const childDeletionSteps: ChildDeletionStep[] = [memoriesRepository.deleteOnlyForChild];
+  const childDeletionSteps: ChildDeletionStep[] = [memoriesRepository.deleteOnlyForChild, deleteVideosOnlyFor];
 
   // Payments: Stripe when its keys are set, else the built-in TEST MODE checkout (same interface).
   const billingRepository = createBillingRepository(db);
@@ -88,6 +97,21 @@ export async function createServices(options: { config: Config; db: Database; po
   const dadMovesWeeklyJob = createDadMovesWeeklyJob(marketing);
   await jobs.register([dadMovesWeeklyJob]);
   await jobs.schedule(dadMovesWeeklyJob, DAD_MOVES_WEEKLY_CRON, {});
+
+  const uploads = createUploadsUsecases({ dir: config.uploads.dir, quotaBytes: config.uploads.quotaBytes, uploads: createUploadsRepository(db) });
+  const videoTools = findVideoTools();
+  const processVideoJob = createProcessVideoJob((videoId) => videos.process(videoId));
+  const videos = createVideosUsecases({
+    videos: createVideosRepository(db),
+    uploads,
+    storage,
+    notify: notifications.notify,
+    tools: videoTools,
+    enqueueProcessing: (videoId) => jobs.send(processVideoJob, { videoId }),
+  });
+  const expireUploadsJob = createExpireUploadsJob(uploads.expireIdle);
+  await jobs.register([processVideoJob, expireUploadsJob]);
+  await jobs.schedule(expireUploadsJob, "17 * * * *", {});
 
   return {
     appUrl: config.appUrl,
@@ -109,6 +133,11 @@ export async function createServices(options: { config: Config; db: Database; po
     storageLinkOrigin: config.storage.kind === "s3" ? config.storage.linkOrigin : undefined,
     memories: createMemoriesUsecases({ memories: memoriesRepository, storage, detectFileType, deleteFilesLater }),
     ideas: createIdeasUsecases({ ideas: createIdeasRepository(db) }),
+    /** Resumable (tus) uploads under /api/uploads. */
+    uploads,
+    videos,
+    videoTools,
+    comments: createCommentsUsecases({ comments: createCommentsRepository(db) }),
     children: createChildrenUsecases({ children: createChildrenRepository(db), storage, deleteFilesLater, deletionSteps: childDeletionSteps }),
     childDeletionSteps,
     settings: createSettingsUsecases({ settings: createSettingsRepository(db) }),

@@ -103,7 +103,10 @@ describe.skipIf(!browserAvailable)("Pocket Dad and onboarding in Chromium", () =
     expect(await dialog.getByLabel("Milestone").inputValue()).toBe("next big game day");
     await dialog.getByRole("button", { name: "Record 30–60 sec" }).click();
     await page.waitForURL(`${server.baseUrl}/record?video=true`);
-    const bridge = JSON.parse((await page.evaluate(() => sessionStorage.getItem("hd.record.bridge"))) ?? "null");
+    // The plan arrives as navigation state; the video tab opens, and the reload copy is used up.
+    await page.getByRole("button", { name: "Next: Assign Video" }).waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem("hd.record.bridge"))).toBeNull();
+    const bridge = await page.evaluate(() => (history.state as { usr?: { pocketDadBridge?: unknown } } | null)?.usr?.pocketDadBridge);
     expect(bridge).toMatchObject({ version: 1, source: "PocketDad", title, unlockType: "milestone", unlockValue: "next big game day", tone: "gentle" });
     const { rows } = await server.pool.query("SELECT title FROM pocket_dad_legacy_plans WHERE user_id = $1", [userId]);
     expect(rows).toEqual([{ title }]);

@@ -15,19 +15,26 @@ export const TEST_ORIGIN = "http://localhost:3000";
  */
 export async function createTestApp(env: Record<string, string> = {}) {
   const database = await createTestDatabase();
-  const config = parseConfig({ NODE_ENV: "test", APP_URL: TEST_ORIGIN, DATA_DIR: "./data/test", ...env });
-  const { db, pool } = createDatabase({ url: database.url, max: 5 });
-  const jobs = await startJobQueue({ url: database.url, log: () => {} });
-  const services = await createServices({ config, db, pool, jobs, authSecret: "test-secret-test-secret-test-secret-0123", log: () => {} });
-  const app = createApp({ services, logger: { info: () => {}, error: (message, error) => console.error(message, error) } });
-
+  const running = await startAppOn({ url: database.url, env });
   afterAll(async () => {
-    await jobs.stop();
-    await pool.end();
+    await running.stop();
     await database.drop();
   });
+  return { ...running, databaseUrl: database.url };
+}
 
-  return { app, services, db, pool, databaseUrl: database.url };
+/** The app over an existing database; `stop()` closes its queue and pool (a process restart is stop, then start again). */
+export async function startAppOn(options: { url: string; env?: Record<string, string> }) {
+  const config = parseConfig({ NODE_ENV: "test", APP_URL: TEST_ORIGIN, DATA_DIR: "./data/test", ...options.env });
+  const { db, pool } = createDatabase({ url: options.url, max: 5 });
+  const jobs = await startJobQueue({ url: options.url, log: () => {} });
+  const services = await createServices({ config, db, pool, jobs, authSecret: "test-secret-test-secret-test-secret-0123", log: () => {} });
+  const app = createApp({ services, logger: { info: () => {}, error: (message, error) => console.error(message, error) } });
+  const stop = async () => {
+    await jobs.stop();
+    await pool.end();
+  };
+  return { app, services, db, pool, config, stop };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

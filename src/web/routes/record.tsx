@@ -1,16 +1,24 @@
 import { PRODUCT_NAME } from "../../shared/copy";
 import { PageContainer } from "../components/layout/page-container";
 import { PageHeading } from "../components/ui/page-heading";
+import { useMe } from "../features/auth/api/get-me";
 import { IdeasModalButton } from "../features/ideas/components/ideas-modal";
 import { RecordScreen } from "../features/memories/components/record-screen";
+import { useRecordBridge } from "../features/videos/components/use-record-bridge";
+import { VideoTab } from "../features/videos/components/video-tab";
 
 export function RecordRoute() {
+  const me = useMe();
+  const bridge = useRecordBridge();
   return (
     <PageContainer width="default">
       <title>{`Record · ${PRODUCT_NAME}`}</title>
       <PageHeading title="Record" description="Say it now, in your own voice. Choose who it's for and when they'll hear it." />
       <div className="mt-8">
-        <RecordScreen renderIdeas={(pick) => <IdeasModalButton onPick={pick} />} />
+        <RecordScreen
+          renderIdeas={(pick) => <IdeasModalButton onPick={pick} />}
+          renderVideo={() => (me.data ? <VideoTab userId={me.data.user.id} bridge={bridge} /> : null)}
+        />
       </div>
     </PageContainer>
   );

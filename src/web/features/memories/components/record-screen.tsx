@@ -22,7 +22,14 @@ const TABS: { value: Tab; label: string; icon: typeof Mic; search: string }[] = 
   { value: "note", label: "Quick Note", icon: NotebookPen, search: "?note=true" },
 ];
 
-export function RecordScreen({ renderIdeas }: { renderIdeas: (pick: (prompt: string) => void) => ReactNode }) {
+export function RecordScreen({
+  renderIdeas,
+  renderVideo,
+}: {
+  renderIdeas: (pick: (prompt: string) => void) => ReactNode;
+  /** The Video tab (its own feature): camera or file, resumable upload, thumbnail. */
+  renderVideo: () => ReactNode;
+}) {
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const tab = tabFromSearch(searchParams);
@@ -65,11 +72,7 @@ export function RecordScreen({ renderIdeas }: { renderIdeas: (pick: (prompt: str
       {formKind ? (
         <NarrationForm key={`${formKind}-${restored?.updatedAt ?? "new"}`} kind={formKind} prefill={prefill} restoredDraft={restored} renderIdeas={renderIdeas} />
       ) : (
-        <section className="rounded-xl border border-dashed border-sand bg-paper-warm px-6 py-10 text-center">
-          <Video className="mx-auto size-8 text-olive" aria-hidden="true" />
-          <p className="mt-3 text-base font-medium text-ink">Video recording is on its way.</p>
-          <p className="mt-1 text-sm text-olive-dark">Until then, a narration with a photo says a lot.</p>
-        </section>
+        renderVideo()
       )}
 
       <Dialog

@@ -1,0 +1,108 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { FileStore } from "@tus/file-store";
+import { Server } from "@tus/server";
+import { MAX_VIDEO_BYTES } from "../../../shared/videos";
+import type { UploadsRepository } from "./uploads.repository";
+
+export const UPLOADS_PATH = "/api/uploads";
+/** An upload with no bytes arriving for this long expires (its file and row are removed). */
+export const UPLOAD_IDLE_EXPIRY_MS = 24 * 60 * 60 * 1000;
+
+export const UPLOAD_MESSAGES = {
+  tooLarge: "File size must be less than 10GB",
+  overQuota: (quotaBytes: number) =>
+    `This video would take you past your ${formatGigabytes(quotaBytes)} of storage. Delete an older video or contact support for more room.`,
+  lengthRequired: "Upload-Length is required: the size must be known when the upload starts.",
+  notFound: "Upload not found.",
+  expired: "This upload expired after 24 hours without progress. Please start it again.",
+};
+
+function formatGigabytes(bytes: number) {
+  const gigabytes = bytes / 1024 ** 3;
+  return gigabytes >= 1 ? `${Number(gigabytes.toFixed(1))} GB` : `${Math.max(1, Math.round(bytes / 1024 ** 2))} MB`;
+}
+
+const TUS_HEADERS = { "Tus-Resumable": "1.0.0", "Content-Type": "text/plain; charset=utf-8" };
+const tusError = (status_code: number, body: string) => Object.assign(new Error(body), { status_code, body });
+
+/**
+ * Resumable uploads (tus 1.0) on local disk. Every request is made by a signed-in user: a new
+ * upload is refused with 413 over 10 GB or over the account's quota before any byte is written,
+ * and every other request must name an upload of that user (404 otherwise).
+ */
+export function createUploadsUsecases(options: { dir: string; quotaBytes: number; uploads: UploadsRepository; now?: () => Date }) {
+  const now = options.now ?? (() => new Date());
+  const ownerOfRequest = new WeakMap<Request, string>();
+  const store = new FileStore({ directory: options.dir });
+  const tus = new Server({
+    path: UPLOADS_PATH,
+    datastore: store,
+    relativeLocation: true,
+    maxSize: MAX_VIDEO_BYTES,
+    async onUploadCreate(request, upload) {
+      const userId = ownerOfRequest.get(request as unknown as Request);
+      if (!userId) throw tusError(401, "Please sign in to continue.");
+      if (upload.size === undefined) throw tusError(400, UPLOAD_MESSAGES.lengthRequired);
+      const reservation = await options.uploads.reserve({ id: upload.id, userId, sizeBytes: upload.size, quotaBytes: options.quotaBytes });
+      if (!reservation.reserved) throw tusError(413, UPLOAD_MESSAGES.overQuota(options.quotaBytes));
+      return { metadata: { ...upload.metadata, userId } };
+    },
+    onResponseError(_request, error) {
+      if ("status_code" in error && error.status_code === 413 && error.body.startsWith("Maximum size")) return { status_code: 413, body: UPLOAD_MESSAGES.tooLarge };
+      return undefined;
+    },
+  });
+
+  const plain = (status: number, body: string) => new Response(body, { status, headers: TUS_HEADERS });
+
+  async function remove(id: string) {
+    await store.remove(id).catch(() => {});
+    await options.uploads.delete(id);
+  }
+
+  return {
+    /** Answers one tus request (POST to create, HEAD to resume, PATCH bytes, DELETE to terminate). */
+    async handle(input: { request: Request; userId: string; uploadId?: string }): Promise<Response> {
+      const { request, userId, uploadId } = input;
+      if (request.method === "POST") {
+        ownerOfRequest.set(request, userId);
+        return tus.handleWeb(request);
+      }
+      if (!uploadId || !["HEAD", "PATCH", "DELETE", "OPTIONS"].includes(request.method)) return plain(405, "Method not allowed.");
+      const owned = await options.uploads.findOwned({ id: uploadId, userId });
+      if (!owned) return plain(404, UPLOAD_MESSAGES.notFound);
+      if (now().getTime() - owned.lastActivityAt.getTime() > UPLOAD_IDLE_EXPIRY_MS) {
+        await remove(uploadId);
+        return plain(410, UPLOAD_MESSAGES.expired);
+      }
+      const response = await tus.handleWeb(request);
+      if (request.method === "PATCH" && response.status === 204) await options.uploads.touch(uploadId);
+      if (request.method === "DELETE" && response.status === 204) await options.uploads.delete(uploadId);
+      return response;
+    },
+    /** The finished upload of a user, or null when it is unknown, not theirs or not complete. */
+    async findCompleted(input: { id: string; userId: string }) {
+      const owned = await options.uploads.findOwned(input);
+      if (!owned) return null;
+      const upload = await store.getUpload(input.id).catch(() => null);
+      if (!upload || upload.size === undefined || upload.offset !== upload.size) return null;
+      return { id: upload.id, sizeBytes: upload.size, filePath: path.join(options.dir, upload.id) };
+    },
+    /** Where the bytes of an upload are on disk (the processing job reads them). */
+    filePath: (id: string) => path.join(options.dir, id),
+    /** Removes an upload's file and metadata (after processing, or when it is cancelled). */
+    async deleteFiles(id: string) {
+      await store.remove(id).catch(() => {});
+      await fs.rm(path.join(options.dir, `${id}.json`), { force: true });
+    },
+    /** Removes every upload with no progress for 24 h; returns how many. */
+    async expireIdle() {
+      const idle = await options.uploads.listIdleSince(new Date(now().getTime() - UPLOAD_IDLE_EXPIRY_MS));
+      for (const { id } of idle) await remove(id);
+      return idle.length;
+    },
+  };
+}
+
+export type UploadsUsecases = ReturnType<typeof createUploadsUsecases>;

@@ -1,0 +1,78 @@
+import { execFile, spawnSync } from "node:child_process";
+import { promisify } from "node:util";
+import { MAX_PROCESSED_VIDEO_SECONDS, THUMBNAIL_WIDTH } from "../../../shared/videos";
+
+const run = promisify(execFile);
+
+/** Thrown when the file itself is the problem (no retry helps); the message is shown to Dad. */
+export class VideoRejected extends Error {}
+
+export const REJECTION_MESSAGES = {
+  notVideo: "This file is not a video we can read. Please upload a video file.",
+  tooLong: "This video is longer than 2 minutes. Please trim it and upload it again.",
+};
+
+export type VideoTools = { ffmpeg: string; ffprobe: string };
+
+/** ffmpeg and ffprobe from PATH (decisions 1); null when they are not installed. */
+export function findVideoTools(): VideoTools | null {
+  const found = (name: string) => spawnSync(name, ["-version"], { stdio: "ignore" }).status === 0;
+  return found("ffmpeg") && found("ffprobe") ? { ffmpeg: "ffmpeg", ffprobe: "ffprobe" } : null;
+}
+
+type ProbeStream = { codec_type?: string; codec_name?: string; pix_fmt?: string; width?: number; height?: number };
+export type Probe = { formatName: string; durationSeconds: number | null; video: ProbeStream | null; audio: ProbeStream | null };
+
+export async function probe(tools: VideoTools, file: string): Promise<Probe> {
+  let output: string;
+  try {
+    ({ stdout: output } = await run(tools.ffprobe, ["-v", "error", "-show_format", "-show_streams", "-of", "json", file], { maxBuffer: 16 * 1024 * 1024 }));
+  } catch {
+    throw new VideoRejected(REJECTION_MESSAGES.notVideo);
+  }
+  const parsed = JSON.parse(output) as { format?: { format_name?: string; duration?: string }; streams?: ProbeStream[] };
+  const streams = parsed.streams ?? [];
+  const duration = Number(parsed.format?.duration);
+  return {
+    formatName: parsed.format?.format_name ?? "",
+    durationSeconds: Number.isFinite(duration) && duration > 0 ? duration : null,
+    video: streams.find((stream) => stream.codec_type === "video" && stream.codec_name !== "mjpeg" && stream.codec_name !== "png") ?? null,
+    audio: streams.find((stream) => stream.codec_type === "audio") ?? null,
+  };
+}
+
+/** True when the streams already play everywhere, so copying them into MP4 is enough. */
+export function isCompatible(probed: Probe) {
+  const container = probed.formatName.split(",").some((name) => name === "mp4" || name === "mov");
+  const video = probed.video?.codec_name === "h264" && (probed.video.pix_fmt === "yuv420p" || probed.video.pix_fmt === "yuvj420p");
+  const audio = !probed.audio || probed.audio.codec_name === "aac";
+  return container && video && audio;
+}
+
+/**
+ * Turns an upload into an H.264/AAC MP4 with fast start: a remux when the streams are already
+ * compatible, a transcode otherwise. Output is cut just past the limit, so a file whose container
+ * hides its duration (MediaRecorder WebM) is still measured on the result.
+ */
+export async function toFastStartMp4(tools: VideoTools, input: { source: string; target: string; probed: Probe }) {
+  const remux = isCompatible(input.probed);
+  const limit = ["-t", String(MAX_PROCESSED_VIDEO_SECONDS + 1)];
+  const maps = ["-map", "0:v:0", "-map", "0:a:0?"];
+  const codecs = remux
+    ? ["-c", "copy"]
+    : ["-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-pix_fmt", "yuv420p", "-vf", "scale=trunc(iw/2)*2:trunc(ih/2)*2", "-c:a", "aac", "-b:a", "128k"];
+  await run(tools.ffmpeg, ["-v", "error", "-y", "-i", input.source, ...limit, ...maps, ...codecs, "-movflags", "+faststart", "-f", "mp4", input.target], { maxBuffer: 16 * 1024 * 1024 }).catch(() => {
+    throw new VideoRejected(REJECTION_MESSAGES.notVideo);
+  });
+  return { remuxed: remux };
+}
+
+/** Candidate frames as JPEG (320 px wide) when the browser cannot decode the file itself. */
+export async function extractFrame(tools: VideoTools, input: { source: string; atSeconds: number }) {
+  const { stdout } = await run(
+    tools.ffmpeg,
+    ["-v", "error", "-ss", input.atSeconds.toFixed(2), "-i", input.source, "-frames:v", "1", "-vf", `scale=${THUMBNAIL_WIDTH}:-2`, "-q:v", "4", "-f", "image2", "-c:v", "mjpeg", "pipe:1"],
+    { encoding: "buffer", maxBuffer: 8 * 1024 * 1024 },
+  );
+  return stdout;
+}

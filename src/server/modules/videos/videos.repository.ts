@@ -1,0 +1,87 @@
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import type { DbOrTransaction } from "../../db/transaction";
+import { children } from "../children/children.table";
+import { uploads } from "../uploads/uploads.table";
+import { videoChildren, videos } from "./videos.table";
+
+export type VideoRow = typeof videos.$inferSelect;
+type NewVideo = Omit<typeof videos.$inferInsert, "id" | "processingStatus" | "processingProgress" | "createdAt" | "updatedAt">;
+
+/**
+ * Deleting a child deletes the videos made only for that child (spec: 'This will also delete all
+ * associated videos'); a video shared with another child stays. Returns the files to delete.
+ */
+export async function deleteVideosOnlyFor(tx: DbOrTransaction, input: { userId: string; childId: string }) {
+  const deleted = await tx
+    .delete(videos)
+    .where(
+      and(
+        eq(videos.userId, input.userId),
+        sql`${videos.id} IN (SELECT video_id FROM video_children GROUP BY video_id HAVING bool_and(child_id = ${input.childId}))`,
+      ),
+    )
+    .returning({ filePath: videos.filePath, thumbnailPath: videos.thumbnailPath });
+  return deleted.flatMap((row) => [row.filePath, row.thumbnailPath]).filter((key): key is string => Boolean(key)).map((key) => ({ bucket: "videos" as const, key }));
+}
+
+export function createVideosRepository(db: Database) {
+  async function childrenOf(videoIds: string[]) {
+    if (videoIds.length === 0) return new Map<string, Array<{ id: string; name: string; birthdate: string }>>();
+    const rows = await db
+      .select({ videoId: videoChildren.videoId, id: children.id, name: children.name, birthdate: children.birthdate })
+      .from(videoChildren)
+      .innerJoin(children, eq(children.id, videoChildren.childId))
+      .where(inArray(videoChildren.videoId, videoIds))
+      .orderBy(asc(children.createdAt));
+    const byVideo = new Map<string, Array<{ id: string; name: string; birthdate: string }>>();
+    for (const { videoId, ...child } of rows) byVideo.set(videoId, [...(byVideo.get(videoId) ?? []), child]);
+    return byVideo;
+  }
+
+  return {
+    countOwnedChildren: async (input: { userId: string; childIds: string[] }) =>
+      (await db.select({ id: children.id }).from(children).where(and(eq(children.userId, input.userId), inArray(children.id, input.childIds)))).length,
+
+    /** One transaction: the video (processing, 80), its children, and the upload handed over to it. */
+    createFromUpload: (input: { video: NewVideo; childIds: string[] }) =>
+      db.transaction(async (tx) => {
+        const [video] = await tx.insert(videos).values({ ...input.video, processingStatus: "processing", processingProgress: 80 }).returning();
+        if (!video) throw new Error("The video row was not inserted");
+        await tx.insert(videoChildren).values(input.childIds.map((childId) => ({ videoId: video.id, childId })));
+        await tx.delete(uploads).where(and(eq(uploads.id, input.video.uploadId), eq(uploads.userId, input.video.userId)));
+        return video;
+      }),
+
+    listOwned: async (userId: string) => {
+      const rows = await db.select().from(videos).where(eq(videos.userId, userId)).orderBy(desc(videos.createdAt));
+      const byVideo = await childrenOf(rows.map((row) => row.id));
+      return rows.map((row) => ({ ...row, children: byVideo.get(row.id) ?? [] }));
+    },
+    findOwned: async (input: { id: string; userId: string }) => {
+      const [row] = await db.select().from(videos).where(and(eq(videos.id, input.id), eq(videos.userId, input.userId)));
+      if (!row) return undefined;
+      return { ...row, children: (await childrenOf([row.id])).get(row.id) ?? [] };
+    },
+    /** For the processing job, which acts for the owner. */
+    findForProcessing: async (id: string) => {
+      const [row] = await db.select().from(videos).where(eq(videos.id, id));
+      if (!row) return undefined;
+      return { ...row, children: (await childrenOf([row.id])).get(row.id) ?? [] };
+    },
+    updateNotes: (input: { id: string; userId: string; notes: string }) =>
+      db.update(videos).set({ notes: input.notes, updatedAt: new Date() }).where(and(eq(videos.id, input.id), eq(videos.userId, input.userId))).returning({ id: videos.id }),
+    setThumbnail: (input: { id: string; userId: string; thumbnailPath: string }) =>
+      db.update(videos).set({ thumbnailPath: input.thumbnailPath, updatedAt: new Date() }).where(and(eq(videos.id, input.id), eq(videos.userId, input.userId))),
+    markCompleted: (input: { id: string; filePath: string; durationSeconds: number; sizeBytes: number }) =>
+      db
+        .update(videos)
+        .set({ ...input, processingStatus: "completed", processingProgress: 100, processingError: null, updatedAt: new Date() })
+        .where(eq(videos.id, input.id)),
+    markFailed: (input: { id: string; error: string }) =>
+      db.update(videos).set({ processingStatus: "failed", processingError: input.error, updatedAt: new Date() }).where(eq(videos.id, input.id)),
+    delete: (input: { id: string; userId: string }) => db.delete(videos).where(and(eq(videos.id, input.id), eq(videos.userId, input.userId))),
+  };
+}
+
+export type VideosRepository = ReturnType<typeof createVideosRepository>;

@@ -1,0 +1,184 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { z } from "zod";
+import { type createVideoSchema, MAX_PROCESSED_VIDEO_SECONDS, THUMBNAIL_COUNT, type VideoItem } from "../../../shared/videos";
+import type { SessionUser } from "../auth/auth.middleware";
+import type { NewNotification } from "../notifications/notifications.repository";
+import type { ObjectStorage } from "../storage/storage";
+import { detectFileType } from "../storage/storage.file-type";
+import type { UploadsUsecases } from "../uploads/uploads.usecases";
+import { videoErrors } from "./videos.errors";
+import { extractFrame, probe, REJECTION_MESSAGES, toFastStartMp4, VideoRejected, type VideoTools } from "./videos.ffmpeg";
+import type { VideoRow, VideosRepository } from "./videos.repository";
+
+type VideoWithChildren = VideoRow & { children: VideoItem["children"] };
+
+export function createVideosUsecases(options: {
+  videos: VideosRepository;
+  uploads: UploadsUsecases;
+  storage: ObjectStorage;
+  /** Writes bell rows (each once, by dedupe key) and emails them when the dad wants email. */
+  notify: (rows: NewNotification[]) => Promise<unknown>;
+  tools: VideoTools | null;
+  enqueueProcessing: (videoId: string) => Promise<void>;
+}) {
+  const { videos, storage } = options;
+
+  async function toItem(row: VideoWithChildren): Promise<VideoItem> {
+    return {
+      id: row.id,
+      title: row.title,
+      notes: row.notes,
+      durationSeconds: row.durationSeconds,
+      thumbnailUrl: row.thumbnailPath ? await storage.signedUrl({ bucket: "videos", key: row.thumbnailPath }) : null,
+      unlockType: row.unlockType,
+      unlockAge: row.unlockAge,
+      unlockDate: row.unlockDate,
+      unlockMilestone: row.unlockMilestone,
+      processingStatus: row.processingStatus,
+      processingProgress: row.processingProgress,
+      processingError: row.processingError,
+      children: row.children,
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+
+  async function owned(user: SessionUser, id: string) {
+    const row = await videos.findOwned({ id, userId: user.id });
+    if (!row) throw videoErrors.notFound();
+    return row;
+  }
+
+  async function fail(video: VideoWithChildren, error: string) {
+    await videos.markFailed({ id: video.id, error });
+    const child = video.children[0];
+    await options.notify([{ userId: video.userId, type: "video_failed", message: `'${video.title}' could not be processed: ${error}`, childId: child?.id ?? null, childName: child?.name ?? "", dedupeKey: `video_failed:${video.id}` }]);
+  }
+
+  return {
+    /** The upload is finished: the video row and its children in one transaction, then the processing job. */
+    async create(user: SessionUser, input: z.output<typeof createVideoSchema>) {
+      const upload = await options.uploads.findCompleted({ id: input.uploadId, userId: user.id });
+      if (!upload) throw videoErrors.uploadNotFound();
+      const childIds = [...new Set(input.childIds)];
+      if ((await videos.countOwnedChildren({ userId: user.id, childIds })) !== childIds.length) throw videoErrors.childNotFound();
+      const video = { uploadId: input.uploadId, title: input.title, notes: input.notes, unlockType: input.unlockType, unlockAge: input.unlockAge, unlockDate: input.unlockDate, unlockMilestone: input.unlockMilestone };
+      const row = await videos.createFromUpload({ video: { ...video, userId: user.id, sizeBytes: upload.sizeBytes }, childIds });
+      await options.enqueueProcessing(row.id);
+      return toItem((await videos.findOwned({ id: row.id, userId: user.id })) as VideoWithChildren);
+    },
+
+    async list(user: SessionUser) {
+      return Promise.all((await videos.listOwned(user.id)).map(toItem));
+    },
+
+    async get(user: SessionUser, id: string) {
+      return toItem(await owned(user, id));
+    },
+
+    async updateNotes(user: SessionUser, input: { id: string; notes: string }) {
+      const [updated] = await videos.updateNotes({ ...input, userId: user.id });
+      if (!updated) throw videoErrors.notFound();
+      return this.get(user, input.id);
+    },
+
+    /** Deletes the row (children and comments cascade), then its files; a missing file is not an error. */
+    async remove(user: SessionUser, id: string) {
+      const row = await owned(user, id);
+      await videos.delete({ id, userId: user.id });
+      for (const key of [row.filePath, row.thumbnailPath]) if (key) await storage.delete({ bucket: "videos", key });
+      await options.uploads.deleteFiles(row.uploadId);
+    },
+
+    /** A signed link (3600 s, Range supported) to the processed MP4. */
+    async playbackLink(user: SessionUser, id: string) {
+      const row = await owned(user, id);
+      if (row.processingStatus !== "completed" || !row.filePath) throw videoErrors.notReady();
+      return { url: await storage.signedUrl({ bucket: "videos", key: row.filePath }), expiresInSeconds: 3600 };
+    },
+
+    /** Stores the chosen frame (JPEG or PNG from the bytes) as the video's thumbnail. */
+    async setThumbnail(user: SessionUser, input: { id: string; bytes: Uint8Array }) {
+      const row = await owned(user, input.id);
+      const type = await detectFileType(input.bytes);
+      if (!type || (type.mime !== "image/jpeg" && type.mime !== "image/png")) throw videoErrors.invalidThumbnail();
+      const key = `${user.id}/${row.id}-thumbnail.${type.ext}`;
+      await storage.put({ bucket: "videos", key, body: Buffer.from(input.bytes), contentType: type.mime });
+      if (row.thumbnailPath && row.thumbnailPath !== key) await storage.delete({ bucket: "videos", key: row.thumbnailPath });
+      await videos.setThumbnail({ id: row.id, userId: user.id, thumbnailPath: key });
+      return this.get(user, row.id);
+    },
+
+    /** Frames made by ffmpeg, for files the browser cannot decode (HEVC): 4 JPEGs as data URLs. */
+    async thumbnailCandidates(user: SessionUser, id: string) {
+      const row = await owned(user, id);
+      if (!options.tools) throw videoErrors.processingUnavailable();
+      const tools = options.tools;
+      const { source, cleanup } = await localCopyOf(row, storage, options.uploads);
+      try {
+        const duration = row.durationSeconds ?? (await probe(tools, source)).durationSeconds ?? 1;
+        const times = Array.from({ length: THUMBNAIL_COUNT }, (_, index) => (duration * (index + 0.5)) / THUMBNAIL_COUNT);
+        const frames = [];
+        for (const time of times) {
+          const jpeg = await extractFrame(tools, { source, atSeconds: time });
+          if (jpeg.length > 0) frames.push({ timeSeconds: Number(time.toFixed(2)), dataUrl: `data:image/jpeg;base64,${jpeg.toString("base64")}` });
+        }
+        return frames;
+      } finally {
+        await cleanup();
+      }
+    },
+
+    /**
+     * The processing job: probe, refuse what is not a video of at most 121 s, make a fast-start
+     * H.264/AAC MP4 (remux when possible), store it, record the duration, drop the upload, notify.
+     * A rejected file marks the video failed; other errors are thrown so the queue retries.
+     */
+    async process(videoId: string) {
+      const video = await videos.findForProcessing(videoId);
+      if (!video || video.processingStatus !== "processing") return;
+      if (!options.tools) throw videoErrors.processingUnavailable();
+      const source = options.uploads.filePath(video.uploadId);
+      if (!fs.existsSync(source)) return fail(video, "The uploaded file is missing. Please upload the video again.");
+      const workDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "heydad-video-"));
+      try {
+        const target = path.join(workDir, "video.mp4");
+        const probed = await probe(options.tools, source);
+        if (!probed.video) throw new VideoRejected(REJECTION_MESSAGES.notVideo);
+        if (probed.durationSeconds !== null && probed.durationSeconds > MAX_PROCESSED_VIDEO_SECONDS) throw new VideoRejected(REJECTION_MESSAGES.tooLong);
+        await toFastStartMp4(options.tools, { source, target, probed });
+        const result = await probe(options.tools, target);
+        if (!result.video || result.durationSeconds === null) throw new VideoRejected(REJECTION_MESSAGES.notVideo);
+        if (result.durationSeconds > MAX_PROCESSED_VIDEO_SECONDS) throw new VideoRejected(REJECTION_MESSAGES.tooLong);
+        const key = `${video.userId}/${video.id}.mp4`;
+        const sizeBytes = (await fs.promises.stat(target)).size;
+        await storage.put({ bucket: "videos", key, body: fs.createReadStream(target), contentType: "video/mp4" });
+        await videos.markCompleted({ id: video.id, filePath: key, durationSeconds: Math.round(result.durationSeconds * 10) / 10, sizeBytes });
+        await options.uploads.deleteFiles(video.uploadId);
+        const child = video.children[0];
+        await options.notify([{ userId: video.userId, type: "video_ready", message: `'${video.title}' is ready to watch.`, childId: child?.id ?? null, childName: child?.name ?? "", dedupeKey: `video_ready:${video.id}` }]);
+      } catch (error) {
+        if (!(error instanceof VideoRejected)) throw error;
+        await fail(video, error.message);
+        await options.uploads.deleteFiles(video.uploadId);
+      } finally {
+        await fs.promises.rm(workDir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+export type VideosUsecases = ReturnType<typeof createVideosUsecases>;
+
+/** A file on disk to read frames from: the upload while it is there, else the stored MP4. */
+async function localCopyOf(row: VideoRow, storage: ObjectStorage, uploads: UploadsUsecases) {
+  const uploaded = uploads.filePath(row.uploadId);
+  if (fs.existsSync(uploaded)) return { source: uploaded, cleanup: async () => {} };
+  const stored = row.filePath ? await storage.get({ bucket: "videos", key: row.filePath }) : null;
+  if (!stored) throw videoErrors.notReady();
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "heydad-frames-"));
+  const source = path.join(dir, "video.mp4");
+  await new Promise<void>((resolve, reject) => stored.body.pipe(fs.createWriteStream(source)).on("finish", resolve).on("error", reject));
+  return { source, cleanup: () => fs.promises.rm(dir, { recursive: true, force: true }) };
+}

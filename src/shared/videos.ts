@@ -1,0 +1,132 @@
+/**
+ * Videos: the limits and copy of the record flow, the save schema shared by the form and the
+ * server, comment schemas, and the m:ss time format (spec 001 §2 Video flow, §4, §5, §9).
+ */
+import { z } from "zod";
+
+export const MAX_VIDEO_SECONDS = 120;
+/** The server accepts a little over 2 minutes, so a recording stopped at 2:00 is never refused. */
+export const MAX_PROCESSED_VIDEO_SECONDS = 121;
+export const MAX_VIDEO_BYTES = 10 * 1024 ** 3;
+export const UPLOAD_CHUNK_BYTES = 6 * 1024 * 1024;
+export const UPLOAD_RETRY_DELAYS_MS = [0, 3000, 5000, 10_000, 20_000];
+export const THUMBNAIL_COUNT = 4;
+export const THUMBNAIL_WIDTH = 320;
+export const THUMBNAIL_QUALITY = 0.8;
+export const MAX_THUMBNAIL_BYTES = 1024 * 1024;
+export const COMMENT_AUTHOR = "Dad";
+
+export const VIDEO_UNLOCK_TYPES = ["now", "age", "date", "milestone"] as const;
+export const PROCESSING_STATUSES = ["processing", "completed", "failed"] as const;
+export type ProcessingStatus = (typeof PROCESSING_STATUSES)[number];
+
+export const VIDEO_COPY = {
+  selectVideoFile: "Please select a video file",
+  fileTooLarge: "File size must be less than 10GB",
+  tooLong: "Video duration must be less than 2 minutes",
+  invalidVideo: "Invalid video. Please select a video file.",
+  recordFirst: "Please record or upload a video first",
+  enterTitle: "Please enter a title for your video",
+  selectChild: "Please select at least one child",
+  enterAge: "Please enter an unlock age",
+  selectDate: "Please select an unlock date",
+  enterMilestone: "Please enter a milestone description",
+  cameraFailed: "Failed to access camera and microphone. Please check permissions",
+  cameraNotReady: "Camera not ready. Please try again.",
+  recordingFailed: "Failed to start recording. Please try again.",
+  commentRequired: "Comment content is required",
+  replyRequired: "Reply content is required",
+  videoIdRequired: "Video ID is required",
+  playbackFailed: "Error playing video. Please try again.",
+  unexpected: "Unexpected error",
+  bridgeSaved: "Saved to Dad Stories.",
+} as const;
+
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Step 2 'Assign Your Legacy' and POST /api/videos: the upload plus the fields of the video. */
+export const createVideoSchema = z
+  .object({
+    uploadId: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, "The upload is not valid."),
+    title: z.string().trim().min(1, VIDEO_COPY.enterTitle).max(200, "Keep the title under 200 characters."),
+    notes: z.string().trim().max(10_000, "Keep the notes under 10,000 characters.").default(""),
+    childIds: z.array(z.uuid(VIDEO_COPY.selectChild)).min(1, VIDEO_COPY.selectChild).max(50),
+    unlockType: z.enum(VIDEO_UNLOCK_TYPES),
+    unlockAge: z.number({ error: VIDEO_COPY.enterAge }).int().min(1, "Unlock age must be between 1 and 100").max(100, "Unlock age must be between 1 and 100").nullish(),
+    unlockDate: z.string().regex(isoDate, VIDEO_COPY.selectDate).nullish(),
+    unlockMilestone: z.string().trim().max(200).nullish(),
+  })
+  .superRefine((value, context) => {
+    if (value.unlockType === "age" && value.unlockAge == null) context.addIssue({ code: "custom", path: ["unlockAge"], message: VIDEO_COPY.enterAge });
+    if (value.unlockType === "date" && !value.unlockDate) context.addIssue({ code: "custom", path: ["unlockDate"], message: VIDEO_COPY.selectDate });
+    if (value.unlockType === "milestone" && !value.unlockMilestone) context.addIssue({ code: "custom", path: ["unlockMilestone"], message: VIDEO_COPY.enterMilestone });
+  })
+  .transform((value) => ({
+    ...value,
+    unlockAge: value.unlockType === "age" ? (value.unlockAge ?? null) : null,
+    unlockDate: value.unlockType === "date" ? (value.unlockDate ?? null) : null,
+    unlockMilestone: value.unlockType === "milestone" ? (value.unlockMilestone ?? null) : null,
+  }));
+
+export type CreateVideoInput = z.input<typeof createVideoSchema>;
+
+export const updateVideoNotesSchema = z.object({ notes: z.string().trim().max(10_000, "Keep the notes under 10,000 characters.") });
+
+export const createCommentSchema = z
+  .object({
+    content: z.string().max(2000, "Keep the comment under 2,000 characters."),
+    timeSeconds: z.number().min(0).max(MAX_PROCESSED_VIDEO_SECONDS * 10).default(0),
+    parentId: z.uuid().nullish(),
+  })
+  .superRefine((value, context) => {
+    if (value.content.trim() === "") context.addIssue({ code: "custom", path: ["content"], message: value.parentId ? VIDEO_COPY.replyRequired : VIDEO_COPY.commentRequired });
+  })
+  .transform((value) => ({ ...value, content: value.content.trim(), parentId: value.parentId ?? null }));
+
+export const updateCommentSchema = z.object({
+  content: z.string().max(2000, "Keep the comment under 2,000 characters.").refine((content) => content.trim() !== "", VIDEO_COPY.commentRequired).transform((content) => content.trim()),
+});
+
+/** Seconds as m:ss ('0:00', '1:05', '2:00'). */
+export function formatClock(seconds: number) {
+  const whole = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+}
+
+/** The step-1 checks of a chosen file, in the spec's order; duration is read from the file (null when unknown). */
+export function videoFileProblem(file: { type: string; size: number }, durationSeconds: number | null) {
+  if (!file.type.startsWith("video/")) return VIDEO_COPY.selectVideoFile;
+  if (file.size >= MAX_VIDEO_BYTES) return VIDEO_COPY.fileTooLarge;
+  if (durationSeconds !== null && durationSeconds > MAX_VIDEO_SECONDS) return VIDEO_COPY.tooLong;
+  return null;
+}
+
+export type VideoComment = {
+  id: string;
+  parentId: string | null;
+  author: string;
+  authorId: string;
+  content: string;
+  timeSeconds: number;
+  timestamp: string;
+  createdAt: string;
+  updatedAt: string | null;
+  replies: VideoComment[];
+};
+
+export type VideoItem = {
+  id: string;
+  title: string;
+  notes: string;
+  durationSeconds: number | null;
+  thumbnailUrl: string | null;
+  unlockType: (typeof VIDEO_UNLOCK_TYPES)[number];
+  unlockAge: number | null;
+  unlockDate: string | null;
+  unlockMilestone: string | null;
+  processingStatus: ProcessingStatus;
+  processingProgress: number;
+  processingError: string | null;
+  children: Array<{ id: string; name: string; birthdate: string }>;
+  createdAt: string;
+};

@@ -1,0 +1,90 @@
+import { THUMBNAIL_COUNT, THUMBNAIL_QUALITY, THUMBNAIL_WIDTH } from "../../../../shared/videos";
+
+export const THUMBNAIL_ERRORS = {
+  timeout: "Thumbnail generation timeout",
+  duration: "Video duration unavailable",
+  dimensions: "Invalid video dimensions",
+  blob: "Failed to create thumbnail blob",
+} as const;
+
+export type ThumbnailCandidate = { timeSeconds: number; url: string; blob: Blob };
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function once(target: HTMLVideoElement, event: string) {
+  return new Promise<void>((resolve, reject) => {
+    target.addEventListener(event, () => resolve(), { once: true });
+    target.addEventListener("error", () => reject(new Error(THUMBNAIL_ERRORS.duration)), { once: true });
+  });
+}
+
+/** MediaRecorder WebM has no duration until the browser has seeked to the end once. */
+async function readDuration(video: HTMLVideoElement) {
+  if (Number.isFinite(video.duration) && video.duration > 0) return video.duration;
+  video.currentTime = Number.MAX_SAFE_INTEGER;
+  await Promise.race([once(video, "durationchange"), pause(500)]);
+  if (Number.isFinite(video.duration) && video.duration > 0) return video.duration;
+  await pause(500);
+  if (Number.isFinite(video.duration) && video.duration > 0) return video.duration;
+  throw new Error(THUMBNAIL_ERRORS.duration);
+}
+
+/**
+ * Four frames of a local video, 320 px wide, JPEG 0.8, at evenly spread times with 100 ms pauses,
+ * within 30 s (spec 001 §4 Thumbnails). Throws one of the spec's four messages.
+ */
+export async function generateThumbnails(blob: Blob): Promise<ThumbnailCandidate[]> {
+  const source = URL.createObjectURL(blob);
+  const video = document.createElement("video");
+  video.muted = true;
+  video.playsInline = true;
+  video.preload = "auto";
+  video.src = source;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(THUMBNAIL_ERRORS.timeout)), 30_000);
+  });
+  const work = async () => {
+    await once(video, "loadedmetadata");
+    const duration = await readDuration(video);
+    if (!video.videoWidth || !video.videoHeight) throw new Error(THUMBNAIL_ERRORS.dimensions);
+    const canvas = document.createElement("canvas");
+    canvas.width = THUMBNAIL_WIDTH;
+    canvas.height = Math.round((THUMBNAIL_WIDTH * video.videoHeight) / video.videoWidth);
+    const context = canvas.getContext("2d");
+    const frames: ThumbnailCandidate[] = [];
+    for (let index = 0; index < THUMBNAIL_COUNT; index += 1) {
+      const time = Math.min(duration - 0.05, (duration * (index + 0.5)) / THUMBNAIL_COUNT);
+      if (!Number.isFinite(time)) throw new Error(THUMBNAIL_ERRORS.duration);
+      video.currentTime = Math.max(0, time);
+      await once(video, "seeked");
+      context?.drawImage(video, 0, 0, canvas.width, canvas.height);
+      const jpeg = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/jpeg", THUMBNAIL_QUALITY));
+      if (!jpeg) throw new Error(THUMBNAIL_ERRORS.blob);
+      frames.push({ timeSeconds: Math.round(time * 10) / 10, url: URL.createObjectURL(jpeg), blob: jpeg });
+      await pause(100);
+    }
+    return frames;
+  };
+  try {
+    return await Promise.race([work(), timeout]);
+  } finally {
+    clearTimeout(timer);
+    URL.revokeObjectURL(source);
+  }
+}
+
+/** The duration of a chosen file as the browser reads it, or null when it cannot tell. */
+export async function readFileDuration(file: Blob) {
+  const video = document.createElement("video");
+  video.preload = "metadata";
+  video.src = URL.createObjectURL(file);
+  try {
+    await Promise.race([once(video, "loadedmetadata"), pause(5000)]);
+    return await readDuration(video).catch(() => null);
+  } catch {
+    return null;
+  } finally {
+    URL.revokeObjectURL(video.src);
+  }
+}

@@ -1,0 +1,154 @@
+import { Camera, Lightbulb, RotateCcw, Square, Upload } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { formatClock, MAX_VIDEO_SECONDS, VIDEO_COPY, videoFileProblem } from "../../../../shared/videos";
+import { Alert } from "../../../components/ui/alert";
+import { Button, ButtonLink } from "../../../components/ui/button";
+import { videoStore } from "../../../lib/video-store";
+import { readFileDuration } from "./thumbnails";
+
+type CameraState = "off" | "preview" | "recording" | "ready";
+
+const CONSTRAINTS: MediaStreamConstraints = {
+  video: { width: { min: 640, ideal: 1280, max: 1920 }, height: { min: 480, ideal: 720, max: 1080 }, frameRate: { min: 15, ideal: 30, max: 30 } },
+  audio: true,
+};
+
+function recorderType() {
+  return ["video/mp4", "video/webm;codecs=vp8,opus", "video/webm"].find((type) => MediaRecorder.isTypeSupported(type)) ?? "";
+}
+
+/** Step 1: record with the camera (auto-stop at 2:00) or choose a file; every chunk goes to IndexedDB. */
+export function VideoCapture({ onNext }: { onNext: (video: Blob) => void }) {
+  const preview = useRef<HTMLVideoElement>(null);
+  const stream = useRef<MediaStream | null>(null);
+  const recorder = useRef<MediaRecorder | null>(null);
+  const [state, setState] = useState<CameraState>("off");
+  const [seconds, setSeconds] = useState(0);
+  const [video, setVideo] = useState<Blob | null>(null);
+  const [videoUrl, setVideoUrl] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => () => stream.current?.getTracks().forEach((track) => track.stop()), []);
+  useEffect(() => {
+    if (state !== "recording") return;
+    const started = Date.now();
+    const timer = setInterval(() => {
+      const elapsed = Math.floor((Date.now() - started) / 1000);
+      setSeconds(elapsed);
+      if (elapsed >= MAX_VIDEO_SECONDS) recorder.current?.stop();
+    }, 250);
+    return () => clearInterval(timer);
+  }, [state]);
+  useEffect(() => () => { if (videoUrl) URL.revokeObjectURL(videoUrl); }, [videoUrl]);
+
+  function choose(blob: Blob) {
+    setVideo(blob);
+    setVideoUrl(URL.createObjectURL(blob));
+    setError(null);
+  }
+
+  async function openCamera() {
+    setError(null);
+    try {
+      stream.current = await navigator.mediaDevices.getUserMedia(CONSTRAINTS);
+      setState("preview");
+      requestAnimationFrame(() => {
+        if (preview.current && stream.current) preview.current.srcObject = stream.current;
+      });
+    } catch {
+      setError(VIDEO_COPY.cameraFailed);
+    }
+  }
+
+  async function startRecording() {
+    if (!stream.current) return setError(VIDEO_COPY.cameraNotReady);
+    try {
+      const type = recorderType();
+      const media = new MediaRecorder(stream.current, type ? { mimeType: type } : undefined);
+      const chunks: Blob[] = [];
+      await videoStore.start({ mimeType: media.mimeType || "video/webm" });
+      media.ondataavailable = (event) => {
+        if (event.data.size === 0) return;
+        chunks.push(event.data);
+        void videoStore.appendChunk(event.data);
+      };
+      media.onstop = () => {
+        choose(new Blob(chunks, { type: media.mimeType || "video/webm" }));
+        setState("ready");
+      };
+      recorder.current = media;
+      media.start(1000);
+      setSeconds(0);
+      setState("recording");
+    } catch {
+      setError(VIDEO_COPY.recordingFailed);
+    }
+  }
+
+  function retake() {
+    setVideo(null);
+    setVideoUrl(null);
+    void videoStore.clear();
+    setState(stream.current ? "preview" : "off");
+    requestAnimationFrame(() => {
+      if (preview.current && stream.current) preview.current.srcObject = stream.current;
+    });
+  }
+
+  async function pickFile(file: File | undefined) {
+    if (!file) return;
+    const typeProblem = videoFileProblem(file, null);
+    if (typeProblem) return setError(typeProblem);
+    const problem = videoFileProblem(file, await readFileDuration(file));
+    if (problem) return setError(problem);
+    stream.current?.getTracks().forEach((track) => track.stop());
+    stream.current = null;
+    await videoStore.start({ mimeType: file.type, fileName: file.name });
+    await videoStore.appendChunk(file);
+    choose(file);
+    setState("ready");
+  }
+
+  return (
+    <section aria-labelledby="video-step-1" className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="video-step-1" className="text-xl font-semibold">Step 1: Record or upload</h2>
+        <ButtonLink to="/ideas" variant="secondary"><Lightbulb className="size-4" aria-hidden="true" />Ideas</ButtonLink>
+      </div>
+      <div className="relative aspect-video w-full overflow-hidden rounded-xl bg-ink">
+        {state === "ready" && videoUrl ? (
+          <video src={videoUrl} controls playsInline className="size-full object-contain" aria-label="Your video" />
+        ) : state === "preview" || state === "recording" ? (
+          <video ref={preview} autoPlay muted playsInline className="size-full object-cover" aria-label="Camera preview" />
+        ) : (
+          <div className="flex size-full flex-col items-center justify-center gap-2 p-6 text-center text-white/90">
+            <Camera className="size-10" aria-hidden="true" />
+            <p>Record up to 2 minutes, or upload a video you already have.</p>
+          </div>
+        )}
+        {state === "recording" ? (
+          <p className="absolute top-3 left-3 rounded-full bg-danger px-3 py-1 text-sm font-semibold text-white" aria-live="polite">
+            ● {formatClock(seconds)} / {formatClock(MAX_VIDEO_SECONDS)}
+          </p>
+        ) : null}
+      </div>
+      {error ? <Alert>{error}</Alert> : null}
+      <div className="flex flex-wrap gap-3">
+        {state === "off" ? <Button onClick={openCamera}><Camera className="size-4" aria-hidden="true" />Use camera</Button> : null}
+        {state === "preview" ? <Button onClick={startRecording}>Start recording</Button> : null}
+        {state === "recording" ? <Button variant="danger" onClick={() => recorder.current?.stop()}><Square className="size-4" aria-hidden="true" />Stop</Button> : null}
+        {state === "ready" ? <Button variant="secondary" onClick={retake}><RotateCcw className="size-4" aria-hidden="true" />Retake</Button> : null}
+        {state !== "recording" ? (
+          <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-sand bg-white px-4 py-2 font-semibold hover:border-olive focus-within:outline-3 focus-within:outline-accent-dark">
+            <Upload className="size-4" aria-hidden="true" />
+            Upload a video
+            <input type="file" accept="video/*" className="sr-only" onChange={(event) => void pickFile(event.target.files?.[0])} />
+          </label>
+        ) : null}
+      </div>
+      <Button size="lg" onClick={() => (video ? onNext(video) : setError(VIDEO_COPY.recordFirst))} disabled={state === "recording"}>
+        Next: Assign Video
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+import { type KeyboardEvent, useRef, useState } from "react";
+import { formatClock, type VideoComment, type VideoItem } from "../../../../shared/videos";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Dialog } from "../../../components/ui/dialog";
+import { useAddComment } from "../api/add-comment";
+import { useDeleteComment } from "../api/delete-comment";
+import { useEditComment } from "../api/edit-comment";
+import { usePlaybackLink } from "../api/get-playback-link";
+import { useComments } from "../api/list-comments";
+
+const inputClass = "min-h-11 w-full rounded-lg border border-sand bg-white px-3.5 py-2 text-base hover:border-olive focus-visible:outline-3 focus-visible:outline-accent-dark";
+
+/** Enter submits; empty input after trimming is ignored silently (spec 001 §5). */
+function onEnter(submit: (text: string) => void) {
+  return (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    const text = event.currentTarget.value.trim();
+    if (text) submit(text);
+  };
+}
+
+function CommentRow({ comment, videoId, onSeek, onReply }: { comment: VideoComment; videoId: string; onSeek: (seconds: number) => void; onReply?: () => void }) {
+  const [editing, setEditing] = useState(false);
+  const edit = useEditComment(videoId);
+  const remove = useDeleteComment(videoId);
+  return (
+    <div className="flex flex-col gap-1">
+      <p className="text-sm text-olive-dark">
+        <span className="font-semibold text-ink">{comment.author}</span>{" "}
+        <button type="button" className="font-mono underline hover:text-ink" onClick={() => onSeek(comment.timeSeconds)} aria-label={`Jump to ${comment.timestamp}`}>{comment.timestamp}</button>
+      </p>
+      {editing ? (
+        <input aria-label="Edit comment" defaultValue={comment.content} className={inputClass} autoFocus
+          onKeyDown={onEnter((content) => edit.mutate({ videoId, commentId: comment.id, content }, { onSuccess: () => setEditing(false), onError: (e) => alert(`Failed to save comments: ${e.message}`) }))} />
+      ) : (
+        <p className="whitespace-pre-wrap">{comment.content}</p>
+      )}
+      <div className="flex gap-1 text-sm">
+        {onReply ? <Button variant="ghost" onClick={onReply}>Reply</Button> : null}
+        <Button variant="ghost" onClick={() => setEditing((value) => !value)}>{editing ? "Cancel" : "Edit"}</Button>
+        <Button variant="ghost" onClick={() => remove.mutate({ videoId, commentId: comment.id }, { onError: (e) => alert(`Failed to save comments: ${e.message}`) })}>Delete</Button>
+      </div>
+    </div>
+  );
+}
+
+/** The player: signed link with Range (seeking works), 'Notes (n)' with timestamped comments and one level of replies. */
+export function VideoPlayerDialog({ video, onClose }: { video: VideoItem; onClose: () => void }) {
+  const player = useRef<HTMLVideoElement>(null);
+  const [now, setNow] = useState(0);
+  const [replyTo, setReplyTo] = useState<string | null>(null);
+  const link = usePlaybackLink(video.id);
+  const comments = useComments(video.id);
+  const add = useAddComment(video.id);
+  const count = comments.data?.reduce((total, comment) => total + 1 + comment.replies.length, 0) ?? 0;
+  const seek = (seconds: number) => {
+    if (player.current) player.current.currentTime = seconds;
+  };
+  const submit = (content: string, parentId?: string) =>
+    add.mutate(
+      { videoId: video.id, content, timeSeconds: player.current?.currentTime ?? 0, parentId },
+      { onSuccess: () => setReplyTo(null), onError: (e) => alert(`${parentId ? "Failed to add reply" : "Failed to add comment"}: ${e.message}`) },
+    );
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={video.title} className="max-w-3xl">
+      {link.isError ? <Alert>Error playing video. Please try again.</Alert> : null}
+      <video ref={player} src={link.data?.url} controls playsInline preload="metadata" className="aspect-video w-full rounded-lg bg-ink" aria-label={video.title}
+        onTimeUpdate={(event) => setNow(event.currentTarget.currentTime)} />
+      <section aria-labelledby="notes-tab" className="flex flex-col gap-3">
+        <h3 id="notes-tab" className="border-b-2 border-ink pb-1 font-semibold">Notes ({count})</h3>
+        {comments.isError ? <Alert>{`Failed to load comments: ${comments.error.message}`}</Alert> : null}
+        <div className="flex flex-col gap-1">
+          <input aria-label="Add a comment" placeholder="Add a comment..." className={inputClass}
+            onKeyDown={onEnter((content) => { submit(content); })} onKeyUp={(event) => { if (event.key === "Enter") event.currentTarget.value = ""; }} />
+          <p className="text-sm text-olive-dark">Comment will be timestamped at {formatClock(now)}</p>
+        </div>
+        {comments.data?.length === 0 ? <p className="text-olive-dark">No comments yet. Be the first to comment!</p> : null}
+        <ul className="flex flex-col gap-4">
+          {comments.data?.map((comment) => (
+            <li key={comment.id} className="flex flex-col gap-2">
+              <CommentRow comment={comment} videoId={video.id} onSeek={seek} onReply={() => setReplyTo(comment.id)} />
+              <ul className="ml-6 flex flex-col gap-3 border-l-2 border-sand-soft pl-4">
+                {comment.replies.map((reply) => <li key={reply.id}><CommentRow comment={reply} videoId={video.id} onSeek={seek} /></li>)}
+                {replyTo === comment.id ? (
+                  <li><input aria-label="Write a reply" placeholder="Write a reply..." className={inputClass} autoFocus onKeyDown={onEnter((content) => submit(content, comment.id))} /></li>
+                ) : null}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </Dialog>
+  );
+}

@@ -1,0 +1,48 @@
+import { Upload } from "tus-js-client";
+import { UPLOAD_CHUNK_BYTES, UPLOAD_RETRY_DELAYS_MS } from "../../shared/videos";
+
+export type TusProgress = (percent: number) => void;
+
+/** Retry on network errors and on statuses outside 4xx, plus 409 and 423, while online (spec 001 §8). */
+function shouldRetry(error: Error & { originalResponse?: { getStatus: () => number } | null }) {
+  const status = error.originalResponse?.getStatus() ?? 0;
+  const retryable = status === 0 || status < 400 || status > 499 || status === 409 || status === 423;
+  return retryable && navigator.onLine;
+}
+
+/**
+ * Uploads a blob to /api/uploads with tus (6 MiB chunks, retries after 0, 3, 5, 10, 20 s). The
+ * upload URL is kept under `objectName`, so after a reload or a server restart the same call resumes
+ * from the last byte the server acknowledged. Resolves with the upload id.
+ */
+export function uploadWithTus(input: { blob: Blob; objectName: string; onProgress: TusProgress; onUrl: (url: string) => void }) {
+  return new Promise<string>((resolve, reject) => {
+    const upload = new Upload(input.blob, {
+      endpoint: "/api/uploads",
+      chunkSize: UPLOAD_CHUNK_BYTES,
+      retryDelays: UPLOAD_RETRY_DELAYS_MS,
+      metadata: { bucketName: "videos", objectName: input.objectName, contentType: "video/mp4", cacheControl: "3600", filetype: input.blob.type },
+      fingerprint: async () => `heydad-video:${input.objectName}`,
+      removeFingerprintOnSuccess: true,
+      onShouldRetry: (error) => shouldRetry(error as Error & { originalResponse?: { getStatus: () => number } | null }),
+      onProgress: (sent, total) => input.onProgress(total > 0 ? Math.round((sent / total) * 100) : 0),
+      onUploadUrlAvailable: () => {
+        if (upload.url) input.onUrl(upload.url);
+      },
+      onError: (error) => {
+        const body = (error as Error & { originalResponse?: { getBody: () => string } | null }).originalResponse?.getBody();
+        reject(new Error(body?.trim() || error.message));
+      },
+      onSuccess: () => resolve(upload.url?.split("/").at(-1) ?? ""),
+    });
+    void upload.findPreviousUploads().then((previous) => {
+      if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
+      upload.start();
+    });
+  });
+}
+
+/** Ends an upload on the server (Cancel in the 'Retry Upload' modal). */
+export async function terminateTusUpload(url: string) {
+  await Upload.terminate(url).catch(() => {});
+}

@@ -1,0 +1,78 @@
+/**
+ * The local video draft (spec 001 §3 'Local video draft', decisions 4.3): IndexedDB database
+ * 'VideoStore', store 'videos'. While recording, each MediaRecorder chunk is its own record, so a
+ * crash loses at most the last second; the draft record holds the type, the form and the upload URL.
+ */
+const DB_NAME = "VideoStore";
+const STORE = "videos";
+const DRAFT_ID = "draft";
+export const ACTIVE_UPLOAD_KEY = "active-upload-id";
+
+export type VideoDraft = {
+  id: typeof DRAFT_ID;
+  mimeType: string;
+  chunkCount: number;
+  fileName: string | null;
+  /** The form of step 2, once Dad pressed Save. */
+  fields: Record<string, unknown> | null;
+  uploadUrl: string | null;
+  updatedAt: number;
+};
+
+function open(): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(DB_NAME, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: "id" });
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+async function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T> | void): Promise<T | undefined> {
+  const db = await open();
+  return new Promise((resolve, reject) => {
+    const transaction = db.transaction(STORE, mode);
+    const request = work(transaction.objectStore(STORE));
+    transaction.oncomplete = () => {
+      db.close();
+      resolve(request ? request.result : undefined);
+    };
+    transaction.onerror = () => reject(transaction.error);
+  });
+}
+
+const chunkId = (index: number) => `${DRAFT_ID}:chunk:${String(index).padStart(6, "0")}`;
+
+export const videoStore = {
+  async start(input: { mimeType: string; fileName?: string | null }) {
+    await this.clear();
+    const draft: VideoDraft = { id: DRAFT_ID, mimeType: input.mimeType, chunkCount: 0, fileName: input.fileName ?? null, fields: null, uploadUrl: null, updatedAt: Date.now() };
+    await run("readwrite", (store) => store.put(draft));
+  },
+  /** Appends one chunk (a recording's slice, or a whole chosen file). */
+  async appendChunk(blob: Blob) {
+    const draft = await this.draft();
+    if (!draft) return;
+    await run("readwrite", (store) => {
+      store.put({ id: chunkId(draft.chunkCount), blob });
+      store.put({ ...draft, chunkCount: draft.chunkCount + 1, updatedAt: Date.now() });
+    });
+  },
+  async update(patch: Partial<Pick<VideoDraft, "fields" | "uploadUrl">>) {
+    const draft = await this.draft();
+    if (draft) await run("readwrite", (store) => store.put({ ...draft, ...patch, updatedAt: Date.now() }));
+  },
+  draft: () => run<VideoDraft | undefined>("readonly", (store) => store.get(DRAFT_ID) as IDBRequest<VideoDraft | undefined>),
+  /** The recording or file, put back together from its chunks. */
+  async blob() {
+    const draft = await this.draft();
+    if (!draft || draft.chunkCount === 0) return null;
+    const range = IDBKeyRange.bound(chunkId(0), chunkId(draft.chunkCount - 1));
+    const rows = (await run("readonly", (store) => store.getAll(range))) as Array<{ blob: Blob }>;
+    return new Blob(rows.map((row) => row.blob), { type: draft.mimeType });
+  },
+  async clear() {
+    await run("readwrite", (store) => store.clear());
+    localStorage.removeItem(ACTIVE_UPLOAD_KEY);
+  },
+};

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { browserAvailable, useBrowser } from "../support/browser";
+import { startE2eServer } from "../support/e2e-server";
+import { generateClip } from "../support/videos";
+
+describe.skipIf(!browserAvailable)("video journey in Chromium", () => {
+  const browser = useBrowser();
+
+  it("uploads a clip, assigns it, picks a thumbnail, sees it processed, plays, seeks, comments and replies", { timeout: 180_000 }, async () => {
+    const server = await startE2eServer();
+    const page = await browser.newPage();
+    const email = `video${Date.now()}@example.com`;
+    const origin = { origin: server.baseUrl };
+    await page.request.post(`${server.baseUrl}/api/auth/sign-up/email`, { headers: origin, data: { email, password: "correct-horse-1", name: "", timeZone: "UTC" } });
+    await server.pool.query("UPDATE users SET email_verified = true WHERE email = $1", [email]);
+    expect((await page.request.post(`${server.baseUrl}/api/auth/sign-in/email`, { headers: origin, data: { email, password: "correct-horse-1" } })).ok()).toBe(true);
+    expect((await page.request.post(`${server.baseUrl}/api/children`, { headers: origin, data: { name: "Maya", birthdate: "2016-04-02" } })).ok()).toBe(true);
+
+    await page.goto(`${server.baseUrl}/record?video=true`);
+    await page.getByRole("button", { name: "Next: Assign Video" }).click();
+    await page.getByText("Please record or upload a video first").waitFor();
+    await page.getByLabel("Upload a video").setInputFiles(generateClip("webm", 6));
+    await page.getByLabel("Your video").waitFor();
+    await page.getByRole("button", { name: "Next: Assign Video" }).click();
+
+    await page.getByRole("heading", { name: "Assign Your Legacy" }).waitFor();
+    await page.getByRole("button", { name: "Save Legacy Video" }).click();
+    await page.getByText("Please enter a title for your video").waitFor();
+    await page.getByLabel("Title").fill("Our first camping trip");
+    await page.getByRole("button", { name: "Save Legacy Video" }).click();
+    await page.getByText("Please select at least one child").waitFor();
+    await page.getByLabel("Maya").check();
+    await page.getByRole("button", { name: "Save Legacy Video" }).click();
+
+    await page.getByRole("dialog", { name: "Choose Your Video Thumbnail" }).waitFor({ timeout: 60_000 });
+    const continueButton = page.getByRole("button", { name: "Continue" });
+    expect(await continueButton.isDisabled()).toBe(true);
+    await page.getByRole("button", { name: /^Thumbnail 2 at / }).click();
+    await continueButton.click();
+
+    await page.waitForURL(`${server.baseUrl}/dashboard`);
+    const card = page.getByRole("button", { name: "Our first camping trip", exact: true });
+    await card.waitFor({ timeout: 90_000 });
+    expect(await page.locator("ul[aria-label='Your videos'] img").count()).toBe(1);
+    await card.click();
+
+    const player = page.getByRole("dialog", { name: "Our first camping trip" });
+    const video = player.locator("video");
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+    expect(await video.evaluate((element: HTMLVideoElement) => Math.round(element.duration))).toBe(6);
+    await video.evaluate((element: HTMLVideoElement) => { element.currentTime = 4.2; });
+    await expect.poll(() => player.getByText("Comment will be timestamped at 0:04").isVisible()).toBe(true);
+    await player.getByText("No comments yet. Be the first to comment!").waitFor();
+
+    await player.getByLabel("Add a comment").fill("Look at the fire!");
+    await player.getByLabel("Add a comment").press("Enter");
+    await player.getByText("Look at the fire!").waitFor();
+    await player.getByRole("heading", { name: "Notes (1)" }).waitFor();
+    await player.getByRole("button", { name: "Reply" }).click();
+    await player.getByLabel("Write a reply").fill("Best s'mores ever.");
+    await player.getByLabel("Write a reply").press("Enter");
+    await player.getByText("Best s'mores ever.").waitFor();
+    await player.getByRole("heading", { name: "Notes (2)" }).waitFor();
+
+    await video.evaluate((element: HTMLVideoElement) => { element.currentTime = 0; });
+    await player.getByRole("button", { name: "Jump to 0:04" }).first().click();
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => Math.floor(element.currentTime))).toBe(4);
+  });
+});
