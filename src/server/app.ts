@@ -8,6 +8,7 @@ import { type AppEnv, clientIpMiddleware, sessionMiddleware } from "./modules/au
 import { registerAccountRoutes } from "./modules/account/account.routes";
 import { registerAnalyticsRoutes } from "./modules/analytics/analytics.routes";
 import { registerAuthRoutes } from "./modules/auth/auth.routes";
+import { requireAccess } from "./modules/billing/billing.middleware";
 import { registerBillingRoutes } from "./modules/billing/billing.routes";
 import { registerChecklistRoutes } from "./modules/checklist/checklist.routes";
 import { registerCommentsRoutes } from "./modules/comments/comments.routes";
@@ -57,13 +58,13 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
     c.json({ googleEnabled: Boolean(services.google), devMailbox: services.devMailbox, supportEmail: services.supportEmail, metaPixelId: services.metaPixelId ?? null }),
   );
   app.route("/", registerProfilesRoutes({ usecases: services.profiles }));
-  app.route("/", registerMemoriesRoutes({ usecases: services.memories }));
+  app.route("/", registerMemoriesRoutes({ usecases: services.memories, requireAccess: requireAccess(services.billing) }));
   app.route("/", registerIdeasRoutes({ usecases: services.ideas }));
   app.route("/", registerChildrenRoutes({ usecases: services.children }));
   app.route("/", registerSettingsRoutes({ usecases: services.settings }));
   app.route("/", registerAccountRoutes({ usecases: services.account, auth: services.auth }));
-  app.route("/", registerUploadsRoutes({ usecases: services.uploads }));
-  app.route("/", registerVideosRoutes({ usecases: services.videos }));
+  app.route("/", registerUploadsRoutes({ usecases: services.uploads, requireAccess: requireAccess(services.billing) }));
+  app.route("/", registerVideosRoutes({ usecases: services.videos, requireAccess: requireAccess(services.billing) }));
   app.route("/", registerCommentsRoutes({ usecases: services.comments }));
   if (services.localStorage) app.route("/", registerStorageRoutes({ local: services.localStorage }));
   app.route("/", registerCoachRoutes({ usecases: services.coach, rateLimiter: services.rateLimiter }));

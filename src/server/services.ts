@@ -19,6 +19,7 @@ import { createSessionsRepository } from "./modules/auth/auth.repository";
 import { createIdeasRepository } from "./modules/ideas/ideas.repository";
 import { createIdeasUsecases } from "./modules/ideas/ideas.usecases";
 import { createMemoriesRepository } from "./modules/memories/memories.repository";
+import { createUnlockedMemoriesSource } from "./modules/memories/memories.unlocks";
 import { createMemoriesUsecases } from "./modules/memories/memories.usecases";
 import { createCommentsRepository } from "./modules/comments/comments.repository";
 import { createCommentsUsecases } from "./modules/comments/comments.usecases";
@@ -88,7 +89,14 @@ export async function createServices(options: { config: Config; db: Database; po
   const gifts = createGiftsUsecases({ repository: createGiftsRepository(db), outbox, appUrl: config.appUrl, supportEmail: config.supportEmail, refreshAccess });
   const billing: BillingUsecases = createBillingUsecases({ repository: billingRepository, payments, appUrl: config.appUrl, onGiftPaid: gifts.issueForPurchase });
 
-  const notifications = createNotificationsUsecases({ repository: createNotificationsRepository(db), outbox, appUrl: config.appUrl });
+  const settingsRepository = createSettingsRepository(db);
+  const notifications = createNotificationsUsecases({
+    repository: createNotificationsRepository(db),
+    outbox,
+    appUrl: config.appUrl,
+    unlockSources: [createUnlockedMemoriesSource(db)],
+    wantsEmail: async (userId) => (await settingsRepository.findNotifications(userId))?.emailNotifications ?? true,
+  });
   const notificationsDailyJob = createNotificationsDailyJob(notifications);
   await jobs.register([notificationsDailyJob]);
   await jobs.schedule(notificationsDailyJob, NOTIFICATIONS_DAILY_CRON, {});
@@ -140,7 +148,7 @@ export async function createServices(options: { config: Config; db: Database; po
     comments: createCommentsUsecases({ comments: createCommentsRepository(db) }),
     children: createChildrenUsecases({ children: createChildrenRepository(db), storage, deleteFilesLater, deletionSteps: childDeletionSteps }),
     childDeletionSteps,
-    settings: createSettingsUsecases({ settings: createSettingsRepository(db) }),
+    settings: createSettingsUsecases({ settings: settingsRepository }),
     account: createAccountUsecases({ accounts: createAccountRepository(db), storage, billing: { cancelSubscription: (input) => billing.cancelForAccountDeletion(input) } }),
     /** Queues stored files for deletion (after the rows that named them are gone). */
     deleteFilesLater,
@@ -154,7 +162,7 @@ export async function createServices(options: { config: Config; db: Database; po
     billing,
     gifts,
     notifications,
-    checklist: createChecklistUsecases({ repository: createChecklistRepository(db), refreshAccess }),
+    checklist: createChecklistUsecases({ repository: createChecklistRepository(db), refreshAccess, memoryCounters: [memoriesRepository.countAllKinds] }),
     experiments: createExperimentsUsecases({ experiments: createExperimentsRepository(db), adminEmails: config.adminEmails }),
     marketing,
     reads: createReadsFeed({ feedUrl: config.newsletterFeedUrl }),

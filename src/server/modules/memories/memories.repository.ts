@@ -78,6 +78,14 @@ export function createMemoriesRepository(db: Database) {
         .where(and(eq(narrations.userId, userId), inArray(narrations.unlockType, ["age", "date"])));
     },
 
+    /** Memories of every kind the dad has made (narrations, quick notes, videos): the checklist's first step. */
+    async countAllKinds(userId: string) {
+      const { rows } = await db.execute<{ total: number }>(
+        sql`SELECT (SELECT count(*) FROM narrations WHERE user_id = ${userId}) + (SELECT count(*) FROM videos WHERE user_id = ${userId}) AS total`,
+      );
+      return Number(rows[0]?.total ?? 0);
+    },
+
     async countOwnedChildren(input: { userId: string; childIds: string[] }) {
       const [row] = await db
         .select({ count: sql<number>`count(*)::int` })

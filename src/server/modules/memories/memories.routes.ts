@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import { MAX_AUDIO_BYTES, MAX_IMAGE_BYTES, memoryListQuerySchema, narrationFieldsSchema } from "../../../shared/memories";
@@ -20,7 +20,8 @@ async function fileBytes(value: unknown): Promise<UploadedFile | null> {
   return null;
 }
 
-export function registerMemoriesRoutes(options: { usecases: MemoriesUsecases }) {
+/** `requireAccess` refuses recording to a dad whose free month is over without a plan (403 ACCESS_REQUIRED). */
+export function registerMemoriesRoutes(options: { usecases: MemoriesUsecases; requireAccess: MiddlewareHandler<AppEnv> }) {
   const { usecases } = options;
   const app = new Hono<AppEnv>();
 
@@ -36,6 +37,7 @@ export function registerMemoriesRoutes(options: { usecases: MemoriesUsecases }) 
   app.post(
     NARRATION_UPLOAD_PATH,
     requireUser(),
+    options.requireAccess,
     bodyLimit({ maxSize: NARRATION_UPLOAD_MAX_BYTES, onError: () => { throw memoryErrors.audioTooLarge("The recording and image are too large together."); } }),
     async (c) => {
       const user = currentUser(c);

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { createVideoSchema, MAX_THUMBNAIL_BYTES, updateVideoNotesSchema, VIDEO_COPY } from "../../../shared/videos";
 import { validate } from "../../http/validate";
@@ -8,11 +8,11 @@ import type { VideosUsecases } from "./videos.usecases";
 
 export const videoIdParam = z.object({ id: z.uuid(VIDEO_COPY.videoIdRequired) });
 
-/** TODO(issue 6): playback and recording need access: add requireAccess() beside requireUser(). */
-export function registerVideosRoutes(options: { usecases: VideosUsecases }) {
+/** Saving a new video and playing one need access (`requireAccess`: 403 ACCESS_REQUIRED otherwise). */
+export function registerVideosRoutes(options: { usecases: VideosUsecases; requireAccess: MiddlewareHandler<AppEnv> }) {
   const { usecases } = options;
   const app = new Hono<AppEnv>();
-  app.post("/api/videos", requireUser(), validate("json", createVideoSchema), async (c) => c.json(await usecases.create(currentUser(c), c.req.valid("json")), 201));
+  app.post("/api/videos", requireUser(), options.requireAccess, validate("json", createVideoSchema), async (c) => c.json(await usecases.create(currentUser(c), c.req.valid("json")), 201));
   app.get("/api/videos", requireUser(), async (c) => c.json({ videos: await usecases.list(currentUser(c)) }));
   app.get("/api/videos/:id", requireUser(), validate("param", videoIdParam), async (c) => c.json(await usecases.get(currentUser(c), c.req.valid("param").id)));
   app.patch("/api/videos/:id", requireUser(), validate("param", videoIdParam), validate("json", updateVideoNotesSchema), async (c) =>
@@ -22,7 +22,7 @@ export function registerVideosRoutes(options: { usecases: VideosUsecases }) {
     await usecases.remove(currentUser(c), c.req.valid("param").id);
     return c.body(null, 204);
   });
-  app.get("/api/videos/:id/playback", requireUser(), validate("param", videoIdParam), async (c) => c.json(await usecases.playbackLink(currentUser(c), c.req.valid("param").id)));
+  app.get("/api/videos/:id/playback", requireUser(), options.requireAccess, validate("param", videoIdParam), async (c) => c.json(await usecases.playbackLink(currentUser(c), c.req.valid("param").id)));
   app.put("/api/videos/:id/thumbnail", requireUser(), validate("param", videoIdParam), async (c) => {
     const bytes = new Uint8Array(await c.req.arrayBuffer());
     if (bytes.length === 0 || bytes.length > MAX_THUMBNAIL_BYTES) throw videoErrors.invalidThumbnail();
