@@ -105,6 +105,8 @@ export const memoryListQuerySchema = z.object({
   kind: z.enum(["all", ...MEMORY_KINDS]).default("all"),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(24),
+  /** Only the memories meant for this child (the child's page, /videos?child=). */
+  childId: z.uuid().optional(),
 });
 
 /** Spec 4: All shows every kind; the others show only their own kind. */

@@ -94,9 +94,14 @@ describe.skipIf(!browserAvailable)("children and settings in Chromium", () => {
     const [cropWidth, cropHeight] = await photo.evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight]);
     expect(cropWidth).toBe(cropHeight);
 
-    // The child's page, and a foreign id's not-found state.
+    // The child's page lists what was recorded for her, and a foreign id's not-found state.
+    const childId = new URL(`${server.baseUrl}${await card.getByRole("link", { name: "View Videos" }).getAttribute("href")}`).searchParams.get("child")!;
+    const form = new FormData();
+    form.set("data", JSON.stringify({ kind: "note", title: "Your first dinosaur", notes: "", childIds: [childId], unlockType: "now" }));
+    expect((await page.request.post(`${server.baseUrl}/api/narrations`, { multipart: form, headers: { origin: server.baseUrl } })).status()).toBe(201);
     await card.getByRole("link", { name: "View Videos" }).click();
     await page.getByRole("heading", { name: "Maya's memories" }).waitFor();
+    await page.getByText("Your first dinosaur").first().waitFor();
     await page.goto(`${server.baseUrl}/videos?child=00000000-0000-4000-8000-000000000000`);
     await page.getByRole("heading", { name: "We couldn't find that child" }).waitFor();
 

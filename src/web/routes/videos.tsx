@@ -1,14 +1,11 @@
-import { Video } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { PRODUCT_NAME } from "../../shared/copy";
 import { PageContainer } from "../components/layout/page-container";
-import { ButtonLink } from "../components/ui/button";
 import { ChildNotFound, ChildVideosHeader } from "../features/children/components/child-videos-header";
+import { MemoryFeed } from "../features/memories/components/memory-feed";
+import { VideoLibrary } from "../features/videos/components/video-library";
 
-/**
- * /videos?child={id}: one child's memories, newest first. The memories list itself comes from
- * the memories feature (issue 4) and goes in the slot below the header.
- */
+/** /videos?child={id}: one child's memories of every kind, newest first; a foreign or unknown id is not found. */
 export function VideosRoute() {
   const [searchParams] = useSearchParams();
   const childId = searchParams.get("child");
@@ -18,11 +15,12 @@ export function VideosRoute() {
       <PageContainer className="flex flex-col gap-8">
         {childId ? (
           <ChildVideosHeader childId={childId}>
-            <section aria-label="Memories" data-slot="child-memories" className="flex flex-col items-center gap-4 rounded-xl border border-dashed border-sand bg-paper-warm px-6 py-12 text-center">
-              <Video className="size-10 text-olive" aria-hidden="true" />
-              <h2 className="text-xl font-semibold">No memories yet</h2>
-              <p className="max-w-md text-olive-dark">Record a video, a narration or a quick note and choose this child. It will wait here until it unlocks.</p>
-              <ButtonLink to="/record">Record something</ButtonLink>
+            <MemoryFeed newId={null} childId={childId} />
+            <section aria-labelledby="child-videos" className="flex flex-col gap-4">
+              <h2 id="child-videos" className="text-lg font-semibold">
+                Videos
+              </h2>
+              <VideoLibrary childId={childId} />
             </section>
           </ChildVideosHeader>
         ) : (

@@ -31,7 +31,7 @@ const narrationColumns = {
 export function createMemoriesRepository(db: Database) {
   return {
     /** One page, newest first, keyed on (created_at, id) so later pages stay cheap. */
-    async listPage(input: { userId: string; kind: "narration" | "note" | null; cursor: PageCursor | null; limit: number }): Promise<NarrationRow[]> {
+    async listPage(input: { userId: string; kind: "narration" | "note" | null; childId: string | null; cursor: PageCursor | null; limit: number }): Promise<NarrationRow[]> {
       const { cursor } = input;
       return db
         .select(narrationColumns)
@@ -40,6 +40,9 @@ export function createMemoriesRepository(db: Database) {
           and(
             eq(narrations.userId, input.userId),
             input.kind === "narration" ? isNotNull(narrations.imagePath) : input.kind === "note" ? isNull(narrations.imagePath) : undefined,
+            input.childId
+              ? sql`exists (select 1 from ${narrationChildren} where ${narrationChildren.narrationId} = ${narrations.id} and ${narrationChildren.childId} = ${input.childId})`
+              : undefined,
             cursor
               ? or(lt(narrations.createdAt, cursor.createdAt), and(eq(narrations.createdAt, cursor.createdAt), lt(narrations.id, cursor.id)))
               : undefined,

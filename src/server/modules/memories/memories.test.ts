@@ -232,3 +232,22 @@ describe("deleting a child", () => {
     expect(list.items[0].children).toEqual([{ id: leo.id, name: "Leo" }]);
   });
 });
+
+describe("one child's memories", () => {
+  it("lists only the memories meant for that child, newest first, and nothing for another dad's child", async () => {
+    const dad = await createSignedInUser(t);
+    const maya = await addChild(dad.id, "Maya", "2013-05-02");
+    const leo = await addChild(dad.id, "Leo", "2017-09-10");
+    await postNarration(dad.cookie, note([leo.id], { title: "Leo only" }));
+    await postNarration(dad.cookie, note([maya.id], { title: "Maya first" }));
+    await postNarration(dad.cookie, note([maya.id, leo.id], { title: "Both" }));
+
+    const mayas = await (await jsonRequest(t, "GET", `/api/memories?childId=${maya.id}`, { cookie: dad.cookie })).json();
+    expect(mayas.items.map((item: { title: string }) => item.title)).toEqual(["Both", "Maya first"]);
+
+    const stranger = await createSignedInUser(t);
+    const foreign = await (await jsonRequest(t, "GET", `/api/memories?childId=${maya.id}`, { cookie: stranger.cookie })).json();
+    expect(foreign.items).toEqual([]);
+    expect((await jsonRequest(t, "GET", "/api/memories?childId=not-a-uuid", { cookie: dad.cookie })).status).toBe(400);
+  });
+});

@@ -68,11 +68,12 @@ export function createMemoriesUsecases(options: {
   }
 
   return {
-    async list(input: { userId: string; kind: "all" | "narration" | "note" | "video"; cursor?: string; limit: number }): Promise<MemoryPage> {
+    async list(input: { userId: string; kind: "all" | "narration" | "note" | "video"; cursor?: string; limit: number; childId?: string }): Promise<MemoryPage> {
       if (input.kind === "video") return { items: [], nextCursor: null };
       const rows = await memories.listPage({
         userId: input.userId,
         kind: input.kind === "all" ? null : input.kind,
+        childId: input.childId ?? null,
         cursor: decodeCursor(input.cursor),
         limit: input.limit + 1,
       });

@@ -10,10 +10,11 @@ import { MemoryModal } from "./memory-modal";
 const PAGE_SIZE = 24;
 
 /** Filter chips, 'Go to Vault', and the grid of memories (one page at a time). `newId` is highlighted. */
-export function MemoryFeed({ newId }: { newId: string | null }) {
+/** Newest first with the kind chips; `childId` narrows it to one child's memories (their page). */
+export function MemoryFeed({ newId, childId }: { newId: string | null; childId?: string }) {
   const [filter, setFilter] = useState<DashboardFilter>("all");
   const [open, setOpen] = useState<MemoryItem | null>(null);
-  const memories = useMemories({ kind: filter, pageSize: PAGE_SIZE });
+  const memories = useMemories({ kind: filter, pageSize: PAGE_SIZE, childId });
   const items = memories.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (

@@ -33,12 +33,14 @@ export function VideoCard({ video, onOpen }: { video: VideoItem; onOpen: () => v
 }
 
 /** Video cards with the player. Integration point for the dashboard and vault grids (issue 4). */
-export function VideoLibrary() {
+/** The dad's videos; `childId` keeps only those meant for that child. */
+export function VideoLibrary({ childId }: { childId?: string } = {}) {
   const videos = useVideos();
   const [open, setOpen] = useState<VideoItem | null>(null);
   if (videos.isPending) return <p className="text-olive-dark">Loading…</p>;
   if (videos.isError) return <Alert>We couldn't load your videos. <Button variant="ghost" onClick={() => void videos.refetch()}>Retry</Button></Alert>;
-  if (videos.data.length === 0) {
+  const shown = childId ? videos.data.filter((video) => video.children.some((child) => child.id === childId)) : videos.data;
+  if (shown.length === 0) {
     return (
       <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-sand p-8 text-center">
         <p>No videos yet.</p>
@@ -49,7 +51,7 @@ export function VideoLibrary() {
   return (
     <>
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Your videos">
-        {videos.data.map((video) => <li key={video.id}><VideoCard video={video} onOpen={() => setOpen(video)} /></li>)}
+        {shown.map((video) => <li key={video.id}><VideoCard video={video} onOpen={() => setOpen(video)} /></li>)}
       </ul>
       {open ? <VideoPlayerDialog video={open} onClose={() => setOpen(null)} /> : null}
     </>
