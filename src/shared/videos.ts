@@ -3,6 +3,7 @@
  * server, comment schemas, and the m:ss time format (spec 001 §2 Video flow, §4, §5, §9).
  */
 import { z } from "zod";
+import { UNLOCK_TYPES, type UnlockType } from "./unlock-rules";
 
 export const MAX_VIDEO_SECONDS = 120;
 /** The server accepts a little over 2 minutes, so a recording stopped at 2:00 is never refused. */
@@ -16,7 +17,6 @@ export const THUMBNAIL_QUALITY = 0.8;
 export const MAX_THUMBNAIL_BYTES = 1024 * 1024;
 export const COMMENT_AUTHOR = "Dad";
 
-export const VIDEO_UNLOCK_TYPES = ["now", "age", "date", "milestone"] as const;
 export const PROCESSING_STATUSES = ["processing", "completed", "failed"] as const;
 export type ProcessingStatus = (typeof PROCESSING_STATUSES)[number];
 
@@ -51,7 +51,7 @@ export const createVideoSchema = z
     title: z.string().trim().min(1, VIDEO_COPY.enterTitle).max(200, "Keep the title under 200 characters."),
     notes: z.string().trim().max(10_000, "Keep the notes under 10,000 characters.").default(""),
     childIds: z.array(z.uuid(VIDEO_COPY.selectChild)).min(1, VIDEO_COPY.selectChild).max(50),
-    unlockType: z.enum(VIDEO_UNLOCK_TYPES),
+    unlockType: z.enum(UNLOCK_TYPES),
     unlockAge: z.number({ error: VIDEO_COPY.enterAge }).int().min(1, "Unlock age must be between 1 and 100").max(100, "Unlock age must be between 1 and 100").nullish(),
     unlockDate: z.string().regex(isoDate, VIDEO_COPY.selectDate).nullish(),
     unlockMilestone: z.string().trim().max(200).nullish(),
@@ -120,7 +120,7 @@ export type VideoItem = {
   notes: string;
   durationSeconds: number | null;
   thumbnailUrl: string | null;
-  unlockType: (typeof VIDEO_UNLOCK_TYPES)[number];
+  unlockType: UnlockType;
   unlockAge: number | null;
   unlockDate: string | null;
   unlockMilestone: string | null;

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { date, index, integer, pgTable, pgView, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "../auth/auth.table";
 import { children } from "../children/children.table";
+import { UNLOCK_TYPES } from "../../../shared/unlock-rules";
 
 /**
  * Narrations (voice + photo) and quick notes (no photo; voice optional) in one table (spec 001 §3).
@@ -19,7 +20,7 @@ export const narrations = pgTable(
     durationSeconds: integer("duration_seconds").notNull().default(0),
     imagePath: text("image_path"),
     audioPath: text("audio_path"),
-    unlockType: text("unlock_type", { enum: ["now", "age", "date", "milestone"] }).notNull().default("now"),
+    unlockType: text("unlock_type", { enum: UNLOCK_TYPES }).notNull().default("now"),
     unlockAge: integer("unlock_age"),
     unlockDate: date("unlock_date", { mode: "string" }),
     unlockMilestone: text("unlock_milestone"),

@@ -1,6 +1,7 @@
 import { bigint, date, index, integer, pgTable, primaryKey, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "../auth/auth.table";
 import { children } from "../children/children.table";
+import { UNLOCK_TYPES } from "../../../shared/unlock-rules";
 
 /** A video of a dad (spec 001 §3). file_path and thumbnail_path are keys in the 'videos' bucket. */
 export const videos = pgTable(
@@ -19,7 +20,7 @@ export const videos = pgTable(
     durationSeconds: real("duration_seconds"),
     /** Bytes counted against the storage quota: the upload's size, then the stored MP4's. */
     sizeBytes: bigint("size_bytes", { mode: "number" }).notNull().default(0),
-    unlockType: text("unlock_type", { enum: ["now", "age", "date", "milestone"] }).notNull().default("now"),
+    unlockType: text("unlock_type", { enum: UNLOCK_TYPES }).notNull().default("now"),
     unlockAge: integer("unlock_age"),
     unlockDate: date("unlock_date", { mode: "string" }),
     unlockMilestone: text("unlock_milestone"),

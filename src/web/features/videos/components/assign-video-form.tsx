@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
-import { type CreateVideoInput, createVideoSchema, VIDEO_UNLOCK_TYPES } from "../../../../shared/videos";
+import { UNLOCK_TYPES, type UnlockType } from "../../../../shared/unlock-rules";
+import { type CreateVideoInput, createVideoSchema } from "../../../../shared/videos";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/text-field";
@@ -7,7 +8,7 @@ import { useChildOptions } from "../api/list-child-options";
 
 export type VideoFields = Omit<CreateVideoInput, "uploadId">;
 
-const UNLOCK_LABELS: Record<(typeof VIDEO_UNLOCK_TYPES)[number], string> = { now: "Now", age: "At an age", date: "On a date", milestone: "At a milestone" };
+const UNLOCK_LABELS: Record<UnlockType, string> = { now: "Now", age: "At an age", date: "On a date", milestone: "At a milestone" };
 
 /** Step 2 'Assign Your Legacy': title, notes, children and the unlock rule, checked with the shared schema. */
 export function AssignVideoForm({ initial, onBack, onSave }: { initial: Partial<VideoFields>; onBack: () => void; onSave: (fields: VideoFields) => void }) {
@@ -51,7 +52,7 @@ export function AssignVideoForm({ initial, onBack, onSave }: { initial: Partial<
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium">When should it unlock?</legend>
         <div className="flex flex-wrap gap-2">
-          {VIDEO_UNLOCK_TYPES.map((type) => (
+          {UNLOCK_TYPES.map((type) => (
             <label key={type} className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-sand bg-white px-3 has-checked:border-ink has-checked:bg-paper-warm">
               <input type="radio" name="unlock-type" checked={fields.unlockType === type} onChange={() => set({ unlockType: type })} className="size-4" />
               {UNLOCK_LABELS[type]}
