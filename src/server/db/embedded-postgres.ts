@@ -67,19 +67,20 @@ async function recoverStaleLock(dir: string, log: (line: string) => void) {
   const lockFile = path.join(dir, "postmaster.pid");
   if (!fs.existsSync(lockFile)) return;
   const pid = Number.parseInt(fs.readFileSync(lockFile, "utf8").split("\n")[0] ?? "", 10);
-  const cmdline = readCmdline(pid);
-  if (cmdline?.includes("postgres") && cmdline.includes(dir)) {
+  const isOurRunningServer = () => {
+    const cmdline = readCmdline(pid);
+    return Boolean(cmdline?.includes("postgres") && cmdline.includes(dir));
+  };
+  if (isOurRunningServer()) {
     log(`An embedded PostgreSQL (pid ${pid}) from an earlier run is still running; stopping it.`);
     process.kill(pid, "SIGINT");
     for (let waited = 0; waited < 20_000 && readCmdline(pid) !== undefined; waited += 100) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
-  if (fs.existsSync(lockFile) && readCmdline(pid) === undefined) {
-    log("Removing a stale postmaster.pid left by an earlier run.");
-    fs.rmSync(lockFile);
-  } else if (fs.existsSync(lockFile) && !readCmdline(pid)?.includes(dir)) {
-    log(`postmaster.pid names process ${pid}, which is not our PostgreSQL; removing the stale file.`);
+  // Left behind by a process that is gone, or naming a process that is not our server.
+  if (fs.existsSync(lockFile) && !isOurRunningServer()) {
+    log(`Removing a stale postmaster.pid (process ${pid} is not a running PostgreSQL of ours).`);
     fs.rmSync(lockFile);
   }
 }
