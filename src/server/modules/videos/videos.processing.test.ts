@@ -26,9 +26,14 @@ function probeStreams(file: string) {
   return JSON.parse(output) as { streams: Array<{ codec_type: string; codec_name: string }>; format: { duration: string; format_name: string } };
 }
 
+/** The job's notification is its last step, so once it is there the job has finished. */
 async function notifications(userId: string) {
-  const { rows } = await t.pool.query("SELECT type, message, child_name FROM notifications WHERE user_id = $1", [userId]);
-  return rows as Array<{ type: string; message: string; child_name: string }>;
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const { rows } = await t.pool.query("SELECT type, message, child_name FROM notifications WHERE user_id = $1", [userId]);
+    if (rows.length > 0) return rows as Array<{ type: string; message: string; child_name: string }>;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error("the processing job sent no notification");
 }
 
 describe("video processing (real ffmpeg)", () => {
@@ -48,8 +53,8 @@ describe("video processing (real ffmpeg)", () => {
     const head = fs.readFileSync(file).subarray(0, 64 * 1024).toString("latin1");
     expect(head.indexOf("moov")).toBeGreaterThan(0);
     expect(head.indexOf("moov")).toBeLessThan(fs.readFileSync(file).toString("latin1").indexOf("mdat"));
-    expect(fs.existsSync(t.services.uploads.filePath(uploadId))).toBe(false);
     expect(await notifications(user.id)).toEqual([{ type: "video_ready", message: "'First bike ride' is ready to watch.", child_name: "Maya" }]);
+    expect(fs.existsSync(t.services.uploads.filePath(uploadId))).toBe(false);
   });
 
   it("remuxes a compatible MP4 without re-encoding it", async () => {
@@ -65,8 +70,8 @@ describe("video processing (real ffmpeg)", () => {
     const { video, uploadId } = await createVideo(t, user, generateClip("long-mp4", 130));
     const done = await waitForProcessing(t, user.cookie, video.id);
     expect(done).toMatchObject({ processingStatus: "failed", processingError: REJECTION_MESSAGES.tooLong });
-    expect(fs.existsSync(t.services.uploads.filePath(uploadId))).toBe(false);
     expect((await notifications(user.id)).map((row) => row.type)).toEqual(["video_failed"]);
+    expect(fs.existsSync(t.services.uploads.filePath(uploadId))).toBe(false);
   });
 
   it("fails a text file renamed .mp4", async () => {

@@ -160,8 +160,8 @@ export function createVideosUsecases(options: {
         await options.notify([{ userId: video.userId, type: "video_ready", message: `'${video.title}' is ready to watch.`, childId: child?.id ?? null, childName: child?.name ?? "", dedupeKey: `video_ready:${video.id}` }]);
       } catch (error) {
         if (!(error instanceof VideoRejected)) throw error;
-        await fail(video, error.message);
         await options.uploads.deleteFiles(video.uploadId);
+        await fail(video, error.message);
       } finally {
         await fs.promises.rm(workDir, { recursive: true, force: true });
       }
