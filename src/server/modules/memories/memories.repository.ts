@@ -1,63 +1,153 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import type { UnlockType } from "../../../shared/unlock-rules";
 import type { Database } from "../../db/client";
 import type { DbOrTransaction } from "../../db/transaction";
 import type { ObjectRef } from "../storage/storage";
 import { children } from "../children/children.table";
 import { profiles } from "../profiles/profiles.table";
-import { childMemoryCounts, narrationChildIds, narrationChildren, narrations } from "./memories.table";
+import { videos } from "../videos/videos.table";
+import { childMemoryCounts, narrationChildren, narrations } from "./memories.table";
 
-export type NarrationRow = typeof narrations.$inferSelect & { childIds: string[] };
 export type NewNarration = Omit<typeof narrations.$inferInsert, "userId" | "createdAt" | "milestoneReachedAt">;
 export type PageCursor = { createdAt: Date; id: string };
+/** The table a memory lives in: narrations (narrations and quick notes) or videos. */
+export type MemorySource = "narration" | "video";
 
-const narrationColumns = {
-  id: narrations.id,
-  userId: narrations.userId,
-  title: narrations.title,
-  notes: narrations.notes,
-  durationSeconds: narrations.durationSeconds,
-  imagePath: narrations.imagePath,
-  audioPath: narrations.audioPath,
-  unlockType: narrations.unlockType,
-  unlockAge: narrations.unlockAge,
-  unlockDate: narrations.unlockDate,
-  unlockMilestone: narrations.unlockMilestone,
-  milestoneReachedAt: narrations.milestoneReachedAt,
-  createdAt: narrations.createdAt,
-  childIds: narrationChildIds,
+/** One row of the memories list, whichever table it came from (the columns the other table lacks are null). */
+export type MemoryRow = {
+  source: MemorySource;
+  id: string;
+  title: string;
+  notes: string;
+  createdAt: Date;
+  durationSeconds: number | null;
+  imagePath: string | null;
+  audioPath: string | null;
+  thumbnailPath: string | null;
+  processingStatus: "processing" | "completed" | "failed" | null;
+  processingProgress: number | null;
+  processingError: string | null;
+  unlockType: UnlockType;
+  unlockAge: number | null;
+  unlockDate: string | null;
+  unlockMilestone: string | null;
+  milestoneReachedAt: string | null;
+  childIds: string[];
 };
+
+type MemoryFilter = {
+  userId: string;
+  kind: "narration" | "note" | "video" | null;
+  childId: string | null;
+  cursor: PageCursor | null;
+  id: string | null;
+  limit: number;
+};
+
+const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * Narrations and videos as one list in one statement: each branch walks its (user_id, created_at, id)
+ * index backwards to at most `limit` rows, UNION ALL merges them, and the outer query keeps the
+ * newest `limit` by (created_at, id). Every branch is filtered by the owner's user id.
+ */
+function memoryListQuery(filter: MemoryFilter) {
+  const where = (alias: "n" | "v", link: SQL) => {
+    const conditions = [sql.raw(`${alias}.user_id = `).append(sql`${filter.userId}`)];
+    if (filter.id) conditions.push(sql.raw(`${alias}.id = `).append(sql`${filter.id}::uuid`));
+    if (filter.childId) conditions.push(sql`EXISTS (${link} AND link.child_id = ${filter.childId}::uuid)`);
+    if (filter.cursor) {
+      conditions.push(sql.raw(`(${alias}.created_at, ${alias}.id) < `).append(sql`(${filter.cursor.createdAt.toISOString()}::timestamptz, ${filter.cursor.id}::uuid)`));
+    }
+    return sql.join(conditions, sql` AND `);
+  };
+  const narrationLink = sql`SELECT 1 FROM narration_children link WHERE link.narration_id = n.id`;
+  const videoLink = sql`SELECT 1 FROM video_children link WHERE link.video_id = v.id`;
+  const branches: SQL[] = [];
+  if (filter.kind !== "video") {
+    const photo = filter.kind === "narration" ? sql` AND n.image_path IS NOT NULL` : filter.kind === "note" ? sql` AND n.image_path IS NULL` : sql``;
+    branches.push(sql`(SELECT 'narration' AS source, n.id, n.title, n.notes, n.created_at, n.duration_seconds::real AS duration_seconds,
+        n.image_path, n.audio_path, NULL::text AS thumbnail_path, NULL::text AS processing_status, NULL::int AS processing_progress, NULL::text AS processing_error,
+        n.unlock_type, n.unlock_age, n.unlock_date, n.unlock_milestone, n.milestone_reached_at,
+        coalesce((SELECT array_agg(link.child_id::text) FROM narration_children link WHERE link.narration_id = n.id), '{}') AS child_ids
+      FROM narrations n WHERE ${where("n", narrationLink)}${photo}
+      ORDER BY n.created_at DESC, n.id DESC LIMIT ${filter.limit})`);
+  }
+  if (filter.kind === null || filter.kind === "video") {
+    branches.push(sql`(SELECT 'video' AS source, v.id, v.title, v.notes, v.created_at, v.duration_seconds,
+        NULL::text AS image_path, NULL::text AS audio_path, v.thumbnail_path, v.processing_status, v.processing_progress, v.processing_error,
+        v.unlock_type, v.unlock_age, v.unlock_date, v.unlock_milestone, v.milestone_reached_at,
+        coalesce((SELECT array_agg(link.child_id::text) FROM video_children link WHERE link.video_id = v.id), '{}') AS child_ids
+      FROM videos v WHERE ${where("v", videoLink)}
+      ORDER BY v.created_at DESC, v.id DESC LIMIT ${filter.limit})`);
+  }
+  return sql`SELECT m.source, m.id, m.title, m.notes, ${iso(sql`m.created_at`)} AS created_at, m.duration_seconds, m.image_path, m.audio_path,
+      m.thumbnail_path, m.processing_status, m.processing_progress, m.processing_error, m.unlock_type, m.unlock_age,
+      m.unlock_date::text AS unlock_date, m.unlock_milestone, ${iso(sql`m.milestone_reached_at`)} AS milestone_reached_at, m.child_ids
+    FROM (${sql.join(branches, sql` UNION ALL `)}) m
+    ORDER BY m.created_at DESC, m.id DESC LIMIT ${filter.limit}`;
+}
+
+type MemoryListRecord = {
+  source: MemorySource;
+  id: string;
+  title: string;
+  notes: string;
+  created_at: string;
+  duration_seconds: number | null;
+  image_path: string | null;
+  audio_path: string | null;
+  thumbnail_path: string | null;
+  processing_status: MemoryRow["processingStatus"];
+  processing_progress: number | null;
+  processing_error: string | null;
+  unlock_type: UnlockType;
+  unlock_age: number | null;
+  unlock_date: string | null;
+  unlock_milestone: string | null;
+  milestone_reached_at: string | null;
+  child_ids: string[];
+};
+
+function toMemoryRow(record: MemoryListRecord): MemoryRow {
+  return {
+    source: record.source,
+    id: record.id,
+    title: record.title,
+    notes: record.notes,
+    createdAt: new Date(record.created_at),
+    durationSeconds: record.duration_seconds,
+    imagePath: record.image_path,
+    audioPath: record.audio_path,
+    thumbnailPath: record.thumbnail_path,
+    processingStatus: record.processing_status,
+    processingProgress: record.processing_progress,
+    processingError: record.processing_error,
+    unlockType: record.unlock_type,
+    unlockAge: record.unlock_age,
+    unlockDate: record.unlock_date,
+    unlockMilestone: record.unlock_milestone,
+    milestoneReachedAt: record.milestone_reached_at,
+    childIds: record.child_ids,
+  };
+}
 
 /** Every query is filtered by the owner's user id. */
 export function createMemoriesRepository(db: Database) {
   return {
-    /** One page, newest first, keyed on (created_at, id) so later pages stay cheap. */
-    async listPage(input: { userId: string; kind: "narration" | "note" | null; childId: string | null; cursor: PageCursor | null; limit: number }): Promise<NarrationRow[]> {
-      const { cursor } = input;
-      return db
-        .select(narrationColumns)
-        .from(narrations)
-        .where(
-          and(
-            eq(narrations.userId, input.userId),
-            input.kind === "narration" ? isNotNull(narrations.imagePath) : input.kind === "note" ? isNull(narrations.imagePath) : undefined,
-            input.childId
-              ? sql`exists (select 1 from ${narrationChildren} where ${narrationChildren.narrationId} = ${narrations.id} and ${narrationChildren.childId} = ${input.childId})`
-              : undefined,
-            cursor
-              ? or(lt(narrations.createdAt, cursor.createdAt), and(eq(narrations.createdAt, cursor.createdAt), lt(narrations.id, cursor.id)))
-              : undefined,
-          ),
-        )
-        .orderBy(desc(narrations.createdAt), desc(narrations.id))
-        .limit(input.limit);
+    /** One page of every kind, newest first, keyed on (created_at, id) so later pages stay cheap. */
+    async listPage(input: { userId: string; kind: MemoryFilter["kind"]; childId: string | null; cursor: PageCursor | null; limit: number }): Promise<MemoryRow[]> {
+      const { rows } = await db.execute<MemoryListRecord>(memoryListQuery({ ...input, id: null }));
+      return rows.map(toMemoryRow);
     },
 
-    async findById(input: { userId: string; id: string }): Promise<NarrationRow | undefined> {
-      const [row] = await db
-        .select(narrationColumns)
-        .from(narrations)
-        .where(and(eq(narrations.userId, input.userId), eq(narrations.id, input.id)));
-      return row;
+    /** One memory of the given source (a narration or quick note, or a video). */
+    async findById(input: { userId: string; id: string; source: MemorySource }): Promise<MemoryRow | undefined> {
+      const { rows } = await db.execute<MemoryListRecord>(
+        memoryListQuery({ userId: input.userId, id: input.id, kind: input.source === "video" ? "video" : null, childId: null, cursor: null, limit: 1 }),
+      );
+      const row = rows[0] ? toMemoryRow(rows[0]) : undefined;
+      return row?.source === input.source ? row : undefined;
     },
 
     /** The account's time zone and its children (names for the cards, birthdates for age unlocks). */
@@ -73,12 +163,26 @@ export function createMemoriesRepository(db: Database) {
       return { timeZone: profile?.timeZone ?? "UTC", children: childRows };
     },
 
-    /** Memories whose unlock instant can be known (age and date rules), for 'Coming up'. */
+    /** Memories of every kind whose unlock instant can be known (age and date rules), for 'Coming up'. */
     async datedRules(userId: string) {
-      return db
-        .select(narrationColumns)
-        .from(narrations)
-        .where(and(eq(narrations.userId, userId), inArray(narrations.unlockType, ["age", "date"])));
+      const { rows } = await db.execute<Pick<MemoryListRecord, "id" | "title" | "unlock_type" | "unlock_age" | "unlock_date" | "unlock_milestone" | "child_ids">>(sql`
+        SELECT n.id, n.title, n.unlock_type, n.unlock_age, n.unlock_date::text AS unlock_date, n.unlock_milestone, NULL AS milestone_reached_at,
+               coalesce((SELECT array_agg(link.child_id::text) FROM narration_children link WHERE link.narration_id = n.id), '{}') AS child_ids
+        FROM narrations n WHERE n.user_id = ${userId} AND n.unlock_type IN ('age', 'date')
+        UNION ALL
+        SELECT v.id, v.title, v.unlock_type, v.unlock_age, v.unlock_date::text, v.unlock_milestone, NULL,
+               coalesce((SELECT array_agg(link.child_id::text) FROM video_children link WHERE link.video_id = v.id), '{}')
+        FROM videos v WHERE v.user_id = ${userId} AND v.unlock_type IN ('age', 'date')`);
+      return rows.map((row) => ({
+        id: row.id,
+        title: row.title,
+        unlockType: row.unlock_type,
+        unlockAge: row.unlock_age,
+        unlockDate: row.unlock_date,
+        unlockMilestone: row.unlock_milestone,
+        milestoneReachedAt: null,
+        childIds: row.child_ids,
+      }));
     },
 
     /** Memories of every kind the dad has made (narrations, quick notes, videos): the checklist's first step. */
@@ -139,11 +243,13 @@ export function createMemoriesRepository(db: Database) {
       ]);
     },
 
-    async markMilestoneReached(input: { userId: string; id: string; at: Date }) {
+    /** 'Unlock now': set once, on the owner's milestone memory of either table. */
+    async markMilestoneReached(input: { userId: string; id: string; source: MemorySource; at: Date }) {
+      const table = input.source === "video" ? videos : narrations;
       await db
-        .update(narrations)
+        .update(table)
         .set({ milestoneReachedAt: input.at })
-        .where(and(eq(narrations.userId, input.userId), eq(narrations.id, input.id), isNull(narrations.milestoneReachedAt)));
+        .where(and(eq(table.userId, input.userId), eq(table.id, input.id), eq(table.unlockType, "milestone"), isNull(table.milestoneReachedAt)));
     },
 
     async memoryCounts(userId: string) {

@@ -66,9 +66,12 @@ export function registerMemoriesRoutes(options: { usecases: MemoriesUsecases; re
     return c.body(null, 204);
   });
 
-  app.post("/api/narrations/:id/unlock", requireUser(), validId, async (c) =>
-    c.json(await usecases.markMilestoneReached({ userId: currentUser(c).id, id: c.req.valid("param").id })),
-  );
+  // 'Unlock now' on a milestone narration, quick note or video: one usecase for both tables.
+  for (const source of ["narration", "video"] as const) {
+    app.post(`/api/${source}s/:id/unlock`, requireUser(), validId, async (c) =>
+      c.json(await usecases.markMilestoneReached({ userId: currentUser(c).id, id: c.req.valid("param").id, source })),
+    );
+  }
 
   return app;
 }

@@ -2,7 +2,8 @@
  * What the memories module needs from file storage (`services.storage` and the storage module's
  * `detectFileType` fit it), and which voice and image formats it keeps.
  */
-export type MemoryBucket = "audio" | "images" | "child-images";
+/** Videos are only read here (thumbnails for the list); the videos module writes them. */
+export type MemoryBucket = "audio" | "images" | "child-images" | "videos";
 export type StoredFileRef = { bucket: MemoryBucket; key: string };
 
 export type MemoryStorage = {

@@ -1,8 +1,22 @@
-import { sql } from "drizzle-orm";
 import { date, index, integer, pgTable, pgView, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "../auth/auth.table";
 import { children } from "../children/children.table";
 import { UNLOCK_TYPES } from "../../../shared/unlock-rules";
+
+/**
+ * The unlock rule every kind of memory carries (narrations, quick notes and videos), and the
+ * instant Dad marked a milestone reached ('Unlock now'). A function, so each table gets its own
+ * column objects.
+ */
+export function unlockRuleColumns() {
+  return {
+    unlockType: text("unlock_type", { enum: UNLOCK_TYPES }).notNull().default("now"),
+    unlockAge: integer("unlock_age"),
+    unlockDate: date("unlock_date", { mode: "string" }),
+    unlockMilestone: text("unlock_milestone"),
+    milestoneReachedAt: timestamp("milestone_reached_at", { withTimezone: true, precision: 3 }),
+  };
+}
 
 /**
  * Narrations (voice + photo) and quick notes (no photo; voice optional) in one table (spec 001 §3).
@@ -20,11 +34,7 @@ export const narrations = pgTable(
     durationSeconds: integer("duration_seconds").notNull().default(0),
     imagePath: text("image_path"),
     audioPath: text("audio_path"),
-    unlockType: text("unlock_type", { enum: UNLOCK_TYPES }).notNull().default("now"),
-    unlockAge: integer("unlock_age"),
-    unlockDate: date("unlock_date", { mode: "string" }),
-    unlockMilestone: text("unlock_milestone"),
-    milestoneReachedAt: timestamp("milestone_reached_at", { withTimezone: true, precision: 3 }),
+    ...unlockRuleColumns(),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   // Read backwards for newest first: ORDER BY created_at DESC, id DESC walks it with no sort step.
@@ -51,5 +61,3 @@ export const childMemoryCounts = pgView("child_memory_counts", {
   userId: text("user_id").notNull(),
   total: integer("total").notNull(),
 }).existing();
-
-export const narrationChildIds = sql<string[]>`coalesce((select array_agg(${narrationChildren.childId}) from ${narrationChildren} where ${narrationChildren.narrationId} = ${narrations.id}), '{}')`;

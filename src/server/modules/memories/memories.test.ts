@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, createTestApp, jsonRequest, TEST_ORIGIN, type TestApp } from "../../../../tests/support/test-app";
 import { children } from "../children/children.table";
-import { narrations } from "./memories.table";
+import { videoChildren, videos } from "../videos/videos.table";
+import { narrationChildren, narrations } from "./memories.table";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -192,8 +193,6 @@ describe("paging", () => {
       cursor = page.nextCursor;
     } while (cursor);
     expect(seen).toEqual(["Memory 5", "Memory 3", "Memory 1"]);
-    const videos = await (await jsonRequest(t, "GET", "/api/memories?kind=video", { cookie: dad.cookie })).json();
-    expect(videos).toEqual({ items: [], nextCursor: null });
     expect((await jsonRequest(t, "GET", "/api/memories?limit=501", { cookie: dad.cookie })).status).toBe(400);
   });
 });
@@ -249,5 +248,143 @@ describe("one child's memories", () => {
     const foreign = await (await jsonRequest(t, "GET", `/api/memories?childId=${maya.id}`, { cookie: stranger.cookie })).json();
     expect(foreign.items).toEqual([]);
     expect((await jsonRequest(t, "GET", "/api/memories?childId=not-a-uuid", { cookie: dad.cookie })).status).toBe(400);
+  });
+});
+
+type ListedItem = { id: string; kind: string; title: string; children: { id: string }[] } & Record<string, unknown>;
+
+async function listAll(cookie: string, query: string, limit: number) {
+  const seen: ListedItem[] = [];
+  let cursor: string | null = null;
+  do {
+    const response = await jsonRequest(t, "GET", `/api/memories?${query}&limit=${limit}${cursor ? `&cursor=${cursor}` : ""}`, { cookie });
+    expect(response.status).toBe(200);
+    const page = (await response.json()) as { items: ListedItem[]; nextCursor: string | null };
+    seen.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return seen;
+}
+
+/** Narrations, quick notes and videos for one child or both, one second apart: titles name the kind and the order. */
+async function seedMixed(userId: string, childIds: { maya: string; leo: string }) {
+  const base = Date.parse("2025-03-01T00:00:00Z");
+  const at = (second: number) => new Date(base + second * 1000);
+  const texts = await t.db
+    .insert(narrations)
+    .values([
+      { userId, title: "narration 1", imagePath: `${userId}/1.png`, audioPath: `${userId}/1.webm`, durationSeconds: 30, createdAt: at(1) },
+      { userId, title: "note 3", createdAt: at(3) },
+      { userId, title: "note 5", createdAt: at(5), unlockType: "milestone", unlockMilestone: "First day of school" },
+    ])
+    .returning({ id: narrations.id, title: narrations.title });
+  const clips = await t.db
+    .insert(videos)
+    .values([
+      { userId, title: "video 2", uploadId: "u2", thumbnailPath: `${userId}/2-thumbnail.jpg`, durationSeconds: 12.5, processingStatus: "completed", processingProgress: 100, createdAt: at(2) },
+      { userId, title: "video 4", uploadId: "u4", processingStatus: "processing", createdAt: at(4), unlockType: "milestone", unlockMilestone: "Graduation" },
+      // Same created time as 'note 5': the id breaks the tie, across the two tables.
+      { userId, title: "video 5", uploadId: "u5", processingStatus: "failed", processingError: "Video duration must be less than 2 minutes", createdAt: at(5) },
+    ])
+    .returning({ id: videos.id, title: videos.title });
+  const id = (title: string) => [...texts, ...clips].find((row) => row.title === title)!.id;
+  await t.db.insert(narrationChildren).values([
+    { narrationId: id("narration 1"), childId: childIds.maya },
+    { narrationId: id("note 3"), childId: childIds.leo },
+    { narrationId: id("note 5"), childId: childIds.maya },
+  ]);
+  await t.db.insert(videoChildren).values([
+    { videoId: id("video 2"), childId: childIds.maya },
+    { videoId: id("video 2"), childId: childIds.leo },
+    { videoId: id("video 4"), childId: childIds.leo },
+    { videoId: id("video 5"), childId: childIds.maya },
+  ]);
+  const tieOrder = [id("note 5"), id("video 5")].sort().reverse().map((tied) => (tied === id("note 5") ? "note 5" : "video 5"));
+  return { id, newestFirst: [...tieOrder, "video 4", "note 3", "video 2", "narration 1"] };
+}
+
+describe("every kind in one list", () => {
+  it("pages narrations, quick notes and videos together newest first, each once, at every page size", async () => {
+    const dad = await createSignedInUser(t);
+    const maya = await addChild(dad.id, "Maya", "2013-05-02");
+    const leo = await addChild(dad.id, "Leo", "2017-09-10");
+    const { newestFirst } = await seedMixed(dad.id, { maya: maya.id, leo: leo.id });
+    for (const limit of [1, 2, 4, 24]) {
+      expect((await listAll(dad.cookie, "kind=all", limit)).map((item) => item.title)).toEqual(newestFirst);
+    }
+
+    const [first] = await listAll(dad.cookie, "kind=video", 24).then((items) => items.filter((item) => item.title === "video 2"));
+    expect(first).toMatchObject({
+      kind: "video",
+      durationSeconds: 12.5,
+      thumbnailUrl: expect.stringContaining("2-thumbnail.jpg"),
+      processing: { status: "completed", progress: 100, error: null },
+      children: [{ id: maya.id, name: "Maya" }, { id: leo.id, name: "Leo" }],
+      unlock: { type: "now", unlocked: true, label: "Available now", unlocksAt: null },
+    });
+  });
+
+  it("keeps one kind with kind=, videos included, and shows a video's processing state", async () => {
+    const dad = await createSignedInUser(t);
+    const maya = await addChild(dad.id, "Maya", "2013-05-02");
+    const leo = await addChild(dad.id, "Leo", "2017-09-10");
+    await seedMixed(dad.id, { maya: maya.id, leo: leo.id });
+    const onlyVideos = await listAll(dad.cookie, "kind=video", 2);
+    expect(onlyVideos.map((item) => item.title).sort()).toEqual(["video 2", "video 4", "video 5"]);
+    expect(onlyVideos.every((item) => item.kind === "video")).toBe(true);
+    expect(onlyVideos.find((item) => item.title === "video 5")).toMatchObject({
+      processing: { status: "failed", error: "Video duration must be less than 2 minutes" },
+      thumbnailUrl: null,
+      durationSeconds: null,
+    });
+    expect(onlyVideos.find((item) => item.title === "video 4")).toMatchObject({ processing: { status: "processing", progress: 80 }, unlock: { type: "milestone", unlocked: false } });
+    expect((await listAll(dad.cookie, "kind=note", 2)).map((item) => item.title).sort()).toEqual(["note 3", "note 5"]);
+    expect((await listAll(dad.cookie, "kind=narration", 2)).map((item) => item.title)).toEqual(["narration 1"]);
+  });
+
+  it("narrows every kind to one child with childId=", async () => {
+    const dad = await createSignedInUser(t);
+    const maya = await addChild(dad.id, "Maya", "2013-05-02");
+    const leo = await addChild(dad.id, "Leo", "2017-09-10");
+    const { newestFirst } = await seedMixed(dad.id, { maya: maya.id, leo: leo.id });
+    expect((await listAll(dad.cookie, `childId=${leo.id}`, 2)).map((item) => item.title)).toEqual(["video 4", "note 3", "video 2"]);
+    expect((await listAll(dad.cookie, `kind=video&childId=${maya.id}`, 1)).map((item) => item.title)).toEqual(
+      newestFirst.filter((title) => ["video 5", "video 2"].includes(title)),
+    );
+    const counts = await (await jsonRequest(t, "GET", "/api/memories/child-counts", { cookie: dad.cookie })).json();
+    expect(counts.children.map((child: { name: string; total: number }) => [child.name, child.total])).toEqual([["Maya", 4], ["Leo", 3]]);
+  });
+
+  it("never shows another dad's memories of any kind, by list, child or unlock", async () => {
+    const dad = await createSignedInUser(t);
+    const maya = await addChild(dad.id, "Maya", "2013-05-02");
+    const leo = await addChild(dad.id, "Leo", "2017-09-10");
+    const { id } = await seedMixed(dad.id, { maya: maya.id, leo: leo.id });
+    const stranger = await createSignedInUser(t);
+    await seedMixed(stranger.id, { maya: (await addChild(stranger.id, "Ana", "2015-01-01")).id, leo: (await addChild(stranger.id, "Ben", "2016-01-01")).id });
+
+    const mine = await listAll(dad.cookie, "kind=all", 4);
+    expect(mine).toHaveLength(6);
+    const theirs = await listAll(stranger.cookie, "kind=all", 4);
+    expect(theirs.map((item) => item.id)).not.toEqual(expect.arrayContaining([id("video 2")]));
+    expect(theirs.flatMap((item) => item.children.map((child) => child.id))).not.toContain(maya.id);
+    expect(await listAll(stranger.cookie, `childId=${leo.id}`, 4)).toEqual([]);
+    expect((await jsonRequest(t, "POST", `/api/videos/${id("video 4")}/unlock`, { cookie: stranger.cookie })).status).toBe(404);
+  });
+
+  it("unlocks a milestone video by hand ('Unlock now'), only a milestone one, and not through the narration route", async () => {
+    const dad = await createSignedInUser(t);
+    const maya = await addChild(dad.id, "Maya", "2013-05-02");
+    const leo = await addChild(dad.id, "Leo", "2017-09-10");
+    const { id } = await seedMixed(dad.id, { maya: maya.id, leo: leo.id });
+    const unlocked = await jsonRequest(t, "POST", `/api/videos/${id("video 4")}/unlock`, { cookie: dad.cookie });
+    expect(unlocked.status).toBe(200);
+    expect(await unlocked.json()).toMatchObject({ id: id("video 4"), kind: "video", unlock: { type: "milestone", unlocked: true, label: "Milestone", milestone: "Graduation" } });
+    const listed = await listAll(dad.cookie, "kind=video", 24);
+    expect(listed.find((item) => item.title === "video 4")).toMatchObject({ unlock: { unlocked: true } });
+
+    expect(await errorOf(await jsonRequest(t, "POST", `/api/videos/${id("video 2")}/unlock`, { cookie: dad.cookie }))).toMatchObject({ status: 400, code: "NOT_A_MILESTONE" });
+    expect((await jsonRequest(t, "POST", `/api/narrations/${id("video 4")}/unlock`, { cookie: dad.cookie })).status).toBe(404);
+    expect((await jsonRequest(t, "POST", `/api/videos/${id("note 5")}/unlock`, { cookie: dad.cookie })).status).toBe(404);
   });
 });

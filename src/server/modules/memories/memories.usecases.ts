@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { MAX_AUDIO_BYTES, MAX_IMAGE_BYTES, type MemoryPage, type NarrationFields, type NarrationItem } from "../../../shared/memories";
+import { MAX_AUDIO_BYTES, MAX_IMAGE_BYTES, type MemoryItem, type MemoryPage, type NarrationFields } from "../../../shared/memories";
 import { upcomingBirthdays, upcomingUnlocks } from "../../../shared/coming-up";
 import { unlockStatus } from "../../../shared/unlock-rules";
 import { memoryErrors } from "./memories.errors";
-import type { MemoriesRepository, NarrationRow, PageCursor } from "./memories.repository";
+import type { MemoriesRepository, MemoryRow, MemorySource, PageCursor } from "./memories.repository";
 import { audioFormatOf, type DetectFileType, imageFormatOf, type MemoryStorage, type StoredFileRef } from "./memories.storage";
 
 export type UploadedFile = { bytes: Buffer };
@@ -35,23 +35,19 @@ export function createMemoriesUsecases(options: {
   const { memories, storage } = options;
   const clock = options.clock ?? (() => new Date());
 
-  async function toItems(userId: string, rows: NarrationRow[]): Promise<NarrationItem[]> {
+  async function toItems(userId: string, rows: MemoryRow[]): Promise<MemoryItem[]> {
     const account = await memories.accountContext(userId);
     const childById = new Map(account.children.map((child) => [child.id, child]));
     const now = clock();
     return Promise.all(
-      rows.map(async (row) => {
+      rows.map(async (row): Promise<MemoryItem> => {
         const assigned = row.childIds.flatMap((id) => childById.get(id) ?? []);
         const status = unlockStatus({ rule: row, children: assigned, now, timeZone: account.timeZone });
-        return {
-          kind: row.imagePath ? ("narration" as const) : ("note" as const),
+        const base = {
           id: row.id,
           title: row.title,
           notes: row.notes,
           createdAt: row.createdAt.toISOString(),
-          durationSeconds: row.durationSeconds,
-          audioUrl: row.audioPath ? await storage.signedUrl({ bucket: "audio", key: row.audioPath }) : null,
-          imageUrl: row.imagePath ? await storage.signedUrl({ bucket: "images", key: row.imagePath }) : null,
           children: assigned.map((child) => ({ id: child.id, name: child.name })),
           unlock: {
             type: row.unlockType,
@@ -63,13 +59,36 @@ export function createMemoriesUsecases(options: {
             unlocksAt: status.unlocksAt?.toISOString() ?? null,
           },
         };
+        if (row.source === "video") {
+          return {
+            ...base,
+            kind: "video",
+            durationSeconds: row.durationSeconds,
+            thumbnailUrl: row.thumbnailPath ? await storage.signedUrl({ bucket: "videos", key: row.thumbnailPath }) : null,
+            processing: { status: row.processingStatus ?? "processing", progress: row.processingProgress ?? 0, error: row.processingError },
+          };
+        }
+        return {
+          ...base,
+          kind: row.imagePath ? "narration" : "note",
+          durationSeconds: row.durationSeconds ?? 0,
+          audioUrl: row.audioPath ? await storage.signedUrl({ bucket: "audio", key: row.audioPath }) : null,
+          imageUrl: row.imagePath ? await storage.signedUrl({ bucket: "images", key: row.imagePath }) : null,
+        };
       }),
     );
   }
 
+  async function getItem(input: { userId: string; id: string; source: MemorySource }) {
+    const row = await memories.findById(input);
+    if (!row) throw memoryErrors.notFound();
+    const [item] = await toItems(input.userId, [row]);
+    return item;
+  }
+
   return {
+    /** Narrations, quick notes and videos in one newest-first page (`kind` keeps one of them). */
     async list(input: { userId: string; kind: "all" | "narration" | "note" | "video"; cursor?: string; limit: number; childId?: string }): Promise<MemoryPage> {
-      if (input.kind === "video") return { items: [], nextCursor: null };
       const rows = await memories.listPage({
         userId: input.userId,
         kind: input.kind === "all" ? null : input.kind,
@@ -82,11 +101,9 @@ export function createMemoriesUsecases(options: {
       return { items: await toItems(input.userId, page), nextCursor: rows.length > input.limit && last ? encodeCursor(last) : null };
     },
 
+    /** A narration or quick note. */
     async get(input: { userId: string; id: string }) {
-      const row = await memories.findById(input);
-      if (!row) throw memoryErrors.notFound();
-      const [item] = await toItems(input.userId, [row]);
-      return item;
+      return getItem({ ...input, source: "narration" });
     },
 
     /**
@@ -153,13 +170,13 @@ export function createMemoriesUsecases(options: {
       if (files.length > 0) await options.deleteFilesLater(files);
     },
 
-    /** 'Unlock now' on a milestone memory (decisions 9). */
-    async markMilestoneReached(input: { userId: string; id: string }) {
+    /** 'Unlock now' on a milestone memory of either table (decisions 9); returns its card. */
+    async markMilestoneReached(input: { userId: string; id: string; source: MemorySource }) {
       const row = await memories.findById(input);
       if (!row) throw memoryErrors.notFound();
       if (row.unlockType !== "milestone") throw memoryErrors.notAMilestone();
       await memories.markMilestoneReached({ ...input, at: clock() });
-      return this.get(input);
+      return getItem(input);
     },
 
     /** The next unlocks and birthdays, in the account's time zone. */

@@ -1,7 +1,7 @@
-import { bigint, date, index, integer, pgTable, primaryKey, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, integer, pgTable, primaryKey, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "../auth/auth.table";
 import { children } from "../children/children.table";
-import { UNLOCK_TYPES } from "../../../shared/unlock-rules";
+import { unlockRuleColumns } from "../memories/memories.table";
 
 /** A video of a dad (spec 001 §3). file_path and thumbnail_path are keys in the 'videos' bucket. */
 export const videos = pgTable(
@@ -20,18 +20,16 @@ export const videos = pgTable(
     durationSeconds: real("duration_seconds"),
     /** Bytes counted against the storage quota: the upload's size, then the stored MP4's. */
     sizeBytes: bigint("size_bytes", { mode: "number" }).notNull().default(0),
-    unlockType: text("unlock_type", { enum: UNLOCK_TYPES }).notNull().default("now"),
-    unlockAge: integer("unlock_age"),
-    unlockDate: date("unlock_date", { mode: "string" }),
-    unlockMilestone: text("unlock_milestone"),
-    milestoneReachedAt: timestamp("milestone_reached_at", { withTimezone: true }),
+    ...unlockRuleColumns(),
     processingStatus: text("processing_status", { enum: ["processing", "completed", "failed"] }).notNull().default("processing"),
     processingProgress: integer("processing_progress").notNull().default(80),
     processingError: text("processing_error"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Millisecond precision like narrations, so the memories list's (created_at, id) cursor round-trips exactly. */
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("videos_user_id_created_at_idx").on(table.userId, table.createdAt)],
+  // Read backwards for the newest-first memories list, merged with narrations_user_created_idx.
+  (table) => [index("videos_user_id_created_at_idx").on(table.userId, table.createdAt, table.id)],
 );
 
 export const videoChildren = pgTable(
