@@ -1,5 +1,5 @@
 /**
- * Memories: narrations (voice + photo), quick notes (voice or text, no photo) and, later, videos.
+ * Memories: narrations (voice + photo), quick notes (voice or text, no photo) and videos, one list.
  * The request schema shared by the record form and the server, the list item shape, and the
  * pure dashboard-filter and vault rules (spec 001 §2 Dashboard and Vault, §4 Dashboard filter, §5).
  */
@@ -76,20 +76,32 @@ export type MemoryUnlock = {
   unlocksAt: string | null;
 };
 
-/** One card in the dashboard or the vault. Videos (a later issue) add `kind: "video"` with their own fields. */
-export type NarrationItem = {
-  kind: "narration" | "note";
+type MemoryItemBase = {
   id: string;
   title: string;
   notes: string;
   createdAt: string;
-  durationSeconds: number;
-  audioUrl: string | null;
-  imageUrl: string | null;
   children: { id: string; name: string }[];
   unlock: MemoryUnlock;
 };
-export type MemoryItem = NarrationItem;
+
+/** A narration (photo + voice) or quick note (voice or text) card in the dashboard or the vault. */
+export type NarrationItem = MemoryItemBase & {
+  kind: "narration" | "note";
+  durationSeconds: number;
+  audioUrl: string | null;
+  imageUrl: string | null;
+};
+
+/** A video card: the player fetches its playback link by id once the video is processed. */
+export type VideoMemoryItem = MemoryItemBase & {
+  kind: "video";
+  durationSeconds: number | null;
+  thumbnailUrl: string | null;
+  processing: { status: "processing" | "completed" | "failed"; progress: number; error: string | null };
+};
+
+export type MemoryItem = NarrationItem | VideoMemoryItem;
 
 export type MemoryPage = { items: MemoryItem[]; nextCursor: string | null };
 

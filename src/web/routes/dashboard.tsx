@@ -12,7 +12,7 @@ import { DadDnaBanner } from "../features/memories/components/dad-dna-banner";
 import { MemoriesPerChild } from "../features/memories/components/memories-per-child";
 import { MemoryFeed } from "../features/memories/components/memory-feed";
 import { PocketDadCard } from "../features/memories/components/pocket-dad-card";
-import { VideoLibrary } from "../features/videos/components/video-library";
+import { renderVideoPlayer } from "../features/videos/components/video-player-dialog";
 
 const RECORD_ACTIONS = [
   { to: "/record", label: "Narration", hint: "Talk about a photo", icon: Mic },
@@ -79,11 +79,7 @@ export function DashboardRoute() {
       <DailyPrompt />
       <MemoriesPerChild />
       <ComingUp />
-      <MemoryFeed newId={newId} />
-      <section aria-labelledby="your-videos" className="mt-10 flex flex-col gap-4">
-        <h2 id="your-videos" className="text-lg font-semibold">Your videos</h2>
-        <VideoLibrary />
-      </section>
+      <MemoryFeed newId={newId} renderVideoPlayer={renderVideoPlayer} />
       <PocketDadCard />
     </PageContainer>
   );

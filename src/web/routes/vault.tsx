@@ -2,6 +2,7 @@ import { PRODUCT_NAME } from "../../shared/copy";
 import { PageContainer } from "../components/layout/page-container";
 import { PageHeading } from "../components/ui/page-heading";
 import { Vault } from "../features/memories/components/vault";
+import { renderVideoPlayer } from "../features/videos/components/video-player-dialog";
 
 export function VaultRoute() {
   return (
@@ -9,7 +10,7 @@ export function VaultRoute() {
       <title>{`Vault · ${PRODUCT_NAME}`}</title>
       <PageHeading title="Vault" description="Everything you've saved for them, and when each one unlocks." />
       <div className="mt-8">
-        <Vault />
+        <Vault renderVideoPlayer={renderVideoPlayer} />
       </div>
     </PageContainer>
   );

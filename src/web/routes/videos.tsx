@@ -3,7 +3,7 @@ import { PRODUCT_NAME } from "../../shared/copy";
 import { PageContainer } from "../components/layout/page-container";
 import { ChildNotFound, ChildVideosHeader } from "../features/children/components/child-videos-header";
 import { MemoryFeed } from "../features/memories/components/memory-feed";
-import { VideoLibrary } from "../features/videos/components/video-library";
+import { renderVideoPlayer } from "../features/videos/components/video-player-dialog";
 
 /** /videos?child={id}: one child's memories of every kind, newest first; a foreign or unknown id is not found. */
 export function VideosRoute() {
@@ -15,13 +15,7 @@ export function VideosRoute() {
       <PageContainer className="flex flex-col gap-8">
         {childId ? (
           <ChildVideosHeader childId={childId}>
-            <MemoryFeed newId={null} childId={childId} />
-            <section aria-labelledby="child-videos" className="flex flex-col gap-4">
-              <h2 id="child-videos" className="text-lg font-semibold">
-                Videos
-              </h2>
-              <VideoLibrary childId={childId} />
-            </section>
+            <MemoryFeed newId={null} childId={childId} renderVideoPlayer={renderVideoPlayer} />
           </ChildVideosHeader>
         ) : (
           <ChildNotFound />

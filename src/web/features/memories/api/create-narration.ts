@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { NarrationFieldsInput } from "../../../../shared/memories";
 import { apiClient } from "../../../lib/api-client";
-import { memoriesQueryKey } from "./list-memories";
+import { memoriesQueryKey } from "../../../lib/query-keys";
 
 export type CreateNarrationInput = { fields: NarrationFieldsInput; audio: Blob | null; image: File | null };
 

@@ -1,16 +1,22 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { listMemories, memoriesQueryKey } from "./list-memories";
+import type { MemoryKind } from "../../../../shared/memories";
+import { memoriesQueryKey } from "../../../lib/query-keys";
+import { listMemories, stillProcessing } from "./list-memories";
 
 const VAULT_PAGE = 500;
 
-/** Every memory, fetched in pages of 500 one after another (the vault searches and filters them in the browser). */
-export function useAllMemories() {
+/**
+ * Every memory of one kind, walked with the list's cursor in pages of 500, one after another:
+ * the vault searches, filters and sorts the whole tab in the browser and renders it a slice at a time.
+ */
+export function useAllMemories(kind: MemoryKind) {
   const query = useInfiniteQuery({
-    queryKey: [...memoriesQueryKey, "vault"],
-    queryFn: ({ pageParam, signal }) => listMemories({ kind: "all", cursor: pageParam, limit: VAULT_PAGE, signal }),
+    queryKey: [...memoriesQueryKey, "vault", kind],
+    queryFn: ({ pageParam, signal }) => listMemories({ kind, cursor: pageParam, limit: VAULT_PAGE, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    refetchInterval: (query) => (stillProcessing(query.state.data?.pages) ? 3000 : false),
   });
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isError } = query;
   useEffect(() => {

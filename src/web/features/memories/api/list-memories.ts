@@ -1,8 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import type { DashboardFilter, MemoryPage } from "../../../../shared/memories";
 import { apiClient } from "../../../lib/api-client";
-
-export const memoriesQueryKey = ["memories"] as const;
+import { memoriesQueryKey } from "../../../lib/query-keys";
 
 export function listMemories(input: { kind: DashboardFilter; childId?: string; cursor: string | null; limit: number; signal?: AbortSignal }) {
   const params = new URLSearchParams({ kind: input.kind, limit: String(input.limit) });
@@ -11,13 +10,20 @@ export function listMemories(input: { kind: DashboardFilter; childId?: string; c
   return apiClient.get<MemoryPage>(`/api/memories?${params}`, { signal: input.signal });
 }
 
-/** Newest first, one page at a time (the dashboard shows a page and loads more on request). */
+/** True while a video in these pages is still processing (the lists poll until it is done). */
+export const stillProcessing = (pages: MemoryPage[] | undefined) => pages?.some((page) => page.items.some((item) => item.kind === "video" && item.processing.status === "processing")) ?? false;
+
+/**
+ * Every kind newest first, one page at a time (the dashboard shows a page and loads more on request).
+ * Polls every 3 s while a video on screen is still processing, so its card turns ready by itself.
+ */
 export function memoriesQueryOptions(input: { kind: DashboardFilter; pageSize: number; childId?: string }) {
   return infiniteQueryOptions({
     queryKey: [...memoriesQueryKey, input.kind, input.pageSize, input.childId ?? "all-children"],
     queryFn: ({ pageParam, signal }) => listMemories({ kind: input.kind, childId: input.childId, cursor: pageParam, limit: input.pageSize, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    refetchInterval: (query) => (stillProcessing(query.state.data?.pages) ? 3000 : false),
   });
 }
 

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { NarrationItem } from "../../../../shared/memories";
+import type { MemoryItem, MemoryKind } from "../../../../shared/memories";
 import { apiClient } from "../../../lib/api-client";
-import { memoriesQueryKey } from "./list-memories";
+import { memoriesQueryKey } from "../../../lib/query-keys";
 
-/** 'Unlock now': Dad marks a milestone memory's milestone as reached. */
-export function unlockMilestone(id: string) {
-  return apiClient.post<NarrationItem>(`/api/narrations/${id}/unlock`);
+/** 'Unlock now': Dad marks a milestone memory's milestone as reached (a narration, quick note or video). */
+export function unlockMilestone(memory: { id: string; kind: MemoryKind }) {
+  return apiClient.post<MemoryItem>(`/api/${memory.kind === "video" ? "videos" : "narrations"}/${memory.id}/unlock`);
 }
 
 export function useUnlockMilestone() {

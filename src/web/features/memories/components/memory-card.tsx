@@ -1,6 +1,7 @@
 import { clsx } from "clsx";
-import { Lock, Mic, NotebookPen, Unlock } from "lucide-react";
-import { formatDuration, type MemoryItem } from "../../../../shared/memories";
+import { Film, Lock, Mic, NotebookPen, Unlock } from "lucide-react";
+import type { ReactNode } from "react";
+import { formatDuration, type MemoryItem, type VideoMemoryItem } from "../../../../shared/memories";
 
 export function formatMemoryDate(iso: string) {
   return new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
@@ -16,36 +17,72 @@ export function UnlockBadge({ unlock }: { unlock: MemoryItem["unlock"] }) {
   );
 }
 
-/** A narration (photo) or quick note card: image, title, date, duration, unlock label. */
+/** A video plays once it is processed; until then its card shows where it stands. */
+export const isPlayable = (item: MemoryItem) => item.kind !== "video" || item.processing.status === "completed";
+
+/** 'Getting your video ready… 80%' or the processing error, for a video that is not ready. */
+export function ProcessingNote({ video }: { video: VideoMemoryItem }) {
+  if (video.processing.status === "processing") return <p className="text-sm text-accent-dark">Getting your video ready… {video.processing.progress}%</p>;
+  if (video.processing.status === "failed") return <p className="text-sm text-danger">{video.processing.error ?? "Processing failed"}</p>;
+  return null;
+}
+
+/** The picture of a memory: its photo or video thumbnail, else the icon of its kind. */
+export function MemoryPicture({ item, className, iconClassName }: { item: MemoryItem; className: string; iconClassName: string }) {
+  const picture = item.kind === "video" ? item.thumbnailUrl : item.imageUrl;
+  if (picture) return <img src={picture} alt="" loading="lazy" className={clsx("bg-mist-soft object-cover", className)} />;
+  const Icon = item.kind === "video" ? Film : item.kind === "note" ? NotebookPen : Mic;
+  return (
+    <span className={clsx("flex items-center justify-center bg-paper-warm", className)}>
+      <Icon className={clsx("text-olive", iconClassName)} aria-hidden="true" />
+    </span>
+  );
+}
+
+function durationOf(item: MemoryItem): number | null {
+  if (item.kind === "video") return item.durationSeconds;
+  return item.audioUrl ? item.durationSeconds : null;
+}
+
+/** A card of any kind: picture (photo or video thumbnail with its length), title, date, unlock label. */
 export function MemoryCard({ item, highlighted, onOpen }: { item: MemoryItem; highlighted: boolean; onOpen: () => void }) {
+  const duration = durationOf(item);
+  const playable = isPlayable(item);
+  let picture: ReactNode = <MemoryPicture item={item} className="block aspect-[4/3] w-full" iconClassName="size-10" />;
+  if (item.kind === "video") {
+    picture = (
+      <span className="relative block">
+        {picture}
+        {duration ? <span className="absolute right-2 bottom-2 rounded bg-ink/80 px-2 text-sm text-white">{formatDuration(duration)}</span> : null}
+      </span>
+    );
+  }
   return (
     <button
       type="button"
       onClick={onOpen}
+      disabled={!playable}
       data-memory-id={item.id}
+      data-memory-kind={item.kind}
       className={clsx(
-        "flex h-full w-full flex-col overflow-hidden rounded-xl border bg-white text-left transition-shadow hover:shadow-float focus-visible:outline-3 focus-visible:outline-accent-dark",
+        "flex h-full w-full flex-col overflow-hidden rounded-xl border bg-white text-left transition-shadow enabled:hover:shadow-float focus-visible:outline-3 focus-visible:outline-accent-dark disabled:cursor-default",
         highlighted ? "border-accent ring-3 ring-accent/40" : "border-sand-soft",
       )}
     >
-      {item.imageUrl ? (
-        <img src={item.imageUrl} alt="" loading="lazy" className="aspect-[4/3] w-full bg-mist-soft object-cover" />
-      ) : (
-        <div className="flex aspect-[4/3] w-full items-center justify-center bg-paper-warm">
-          {item.kind === "note" ? <NotebookPen className="size-10 text-olive" aria-hidden="true" /> : <Mic className="size-10 text-olive" aria-hidden="true" />}
-        </div>
-      )}
-      <div className="flex flex-1 flex-col gap-2 p-4">
-        <p className="line-clamp-2 font-semibold text-ink">{item.title}</p>
-        <p className="text-sm text-olive-dark">
+      {picture}
+      <span className="flex flex-1 flex-col gap-2 p-4">
+        <span className="line-clamp-2 font-semibold text-ink">{item.title}</span>
+        <span className="text-sm text-olive-dark">
+          {item.kind === "video" ? "Video · " : ""}
           {formatMemoryDate(item.createdAt)}
-          {item.audioUrl ? ` · ${formatDuration(item.durationSeconds)}` : ""}
+          {item.kind !== "video" && duration !== null ? ` · ${formatDuration(duration)}` : ""}
           {highlighted ? " · Just saved" : ""}
-        </p>
-        <div className="mt-auto">
+        </span>
+        {item.kind === "video" ? <ProcessingNote video={item} /> : null}
+        <span className="mt-auto">
           <UnlockBadge unlock={item.unlock} />
-        </div>
-      </div>
+        </span>
+      </span>
     </button>
   );
 }

@@ -5,13 +5,16 @@ import { Button, ButtonLink } from "../../../components/ui/button";
 import { TextLink } from "../../../components/ui/text-link";
 import { useMemories } from "../api/list-memories";
 import { MemoryCard } from "./memory-card";
-import { MemoryModal } from "./memory-modal";
+import { ListStates } from "./list-states";
+import { OpenMemory, type RenderVideoPlayer } from "./memory-modal";
 
 const PAGE_SIZE = 24;
 
-/** Filter chips, 'Go to Vault', and the grid of memories (one page at a time). `newId` is highlighted. */
-/** Newest first with the kind chips; `childId` narrows it to one child's memories (their page). */
-export function MemoryFeed({ newId, childId }: { newId: string | null; childId?: string }) {
+/**
+ * Every kind of memory newest first, one page at a time, with the kind chips and 'Go to Vault'.
+ * `newId` is highlighted; `childId` narrows it to one child's memories (their page).
+ */
+export function MemoryFeed({ newId, childId, renderVideoPlayer }: { newId: string | null; childId?: string; renderVideoPlayer: RenderVideoPlayer }) {
   const [filter, setFilter] = useState<DashboardFilter>("all");
   const [open, setOpen] = useState<MemoryItem | null>(null);
   const memories = useMemories({ kind: filter, pageSize: PAGE_SIZE, childId });
@@ -42,23 +45,21 @@ export function MemoryFeed({ newId, childId }: { newId: string | null; childId?:
         ))}
       </div>
 
-      {memories.isPending ? <p className="mt-6 text-olive-dark">Loading…</p> : null}
-      {memories.isError ? (
-        <div role="alert" className="mt-6 flex flex-col items-start gap-3 rounded-xl border border-danger/40 bg-danger-soft p-4 text-danger-dark">
-          <p>We couldn't load your memories.</p>
-          <Button variant="secondary" onClick={() => void memories.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : null}
-      {memories.isSuccess && items.length === 0 ? (
-        <div className="mt-6 flex flex-col items-center gap-3 rounded-xl border border-dashed border-sand bg-paper-warm px-6 py-10 text-center">
-          <p className="text-base font-medium text-ink">Nothing here yet.</p>
-          <ButtonLink to={filter === "note" ? "/record?note=true" : filter === "video" ? "/record?video=true" : "/record"} variant="accent">
-            Record Now
-          </ButtonLink>
-        </div>
-      ) : null}
+      <div className="mt-6">
+        <ListStates
+          query={memories}
+          errorText="We couldn't load your memories."
+          isEmpty={items.length === 0}
+          empty={
+            <>
+              <p className="text-base font-medium text-ink">Nothing here yet.</p>
+              <ButtonLink to={filter === "note" ? "/record?note=true" : filter === "video" ? "/record?video=true" : "/record"} variant="accent">
+                Record Now
+              </ButtonLink>
+            </>
+          }
+        />
+      </div>
       {items.length > 0 ? (
         <ul className="mt-6 grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
           {items.map((item) => (
@@ -75,7 +76,7 @@ export function MemoryFeed({ newId, childId }: { newId: string | null; childId?:
           </Button>
         </div>
       ) : null}
-      <MemoryModal item={open} onClose={() => setOpen(null)} />
+      <OpenMemory item={open} onClose={() => setOpen(null)} renderVideoPlayer={renderVideoPlayer} />
     </section>
   );
 }

@@ -1,10 +1,14 @@
-import type { MemoryItem } from "../../../../shared/memories";
+import type { ReactNode } from "react";
+import type { MemoryItem, NarrationItem, VideoMemoryItem } from "../../../../shared/memories";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogClose } from "../../../components/ui/dialog";
 import { formatMemoryDate, UnlockBadge } from "./memory-card";
 
+/** Opens a video: the route passes the videos feature's player in (features never import each other). */
+export type RenderVideoPlayer = (video: VideoMemoryItem, onClose: () => void) => ReactNode;
+
 /** The read-only note modal: title, date, photo, the recording to play, the notes (as text), Close. */
-export function MemoryModal({ item, onClose }: { item: MemoryItem | null; onClose: () => void }) {
+export function MemoryModal({ item, onClose }: { item: NarrationItem | null; onClose: () => void }) {
   return (
     <Dialog
       open={item !== null}
@@ -31,4 +35,10 @@ export function MemoryModal({ item, onClose }: { item: MemoryItem | null; onClos
       ) : null}
     </Dialog>
   );
+}
+
+/** The open memory: a video in the player the route supplies, anything else in the note modal. */
+export function OpenMemory({ item, onClose, renderVideoPlayer }: { item: MemoryItem | null; onClose: () => void; renderVideoPlayer: RenderVideoPlayer }) {
+  if (item?.kind === "video") return renderVideoPlayer(item, onClose);
+  return <MemoryModal item={item} onClose={onClose} />;
 }

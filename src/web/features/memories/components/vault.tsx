@@ -1,16 +1,17 @@
 import { clsx } from "clsx";
-import { ArrowDownUp, Lock, Mic, NotebookPen, Trash2, Unlock, Video } from "lucide-react";
-import { useMemo, useState } from "react";
+import { ArrowDownUp, Mic, NotebookPen, Trash2, Unlock, Video } from "lucide-react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
-import { type MemoryItem, type MemoryKind, vaultItems, type VaultStatus, type VaultView } from "../../../../shared/memories";
+import { formatDuration, type MemoryItem, type MemoryKind, vaultItems, type VaultStatus, type VaultView } from "../../../../shared/memories";
 import { Button, ButtonLink } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
-import { useDeleteNarration } from "../api/delete-narration";
+import { useDeleteMemory } from "../api/delete-memory";
 import { useChildCounts } from "../api/get-child-counts";
 import { useAllMemories } from "../api/list-all-memories";
 import { useUnlockMilestone } from "../api/unlock-milestone";
-import { formatMemoryDate, UnlockBadge } from "./memory-card";
-import { MemoryModal } from "./memory-modal";
+import { ListStates } from "./list-states";
+import { formatMemoryDate, isPlayable, MemoryPicture, ProcessingNote, UnlockBadge } from "./memory-card";
+import { OpenMemory, type RenderVideoPlayer } from "./memory-modal";
 
 const SHOWN_STEP = 30;
 
@@ -23,14 +24,19 @@ const TABS: { value: MemoryKind; label: string; icon: typeof Mic; empty: string;
 const selectClass =
   "min-h-11 rounded-lg border border-sand bg-white px-3 text-base text-ink hover:border-olive focus:outline-none focus-visible:outline-3 focus-visible:outline-accent-dark";
 
-export function Vault() {
-  const memories = useAllMemories();
-  const childCounts = useChildCounts();
+/**
+ * The vault: one tab per kind (videos from the same memories list), search, child and status
+ * filters, sort, 'Unlock now' and delete. A tab's whole list is loaded with the cursor and filtered
+ * here; the rows render 30 at a time, more as the end of the list scrolls into view.
+ */
+export function Vault({ renderVideoPlayer }: { renderVideoPlayer: RenderVideoPlayer }) {
   const [view, setView] = useState<VaultView>({ tab: "narration", query: "", sort: "newest", childId: null, status: "all" });
+  const memories = useAllMemories(view.tab);
+  const childCounts = useChildCounts();
   const [shown, setShown] = useState(SHOWN_STEP);
   const [open, setOpen] = useState<MemoryItem | null>(null);
   const [confirming, setConfirming] = useState<MemoryItem | null>(null);
-  const remove = useDeleteNarration();
+  const remove = useDeleteMemory();
   const unlock = useUnlockMilestone();
 
   const all = useMemo(() => memories.data?.pages.flatMap((page) => page.items) ?? [], [memories.data]);
@@ -41,6 +47,16 @@ export function Vault() {
   };
   const tab = TABS.find((t) => t.value === view.tab)!;
   const filtered = view.query.trim() !== "" || view.childId !== null || view.status !== "all";
+  const hasMore = items.length > shown;
+  const showMore = useCallback(() => setShown((current) => current + SHOWN_STEP), []);
+  const sentinel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !hasMore) return;
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && showMore(), { rootMargin: "600px 0px" });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasMore, showMore, shown]);
 
   return (
     <div className="flex flex-col gap-6">
@@ -107,30 +123,25 @@ export function Vault() {
         </div>
       </section>
 
-      {memories.isPending ? <p className="text-olive-dark">Loading…</p> : null}
-      {memories.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-danger/40 bg-danger-soft p-4 text-danger-dark">
-          <p>We couldn't load your vault.</p>
-          <Button variant="secondary" onClick={() => void memories.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : null}
-      {memories.isSuccess && items.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-sand bg-paper-warm px-6 py-10 text-center">
-          <p className="font-medium">{filtered ? "Nothing matches these filters." : tab.empty}</p>
-          {filtered ? (
-            <Button variant="secondary" onClick={() => change({ query: "", childId: null, status: "all" })}>
-              Clear filters
-            </Button>
-          ) : (
-            <ButtonLink to={tab.record} variant="accent">
-              {tab.recordLabel}
-            </ButtonLink>
-          )}
-        </div>
-      ) : null}
-
+      <ListStates
+        query={memories}
+        errorText="We couldn't load your vault."
+        isEmpty={items.length === 0}
+        empty={
+          <>
+            <p className="font-medium">{filtered ? "Nothing matches these filters." : tab.empty}</p>
+            {filtered ? (
+              <Button variant="secondary" onClick={() => change({ query: "", childId: null, status: "all" })}>
+                Clear filters
+              </Button>
+            ) : (
+              <ButtonLink to={tab.record} variant="accent">
+                {tab.recordLabel}
+              </ButtonLink>
+            )}
+          </>
+        }
+      />
       {items.length > 0 ? (
         <>
           <p className="text-sm text-olive-dark" aria-live="polite">
@@ -139,21 +150,27 @@ export function Vault() {
           </p>
           <ul className="flex flex-col divide-y divide-sand-soft rounded-xl border border-sand-soft bg-white">
             {items.slice(0, shown).map((item) => (
-              <li key={item.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center" data-vault-item={item.id}>
-                <button type="button" onClick={() => setOpen(item)} className="flex min-w-0 flex-1 items-center gap-4 rounded-lg text-left focus-visible:outline-3 focus-visible:outline-accent-dark">
-                  {item.imageUrl ? (
-                    <img src={item.imageUrl} alt="" loading="lazy" className="size-16 shrink-0 rounded-lg bg-mist-soft object-cover" />
-                  ) : (
-                    <span className="inline-flex size-16 shrink-0 items-center justify-center rounded-lg bg-paper-warm">
-                      {item.unlock.unlocked ? <Unlock className="size-6 text-olive" aria-hidden="true" /> : <Lock className="size-6 text-olive" aria-hidden="true" />}
-                    </span>
-                  )}
+              <li
+                key={item.id}
+                className="flex flex-col gap-3 p-4 [contain-intrinsic-size:auto_6rem] [content-visibility:auto] sm:flex-row sm:items-center"
+                data-vault-item={item.id}
+                data-memory-kind={item.kind}
+              >
+                <button
+                  type="button"
+                  onClick={() => setOpen(item)}
+                  disabled={!isPlayable(item)}
+                  className="flex min-w-0 flex-1 items-center gap-4 rounded-lg text-left focus-visible:outline-3 focus-visible:outline-accent-dark disabled:cursor-default"
+                >
+                  <MemoryPicture item={item} className={clsx("shrink-0 rounded-lg", item.kind === "video" ? "h-16 w-24" : "size-16")} iconClassName="size-6" />
                   <span className="flex min-w-0 flex-col gap-1">
                     <span className="truncate font-semibold text-ink">{item.title}</span>
                     <span className="text-sm text-olive-dark">
                       {formatMemoryDate(item.createdAt)}
+                      {item.kind === "video" && item.durationSeconds ? ` · ${formatDuration(item.durationSeconds)}` : ""}
                       {item.children.length > 0 ? ` · ${item.children.map((child) => child.name).join(", ")}` : ""}
                     </span>
+                    {item.kind === "video" ? <ProcessingNote video={item} /> : null}
                     <span>
                       <UnlockBadge unlock={item.unlock} />
                       {item.unlock.type === "milestone" && item.unlock.milestone ? <span className="ml-2 text-sm text-olive-dark">{item.unlock.milestone}</span> : null}
@@ -164,9 +181,9 @@ export function Vault() {
                   {item.unlock.type === "milestone" && !item.unlock.unlocked ? (
                     <Button
                       variant="secondary"
-                      busy={unlock.isPending && unlock.variables === item.id}
+                      busy={unlock.isPending && unlock.variables?.id === item.id}
                       onClick={() =>
-                        unlock.mutate(item.id, {
+                        unlock.mutate(item, {
                           onSuccess: () => toast.success("Unlocked. It's ready for them."),
                           onError: (error) => toast.error(error.message),
                         })
@@ -184,9 +201,9 @@ export function Vault() {
               </li>
             ))}
           </ul>
-          {items.length > shown ? (
-            <div className="flex justify-center">
-              <Button variant="secondary" onClick={() => setShown((current) => current + SHOWN_STEP)}>
+          {hasMore ? (
+            <div ref={sentinel} className="flex justify-center">
+              <Button variant="secondary" onClick={showMore}>
                 Show more ({items.length - shown} left)
               </Button>
             </div>
@@ -194,12 +211,14 @@ export function Vault() {
         </>
       ) : null}
 
-      <MemoryModal item={open} onClose={() => setOpen(null)} />
+      <OpenMemory item={open} onClose={() => setOpen(null)} renderVideoPlayer={renderVideoPlayer} />
       <Dialog
         open={confirming !== null}
         onOpenChange={(isOpen) => !isOpen && !remove.isPending && setConfirming(null)}
         title="Delete this memory?"
-        description={confirming ? `"${confirming.title}" and its recording and photo will be gone for good. This can't be undone.` : undefined}
+        description={
+          confirming ? `"${confirming.title}" and its ${confirming.kind === "video" ? "video and notes" : "recording and photo"} will be gone for good. This can't be undone.` : undefined
+        }
         hideClose={remove.isPending}
         footer={
           <>
@@ -212,7 +231,7 @@ export function Vault() {
               busyLabel="Deleting…"
               onClick={() =>
                 confirming &&
-                remove.mutate(confirming.id, {
+                remove.mutate(confirming, {
                   onSuccess: () => {
                     setConfirming(null);
                     toast.success("Memory deleted.");

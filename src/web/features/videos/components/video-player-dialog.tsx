@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useRef, useState } from "react";
-import { formatClock, type VideoComment, type VideoItem } from "../../../../shared/videos";
+import { formatClock, type VideoComment } from "../../../../shared/videos";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
@@ -46,8 +46,14 @@ function CommentRow({ comment, videoId, onSeek, onReply }: { comment: VideoComme
   );
 }
 
+/** What the player needs of a video: it fetches the playback link and comments by id. */
+export type PlayableVideo = { id: string; title: string };
+
+/** For lists that take a render prop (the memories feed and vault): the player for one video. */
+export const renderVideoPlayer = (video: PlayableVideo, onClose: () => void) => <VideoPlayerDialog video={video} onClose={onClose} />;
+
 /** The player: signed link with Range (seeking works), 'Notes (n)' with timestamped comments and one level of replies. */
-export function VideoPlayerDialog({ video, onClose }: { video: VideoItem; onClose: () => void }) {
+export function VideoPlayerDialog({ video, onClose }: { video: PlayableVideo; onClose: () => void }) {
   const player = useRef<HTMLVideoElement>(null);
   const [now, setNow] = useState(0);
   const [replyTo, setReplyTo] = useState<string | null>(null);
