@@ -18,6 +18,13 @@ export function unlockRuleColumns() {
   };
 }
 
+/** The child a memory is for, in a memory's link table (the row goes when the child is deleted). */
+export function linkedChildId() {
+  return uuid("child_id")
+    .notNull()
+    .references(() => children.id, { onDelete: "cascade" });
+}
+
 /**
  * Narrations (voice + photo) and quick notes (no photo; voice optional) in one table (spec 001 §3).
  * Created times keep millisecond precision so the (created_at, id) page cursor round-trips exactly.
@@ -48,9 +55,7 @@ export const narrationChildren = pgTable(
     narrationId: uuid("narration_id")
       .notNull()
       .references(() => narrations.id, { onDelete: "cascade" }),
-    childId: uuid("child_id")
-      .notNull()
-      .references(() => children.id, { onDelete: "cascade" }),
+    childId: linkedChildId(),
   },
   (table) => [primaryKey({ columns: [table.narrationId, table.childId] }), index("narration_children_child_idx").on(table.childId)],
 );

@@ -1,7 +1,6 @@
 import { bigint, index, integer, pgTable, primaryKey, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "../auth/auth.table";
-import { children } from "../children/children.table";
-import { unlockRuleColumns } from "../memories/memories.table";
+import { linkedChildId, unlockRuleColumns } from "../memories/memories.table";
 
 /** A video of a dad (spec 001 §3). file_path and thumbnail_path are keys in the 'videos' bucket. */
 export const videos = pgTable(
@@ -38,9 +37,7 @@ export const videoChildren = pgTable(
     videoId: uuid("video_id")
       .notNull()
       .references(() => videos.id, { onDelete: "cascade" }),
-    childId: uuid("child_id")
-      .notNull()
-      .references(() => children.id, { onDelete: "cascade" }),
+    childId: linkedChildId(),
   },
   (table) => [primaryKey({ columns: [table.videoId, table.childId] }), index("video_children_child_id_idx").on(table.childId)],
 );
