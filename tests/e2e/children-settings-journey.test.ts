@@ -99,9 +99,19 @@ describe.skipIf(!browserAvailable)("children and settings in Chromium", () => {
     const form = new FormData();
     form.set("data", JSON.stringify({ kind: "note", title: "Your first dinosaur", notes: "", childIds: [childId], unlockType: "now" }));
     expect((await page.request.post(`${server.baseUrl}/api/narrations`, { multipart: form, headers: { origin: server.baseUrl } })).status()).toBe(201);
+    // A video for her, as a finished upload leaves it (still processing): it is in the same list.
+    await server.pool.query(
+      `WITH video AS (INSERT INTO videos (user_id, title, upload_id, created_at) SELECT user_id, 'Riding without training wheels', 'e2e-upload', now() - interval '1 hour' FROM children WHERE id = $1 RETURNING id)
+       INSERT INTO video_children (video_id, child_id) SELECT id, $1 FROM video`,
+      [childId],
+    );
     await card.getByRole("link", { name: "View Videos" }).click();
     await page.getByRole("heading", { name: "Maya's memories" }).waitFor();
-    await page.getByText("Your first dinosaur").first().waitFor();
+    const memories = page.locator("[data-memory-id]");
+    await memories.nth(1).waitFor();
+    expect(await memories.evaluateAll((cards) => cards.map((element) => element.getAttribute("data-memory-kind")))).toEqual(["note", "video"]);
+    expect(await memories.nth(0).textContent()).toContain("Your first dinosaur");
+    expect(await memories.nth(1).textContent()).toContain("Getting your video ready…");
     await page.goto(`${server.baseUrl}/videos?child=00000000-0000-4000-8000-000000000000`);
     await page.getByRole("heading", { name: "We couldn't find that child" }).waitFor();
 

@@ -39,9 +39,13 @@ describe.skipIf(!browserAvailable)("video journey in Chromium", () => {
     await continueButton.click();
 
     await page.waitForURL(`${server.baseUrl}/dashboard`);
-    const card = page.getByRole("button", { name: "Our first camping trip", exact: true });
+    // The video is a card in the one memories feed, with its thumbnail, and opens once processed.
+    const card = page.locator("[data-memory-kind='video']", { hasText: "Our first camping trip" });
     await card.waitFor({ timeout: 90_000 });
-    expect(await page.locator("ul[aria-label='Your videos'] img").count()).toBe(1);
+    expect(await card.locator("img").count()).toBe(1);
+    expect(await card.textContent()).toContain("Available now");
+    await expect.poll(() => card.isEnabled(), { timeout: 90_000 }).toBe(true);
+    expect(await card.textContent()).toMatch(/0:0[56]/);
     await card.click();
 
     const player = page.getByRole("dialog", { name: "Our first camping trip" });
@@ -65,5 +69,15 @@ describe.skipIf(!browserAvailable)("video journey in Chromium", () => {
     await video.evaluate((element: HTMLVideoElement) => { element.currentTime = 0; });
     await player.getByRole("button", { name: "Jump to 0:04" }).first().click();
     await expect.poll(() => video.evaluate((element: HTMLVideoElement) => Math.floor(element.currentTime))).toBe(4);
+    await page.keyboard.press("Escape");
+
+    // The vault's Video tab lists it from the same memories list, and opens the same player.
+    await page.goto(`${server.baseUrl}/vault`);
+    await page.getByRole("button", { name: "Video", exact: true }).click();
+    const row = page.locator("[data-vault-item][data-memory-kind='video']", { hasText: "Our first camping trip" });
+    await row.waitFor();
+    expect(await row.locator("img").count()).toBe(1);
+    await row.getByRole("button", { name: /Our first camping trip/ }).click();
+    await page.getByRole("dialog", { name: "Our first camping trip" }).getByRole("heading", { name: "Notes (2)" }).waitFor();
   });
 });

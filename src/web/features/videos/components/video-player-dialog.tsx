@@ -49,7 +49,7 @@ function CommentRow({ comment, videoId, onSeek, onReply }: { comment: VideoComme
 /** What the player needs of a video: it fetches the playback link and comments by id. */
 export type PlayableVideo = { id: string; title: string };
 
-/** For lists that take a render prop (the memories feed and vault): the player for one video. */
+/** For lists that take a render prop (the memories feed and the vault): the player for one video. */
 export const renderVideoPlayer = (video: PlayableVideo, onClose: () => void) => <VideoPlayerDialog video={video} onClose={onClose} />;
 
 /** The player: signed link with Range (seeking works), 'Notes (n)' with timestamped comments and one level of replies. */
