@@ -77,7 +77,7 @@ describe.skipIf(!browserAvailable)("video journey in Chromium", () => {
     const row = page.locator("[data-vault-item][data-memory-kind='video']", { hasText: "Our first camping trip" });
     await row.waitFor();
     expect(await row.locator("img").count()).toBe(1);
-    await row.getByRole("button", { name: /Our first camping trip/ }).click();
+    await row.getByRole("button", { name: /^Our first camping trip/ }).click();
     await page.getByRole("dialog", { name: "Our first camping trip" }).getByRole("heading", { name: "Notes (2)" }).waitFor();
   });
 });
