@@ -163,6 +163,14 @@ describe.skipIf(!browserAvailable)("access and money in Chromium (TEST MODE chec
     const mom = `mom${Date.now()}@example.com`;
     await page.goto(`${server.baseUrl}/gift`);
     await expectAccessible(page);
+    // The explainer clip is fetched only when asked for, then plays, with its captions track.
+    const video = page.locator("video");
+    expect(await video.count()).toBe(0);
+    await page.getByRole("button", { name: /Play the video/ }).click();
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 15_000 }).toBeGreaterThan(0);
+    await video.evaluate((element: HTMLVideoElement) => (element.textTracks[0]!.mode = "hidden"));
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.textTracks[0]!.cues?.length ?? 0)).toBe(6);
+    await expectAccessible(page);
     await page.getByRole("link", { name: "Gift Dad a subscription" }).click();
     await page.waitForURL(/\/pricing\?isGuest=true/);
     await page.getByLabel("Your email").waitFor();
