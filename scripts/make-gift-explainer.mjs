@@ -15,7 +15,7 @@ import { GIFT_EXPLAINER } from "../src/web/features/gifts/components/gift-explai
 const OUT = "src/web/public";
 const SLIDE_SECONDS = 4.5;
 const FADE_SECONDS = 0.5;
-const COLORS = { ink: "#353535", paper: "#f7f6f2", accent: "#e0a955", soft: "#fbf3e6" };
+const COLORS = { ink: "#353535", accent: "#e0a955" }; // the app's --color-ink and --color-accent-light
 
 const slides = GIFT_EXPLAINER.slides;
 
