@@ -87,7 +87,14 @@ export async function createServices(options: { config: Config; db: Database; po
   // Gifts and billing call each other (a paid gift issues a code; a redeemed code refreshes access).
   const refreshAccess = (userId: string) => billing.refreshAccess(userId);
   const gifts = createGiftsUsecases({ repository: createGiftsRepository(db), outbox, appUrl: config.appUrl, supportEmail: config.supportEmail, refreshAccess });
-  const billing: BillingUsecases = createBillingUsecases({ repository: billingRepository, payments, appUrl: config.appUrl, onGiftPaid: gifts.issueForPurchase });
+  const experiments = createExperimentsUsecases({ experiments: createExperimentsRepository(db), adminEmails: config.adminEmails });
+  const billing: BillingUsecases = createBillingUsecases({
+    repository: billingRepository,
+    payments,
+    appUrl: config.appUrl,
+    onGiftPaid: gifts.issueForPurchase,
+    recordConversion: experiments.convertServerEvent,
+  });
 
   const settingsRepository = createSettingsRepository(db);
   const notifications = createNotificationsUsecases({
@@ -163,7 +170,7 @@ export async function createServices(options: { config: Config; db: Database; po
     gifts,
     notifications,
     checklist: createChecklistUsecases({ repository: createChecklistRepository(db), refreshAccess, memoryCounters: [memoriesRepository.countAllKinds] }),
-    experiments: createExperimentsUsecases({ experiments: createExperimentsRepository(db), adminEmails: config.adminEmails }),
+    experiments,
     marketing,
     reads: createReadsFeed({ feedUrl: config.newsletterFeedUrl }),
     analytics: createAnalyticsUsecases({ analytics: createAnalyticsRepository(db) }),

@@ -47,9 +47,14 @@ describe.skipIf(!browserAvailable)("access and money in Chromium (TEST MODE chec
   const browser = useBrowser();
   let server: Server;
 
-  it("subscribes, sees 'Payment Successful!', the checklist advances and the bell shows a generated notification", async () => {
+  it("subscribes, sees 'Payment Successful!', the checklist advances and the bell shows a generated unlock notification", async () => {
     server = await startE2eServer();
     const page = await browser.newPage();
+    // He first lands on / as a visitor of the experiment, given variant B.
+    await page.addInitScript(() => window.localStorage.setItem("heydad.abVariant", "B"));
+    await page.goto(`${server.baseUrl}/`);
+    await page.waitForFunction(() => window.localStorage.getItem("heydad.abAssignmentLogged") === "1");
+    const visitorId = await page.evaluate(() => window.localStorage.getItem("heydad.visitorId"));
     const email = `sub${Date.now()}@example.com`;
     await signUp(page, server, email);
     await page.waitForURL(`${server.baseUrl}/dashboard`);
@@ -82,49 +87,89 @@ describe.skipIf(!browserAvailable)("access and money in Chromium (TEST MODE chec
     await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
     expect(await purchases()).toBe(0); // fired once: not again on reload
 
+    // The experiment counted his sign-up, checkout and purchase once each, under B.
+    const conversions = async () =>
+      (await server.pool.query("SELECT variant, conversion_type FROM landing_page_conversions WHERE visitor_id = $1 ORDER BY conversion_type", [visitorId])).rows;
+    await expect.poll(conversions).toEqual([
+      { variant: "B", conversion_type: "checkout_started" },
+      { variant: "B", conversion_type: "purchase" },
+      { variant: "B", conversion_type: "signup" },
+    ]);
+
     // The checklist follows the steps as they are done.
     const id = await userId(server, email);
     await server.pool.query("UPDATE profiles SET full_name = 'Sam' WHERE id = $1", [id]);
     await page.getByRole("link", { name: "Go to your dashboard" }).click();
     await expect.poll(() => card.getByRole("progressbar").getAttribute("aria-valuenow")).toBe("2");
-    await server.pool.query(
-      "INSERT INTO children (user_id, name, birthdate) VALUES ($1, 'Maya', ((now() AT TIME ZONE 'UTC')::date + 7 - interval '9 years')::date)",
+    // Her birthday is months away: the only notification below is the unlock.
+    const maya = await server.pool.query(
+      "INSERT INTO children (user_id, name, birthdate) VALUES ($1, 'Maya', ((now() AT TIME ZONE 'UTC')::date + 100 - interval '9 years')::date) RETURNING id",
       [id],
     );
     await card.getByRole("link", { name: "Continue" }).click();
     await page.waitForURL(/\/children$/);
     await expect.poll(() => card.getByRole("progressbar").getAttribute("aria-valuenow")).toBe("3");
 
-    // The daily job runs (sent to the server's queue) and writes Maya's birthday notice.
-    const boss = new PgBoss({ connectionString: server.databaseUrl, max: 1 });
-    await boss.start();
-    await boss.send("notifications-daily", {});
-    await boss.stop({ graceful: false });
-    await page.goto(`${server.baseUrl}/dashboard`);
-    const bell = page.getByRole("button", { name: /Notifications/ }).first();
-    await expect.poll(async () => (await bell.getAttribute("aria-label")) ?? "", { timeout: 15_000 }).toBe("Notifications, 1 unread");
-    await bell.click();
-    const panel = page.getByRole("dialog", { name: "Notifications" });
-    await panel.getByText("Maya - Birthday soon").waitFor();
-    await panel.getByText("Maya turns 9 in 7 days.", { exact: false }).waitFor();
-    await panel.getByText("Just now").waitFor();
-    await expectAccessible(page);
-    await panel.getByRole("button", { name: "Mark all as read" }).click();
-    await expect.poll(async () => bell.getAttribute("aria-label")).toBe("Notifications");
-
     // Escape closes the card, and it stays closed.
-    await page.keyboard.press("Escape");
+    await page.goto(`${server.baseUrl}/dashboard`);
+    await card.waitFor();
     await page.keyboard.press("Escape");
     await expect.poll(() => card.isVisible()).toBe(false);
     await page.reload();
     await page.getByRole("heading", { name: "Dashboard" }).waitFor();
     expect(await card.isVisible()).toBe(false);
+
+    // A memory for Maya that unlocks today (in Dad's own time zone), saved as the app saves it.
+    const saved = await page.evaluate(async (childId) => {
+      const form = new FormData();
+      const today = new Date().toLocaleDateString("en-CA"); // YYYY-MM-DD, local
+      form.set("data", JSON.stringify({ kind: "note", title: "The day you were born", notes: "", childIds: [childId], unlockType: "date", unlockDate: today }));
+      return (await fetch("/api/narrations", { method: "POST", body: form })).status;
+    }, maya.rows[0].id as string);
+    expect(saved).toBe(201);
+
+    // The daily job runs (sent to the server's queue) and writes the unlock notification.
+    const boss = new PgBoss({ connectionString: server.databaseUrl, max: 1 });
+    await boss.start();
+    await boss.send("notifications-daily", {});
+    await boss.stop({ graceful: false });
+    const bell = page.getByRole("button", { name: /Notifications/ }).first();
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+          return (await bell.getAttribute("aria-label")) ?? "";
+        },
+        { timeout: 20_000, interval: 1000 },
+      )
+      .toBe("Notifications, 1 unread");
+    await bell.click();
+    const panel = page.getByRole("dialog", { name: "Notifications" });
+    await panel.getByText("Maya - Memory unlocked").waitFor();
+    await panel.getByText('"The day you were born" is now unlocked for Maya.').waitFor();
+    await panel.getByText("Just now").waitFor();
+    await expectAccessible(page);
+    await panel.getByRole("button", { name: "Mark all as read" }).click();
+    await expect.poll(async () => bell.getAttribute("aria-label")).toBe("Notifications");
+    await page.reload();
+    await expect.poll(async () => bell.getAttribute("aria-label")).toBe("Notifications");
+    const { rows } = await server.pool.query("SELECT type, read FROM notifications WHERE user_id = $1", [id]);
+    expect(rows).toEqual([{ type: "memory_unlocked", read: true }]);
   });
 
   it("a guest buys a gift, reads the code in the mailbox, and Dad signs up with it and has access", async () => {
     const page = await browser.newPage({ width: 360, height: 800 });
     const mom = `mom${Date.now()}@example.com`;
     await page.goto(`${server.baseUrl}/gift`);
+    await expectAccessible(page);
+    // The explainer clip is fetched only when asked for, then plays, with its captions track.
+    const video = page.locator("video");
+    expect(await video.count()).toBe(0);
+    await page.getByRole("button", { name: /Play the video/ }).click();
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 15_000 }).toBeGreaterThan(0);
+    await video.evaluate((element: HTMLVideoElement) => (element.textTracks[0]!.mode = "hidden"));
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.textTracks[0]!.cues?.length ?? 0)).toBe(6);
     await expectAccessible(page);
     await page.getByRole("link", { name: "Gift Dad a subscription" }).click();
     await page.waitForURL(/\/pricing\?isGuest=true/);

@@ -8,6 +8,8 @@ const root = fs.mkdtempSync(path.join(os.tmpdir(), "heydad-web-"));
 fs.mkdirSync(path.join(root, "assets"));
 fs.writeFileSync(path.join(root, "index.html"), "<!doctype html><title>Hey Dad</title><div id=root></div>");
 fs.writeFileSync(path.join(root, "assets", "main-abc123.js"), "console.log('hi')");
+fs.mkdirSync(path.join(root, "videos"));
+fs.writeFileSync(path.join(root, "videos", "clip.en.vtt"), "WEBVTT\n");
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
 const app = registerWebApp({ root, appUrl: "http://localhost:3000" });
@@ -27,5 +29,12 @@ describe("serving the web app", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("javascript");
     expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("serves caption tracks as text/vtt", async () => {
+    const response = await app.request("/videos/clip.en.vtt");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/vtt; charset=utf-8");
+    expect(await response.text()).toBe("WEBVTT\n");
   });
 });

@@ -77,6 +77,11 @@ export function registerWebApp(options: { root: string; appUrl: string }) {
     if (c.res.status === 200) c.res.headers.set("Cache-Control", "public, max-age=31536000, immutable");
   });
   app.use("/assets/*", serveStatic({ root: relativeRoot, precompressed: true }));
+  // Caption tracks: the static server does not know .vtt, and under nosniff a browser drops a track that is not text/vtt.
+  app.use("*", async (c, next) => {
+    await next();
+    if (c.req.path.endsWith(".vtt") && c.res.ok) c.res.headers.set("Content-Type", "text/vtt; charset=utf-8");
+  });
   app.use("*", serveStatic({ root: relativeRoot, index: "__no_index__", precompressed: true }));
   const manifestFile = path.join(options.root, ".vite/manifest.json");
   // Read once the build exists: a new build comes with a restart.

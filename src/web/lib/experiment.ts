@@ -2,7 +2,8 @@
  * The landing-page experiment in the browser: a visitor id and a variant (A or B), each chosen
  * once and kept in localStorage; the assignment and each conversion type are sent once. The
  * visitor id survives sign-up (same browser), so a conversion after sign-up still counts, and
- * the server ties the visitor to the account on the first signed-in conversion.
+ * the server ties the visitor to the account on the first signed-in conversion. Checkout started
+ * and purchase are recorded by the server, from the visitor id sent with the checkout request.
  */
 import type { ConversionType, LandingVariant } from "../../shared/experiment";
 
@@ -59,6 +60,12 @@ export async function logAssignment(variant: LandingVariant) {
   if (stored.variant && stored.variant !== variant) write(KEYS.variant, stored.variant);
   write(KEYS.assignmentLogged, "1");
 }
+
+/**
+ * The visitor id for conversions the server records (checkout started, purchase), carried
+ * through checkout; undefined for a visitor who was never assigned a variant.
+ */
+export const assignedVisitorId = () => (read(KEYS.assignmentLogged) ? getVisitorId() : undefined);
 
 /** Counts a conversion once per visitor and type; only visitors who were assigned a variant count. */
 export async function recordConversion(type: ConversionType, metadata?: Record<string, string | number | boolean>) {

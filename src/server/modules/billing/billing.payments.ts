@@ -14,6 +14,8 @@ export type ProviderCheckoutSession = {
   interval: PlanInterval;
   subscriptionId: string | null;
   customerId: string | null;
+  /** The landing-page experiment's visitor who started the checkout, when known. */
+  visitorId: string | null;
 };
 
 /** A subscription as the payment provider reports it. */
@@ -36,6 +38,7 @@ export type CreateCheckoutInput = {
   email: string | null;
   userId: string | null;
   customerId: string | null;
+  visitorId: string | null;
   /** End of the free 30 days when still ahead (decisions 2.6): the first charge falls then. */
   trialEnd: Date | null;
   successUrl: string;

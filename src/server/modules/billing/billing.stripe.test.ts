@@ -243,6 +243,29 @@ describe("Stripe (the real SDK against a local server)", () => {
     expect((await t.pool.query("SELECT count(*)::int AS n FROM mailbox_messages WHERE \"to\" = $1", [email])).rows[0].n).toBe(1);
   });
 
+  it("carries the experiment's visitor in the session metadata and counts the purchase once however often it completes", async () => {
+    const visitorId = crypto.randomUUID();
+    await jsonRequest(t, "POST", "/api/experiment/assignments", { body: { visitorId, variant: "B" } });
+    const user = await createSignedInUser(t);
+    const response = await jsonRequest(t, "POST", "/api/create-checkout-session", { cookie: user.cookie, body: { priceId: PRICES.year, interval: "year", visitorId } });
+    const { id } = await response.json();
+    const created = fake.sessions.get(id)!;
+    expect(created.metadata).toMatchObject({ visitorId });
+    expect(created.subscription_metadata).toMatchObject({ visitorId });
+
+    const completed = event("checkout.session.completed", fake.complete(id));
+    await Promise.all([deliver(completed), deliver(completed), t.app.request(`/api/verify-payment?session_id=${id}`)]);
+    await deliver(event("checkout.session.completed", created));
+    const { rows } = await t.pool.query(
+      "SELECT conversion_type, count(*)::int AS n FROM landing_page_conversions WHERE visitor_id = $1 GROUP BY 1 ORDER BY 1",
+      [visitorId],
+    );
+    expect(rows).toEqual([
+      { conversion_type: "checkout_started", n: 1 },
+      { conversion_type: "purchase", n: 1 },
+    ]);
+  });
+
   it("cancels at period end through Stripe, and opens the billing portal", async () => {
     const user = await createSignedInUser(t);
     const { id } = await subscribe(user);

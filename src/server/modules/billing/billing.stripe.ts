@@ -47,7 +47,12 @@ export function createStripePayments(options: StripeOptions): Payments {
       return customer.id;
     },
     async createCheckoutSession(input) {
-      const metadata = { kind: input.kind, interval: input.interval, ...(input.userId ? { userId: input.userId } : {}) };
+      const metadata = {
+        kind: input.kind,
+        interval: input.interval,
+        ...(input.userId ? { userId: input.userId } : {}),
+        ...(input.visitorId ? { visitorId: input.visitorId } : {}),
+      };
       const common = { success_url: input.successUrl, cancel_url: input.cancelUrl, metadata, client_reference_id: input.userId ?? undefined };
       const session =
         input.kind === "subscription"
@@ -98,6 +103,7 @@ export function createStripePayments(options: StripeOptions): Payments {
         interval: toInterval(session.metadata?.interval),
         subscriptionId: idOf(session.subscription),
         customerId: idOf(session.customer),
+        visitorId: session.metadata?.visitorId ?? null,
       };
     },
     async retrieveSubscription(id) {

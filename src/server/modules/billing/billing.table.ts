@@ -48,6 +48,8 @@ export const testCheckoutSessions = pgTable("test_checkout_sessions", {
   kind: text("kind").notNull(),
   userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
   email: text("email"),
+  /** The landing-page experiment's visitor (what Stripe keeps in the session's metadata). */
+  visitorId: text("visitor_id"),
   interval: text("interval").notNull(),
   amountCents: integer("amount_cents").notNull(),
   trialEnd: timestamp("trial_end", { withTimezone: true }),

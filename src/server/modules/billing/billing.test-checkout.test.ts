@@ -1,11 +1,13 @@
+import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, createTestApp, jsonRequest, type TestApp, waitForEmail } from "../../../../tests/support/test-app";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ RATE_LIMIT: "off" });
+  t = await createTestApp({ RATE_LIMIT: "off", ADMIN_EMAILS: ADMIN });
 });
 
+const ADMIN = "experiments-admin@example.com";
 
 async function checkout(body: Record<string, unknown>, cookie?: string) {
   return jsonRequest(t, "POST", "/api/create-checkout-session", { body, cookie });
@@ -124,3 +126,91 @@ describe("TEST MODE checkout (no Stripe keys)", () => {
   });
 });
 
+
+describe("landing-page experiment conversions from billing", () => {
+  async function assignedVisitor(variant: "A" | "B") {
+    const visitorId = randomUUID();
+    expect((await jsonRequest(t, "POST", "/api/experiment/assignments", { body: { visitorId, variant } })).status).toBe(200);
+    return visitorId;
+  }
+
+  async function conversionsOf(visitorId: string) {
+    const { rows } = await t.pool.query(
+      "SELECT conversion_type, variant, count(*)::int AS n FROM landing_page_conversions WHERE visitor_id = $1 GROUP BY 1, 2 ORDER BY 1",
+      [visitorId],
+    );
+    return rows;
+  }
+
+  it("a visitor assigned B who signs up, starts checkout and pays counts signup, checkout_started and purchase once each, also when replayed", async () => {
+    const visitorId = await assignedVisitor("B");
+    // The sign-up form records 'signup' right after the account is created (before it is confirmed, so with no session).
+    await jsonRequest(t, "POST", "/api/experiment/conversions", { body: { visitorId, conversionType: "signup" } });
+    const dad = await createSignedInUser(t);
+
+    // He leaves the first checkout and starts again: checkout_started still counts once.
+    const first = await (await checkout({ priceId: "test_price_monthly", interval: "month", visitorId }, dad.cookie)).json();
+    await jsonRequest(t, "POST", `/api/checkout/test/${first.id}/cancel`);
+    const { id } = await (await checkout({ priceId: "test_price_annual", interval: "year", visitorId }, dad.cookie)).json();
+    expect((await t.pool.query("SELECT visitor_id FROM test_checkout_sessions WHERE id = $1", [id])).rows[0].visitor_id).toBe(visitorId);
+
+    // Pay, then every other completion path replays it: Pay again, and the success page's verification twice.
+    await Promise.all([jsonRequest(t, "POST", `/api/checkout/test/${id}/pay`), jsonRequest(t, "POST", `/api/checkout/test/${id}/pay`)]);
+    await t.app.request(`/api/verify-payment?session_id=${id}`);
+    await t.app.request(`/api/verify-payment?session_id=${id}`);
+
+    expect(await conversionsOf(visitorId)).toEqual([
+      { conversion_type: "checkout_started", variant: "B", n: 1 },
+      { conversion_type: "purchase", variant: "B", n: 1 },
+      { conversion_type: "signup", variant: "B", n: 1 },
+    ]);
+    // The visitor is now tied to the dad's account.
+    expect((await t.pool.query("SELECT user_id FROM landing_page_assignments WHERE visitor_id = $1", [visitorId])).rows[0].user_id).toBe(dad.id);
+
+    const admin = await createSignedInUser(t, { email: ADMIN });
+    const metrics = await (await jsonRequest(t, "GET", "/api/experiment/metrics", { cookie: admin.cookie })).json();
+    // The only B visitor in this database so far: one sign-up and three conversions in all.
+    expect(metrics.variants.find((row: { variant: string }) => row.variant === "B")).toEqual({
+      variant: "B",
+      totalAssignments: 1,
+      signupConversions: 1,
+      totalConversions: 3,
+      signupConversionRate: 100,
+      totalConversionRate: 300,
+    });
+  });
+
+  it("a guest's gift counts for the visitor carried in the checkout session", async () => {
+    const visitorId = await assignedVisitor("A");
+    const { id } = await (await checkout({ priceId: "test_price_monthly", interval: "month", isGuest: true, email: `mom${Date.now()}@example.com`, visitorId })).json();
+    expect(await conversionsOf(visitorId)).toEqual([{ conversion_type: "checkout_started", variant: "A", n: 1 }]);
+    await jsonRequest(t, "POST", `/api/checkout/test/${id}/pay`);
+    await t.app.request(`/api/verify-payment?session_id=${id}`);
+    expect(await conversionsOf(visitorId)).toEqual([
+      { conversion_type: "checkout_started", variant: "A", n: 1 },
+      { conversion_type: "purchase", variant: "A", n: 1 },
+    ]);
+  });
+
+  it("finds the visitor through the account when the checkout carries none", async () => {
+    const visitorId = await assignedVisitor("B");
+    const dad = await createSignedInUser(t);
+    // A conversion sent while signed in ties the visitor to the account.
+    await jsonRequest(t, "POST", "/api/experiment/conversions", { body: { visitorId, conversionType: "email_signup" }, cookie: dad.cookie });
+    const { id } = await (await checkout({ priceId: "test_price_monthly", interval: "month" }, dad.cookie)).json();
+    await jsonRequest(t, "POST", `/api/checkout/test/${id}/pay`);
+    expect((await conversionsOf(visitorId)).map((row) => row.conversion_type)).toEqual(["checkout_started", "email_signup", "purchase"]);
+  });
+
+  it("checks the visitor id, and a checkout from an unknown visitor still goes ahead, counting nothing", async () => {
+    const dad = await createSignedInUser(t);
+    const invalid = await checkout({ priceId: "test_price_monthly", interval: "month", visitorId: "not-a-uuid" }, dad.cookie);
+    expect(invalid.status).toBe(400);
+    expect((await invalid.json()).error.message).toBe("visitorId: visitorId must be a UUID");
+
+    const stranger = randomUUID();
+    const { id } = await (await checkout({ priceId: "test_price_monthly", interval: "month", visitorId: stranger }, dad.cookie)).json();
+    expect((await jsonRequest(t, "POST", `/api/checkout/test/${id}/pay`)).status).toBe(200);
+    expect((await t.pool.query("SELECT count(*)::int AS n FROM landing_page_conversions WHERE visitor_id = $1", [stranger])).rows[0].n).toBe(0);
+  });
+});

@@ -40,6 +40,7 @@ export function createTestCheckoutPayments(options: { repository: BillingReposit
         kind: input.kind,
         userId: input.userId,
         email: input.email,
+        visitorId: input.visitorId,
         interval: input.interval,
         amountCents: PLANS[input.interval].priceCents,
         trialEnd: input.trialEnd,
@@ -59,6 +60,7 @@ export function createTestCheckoutPayments(options: { repository: BillingReposit
         interval: toInterval(row.interval),
         subscriptionId: row.subscriptionId,
         customerId: null,
+        visitorId: row.visitorId,
       };
     },
     async retrieveSubscription(id) {

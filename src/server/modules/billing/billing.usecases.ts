@@ -7,12 +7,22 @@ import type { BillingRepository } from "./billing.repository";
 
 export type GiftPaid = { checkoutSessionId: string; buyerEmail: string; months: number };
 
+/** A landing-page experiment conversion seen by billing: the visitor from the checkout, else the dad's own. */
+export type BillingConversion = {
+  visitorId: string | null;
+  userId: string | null;
+  conversionType: "checkout_started" | "purchase";
+  metadata: Record<string, string>;
+};
+
 export type BillingUsecasesOptions = {
   repository: BillingRepository;
   payments: Payments;
   appUrl: string;
   /** The gifts module issues and emails the code (idempotent per checkout session). */
   onGiftPaid: (gift: GiftPaid) => Promise<void>;
+  /** The experiments module counts it once per visitor and type. */
+  recordConversion: (conversion: BillingConversion) => Promise<unknown>;
   now?: () => Date;
 };
 
@@ -73,7 +83,34 @@ export function createBillingUsecases(options: BillingUsecasesOptions) {
       if (session.userId && session.customerId) await repository.setCustomerId(session.userId, session.customerId);
       if (session.subscriptionId) await syncSubscriptionById(session.subscriptionId);
     }
+    await options.recordConversion({
+      visitorId: session.visitorId,
+      userId: session.userId,
+      conversionType: "purchase",
+      metadata: { kind: session.kind, interval: session.interval },
+    });
     return { status: "success" as const, kind: session.kind };
+  }
+
+  async function createCheckoutSession(user: SessionUser | null, request: CheckoutRequest) {
+    const visitorId = request.visitorId ?? null;
+    if (payments.priceIds[request.interval] !== request.priceId) throw billingErrors.unknownPrice();
+    const successUrl = `${options.appUrl}/success?session_id={CHECKOUT_SESSION_ID}${request.isGuest ? "&isGuest=true" : ""}`;
+    const cancelUrl = `${options.appUrl}/pricing${request.isGuest ? "?isGuest=true" : ""}`;
+    if (request.isGuest) {
+      return payments.createCheckoutSession({ kind: "gift", interval: request.interval, email: request.email ?? null, userId: null, visitorId, customerId: null, trialEnd: null, successUrl, cancelUrl });
+    }
+    if (!user) throw billingErrors.signInToSubscribe();
+    const access = await refreshAccess(user.id);
+    const latest = await repository.latestSubscription(user.id);
+    if (latest && ["active", "trialing", "past_due"].includes(latest.status)) throw billingErrors.alreadySubscribed();
+    let customerId = (await repository.findAccount(user.id))?.customerId ?? null;
+    if (!customerId) {
+      customerId = await payments.createCustomer({ email: user.email, userId: user.id });
+      if (customerId) await repository.setCustomerId(user.id, customerId);
+    }
+    const trialEnd = access && access.inTrial ? access.trialEndsAt : null;
+    return payments.createCheckoutSession({ kind: "subscription", interval: request.interval, email: user.email, userId: user.id, visitorId, customerId, trialEnd, successUrl, cancelUrl });
   }
 
   return {
@@ -98,24 +135,16 @@ export function createBillingUsecases(options: BillingUsecasesOptions) {
       };
     },
 
+    /** Creates the provider's checkout session and counts checkout_started for the visitor. */
     async startCheckout(user: SessionUser | null, request: CheckoutRequest) {
-      if (payments.priceIds[request.interval] !== request.priceId) throw billingErrors.unknownPrice();
-      const successUrl = `${options.appUrl}/success?session_id={CHECKOUT_SESSION_ID}${request.isGuest ? "&isGuest=true" : ""}`;
-      const cancelUrl = `${options.appUrl}/pricing${request.isGuest ? "?isGuest=true" : ""}`;
-      if (request.isGuest) {
-        return payments.createCheckoutSession({ kind: "gift", interval: request.interval, email: request.email ?? null, userId: null, customerId: null, trialEnd: null, successUrl, cancelUrl });
-      }
-      if (!user) throw billingErrors.signInToSubscribe();
-      const access = await refreshAccess(user.id);
-      const latest = await repository.latestSubscription(user.id);
-      if (latest && ["active", "trialing", "past_due"].includes(latest.status)) throw billingErrors.alreadySubscribed();
-      let customerId = (await repository.findAccount(user.id))?.customerId ?? null;
-      if (!customerId) {
-        customerId = await payments.createCustomer({ email: user.email, userId: user.id });
-        if (customerId) await repository.setCustomerId(user.id, customerId);
-      }
-      const trialEnd = access && access.inTrial ? access.trialEndsAt : null;
-      return payments.createCheckoutSession({ kind: "subscription", interval: request.interval, email: user.email, userId: user.id, customerId, trialEnd, successUrl, cancelUrl });
+      const session = await createCheckoutSession(user, request);
+      await options.recordConversion({
+        visitorId: request.visitorId ?? null,
+        userId: user?.id ?? null,
+        conversionType: "checkout_started",
+        metadata: { kind: request.isGuest ? "gift" : "subscription", interval: request.interval },
+      });
+      return session;
     },
 
     async handleWebhook(rawBody: string, signature: string | undefined) {

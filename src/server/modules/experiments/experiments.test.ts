@@ -41,8 +41,8 @@ describe("landing-page experiment", () => {
     expect(await (await convert(a1, "signup", dad.cookie)).json()).toEqual({ counted: true });
     expect(await (await convert(a1, "signup", dad.cookie)).json()).toEqual({ counted: false });
     // A purchase confirmed on the server after sign-up still counts for the visitor's variant.
-    expect(await t.services.experiments.convertUser({ userId: dad.id, conversionType: "purchase" })).toEqual({ counted: true });
-    expect(await t.services.experiments.convertUser({ userId: dad.id, conversionType: "purchase" })).toEqual({ counted: false });
+    expect(await t.services.experiments.convertServerEvent({ visitorId: null, userId: dad.id, conversionType: "purchase" })).toEqual({ counted: true });
+    expect(await t.services.experiments.convertServerEvent({ visitorId: null, userId: dad.id, conversionType: "purchase" })).toEqual({ counted: false });
     await convert(b1, "checkout_started");
 
     const stranger = await createSignedInUser(t);

@@ -2,9 +2,8 @@ import { CircleCheck, Gift, TriangleAlert } from "lucide-react";
 import { useEffect } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { FullPageStatus } from "../../../components/layout/full-page-status";
-import { PageContainer } from "../../../components/layout/page-container";
+import { ResultCard } from "../../../components/layout/result-card";
 import { ButtonLink } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
 import { trackPixelOnce } from "../../../lib/analytics";
 import { useVerifyPayment } from "../api/verify-payment";
 import { CHECKOUT_DETAILS_STORAGE_KEY } from "./plan-chooser";
@@ -35,64 +34,49 @@ export function PaymentResult({ sessionId, isGuest, supportEmail }: PaymentResul
 
   if (status === "error") {
     return (
-      <PageContainer width="narrow">
-        <Card className="flex flex-col items-center gap-4 text-center">
-          <span className="inline-flex size-14 items-center justify-center rounded-full bg-danger-soft text-danger">
-            <TriangleAlert className="size-7" aria-hidden="true" />
-          </span>
-          <h1 className="text-2xl font-bold text-ink">Something went wrong... no charges were made</h1>
-          <p className="text-base text-olive-dark">
-            <a className="font-semibold text-ink underline underline-offset-4" href={`mailto:${supportEmail}`}>
-              Contact support
-            </a>
-          </p>
-          <p className="text-sm text-olive-dark">Or try again in a few minutes</p>
-          <ButtonLink to={isGuest ? "/pricing?isGuest=true" : "/pricing"} variant="secondary">
-            Back to pricing
-          </ButtonLink>
-        </Card>
-      </PageContainer>
+      <ResultCard tone="danger" icon={TriangleAlert} title="Something went wrong... no charges were made">
+        <p className="text-base text-olive-dark">
+          <a className="font-semibold text-ink underline underline-offset-4" href={`mailto:${supportEmail}`}>
+            Contact support
+          </a>
+        </p>
+        <p className="text-sm text-olive-dark">Or try again in a few minutes</p>
+        <ButtonLink to={isGuest ? "/pricing?isGuest=true" : "/pricing"} variant="secondary">
+          Back to pricing
+        </ButtonLink>
+      </ResultCard>
     );
   }
 
-  const gift = isGuest || verification.data?.kind === "gift";
+  if (isGuest || verification.data?.kind === "gift") {
+    return (
+      <ResultCard tone="success" icon={Gift} title="Gift Purchase Successful!">
+        <p className="text-base text-olive-dark">
+          We've emailed you a subscription code to share with Dad. He enters it when he signs up (or at any time after).
+        </p>
+        <p className="text-sm text-olive-dark">
+          Not in your inbox within 10 minutes? Check your spam folder or{" "}
+          <a className="font-semibold text-ink underline underline-offset-4" href={`mailto:${supportEmail}`}>
+            contact support
+          </a>
+          .
+        </p>
+      </ResultCard>
+    );
+  }
   return (
-    <PageContainer width="narrow">
-      <Card className="flex flex-col items-center gap-4 text-center">
-        <span className="inline-flex size-14 items-center justify-center rounded-full bg-success-soft text-success">
-          {gift ? <Gift className="size-7" aria-hidden="true" /> : <CircleCheck className="size-7" aria-hidden="true" />}
-        </span>
-        {gift ? (
-          <>
-            <h1 className="text-2xl font-bold text-ink">Gift Purchase Successful!</h1>
-            <p className="text-base text-olive-dark">
-              We've emailed you a subscription code to share with Dad. He enters it when he signs up (or at any time after).
-            </p>
-            <p className="text-sm text-olive-dark">
-              Not in your inbox within 10 minutes? Check your spam folder or{" "}
-              <a className="font-semibold text-ink underline underline-offset-4" href={`mailto:${supportEmail}`}>
-                contact support
-              </a>
-              .
-            </p>
-          </>
-        ) : (
-          <>
-            <h1 className="text-2xl font-bold text-ink">Payment Successful!</h1>
-            <ul className="flex flex-col gap-2 text-base text-ink">
-              <li className="flex items-center gap-2">
-                <CircleCheck className="size-5 text-success" aria-hidden="true" /> Account Active
-              </li>
-              <li className="flex items-center gap-2">
-                <CircleCheck className="size-5 text-success" aria-hidden="true" /> Payment Confirmed
-              </li>
-            </ul>
-            <ButtonLink to="/dashboard" size="lg">
-              Go to your dashboard
-            </ButtonLink>
-          </>
-        )}
-      </Card>
-    </PageContainer>
+    <ResultCard tone="success" icon={CircleCheck} title="Payment Successful!">
+      <ul className="flex flex-col gap-2 text-base text-ink">
+        <li className="flex items-center gap-2">
+          <CircleCheck className="size-5 text-success" aria-hidden="true" /> Account Active
+        </li>
+        <li className="flex items-center gap-2">
+          <CircleCheck className="size-5 text-success" aria-hidden="true" /> Payment Confirmed
+        </li>
+      </ul>
+      <ButtonLink to="/dashboard" size="lg">
+        Go to your dashboard
+      </ButtonLink>
+    </ResultCard>
   );
 }

@@ -2,9 +2,8 @@ import { CircleCheck, Gift, TriangleAlert } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { isWellFormedGiftCode, normalizeGiftCode } from "../../../../shared/gift-code";
 import { FullPageStatus } from "../../../components/layout/full-page-status";
-import { PageContainer } from "../../../components/layout/page-container";
+import { ResultCard } from "../../../components/layout/result-card";
 import { ButtonLink } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
 import { useRedeemGiftCode } from "../api/redeem-gift-code";
 
 /** Spec 002 §4: waits 1.5 s after load before redeeming. */
@@ -30,16 +29,12 @@ export function ActivateGiftCode({ giftCode, signedIn }: ActivateGiftCodeProps) 
   if (!code) return <Failure message="No gift code was found in the URL." />;
   if (!signedIn) {
     return (
-      <PageContainer width="narrow">
-        <Card className="flex flex-col items-center gap-4 text-center">
-          <Gift className="size-10 text-accent-dark" aria-hidden="true" />
-          <h1 className="text-2xl font-bold text-ink">Sign in to redeem your gift</h1>
-          <p className="text-base text-olive-dark">Create your account with the code, or sign in and open this link again.</p>
-          <ButtonLink to="/signup" size="lg">
-            Create account
-          </ButtonLink>
-        </Card>
-      </PageContainer>
+      <ResultCard tone="accent" icon={Gift} title="Sign in to redeem your gift">
+        <p className="text-base text-olive-dark">Create your account with the code, or sign in and open this link again.</p>
+        <ButtonLink to="/signup" size="lg">
+          Create account
+        </ButtonLink>
+      </ResultCard>
     );
   }
   if (redeem.isError || !isWellFormedGiftCode(code)) {
@@ -47,37 +42,26 @@ export function ActivateGiftCode({ giftCode, signedIn }: ActivateGiftCodeProps) 
   }
   if (!redeem.isSuccess) return <FullPageStatus>Redeeming your gift</FullPageStatus>;
 
+  const months = redeem.data.months;
   return (
-    <PageContainer width="narrow">
-      <Card className="flex flex-col items-center gap-4 text-center">
-        <span className="inline-flex size-14 items-center justify-center rounded-full bg-success-soft text-success">
-          <CircleCheck className="size-7" aria-hidden="true" />
-        </span>
-        <h1 className="text-2xl font-bold text-ink">Gift Redeemed Successfully!</h1>
-        <p className="text-base text-olive-dark">
-          {redeem.data.months === 12 ? "A year" : redeem.data.months === 1 ? "A month" : `${redeem.data.months} months`} of Hey Dad is yours. Time to record something for them.
-        </p>
-        <ButtonLink to="/dashboard" size="lg">
-          Go to your dashboard
-        </ButtonLink>
-      </Card>
-    </PageContainer>
+    <ResultCard tone="success" icon={CircleCheck} title="Gift Redeemed Successfully!">
+      <p className="text-base text-olive-dark">
+        {months === 12 ? "A year" : months === 1 ? "A month" : `${months} months`} of Hey Dad is yours. Time to record something for them.
+      </p>
+      <ButtonLink to="/dashboard" size="lg">
+        Go to your dashboard
+      </ButtonLink>
+    </ResultCard>
   );
 }
 
 function Failure({ message }: { message: string }) {
   return (
-    <PageContainer width="narrow">
-      <Card className="flex flex-col items-center gap-4 text-center">
-        <span className="inline-flex size-14 items-center justify-center rounded-full bg-danger-soft text-danger">
-          <TriangleAlert className="size-7" aria-hidden="true" />
-        </span>
-        <h1 className="text-2xl font-bold text-ink">Unable to redeem gift</h1>
-        <p className="text-base text-olive-dark">{message}</p>
-        <ButtonLink to="/dashboard" variant="secondary">
-          Go to your dashboard
-        </ButtonLink>
-      </Card>
-    </PageContainer>
+    <ResultCard tone="danger" icon={TriangleAlert} title="Unable to redeem gift">
+      <p className="text-base text-olive-dark">{message}</p>
+      <ButtonLink to="/dashboard" variant="secondary">
+        Go to your dashboard
+      </ButtonLink>
+    </ResultCard>
   );
 }

@@ -1,9 +1,10 @@
-import { Gift, Play } from "lucide-react";
+import { Gift } from "lucide-react";
 import { Link } from "react-router";
 import { ANNUAL_SAVING_PERCENT, formatPrice, PLANS } from "../../../../shared/billing";
 import { PageContainer } from "../../../components/layout/page-container";
 import { ButtonLink } from "../../../components/ui/button";
 import { TextLink } from "../../../components/ui/text-link";
+import { GiftExplainerVideo } from "./gift-explainer-video";
 
 /** /gift: the landing page for moms buying Dad a subscription (spec 002 §2). */
 export function GiftLanding() {
@@ -22,12 +23,7 @@ export function GiftLanding() {
               Gift Dad a subscription
             </ButtonLink>
           </section>
-          <figure className="flex aspect-video flex-col items-center justify-center gap-3 rounded-xl bg-ink text-white shadow-float">
-            <span className="inline-flex size-16 items-center justify-center rounded-full bg-white/15">
-              <Play className="size-8" aria-hidden="true" />
-            </span>
-            <figcaption className="px-6 text-center text-sm text-white/85">A one-minute look at Hey Dad (video coming soon)</figcaption>
-          </figure>
+          <GiftExplainerVideo />
         </div>
 
         <section aria-labelledby="gift-plans" className="mt-12">
