@@ -1,16 +1,16 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
+import { isSessionFlagRaised, lowerSessionFlag } from "../../../lib/session-flags";
 import { useChildCounts } from "../api/get-child-counts";
 
-/** Set for the session right after a first sign-up; shows the 'Start here.' coachmark once. */
-export const START_HERE_FLAG = "heydad.startHere";
+/** The 'Start here.' coachmark shows while its session flag is up (raised by a first sign-up). */
 const COACHMARK_MS = 8000;
 
 /** 'Memories per child': avatar or initial, name, total. */
 export function MemoriesPerChild() {
   const counts = useChildCounts();
-  const [coachmark, setCoachmark] = useState(() => sessionStorage.getItem(START_HERE_FLAG) === "1");
+  const [coachmark, setCoachmark] = useState(() => isSessionFlagRaised("startHere"));
 
   useEffect(() => {
     if (!coachmark) return;
@@ -19,7 +19,7 @@ export function MemoriesPerChild() {
   }, [coachmark]);
 
   const dismiss = () => {
-    sessionStorage.removeItem(START_HERE_FLAG);
+    lowerSessionFlag("startHere");
     setCoachmark(false);
   };
 
