@@ -3,10 +3,9 @@ import { type FormEvent, useState } from "react";
 import { AUTH_COPY } from "../../../../shared/copy";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { TextField } from "../../../components/ui/text-field";
-import { TextLink } from "../../../components/ui/text-link";
 import { toAuthError } from "../auth-errors";
-import { AuthShell } from "./auth-shell";
+import { AuthShell, BackToSignIn } from "./auth-shell";
+import { EmailField } from "./email-field";
 
 export function ForgotPasswordForm() {
   const [email, setEmail] = useState("");
@@ -42,11 +41,7 @@ export function ForgotPasswordForm() {
     <AuthShell
       title="Reset your password"
       subtitle="Enter the email you signed up with and we'll send you a link."
-      footer={
-        <>
-          Remembered it? <TextLink to="/login">Back to sign in</TextLink>
-        </>
-      }
+      footer={<BackToSignIn />}
     >
       {sent ? (
         <div className="flex flex-col items-center gap-3 py-2 text-center" role="status">
@@ -59,15 +54,7 @@ export function ForgotPasswordForm() {
       ) : (
         <form className="flex flex-col gap-5" onSubmit={(event) => void handleSubmit(event)}>
           {rateLimited ? <Alert>{rateLimited}</Alert> : null}
-          <TextField
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
+          <EmailField value={email} onChange={setEmail} />
           <Button type="submit" fullWidth size="lg" busy={busy} busyLabel="Sending...">
             Send reset link
           </Button>
