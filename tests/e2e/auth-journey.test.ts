@@ -57,7 +57,7 @@ describe.skipIf(!browserAvailable)("account journey in Chromium", () => {
 
   it("a first sign-up lands on the dashboard with the 'Start here.' coachmark for 8 s; finishing onboarding brings the Dad DNA banner", async () => {
     server ??= await startE2eServer();
-    const page = await browser.newPage({ width: 360, height: 800 });
+    const page = await browser.newPage({ width: 1280, height: 900 });
     await page.clock.install();
     const email = `first${Date.now()}@example.com`;
     await page.goto(`${server.baseUrl}/signup`);

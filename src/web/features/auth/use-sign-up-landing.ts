@@ -29,7 +29,8 @@ export function useSignUpLanding() {
   });
 
   useEffect(() => {
-    const plan = planParam ?? takePlanIntent();
+    const stored = takePlanIntent(); // taken either way, so that it is carried on only once
+    const plan = planParam ?? stored;
     if (plan) void navigate(`/pricing?plan=${plan}`, { replace: true });
     else if (firstSignUp) void navigate("/dashboard", { replace: true });
   }, [navigate, planParam, firstSignUp]);
