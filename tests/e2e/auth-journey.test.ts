@@ -6,7 +6,7 @@ describe.skipIf(!browserAvailable)("account journey in Chromium", () => {
   const browser = useBrowser();
   let server: Awaited<ReturnType<typeof startE2eServer>>;
 
-  it("signs up, confirms by email, lands on the dashboard, signs out, fails with a wrong password, signs in", async () => {
+  it("signs up, confirms by email, lands on the dashboard, signs out, fails with a wrong password, signs in, resets a forgotten password", async () => {
     server = await startE2eServer();
     const page = await browser.newPage();
     const email = `journey${Date.now()}@example.com`;
@@ -53,6 +53,31 @@ describe.skipIf(!browserAvailable)("account journey in Chromium", () => {
 
     await page.goto(`${server.baseUrl}/login`);
     await page.waitForURL(`${server.baseUrl}/dashboard`);
+
+    // Forgot the password: the emailed link, the new password's checks, then signed in with it.
+    const fresh = await browser.newPage({ width: 360, height: 800 });
+    await fresh.goto(`${server.baseUrl}/login`);
+    await fresh.getByRole("link", { name: "Forgot password?" }).click();
+    await fresh.getByLabel("Email").fill(email);
+    await fresh.getByRole("button", { name: "Send reset link" }).click();
+    await fresh.getByText("If an account exists for that email, we sent a reset link.").waitFor();
+    const reset = (await server.latestEmail(email, "Reset")).text.match(/https?:\/\/\S+/)![0];
+    await fresh.goto(reset);
+    await fresh.getByLabel("New password", { exact: true }).fill("short");
+    await fresh.getByLabel("Confirm new password").fill("different");
+    await fresh.getByRole("button", { name: "Save new password" }).click();
+    await fresh.getByText("Password must be at least 8 characters.").waitFor();
+    await fresh.getByText("Passwords do not match").waitFor();
+    await fresh.getByLabel("New password", { exact: true }).fill("battery-staple-2");
+    await fresh.getByLabel("Confirm new password").fill("battery-staple-2");
+    await fresh.getByRole("button", { name: "Save new password" }).click();
+    await fresh.waitForURL(/\/(dashboard|login)$/);
+    if (fresh.url().endsWith("/login")) {
+      await fresh.getByLabel("Email").fill(email);
+      await fresh.getByLabel("Password").fill("battery-staple-2");
+      await fresh.getByRole("button", { name: "Sign in" }).click();
+    }
+    await fresh.waitForURL(`${server.baseUrl}/dashboard`);
   });
 
   it("a first sign-up lands on the dashboard with the 'Start here.' coachmark for 8 s; finishing onboarding brings the Dad DNA banner", async () => {
