@@ -1,4 +1,3 @@
-import { MailCheck } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { AUTH_COPY } from "../../../../shared/copy";
 import { Alert } from "../../../components/ui/alert";
@@ -6,6 +5,7 @@ import { Button } from "../../../components/ui/button";
 import { toAuthError } from "../auth-errors";
 import { AuthShell, BackToSignIn } from "./auth-shell";
 import { EmailField } from "./email-field";
+import { EmailSent } from "./email-sent";
 
 export function ForgotPasswordForm() {
   const [email, setEmail] = useState("");
@@ -44,13 +44,9 @@ export function ForgotPasswordForm() {
       footer={<BackToSignIn />}
     >
       {sent ? (
-        <div className="flex flex-col items-center gap-3 py-2 text-center" role="status">
-          <span className="inline-flex size-12 items-center justify-center rounded-full bg-accent-soft text-accent-dark">
-            <MailCheck className="size-6" aria-hidden="true" />
-          </span>
-          <p className="text-base font-medium text-ink">{AUTH_COPY.resetRequested}</p>
+        <EmailSent title={AUTH_COPY.resetRequested}>
           <p className="text-sm text-olive-dark">The link is valid for one hour.</p>
-        </div>
+        </EmailSent>
       ) : (
         <form className="flex flex-col gap-5" onSubmit={(event) => void handleSubmit(event)}>
           {rateLimited ? <Alert>{rateLimited}</Alert> : null}

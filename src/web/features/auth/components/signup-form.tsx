@@ -1,4 +1,4 @@
-import { Check, Gift, MailCheck, X } from "lucide-react";
+import { Check, Gift, X } from "lucide-react";
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { AUTH_COPY, SIGNUP_BENEFITS, TAGLINES } from "../../../../shared/copy";
@@ -11,6 +11,7 @@ import { parsePlanIntent, storePlanIntent } from "../plan-intent";
 import { useAuthRequest } from "../use-auth-request";
 import { firstSignUpURL } from "../use-sign-up-landing";
 import { EmailField } from "./email-field";
+import { EmailSent } from "./email-sent";
 import { focusFirstInvalid } from "./focus-first-invalid";
 import { GoogleSignIn } from "./google-button";
 import { NewPasswordFields, useNewPassword } from "./new-password-fields";
@@ -117,11 +118,7 @@ export function SignupForm({ renderGiftCodeDialog }: SignupFormProps) {
           className="rounded-xl border border-sand-soft bg-white p-6 shadow-[0_1px_2px_rgb(53_53_53/0.04)] sm:p-8"
         >
           {sentTo ? (
-            <div className="flex flex-col items-center gap-4 py-4 text-center" role="status">
-              <span className="inline-flex size-14 items-center justify-center rounded-full bg-accent-soft text-accent-dark">
-                <MailCheck className="size-7" aria-hidden="true" />
-              </span>
-              <h2 className="text-xl font-semibold text-ink">{AUTH_COPY.checkEmail}</h2>
+            <EmailSent title={AUTH_COPY.checkEmail}>
               <p className="text-sm text-olive-dark">
                 We sent it to <strong className="font-semibold text-ink">{sentTo}</strong>. The link
                 signs you in and takes you to your dashboard.
@@ -131,7 +128,7 @@ export function SignupForm({ renderGiftCodeDialog }: SignupFormProps) {
                   Open the development mailbox
                 </a>
               ) : null}
-            </div>
+            </EmailSent>
           ) : (
             <div className="flex flex-col gap-5">
               <h2 className="text-xl font-semibold text-ink">Create your account</h2>
