@@ -12,11 +12,13 @@ export function MemoriesPerChild() {
   const counts = useChildCounts();
   const [coachmark, setCoachmark] = useState(() => isSessionFlagRaised("startHere"));
 
+  // The 8 seconds count from when the coachmark is on screen (beside the link, once counts are in).
+  const coachmarkShown = coachmark && counts.data?.length === 0;
   useEffect(() => {
-    if (!coachmark) return;
+    if (!coachmarkShown) return;
     const timer = window.setTimeout(() => setCoachmark(false), COACHMARK_MS);
     return () => window.clearTimeout(timer);
-  }, [coachmark]);
+  }, [coachmarkShown]);
 
   const dismiss = () => {
     lowerSessionFlag("startHere");
@@ -42,7 +44,7 @@ export function MemoriesPerChild() {
           <Link to="/children" className="inline-flex min-h-11 items-center font-semibold text-accent-dark underline">
             Add a child to start tracking.
           </Link>
-          {coachmark ? (
+          {coachmarkShown ? (
             <div role="status" className="flex items-center gap-3 rounded-lg bg-ink px-3 py-2 text-sm text-white shadow-float">
               <span>Start here.</span>
               <Button variant="secondary" className="min-h-9 px-3 py-1 text-sm" onClick={dismiss}>
