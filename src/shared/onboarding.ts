@@ -31,6 +31,10 @@ export const HELP_TYPES = ["what_to_say", "staying_calm", "teaching_lessons", "b
 export const ADVICE_TONES = ["gentle", "direct", "balanced", "humor_when_fits"] as const;
 
 type Choice<T extends string> = { value: T; label: string };
+
+/** A question's choices, in the order shown: one label for every allowed value (a missing one does not compile). */
+const choices = <T extends string>(labels: Record<T, string>): Choice<T>[] =>
+  Object.entries<string>(labels).map(([value, label]) => ({ value: value as T, label }));
 export type OnboardingQuestion =
   | { key: string; field: "parenting_style" | "priority_help_types" | "advice_tone"; kind: "multi"; title: string; choices: Choice<string>[] }
   | { key: string; field: "deescalation_first_move" | "legacy_anchor"; kind: "text"; title: string; placeholder: string };
@@ -41,13 +45,13 @@ export const ONBOARDING_QUESTIONS: OnboardingQuestion[] = [
     field: "parenting_style",
     kind: "multi",
     title: "How would you describe your parenting style?",
-    choices: [
-      { value: "calm_patient", label: "Calm and patient" },
-      { value: "direct_efficient", label: "Direct and efficient" },
-      { value: "playful_light", label: "Playful and light" },
-      { value: "thoughtful_reflective", label: "Thoughtful and reflective" },
-      { value: "unsure", label: "Still figuring it out" },
-    ],
+    choices: choices<(typeof PARENTING_STYLES)[number]>({
+      calm_patient: "Calm and patient",
+      direct_efficient: "Direct and efficient",
+      playful_light: "Playful and light",
+      thoughtful_reflective: "Thoughtful and reflective",
+      unsure: "Still figuring it out",
+    }),
   },
   {
     key: "dad_first_move_when_upset",
@@ -68,25 +72,25 @@ export const ONBOARDING_QUESTIONS: OnboardingQuestion[] = [
     field: "priority_help_types",
     kind: "multi",
     title: "Where can Pocket Dad help most?",
-    choices: [
-      { value: "what_to_say", label: "Knowing what to say" },
-      { value: "staying_calm", label: "Staying calm" },
-      { value: "teaching_lessons", label: "Teaching lessons" },
-      { value: "building_habits", label: "Building habits" },
-      { value: "add_humor", label: "Adding some humor" },
-    ],
+    choices: choices<(typeof HELP_TYPES)[number]>({
+      what_to_say: "Knowing what to say",
+      staying_calm: "Staying calm",
+      teaching_lessons: "Teaching lessons",
+      building_habits: "Building habits",
+      add_humor: "Adding some humor",
+    }),
   },
   {
     key: "dad_style_default",
     field: "advice_tone",
     kind: "multi",
     title: "How should advice sound?",
-    choices: [
-      { value: "gentle", label: "Gentle" },
-      { value: "direct", label: "Direct" },
-      { value: "balanced", label: "Balanced" },
-      { value: "humor_when_fits", label: "Humor when it fits" },
-    ],
+    choices: choices<(typeof ADVICE_TONES)[number]>({
+      gentle: "Gentle",
+      direct: "Direct",
+      balanced: "Balanced",
+      humor_when_fits: "Humor when it fits",
+    }),
   },
 ];
 

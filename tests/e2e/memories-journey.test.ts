@@ -105,12 +105,36 @@ describe.skipIf(!browserAvailable)("narrations and quick notes in Chromium", () 
     await page.getByText("You flipped one onto the ceiling. Best breakfast ever.").waitFor();
   });
 
-  it("keeps a recording when the tab closes mid-recording and offers to restore it", async () => {
+  it("keeps a recording and what was typed when the tab closes mid-recording, and restores both on its tab", async () => {
     const page = await browser.newPage();
     await signedInDadWithChildren(server, page);
-    await page.goto(`${server.baseUrl}/record`);
+    await page.goto(`${server.baseUrl}/record?note=true`);
+    await page.getByLabel("Title").fill("Bedtime at Grandma's");
     await page.getByRole("button", { name: "Start recording" }).click();
-    await page.waitForTimeout(2500);
+    await page.getByText("Recording…").waitFor();
+    await page.getByLabel("Notes").fill("You asked for one more story, then four more.");
+    await page.getByText("Maya", { exact: true }).click();
+    await page.getByText("On a date").click();
+    await page.getByLabel("Unlock on").fill("2031-05-02");
+    // Wait until the typed fields have reached IndexedDB, as they would before a real tab closes.
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            new Promise<string | null>((resolve) => {
+              const open = indexedDB.open("HeyDadDrafts", 1);
+              open.onsuccess = () => {
+                const get = open.result.transaction("voice").objectStore("voice").get("current");
+                get.onsuccess = () => {
+                  open.result.close();
+                  resolve(get.result?.fields?.unlockDate ?? null);
+                };
+              };
+            }),
+        ),
+      )
+      .toBe("2031-05-02");
+    await page.waitForTimeout(1500);
     const context = page.context();
     await page.close({ runBeforeUnload: false });
 
@@ -119,6 +143,12 @@ describe.skipIf(!browserAvailable)("narrations and quick notes in Chromium", () 
     await again.getByRole("heading", { name: "Pick up where you left off?" }).waitFor();
     await again.getByRole("button", { name: "Restore recording" }).click();
     await again.getByRole("button", { name: "Retake" }).waitFor();
+    await again.waitForURL(/\/record\?note=true$/);
+    expect(await again.getByRole("link", { name: "Quick Note" }).getAttribute("aria-current")).toBe("page");
+    expect(await again.getByLabel("Title").inputValue()).toBe("Bedtime at Grandma's");
+    expect(await again.getByLabel("Notes").inputValue()).toBe("You asked for one more story, then four more.");
+    expect(await again.getByLabel("Unlock on").inputValue()).toBe("2031-05-02");
+    expect(await again.getByRole("checkbox", { name: "Maya" }).isChecked()).toBe(true);
     const duration = await again.locator("audio").evaluate(
       (element: HTMLAudioElement) =>
         new Promise<number>((resolve) => {
@@ -127,9 +157,11 @@ describe.skipIf(!browserAvailable)("narrations and quick notes in Chromium", () 
         }),
     );
     expect(duration).toBeGreaterThan(0);
-    await again.getByLabel("Title").fill("Restored");
-    await again.getByText("Maya", { exact: true }).click();
-    await again.getByRole("button", { name: "Save Narration" }).click();
+    // Maya is still chosen: saving needs at least one child.
+    await again.getByRole("button", { name: "Save Quick Note" }).click();
     await again.waitForURL(/\/dashboard\?new=narration:/);
+    const { rows } = await server.pool.query("SELECT title, unlock_type, audio_path FROM narrations WHERE title = $1", ["Bedtime at Grandma's"]);
+    expect(rows).toEqual([expect.objectContaining({ unlock_type: "date" })]);
+    expect(rows[0].audio_path).toBeTruthy();
   });
 });

@@ -1,11 +1,10 @@
 import { Mic, NotebookPen, Video } from "lucide-react";
-import { useEffect } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { PRODUCT_NAME } from "../../shared/copy";
 import { PageContainer } from "../components/layout/page-container";
 import { PageHeading } from "../components/ui/page-heading";
 import { useMe } from "../features/auth/api/get-me";
-import { parsePlanIntent, takePlanIntent } from "../features/auth/plan-intent";
+import { useSignUpLanding } from "../features/auth/use-sign-up-landing";
 import { DailyPrompt } from "../features/ideas/components/daily-prompt";
 import { ComingUp } from "../features/memories/components/coming-up";
 import { DadDnaBanner } from "../features/memories/components/dad-dna-banner";
@@ -22,18 +21,9 @@ const RECORD_ACTIONS = [
 
 export function DashboardRoute() {
   const me = useMe();
-  const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const planParam = parsePlanIntent(searchParams.get("plan"));
   const newId = searchParams.get("new")?.match(/^narration:(.+)$/)?.[1] ?? null;
-
-  // A plan picked on a marketing page before signing up is carried on to pricing once
-  // (from ?plan= on the confirmation link, or from this tab's sessionStorage).
-  useEffect(() => {
-    const stored = takePlanIntent();
-    const plan = planParam ?? stored;
-    if (plan) void navigate(`/pricing?plan=${plan}`, { replace: true });
-  }, [navigate, planParam]);
+  useSignUpLanding();
 
   const name = me.data?.profile.fullName?.trim();
   const email = me.data?.user.email;

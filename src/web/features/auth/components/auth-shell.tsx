@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { TextLink } from "../../../components/ui/text-link";
 
 export type AuthShellProps = {
   title: ReactNode;
@@ -22,5 +23,14 @@ export function AuthShell({ title, subtitle, children, footer }: AuthShellProps)
         {footer ? <div className="text-center text-sm text-olive-dark">{footer}</div> : null}
       </div>
     </div>
+  );
+}
+
+/** The footer of the password-reset screens. */
+export function BackToSignIn() {
+  return (
+    <>
+      Remembered it? <TextLink to="/login">Back to sign in</TextLink>
+    </>
   );
 }

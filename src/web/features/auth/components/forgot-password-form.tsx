@@ -1,12 +1,11 @@
-import { MailCheck } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { AUTH_COPY } from "../../../../shared/copy";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { TextField } from "../../../components/ui/text-field";
-import { TextLink } from "../../../components/ui/text-link";
 import { toAuthError } from "../auth-errors";
-import { AuthShell } from "./auth-shell";
+import { AuthShell, BackToSignIn } from "./auth-shell";
+import { EmailField } from "./email-field";
+import { EmailSent } from "./email-sent";
 
 export function ForgotPasswordForm() {
   const [email, setEmail] = useState("");
@@ -42,32 +41,16 @@ export function ForgotPasswordForm() {
     <AuthShell
       title="Reset your password"
       subtitle="Enter the email you signed up with and we'll send you a link."
-      footer={
-        <>
-          Remembered it? <TextLink to="/login">Back to sign in</TextLink>
-        </>
-      }
+      footer={<BackToSignIn />}
     >
       {sent ? (
-        <div className="flex flex-col items-center gap-3 py-2 text-center" role="status">
-          <span className="inline-flex size-12 items-center justify-center rounded-full bg-accent-soft text-accent-dark">
-            <MailCheck className="size-6" aria-hidden="true" />
-          </span>
-          <p className="text-base font-medium text-ink">{AUTH_COPY.resetRequested}</p>
+        <EmailSent title={AUTH_COPY.resetRequested}>
           <p className="text-sm text-olive-dark">The link is valid for one hour.</p>
-        </div>
+        </EmailSent>
       ) : (
         <form className="flex flex-col gap-5" onSubmit={(event) => void handleSubmit(event)}>
           {rateLimited ? <Alert>{rateLimited}</Alert> : null}
-          <TextField
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
+          <EmailField value={email} onChange={setEmail} />
           <Button type="submit" fullWidth size="lg" busy={busy} busyLabel="Sending...">
             Send reset link
           </Button>

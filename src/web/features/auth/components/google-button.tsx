@@ -3,6 +3,7 @@ import { AUTH_COPY } from "../../../../shared/copy";
 import { isInAppBrowser } from "../../../../shared/in-app-browser";
 import { Button } from "../../../components/ui/button";
 import { usePublicConfig } from "../api/get-config";
+import { OrDivider } from "./or-divider";
 
 function GoogleMark() {
   return (
@@ -28,24 +29,29 @@ function GoogleMark() {
 }
 
 /** Whether the Google button may show: enabled on the server and not inside an in-app web view. */
-export function useGoogleSignInAvailable(): boolean {
+function useGoogleSignInAvailable(): boolean {
   const { googleEnabled } = usePublicConfig();
   return googleEnabled && !isInAppBrowser(typeof navigator === "undefined" ? "" : navigator.userAgent);
 }
 
-export type GoogleButtonProps = {
+export type GoogleSignInProps = {
   callbackURL: string;
+  /** Where a Google account new to Hey Dad lands instead (a first sign-up). */
+  newUserCallbackURL: string;
   onError: (message: string) => void;
 };
 
-export function GoogleButton({ callbackURL, onError }: GoogleButtonProps) {
+/** 'Continue with Google' and the 'or' divider above the email form; nothing when Google is off. */
+export function GoogleSignIn({ callbackURL, newUserCallbackURL, onError }: GoogleSignInProps) {
+  const available = useGoogleSignInAvailable();
   const [busy, setBusy] = useState(false);
+  if (!available) return null;
 
   async function handleClick() {
     setBusy(true);
     try {
       const { authClient } = await import("../../../lib/auth-client");
-      const { error } = await authClient.signIn.social({ provider: "google", callbackURL });
+      const { error } = await authClient.signIn.social({ provider: "google", callbackURL, newUserCallbackURL });
       if (error) {
         onError(error.message ?? "Google sign-in is unavailable right now.");
         setBusy(false);
@@ -58,9 +64,12 @@ export function GoogleButton({ callbackURL, onError }: GoogleButtonProps) {
   }
 
   return (
-    <Button variant="secondary" fullWidth busy={busy} onClick={() => void handleClick()}>
-      {busy ? null : <GoogleMark />}
-      {AUTH_COPY.continueWithGoogle}
-    </Button>
+    <>
+      <Button variant="secondary" fullWidth busy={busy} onClick={() => void handleClick()}>
+        {busy ? null : <GoogleMark />}
+        {AUTH_COPY.continueWithGoogle}
+      </Button>
+      <OrDivider />
+    </>
   );
 }

@@ -6,34 +6,30 @@ import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/text-field";
 import { TextLink } from "../../../components/ui/text-link";
 import { useCompleteSignIn } from "../api/use-complete-sign-in";
-import { type AuthErrorInfo, toAuthError, toAuthErrorFromException } from "../auth-errors";
+import { toAuthError, toAuthErrorFromException } from "../auth-errors";
+import { useAuthRequest } from "../use-auth-request";
+import { firstSignUpURL } from "../use-sign-up-landing";
 import { AuthShell } from "./auth-shell";
-import { GoogleButton, useGoogleSignInAvailable } from "./google-button";
-import { OrDivider } from "./or-divider";
+import { EmailField } from "./email-field";
+import { GoogleSignIn } from "./google-button";
 
 type Step = "credentials" | "two-factor";
 type ResendState = "idle" | "sending" | "sent";
 
 export function LoginForm() {
   const completeSignIn = useCompleteSignIn();
-  const googleAvailable = useGoogleSignInAvailable();
 
   const [step, setStep] = useState<Step>("credentials");
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<AuthErrorInfo | null>(null);
+  const { busy, error, setError, run } = useAuthRequest();
   const [resend, setResend] = useState<ResendState>("idle");
 
   async function handleSignIn(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setError(null);
     setResend("idle");
-    try {
-      const { authClient } = await import("../../../lib/auth-client");
+    await run(async (authClient) => {
       const { data, error: signInError } = await authClient.signIn.email({
         email: email.trim(),
         password,
@@ -48,20 +44,12 @@ export function LoginForm() {
         return;
       }
       await completeSignIn();
-    } catch (cause) {
-      setError(toAuthErrorFromException(cause));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   async function handleVerifyCode(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const { authClient } = await import("../../../lib/auth-client");
+    await run(async (authClient) => {
       const { error: verifyError } = await authClient.twoFactor.verifyTotp({
         code: code.replace(/\s+/g, ""),
       });
@@ -70,11 +58,7 @@ export function LoginForm() {
         return;
       }
       await completeSignIn();
-    } catch (cause) {
-      setError(toAuthErrorFromException(cause));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   async function handleResend() {
@@ -83,7 +67,7 @@ export function LoginForm() {
       const { authClient } = await import("../../../lib/auth-client");
       const { error: resendError } = await authClient.sendVerificationEmail({
         email: email.trim(),
-        callbackURL: "/dashboard",
+        callbackURL: firstSignUpURL(),
       });
       if (resendError) {
         setError(toAuthError(resendError));
@@ -171,26 +155,14 @@ export function LoginForm() {
           )
         ) : null}
 
-        {googleAvailable ? (
-          <>
-            <GoogleButton
-              callbackURL="/dashboard"
-              onError={(message) => setError({ code: null, message })}
-            />
-            <OrDivider />
-          </>
-        ) : null}
+        <GoogleSignIn
+          callbackURL="/dashboard"
+          newUserCallbackURL={firstSignUpURL()}
+          onError={(message) => setError({ code: null, message })}
+        />
 
         <form className="flex flex-col gap-5" onSubmit={(event) => void handleSignIn(event)}>
-          <TextField
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
+          <EmailField value={email} onChange={setEmail} />
           <div className="flex flex-col gap-2">
             <TextField
               label="Password"

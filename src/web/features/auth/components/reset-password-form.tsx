@@ -1,19 +1,17 @@
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { AUTH_COPY, PASSWORD_MIN_LENGTH } from "../../../../shared/copy";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { TextField } from "../../../components/ui/text-field";
 import { TextLink } from "../../../components/ui/text-link";
 import { useCompleteSignIn } from "../api/use-complete-sign-in";
-import { type AuthErrorInfo, toAuthError, toAuthErrorFromException } from "../auth-errors";
-import { AuthShell } from "./auth-shell";
+import { toAuthError } from "../auth-errors";
+import { useAuthRequest } from "../use-auth-request";
+import { AuthShell, BackToSignIn } from "./auth-shell";
 import { focusFirstInvalid } from "./focus-first-invalid";
+import { NewPasswordFields, useNewPassword } from "./new-password-fields";
 
 const INVALID_LINK_MESSAGE = "This reset link is invalid or has expired.";
-
-type FieldErrors = { password?: string; confirmPassword?: string };
 
 export function ResetPasswordForm() {
   const [searchParams] = useSearchParams();
@@ -25,30 +23,21 @@ export function ResetPasswordForm() {
   // better-auth redirects here with ?error=INVALID_TOKEN when the emailed link is stale.
   const linkError = searchParams.get("error");
 
-  const [password, setPassword] = useState("");
-  const [confirmPassword, setConfirmPassword] = useState("");
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<AuthErrorInfo | null>(
+  const newPassword = useNewPassword();
+  const { password } = newPassword;
+  const { busy, error, setError, run } = useAuthRequest(
     linkError || !token ? { code: "INVALID_TOKEN", message: INVALID_LINK_MESSAGE } : null,
   );
-  const [busy, setBusy] = useState(false);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    const errors: FieldErrors = {};
-    if (password.length < PASSWORD_MIN_LENGTH) errors.password = AUTH_COPY.passwordTooShort;
-    if (confirmPassword !== password) errors.confirmPassword = AUTH_COPY.passwordsDoNotMatch;
-    setFieldErrors(errors);
-    if (errors.password || errors.confirmPassword) {
+    if (!newPassword.validate()) {
       focusFirstInvalid(event.currentTarget);
       return;
     }
 
-    setBusy(true);
-    setError(null);
-    try {
-      const { authClient } = await import("../../../lib/auth-client");
+    await run(async (authClient) => {
       const { error: resetError } = await authClient.resetPassword({ newPassword: password, token });
       if (resetError) {
         const info = toAuthError(resetError);
@@ -67,11 +56,7 @@ export function ResetPasswordForm() {
       }
       toast.success("Your password has been changed. Please sign in.");
       await navigate("/login", { replace: true });
-    } catch (cause) {
-      setError(toAuthErrorFromException(cause));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   const tokenProblem = error?.code === "INVALID_TOKEN";
@@ -81,11 +66,7 @@ export function ResetPasswordForm() {
     <AuthShell
       title="Choose a new password"
       subtitle="Pick something you'll remember. At least 8 characters."
-      footer={
-          <>
-              Remembered it? <TextLink to="/login">Back to sign in</TextLink>
-          </>
-      }
+      footer={<BackToSignIn />}
     >
       <form className="flex flex-col gap-5" onSubmit={(event) => void handleSubmit(event)}>
         {error ? (
@@ -100,31 +81,10 @@ export function ResetPasswordForm() {
         ) : null}
         {usableLink ? (
           <>
-            <TextField
-              label="New password"
-              type="password"
-              name="newPassword"
-              autoComplete="new-password"
-              required
-              error={fieldErrors.password}
-              value={password}
-              onChange={(event) => {
-                setPassword(event.target.value);
-                if (fieldErrors.password) setFieldErrors((e) => ({ ...e, password: undefined }));
-              }}
-            />
-            <TextField
-              label="Confirm new password"
-              type="password"
-              name="confirmNewPassword"
-              autoComplete="new-password"
-              required
-              error={fieldErrors.confirmPassword}
-              value={confirmPassword}
-              onChange={(event) => {
-                setConfirmPassword(event.target.value);
-                if (fieldErrors.confirmPassword) setFieldErrors((e) => ({ ...e, confirmPassword: undefined }));
-              }}
+            <NewPasswordFields
+              newPassword={newPassword}
+              labels={{ password: "New password", confirm: "Confirm new password" }}
+              names={{ password: "newPassword", confirm: "confirmNewPassword" }}
             />
             <Button type="submit" fullWidth size="lg" busy={busy} busyLabel="Saving...">
               Save new password

@@ -1,17 +1,20 @@
-import { Check, Gift, MailCheck, X } from "lucide-react";
+import { Check, Gift, X } from "lucide-react";
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
-import { AUTH_COPY, PASSWORD_MIN_LENGTH, SIGNUP_BENEFITS, TAGLINES } from "../../../../shared/copy";
+import { AUTH_COPY, SIGNUP_BENEFITS, TAGLINES } from "../../../../shared/copy";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { TextField } from "../../../components/ui/text-field";
 import { TextLink, textLinkClassName } from "../../../components/ui/text-link";
 import { usePublicConfig } from "../api/get-config";
-import { type AuthErrorInfo, toAuthError, toAuthErrorFromException } from "../auth-errors";
+import { toAuthError } from "../auth-errors";
 import { parsePlanIntent, storePlanIntent } from "../plan-intent";
+import { useAuthRequest } from "../use-auth-request";
+import { firstSignUpURL } from "../use-sign-up-landing";
+import { EmailField } from "./email-field";
+import { EmailSent } from "./email-sent";
 import { focusFirstInvalid } from "./focus-first-invalid";
-import { GoogleButton, useGoogleSignInAvailable } from "./google-button";
-import { OrDivider } from "./or-divider";
+import { GoogleSignIn } from "./google-button";
+import { NewPasswordFields, useNewPassword } from "./new-password-fields";
 import { trackPixel } from "../../../lib/analytics";
 import { recordConversion } from "../../../lib/experiment";
 
@@ -27,8 +30,6 @@ export type SignupFormProps = {
   renderGiftCodeDialog?: (props: GiftCodeDialogSlotProps) => ReactNode;
 };
 
-type FieldErrors = { password?: string; confirmPassword?: string };
-
 function browserTimeZone(): string | undefined {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -40,14 +41,10 @@ function browserTimeZone(): string | undefined {
 export function SignupForm({ renderGiftCodeDialog }: SignupFormProps) {
   const [searchParams] = useSearchParams();
   const config = usePublicConfig();
-  const googleAvailable = useGoogleSignInAvailable();
 
   const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [confirmPassword, setConfirmPassword] = useState("");
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<AuthErrorInfo | null>(null);
-  const [busy, setBusy] = useState(false);
+  const newPassword = useNewPassword();
+  const { busy, error, setError, run } = useAuthRequest();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [giftDialogOpen, setGiftDialogOpen] = useState(false);
   const [giftCode, setGiftCode] = useState("");
@@ -58,36 +55,25 @@ export function SignupForm({ renderGiftCodeDialog }: SignupFormProps) {
     if (plan) storePlanIntent(plan);
   }, [plan]);
 
-  function validate(): FieldErrors {
-    const next: FieldErrors = {};
-    if (password.length < PASSWORD_MIN_LENGTH) next.password = AUTH_COPY.passwordTooShort;
-    if (confirmPassword !== password) next.confirmPassword = AUTH_COPY.passwordsDoNotMatch;
-    return next;
-  }
-
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     setError(null);
-    const errors = validate();
-    setFieldErrors(errors);
-    if (errors.password || errors.confirmPassword) {
+    if (!newPassword.validate()) {
       focusFirstInvalid(event.currentTarget);
       return;
     }
 
-    setBusy(true);
-    try {
-      const { authClient } = await import("../../../lib/auth-client");
+    await run(async (authClient) => {
       const trimmedEmail = email.trim();
       const { error: signUpError } = await authClient.signUp.email({
         email: trimmedEmail,
-        password,
+        password: newPassword.password,
         name: "",
         timeZone: browserTimeZone(),
         // The confirmation link often opens in a new tab (no sessionStorage): carry the gift code
         // (redeemed as soon as the account is confirmed) or the plan in it.
-        callbackURL: giftCode ? giftRedemptionURL : plan ? `/dashboard?plan=${plan}` : "/dashboard",
+        callbackURL: giftCode ? giftRedemptionURL : firstSignUpURL(plan),
       } as Parameters<typeof authClient.signUp.email>[0]);
       if (signUpError) {
         setError(toAuthError(signUpError));
@@ -96,15 +82,10 @@ export function SignupForm({ renderGiftCodeDialog }: SignupFormProps) {
       setSentTo(trimmedEmail);
       trackPixel("Lead");
       void recordConversion("signup");
-    } catch (cause) {
-      setError(toAuthErrorFromException(cause));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   const giftRedemptionURL = `/activate-gift-code?giftcode=${encodeURIComponent(giftCode)}`;
-  const googleCallbackURL = giftCode ? giftRedemptionURL : "/dashboard";
 
   return (
     <div className="flex flex-1 bg-paper-warm">
@@ -137,11 +118,7 @@ export function SignupForm({ renderGiftCodeDialog }: SignupFormProps) {
           className="rounded-xl border border-sand-soft bg-white p-6 shadow-[0_1px_2px_rgb(53_53_53/0.04)] sm:p-8"
         >
           {sentTo ? (
-            <div className="flex flex-col items-center gap-4 py-4 text-center" role="status">
-              <span className="inline-flex size-14 items-center justify-center rounded-full bg-accent-soft text-accent-dark">
-                <MailCheck className="size-7" aria-hidden="true" />
-              </span>
-              <h2 className="text-xl font-semibold text-ink">{AUTH_COPY.checkEmail}</h2>
+            <EmailSent title={AUTH_COPY.checkEmail}>
               <p className="text-sm text-olive-dark">
                 We sent it to <strong className="font-semibold text-ink">{sentTo}</strong>. The link
                 signs you in and takes you to your dashboard.
@@ -151,60 +128,25 @@ export function SignupForm({ renderGiftCodeDialog }: SignupFormProps) {
                   Open the development mailbox
                 </a>
               ) : null}
-            </div>
+            </EmailSent>
           ) : (
             <div className="flex flex-col gap-5">
               <h2 className="text-xl font-semibold text-ink">Create your account</h2>
               {error ? <Alert>{error.message}</Alert> : null}
 
-              {googleAvailable ? (
-                <>
-                  <GoogleButton
-                    callbackURL={googleCallbackURL}
-                    onError={(message) => setError({ code: null, message })}
-                  />
-                  <OrDivider />
-                </>
-              ) : null}
+              <GoogleSignIn
+                callbackURL={giftCode ? giftRedemptionURL : "/dashboard"}
+                newUserCallbackURL={giftCode ? giftRedemptionURL : firstSignUpURL()}
+                onError={(message) => setError({ code: null, message })}
+              />
 
               <form className="flex flex-col gap-4" onSubmit={(event) => void handleSubmit(event)}>
-                <TextField
-                  label="Email"
-                  type="email"
-                  name="email"
-                  autoComplete="email"
-                  required
-                  value={email}
-                  onChange={(event) => setEmail(event.target.value)}
-                />
-                <TextField
-                  label="Password"
-                  type="password"
-                  name="password"
-                  autoComplete="new-password"
-                  required
-                  hint={fieldErrors.password ? undefined : "At least 8 characters."}
-                  error={fieldErrors.password}
-                  value={password}
-                  onChange={(event) => {
-                    setPassword(event.target.value);
-                    if (fieldErrors.password) setFieldErrors((e) => ({ ...e, password: undefined }));
-                  }}
-                />
-                <TextField
-                  label="Confirm password"
-                  type="password"
-                  name="confirmPassword"
-                  autoComplete="new-password"
-                  required
-                  error={fieldErrors.confirmPassword}
-                  value={confirmPassword}
-                  onChange={(event) => {
-                    setConfirmPassword(event.target.value);
-                    if (fieldErrors.confirmPassword) {
-                      setFieldErrors((e) => ({ ...e, confirmPassword: undefined }));
-                    }
-                  }}
+                <EmailField value={email} onChange={setEmail} />
+                <NewPasswordFields
+                  newPassword={newPassword}
+                  labels={{ password: "Password", confirm: "Confirm password" }}
+                  names={{ password: "password", confirm: "confirmPassword" }}
+                  hint="At least 8 characters."
                 />
 
                 {giftCode ? (

@@ -1,5 +1,5 @@
 import { Camera, Trash2 } from "lucide-react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { type Child, CHILD_NOTE_MAX_LENGTH, CHILD_PHOTO_MAX_BYTES, childInputSchema, CHILDREN_COPY, localToday } from "../../../../shared/children";
 import { Button } from "../../../components/ui/button";
@@ -7,8 +7,12 @@ import { Dialog } from "../../../components/ui/dialog";
 import { TextField } from "../../../components/ui/text-field";
 import { useSaveChild } from "../api/save-child";
 import { ChildAvatar } from "./child-avatar";
-import { loadImage } from "./crop-image";
-import { PhotoCropDialog, type PhotoToCrop } from "./photo-crop-dialog";
+import { cropToJpeg, loadImage } from "./crop-image";
+import type { PhotoToCrop } from "./photo-crop-dialog";
+
+// The cropper (react-easy-crop) is loaded only once Dad picks a photo, not with the page.
+const loadPhotoCropDialog = () => import("./photo-crop-dialog");
+const PhotoCropDialog = lazy(() => loadPhotoCropDialog().then((module) => ({ default: module.PhotoCropDialog })));
 
 type FieldErrors = Partial<Record<"name" | "birthdate" | "profileNote" | "photo", string>>;
 
@@ -35,6 +39,7 @@ export function ChildFormDialog({ child, onClose }: { child?: Child; onClose: ()
     if (!file.type.startsWith("image/")) return setErrors((e) => ({ ...e, photo: CHILDREN_COPY.notAnImage }));
     if (file.size >= CHILD_PHOTO_MAX_BYTES) return setErrors((e) => ({ ...e, photo: CHILDREN_COPY.imageTooLarge }));
     setErrors((e) => ({ ...e, photo: undefined }));
+    void loadPhotoCropDialog(); // fetched while the photo decodes
     const src = URL.createObjectURL(file);
     try {
       const image = await loadImage(src);
@@ -136,15 +141,18 @@ export function ChildFormDialog({ child, onClose }: { child?: Child; onClose: ()
         </form>
       </Dialog>
       {toCrop ? (
-        <PhotoCropDialog
-          photo={toCrop}
-          onCancel={closeCrop}
-          onCropped={(blob) => {
-            setPhoto(blob);
-            setPhotoPreview(URL.createObjectURL(blob));
-            closeCrop();
-          }}
-        />
+        <Suspense fallback={<p role="status" className="sr-only">Opening the photo…</p>}>
+          <PhotoCropDialog
+            photo={toCrop}
+            onCancel={closeCrop}
+            onConfirm={async (area) => {
+              const blob = await cropToJpeg(toCrop.src, area);
+              setPhoto(blob);
+              setPhotoPreview(URL.createObjectURL(blob));
+              closeCrop();
+            }}
+          />
+        </Suspense>
       ) : null}
     </>
   );

@@ -2,7 +2,7 @@ import { useState } from "react";
 import Cropper, { type Area } from "react-easy-crop";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
-import { cropToJpeg } from "./crop-image";
+import type { PixelArea } from "./crop-image";
 
 export type PhotoToCrop = { src: string; width: number; height: number };
 
@@ -14,7 +14,11 @@ function initialCrop({ width, height }: PhotoToCrop) {
   return { x: (100 - widthPercent) / 2, y: (100 - heightPercent) / 2, width: widthPercent, height: heightPercent };
 }
 
-export function PhotoCropDialog({ photo, onCancel, onCropped }: { photo: PhotoToCrop; onCancel: () => void; onCropped: (blob: Blob) => void }) {
+/**
+ * Dad picks the square; `onConfirm` turns it into the photo. The dialog holds only the cropper, so
+ * its chunk (react-easy-crop) loads on its own once a photo is chosen.
+ */
+export function PhotoCropDialog({ photo, onCancel, onConfirm }: { photo: PhotoToCrop; onCancel: () => void; onConfirm: (area: PixelArea) => Promise<void> }) {
   const [crop, setCrop] = useState({ x: 0, y: 0 });
   const [zoom, setZoom] = useState(1);
   const [area, setArea] = useState<Area | null>(null);
@@ -25,7 +29,7 @@ export function PhotoCropDialog({ photo, onCancel, onCropped }: { photo: PhotoTo
     if (!area) return;
     setBusy(true);
     try {
-      onCropped(await cropToJpeg(photo.src, area));
+      await onConfirm(area);
     } catch (cause) {
       setError(cause instanceof Error ? cause.message : "The photo could not be cropped");
     } finally {

@@ -1,19 +1,14 @@
 import { Dna, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { ButtonLink } from "../../../components/ui/button";
+import { trackEvent } from "../../../lib/analytics";
+import { isSessionFlagRaised, lowerSessionFlag } from "../../../lib/session-flags";
 
-/** Set for the session by the onboarding flow; shows the Dad DNA upsell banner. */
-export const DAD_DNA_FLAG = "heydad.dadDnaBanner";
-
-type Analytics = { track?: (event: string, properties?: Record<string, unknown>) => void };
-function track(event: string) {
-  (window as unknown as { analytics?: Analytics }).analytics?.track?.(event);
-}
-
+/** The Dad DNA upsell, shown while its session flag is up (raised by finishing onboarding). */
 export function DadDnaBanner() {
-  const [visible, setVisible] = useState(() => sessionStorage.getItem(DAD_DNA_FLAG) === "1");
+  const [visible, setVisible] = useState(() => isSessionFlagRaised("dadDnaBanner"));
   useEffect(() => {
-    if (visible) track("upsell_dad_dna_banner_show");
+    if (visible) trackEvent("upsell_dad_dna_banner_show");
   }, [visible]);
   if (!visible) return null;
   return (
@@ -23,13 +18,13 @@ export function DadDnaBanner() {
         <span>Take the Dad DNA test: 5–7 minutes to find the kind of dad you are.</span>
       </p>
       <div className="flex gap-2">
-        <ButtonLink to="/pricing" variant="accent" onClick={() => track("upsell_dad_dna_banner_click")}>
+        <ButtonLink to="/pricing" variant="accent" onClick={() => trackEvent("upsell_dad_dna_banner_click")}>
           See details
         </ButtonLink>
         <button
           type="button"
           onClick={() => {
-            sessionStorage.removeItem(DAD_DNA_FLAG);
+            lowerSessionFlag("dadDnaBanner");
             setVisible(false);
           }}
           className="inline-flex min-h-11 items-center gap-1 rounded-lg px-3 font-semibold text-ink hover:bg-white/60"

@@ -1,25 +1,27 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
+import { isSessionFlagRaised, lowerSessionFlag } from "../../../lib/session-flags";
 import { useChildCounts } from "../api/get-child-counts";
 
-/** Set for the session right after a first sign-up; shows the 'Start here.' coachmark once. */
-export const START_HERE_FLAG = "heydad.startHere";
+/** The 'Start here.' coachmark shows while its session flag is up (raised by a first sign-up). */
 const COACHMARK_MS = 8000;
 
 /** 'Memories per child': avatar or initial, name, total. */
 export function MemoriesPerChild() {
   const counts = useChildCounts();
-  const [coachmark, setCoachmark] = useState(() => sessionStorage.getItem(START_HERE_FLAG) === "1");
+  const [coachmark, setCoachmark] = useState(() => isSessionFlagRaised("startHere"));
 
+  // The 8 seconds count from when the coachmark is on screen (beside the link, once counts are in).
+  const coachmarkShown = coachmark && counts.data?.length === 0;
   useEffect(() => {
-    if (!coachmark) return;
+    if (!coachmarkShown) return;
     const timer = window.setTimeout(() => setCoachmark(false), COACHMARK_MS);
     return () => window.clearTimeout(timer);
-  }, [coachmark]);
+  }, [coachmarkShown]);
 
   const dismiss = () => {
-    sessionStorage.removeItem(START_HERE_FLAG);
+    lowerSessionFlag("startHere");
     setCoachmark(false);
   };
 
@@ -42,7 +44,7 @@ export function MemoriesPerChild() {
           <Link to="/children" className="inline-flex min-h-11 items-center font-semibold text-accent-dark underline">
             Add a child to start tracking.
           </Link>
-          {coachmark ? (
+          {coachmarkShown ? (
             <div role="status" className="flex items-center gap-3 rounded-lg bg-ink px-3 py-2 text-sm text-white shadow-float">
               <span>Start here.</span>
               <Button variant="secondary" className="min-h-9 px-3 py-1 text-sm" onClick={dismiss}>

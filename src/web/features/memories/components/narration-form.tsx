@@ -40,13 +40,18 @@ export function NarrationForm({
     if (restoredDraft) restore(restoredDraft);
   }, [restoredDraft, restore]);
 
+  // While there is a recording to lose, what Dad typed is kept with it for the next visit.
+  const recordingInProgress = recorder.state !== "idle";
+  useEffect(() => {
+    if (recordingInProgress) voiceDraftStore.saveFields(kind, fields).catch(() => {});
+  }, [recordingInProgress, kind, fields]);
+
   const set = (patch: Partial<DraftFields>) => setFields((current) => ({ ...current, ...patch }));
   const problem = narrationSaveProblem({ kind, hasRecording: recorder.state === "recorded", title: fields.title, childCount: fields.childIds.length });
   const busy = recorder.state === "recording" || create.isPending;
 
   async function save() {
     if (problem || busy) return;
-    if (recorder.recording) await voiceDraftStore.saveFields(fields).catch(() => {});
     try {
       const { id } = await create.mutateAsync({
         fields: {

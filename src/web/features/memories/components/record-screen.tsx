@@ -1,7 +1,7 @@
 import { clsx } from "clsx";
 import { Mic, NotebookPen, Video } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
-import { Link, useLocation, useSearchParams } from "react-router";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { NarrationForm, type RecordPrefill } from "./narration-form";
@@ -32,6 +32,7 @@ export function RecordScreen({
 }) {
   const [searchParams] = useSearchParams();
   const location = useLocation();
+  const navigate = useNavigate();
   const tab = tabFromSearch(searchParams);
   const state = (location.state ?? {}) as { prompt?: string; prefill?: RecordPrefill };
   const prefill: RecordPrefill = { ...state.prefill, ...(state.prompt ? { title: state.prompt } : {}) };
@@ -95,6 +96,8 @@ export function RecordScreen({
               onClick={() => {
                 setRestored(pendingDraft);
                 setPendingDraft(null);
+                // Back on the tab the draft was recorded on.
+                if (pendingDraft && pendingDraft.kind !== tab) void navigate(`/record${TABS.find((t) => t.value === pendingDraft.kind)?.search ?? ""}`, { replace: true });
               }}
             >
               Restore recording

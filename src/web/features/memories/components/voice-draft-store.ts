@@ -1,7 +1,7 @@
 /**
  * No recording lost (decisions 4.3): while Dad records, every MediaRecorder chunk is appended to
  * IndexedDB, so a closed tab or a failed save leaves a draft the next visit to /record can restore.
- * One draft at a time, under the key "current".
+ * What Dad typed and which tab he was on are kept with it. One draft at a time, under the key "current".
  */
 import type { UnlockType } from "../../../../shared/unlock-rules";
 
@@ -51,23 +51,24 @@ async function withStore<T>(mode: IDBTransactionMode, run: (store: IDBObjectStor
   }
 }
 
+/** One read-modify-write transaction, so chunks and typed fields written at once never overwrite each other. */
+function update(change: (current: VoiceDraft | undefined) => VoiceDraft) {
+  return withStore<void>("readwrite", (store) => {
+    const get = store.get(KEY);
+    get.onsuccess = () => store.put({ ...change(get.result as VoiceDraft | undefined), updatedAt: Date.now() }, KEY);
+  });
+}
+
+const emptyDraft = (kind: VoiceDraft["kind"]): VoiceDraft => ({ kind, mimeType: "", chunks: [], durationSeconds: 0, fields: null, updatedAt: 0 });
+
 export const voiceDraftStore = {
   read: () => withStore<VoiceDraft>("readonly", (store) => store.get(KEY)),
-  write: (draft: VoiceDraft) => withStore<void>("readwrite", (store) => store.put(draft, KEY)),
-  /** Adds a chunk in one read-modify-write transaction. */
-  async append(input: { kind: VoiceDraft["kind"]; mimeType: string; chunk: Blob; durationSeconds: number }) {
-    await withStore<void>("readwrite", (store) => {
-      const get = store.get(KEY);
-      get.onsuccess = () => {
-        const current = get.result as VoiceDraft | undefined;
-        const draft: VoiceDraft = current ?? { kind: input.kind, mimeType: input.mimeType, chunks: [], durationSeconds: 0, fields: null, updatedAt: 0 };
-        store.put({ ...draft, chunks: [...draft.chunks, input.chunk], durationSeconds: input.durationSeconds, updatedAt: Date.now() }, KEY);
-      };
-    });
-  },
-  async saveFields(fields: DraftFields) {
-    const draft = await voiceDraftStore.read();
-    if (draft) await voiceDraftStore.write({ ...draft, fields });
-  },
+  append: (input: { kind: VoiceDraft["kind"]; mimeType: string; chunk: Blob; durationSeconds: number }) =>
+    update((current) => {
+      const draft = current ?? emptyDraft(input.kind);
+      return { ...draft, mimeType: draft.mimeType || input.mimeType, chunks: [...draft.chunks, input.chunk], durationSeconds: input.durationSeconds };
+    }),
+  /** What Dad typed (title, notes, children, unlock rule), kept beside the recording's chunks. */
+  saveFields: (kind: VoiceDraft["kind"], fields: DraftFields) => update((current) => ({ ...(current ?? emptyDraft(kind)), kind, fields })),
   clear: () => withStore<void>("readwrite", (store) => store.delete(KEY)),
 };

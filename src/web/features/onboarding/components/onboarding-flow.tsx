@@ -18,6 +18,7 @@ import {
   TEXT_MIN,
 } from "../../../../shared/onboarding";
 import { trackEvent } from "../../../lib/analytics";
+import { raiseSessionFlag } from "../../../lib/session-flags";
 import { useOnboarding } from "../api/get-onboarding";
 import { useSubmitOnboarding } from "../api/submit-onboarding";
 
@@ -70,7 +71,14 @@ export function OnboardingFlow({ then }: { then: "dashboard" | "pocket-dad" }) {
 
   async function save(answers: OnboardingAnswers, skipped: boolean) {
     trackEvent("onboarding_submit", { skipped });
-    await submit.mutateAsync({ answers, skipped }).then(() => setDone(true), () => undefined);
+    await submit.mutateAsync({ answers, skipped }).then(
+      () => {
+        // Having answered the five questions, the Dad DNA test is the next step: the dashboard offers it.
+        if (!skipped) raiseSessionFlag("dadDnaBanner");
+        setDone(true);
+      },
+      () => undefined,
+    );
   }
 
   function toggle(choice: string) {

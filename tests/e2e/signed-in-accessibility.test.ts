@@ -1,0 +1,105 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { browserAvailable, useBrowser } from "../support/browser";
+import { startE2eServer } from "../support/e2e-server";
+
+/** Every signed-in page (and its main dialogs) with what shows once it has loaded. */
+const PAGES = [
+  { path: "/dashboard", ready: (page: Page) => page.getByRole("heading", { name: "Memories per child" }).waitFor() },
+  { path: "/children", ready: (page: Page) => page.getByText("Maya", { exact: true }).first().waitFor() },
+  {
+    path: "/children",
+    ready: async (page: Page) => {
+      await page.getByRole("button", { name: "Add child" }).click();
+      await page.getByRole("dialog", { name: "Add a child" }).waitFor();
+    },
+  },
+  { path: "/settings", ready: (page: Page) => page.getByLabel("Phone").waitFor() },
+  { path: "/vault", ready: (page: Page) => page.getByText("No narrations yet.").waitFor() },
+  {
+    path: "/vault",
+    ready: async (page: Page) => {
+      await page.getByRole("button", { name: "Quick Note", pressed: false }).click();
+      await page.getByText("Pancakes on Sunday").first().waitFor();
+    },
+  },
+  {
+    path: "/dashboard",
+    ready: async (page: Page) => {
+      await page.evaluate(() => sessionStorage.setItem("heydad.dadDnaBanner", "1"));
+      await page.reload();
+      await page.locator("aside").filter({ hasText: "Dad DNA test" }).waitFor();
+    },
+  },
+  {
+    path: "/dashboard",
+    ready: async (page: Page) => {
+      await page.getByRole("button", { name: /Pancakes on Sunday/ }).click();
+      await page.getByRole("dialog").getByText("Best breakfast ever.").waitFor();
+    },
+  },
+  { path: "/record", ready: (page: Page) => page.getByRole("button", { name: "Start recording" }).waitFor() },
+  { path: "/record?video=true", ready: (page: Page) => page.getByRole("button", { name: "Next: Assign Video" }).waitFor() },
+  { path: "/record?note=true", ready: (page: Page) => page.getByRole("button", { name: "Save Quick Note" }).waitFor() },
+  { path: "/ideas", ready: (page: Page) => page.getByRole("heading", { level: 1 }).waitFor() },
+];
+
+describe.skipIf(!browserAvailable)("signed-in pages in Chromium", () => {
+  const browser = useBrowser();
+  let server: Awaited<ReturnType<typeof startE2eServer>>;
+  const email = `a11y${Date.now()}@example.com`;
+
+  beforeAll(async () => {
+    server = await startE2eServer({ RATE_LIMIT: "off" });
+  });
+
+  /** A confirmed dad with one child and one quick note, signed in in a fresh page. */
+  async function signedInPage(viewport: { width: number; height: number }) {
+    const page = await browser.newPage(viewport);
+    const known = await server.pool.query("SELECT id FROM users WHERE email = $1", [email]);
+    if (known.rows.length === 0) {
+      const signUp = await page.request.post(`${server.baseUrl}/api/auth/sign-up/email`, {
+        headers: { origin: server.baseUrl },
+        data: { email, password: "correct-horse-1", name: "", callbackURL: "/dashboard" },
+      });
+      expect(signUp.ok()).toBe(true);
+      await page.goto((await server.latestEmail(email, "Confirm")).text.match(/https?:\/\/\S+/)![0]);
+      await page.waitForURL(/\/dashboard/);
+      const { rows } = await server.pool.query("SELECT id FROM users WHERE email = $1", [email]);
+      const child = await server.pool.query("INSERT INTO children (user_id, name, birthdate, profile_note) VALUES ($1, 'Maya', '2016-05-02', 'Loves horses') RETURNING id", [rows[0].id]);
+      const form = {
+        data: JSON.stringify({ kind: "note", title: "Pancakes on Sunday", notes: "Best breakfast ever.", childIds: [child.rows[0].id], durationSeconds: 0, unlockType: "age", unlockAge: 18, unlockDate: null, unlockMilestone: null }),
+      };
+      const note = await page.request.post(`${server.baseUrl}/api/narrations`, { headers: { origin: server.baseUrl }, multipart: form });
+      expect(note.ok()).toBe(true);
+    } else {
+      await page.goto(`${server.baseUrl}/login`);
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password").fill("correct-horse-1");
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.waitForURL(/\/dashboard/);
+    }
+    return page;
+  }
+
+  for (const viewport of [{ width: 360, height: 800 }, { width: 1280, height: 900 }]) {
+    it(`has no serious or critical axe violation and no sideways scroll on any signed-in page at ${viewport.width} px`, async () => {
+      const page = await signedInPage(viewport);
+      const problems: string[] = [];
+      for (const entry of PAGES) {
+        await page.goto(`${server.baseUrl}${entry.path}`);
+        await entry.ready(page);
+        await page.waitForLoadState("networkidle");
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        if (width > viewport.width) problems.push(`${entry.path} @${viewport.width}: ${width} px wide`);
+        const results = await new AxeBuilder({ page }).analyze();
+        for (const violation of results.violations) {
+          if (violation.impact !== "serious" && violation.impact !== "critical") continue;
+          problems.push(`${entry.path} @${viewport.width}: ${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+        }
+      }
+      expect(problems).toEqual([]);
+    }, 180_000);
+  }
+});
