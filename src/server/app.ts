@@ -46,7 +46,7 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
   const jsonBodyLimit = bodyLimit({ maxSize: 1024 * 1024, onError: () => { throw httpErrors.validation("The request body is too large."); } });
   // Uploads set their own, larger limit on their route; tus chunks (6 MiB) are capped by the upload's declared size.
   app.use("/api/*", (c, next) => (c.req.path.startsWith(UPLOADS_PATH) || LARGE_BODY_PATHS.some((pattern) => pattern.test(c.req.path)) ? next() : jsonBodyLimit(c, next)));
-  const resolveSession = sessionMiddleware({ auth: services.auth, secret: services.authSecret, sessions: services.sessions });
+  const resolveSession = sessionMiddleware({ auth: services.auth, secret: services.authSecret, sessions: services.sessions, cache: services.sessionCache });
   app.use("/api/*", async (c, next) => {
     if (c.req.path.startsWith("/api/auth/")) return next();
     return resolveSession(c, next);

@@ -16,6 +16,7 @@ import { createAnalyticsRepository } from "./modules/analytics/analytics.reposit
 import { createAnalyticsUsecases } from "./modules/analytics/analytics.usecases";
 import { createAuth } from "./modules/auth/auth";
 import { createSessionsRepository } from "./modules/auth/auth.repository";
+import { createSessionCache } from "./modules/auth/auth.session-cache";
 import { createIdeasRepository } from "./modules/ideas/ideas.repository";
 import { createIdeasUsecases } from "./modules/ideas/ideas.usecases";
 import { createMemoriesRepository } from "./modules/memories/memories.repository";
@@ -68,7 +69,8 @@ export async function createServices(options: { config: Config; db: Database; po
   const sendEmailJob = createSendEmailJob(createEmailSender({ transport: config.email.transport, from: config.email.from, db }));
   await jobs.register([sendEmailJob]);
   const outbox = createEmailOutbox({ jobs, job: sendEmailJob });
-  const auth = createAuth({ db, appUrl: config.appUrl, secret: options.authSecret, outbox, google: config.google, rateLimit: config.rateLimit,
+  const sessionCache = createSessionCache({ ttlMs: config.sessionCacheSeconds * 1000 });
+  const auth = createAuth({ db, appUrl: config.appUrl, secret: options.authSecret, outbox, google: config.google, rateLimit: config.rateLimit, sessionCache,
     extraOrigins: config.env === "development" ? ["http://localhost:5173"] : [],
     log: options.log,
   });
@@ -133,6 +135,8 @@ export async function createServices(options: { config: Config; db: Database; po
     auth,
     authSecret: options.authSecret,
     sessions: createSessionsRepository(db),
+    /** Sessions looked up in the last few seconds (see SESSION_CACHE_SECONDS). */
+    sessionCache,
     mailbox: createMailboxRepository(db),
     /** Private files for every module: put, get, delete, list, signed links. */
     storage,
@@ -149,7 +153,12 @@ export async function createServices(options: { config: Config; db: Database; po
     children: createChildrenUsecases({ children: createChildrenRepository(db), storage, deleteFilesLater, deletionSteps: childDeletionSteps }),
     childDeletionSteps,
     settings: createSettingsUsecases({ settings: settingsRepository }),
-    account: createAccountUsecases({ accounts: createAccountRepository(db), storage, billing: { cancelSubscription: (input) => billing.cancelForAccountDeletion(input) } }),
+    account: createAccountUsecases({
+      accounts: createAccountRepository(db),
+      storage,
+      billing: { cancelSubscription: (input) => billing.cancelForAccountDeletion(input) },
+      forgetSessions: sessionCache.forgetUser,
+    }),
     /** Queues stored files for deletion (after the rows that named them are gone). */
     deleteFilesLater,
     coach: createCoachUsecases({ repository: createCoachRepository(db), model: config.ai ? createModelEngine(config.ai) : undefined }),

@@ -12,7 +12,7 @@ beforeAll(async () => {
   // A stand-in for the recording and playback routes: the guard the memories modules mount.
   guarded = new Hono<AppEnv>();
   guarded.onError(createErrorHandler({ info: () => {}, error: (message, error) => console.error(message, error) }));
-  guarded.use("*", sessionMiddleware({ auth: t.services.auth, secret: t.services.authSecret, sessions: t.services.sessions }));
+  guarded.use("*", sessionMiddleware({ auth: t.services.auth, secret: t.services.authSecret, sessions: t.services.sessions, cache: t.services.sessionCache }));
   guarded.post("/api/record", requireUser(), requireAccess(t.services.billing), (c) => c.json({ ok: true }));
 });
 
