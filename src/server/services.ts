@@ -87,8 +87,9 @@ export async function createServices(options: { config: Config; db: Database; po
   const testCheckout = config.stripe ? undefined : createTestCheckoutPayments({ repository: billingRepository, appUrl: config.appUrl });
   const payments = config.stripe ? createStripePayments(config.stripe) : testCheckout!.payments;
   // Gifts and billing call each other (a paid gift issues a code; a redeemed code refreshes access).
-  const refreshAccess = (userId: string) => billing.refreshAccess(userId);
-  const gifts = createGiftsUsecases({ repository: createGiftsRepository(db), outbox, appUrl: config.appUrl, supportEmail: config.supportEmail, refreshAccess });
+  const recordAccess = (userId: string) => billing.recordAccess(userId);
+  const accessOf = (userId: string) => billing.accessOf(userId);
+  const gifts = createGiftsUsecases({ repository: createGiftsRepository(db), outbox, appUrl: config.appUrl, supportEmail: config.supportEmail, recordAccess });
   const billing: BillingUsecases = createBillingUsecases({ repository: billingRepository, payments, appUrl: config.appUrl, onGiftPaid: gifts.issueForPurchase });
 
   const settingsRepository = createSettingsRepository(db);
@@ -163,7 +164,7 @@ export async function createServices(options: { config: Config; db: Database; po
     deleteFilesLater,
     coach: createCoachUsecases({ repository: createCoachRepository(db), model: config.ai ? createModelEngine(config.ai) : undefined }),
     onboarding: createOnboardingUsecases({ repository: createOnboardingRepository(db) }),
-    profiles: createProfilesUsecases({ profiles: createProfilesRepository(db), refreshAccess }),
+    profiles: createProfilesUsecases({ profiles: createProfilesRepository(db), accessOf }),
     rateLimiter: createRateLimiter({ db, enabled: config.rateLimit }),
     supportEmail: config.supportEmail,
     payments,
@@ -171,7 +172,7 @@ export async function createServices(options: { config: Config; db: Database; po
     billing,
     gifts,
     notifications,
-    checklist: createChecklistUsecases({ repository: createChecklistRepository(db), refreshAccess, memoryCounters: [memoriesRepository.countAllKinds] }),
+    checklist: createChecklistUsecases({ repository: createChecklistRepository(db), accessOf, memoryCounters: [memoriesRepository.countAllKinds] }),
     experiments: createExperimentsUsecases({ experiments: createExperimentsRepository(db), adminEmails: config.adminEmails }),
     marketing,
     reads: createReadsFeed({ feedUrl: config.newsletterFeedUrl }),

@@ -70,6 +70,17 @@ describe("the access matrix (decisions 2.4–2.8)", () => {
     expect(await state(user)).toMatchObject({ hasAccess: false, blocked: true, record: 403 });
   });
 
+  it("reading access writes nothing; a billing event records profiles.has_access", async () => {
+    const user = await userAged(45);
+    await t.pool.query("INSERT INTO billing_accounts (user_id, gift_access_until) VALUES ($1, now() + interval '10 days')", [user.id]);
+    const recorded = async () => (await t.pool.query("SELECT has_access, updated_at FROM profiles WHERE id = $1", [user.id])).rows[0];
+    const before = await recorded();
+    expect(await state(user)).toMatchObject({ hasAccess: true, blocked: false, record: 200 });
+    expect(await recorded()).toEqual(before);
+    await t.services.billing.recordAccess(user.id);
+    expect((await recorded()).has_access).toBe(true);
+  });
+
   it("an admin grant gives access", async () => {
     const user = await userAged(90);
     await t.pool.query("INSERT INTO billing_accounts (user_id, admin_grant) VALUES ($1, true)", [user.id]);
