@@ -25,6 +25,31 @@ async function waitFor(url: string, child: ChildProcess, output: string[]) {
   }
 }
 
+/** CPU seconds used so far by a process and, separately, by everything it started (the embedded PostgreSQL). Linux /proc only. */
+function cpuSecondsOf(pid: number) {
+  const ticks = 100; // USER_HZ on Linux
+  const stat = (p: number) => {
+    try {
+      const text = fs.readFileSync(`/proc/${p}/stat`, "utf8");
+      return text.slice(text.lastIndexOf(")") + 2).split(" ");
+    } catch {
+      return null;
+    }
+  };
+  const parentOf = new Map<number, number>();
+  for (const entry of fs.existsSync("/proc") ? fs.readdirSync("/proc") : []) {
+    const fields = /^\d+$/.test(entry) ? stat(Number(entry)) : null;
+    if (fields) parentOf.set(Number(entry), Number(fields[1]));
+  }
+  const family = [pid];
+  for (let i = 0; i < family.length; i++) for (const [child, parent] of parentOf) if (parent === family[i]) family.push(child);
+  const used = (p: number) => {
+    const fields = stat(p);
+    return fields ? (Number(fields[11]) + Number(fields[12])) / ticks : 0;
+  };
+  return { app: used(pid), database: family.slice(1).reduce((sum, p) => sum + used(p), 0) };
+}
+
 /** The real app (`src/server/main.ts`) in its own process with its own embedded PostgreSQL. */
 export async function startAppServer() {
   const port = await freePort();
@@ -44,6 +69,7 @@ export async function startAppServer() {
     baseUrl,
     databaseUrl: embeddedDatabaseUrl(databasePort),
     pid: child.pid ?? 0,
+    cpuSeconds: () => cpuSecondsOf(child.pid ?? 0),
     async stop() {
       child.kill("SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));

@@ -8,20 +8,29 @@ import { seedMemories } from "./bench-memories";
 import { signedInCookie } from "./bench-user";
 import { benchProcessing, benchUploads } from "./video-bench";
 
-type Result = { name: string; requestsPerSecond: number; p50: number; p99: number; errors: number };
+type Result = { name: string; requestsPerSecond: number; p50: number; p99: number; errors: number; cpu?: { app: number; database: number } };
+type CpuMeter = () => { app: number; database: number };
 
-async function measure(name: string, url: string, headers: Record<string, string> = {}, request: { method?: "POST"; body?: string } = {}): Promise<Result> {
+/**
+ * req/s and latency swing with whatever else the machine runs; CPU time per request (the app
+ * process, and the embedded PostgreSQL it started) is the steadier figure to compare changes by.
+ */
+async function measure(name: string, url: string, headers: Record<string, string> = {}, request: { method?: "POST"; body?: string } = {}, cpuSeconds?: CpuMeter): Promise<Result> {
+  const before = cpuSeconds?.();
   const result = await autocannon({ url, connections: 20, duration: Number(process.env.BENCH_SECONDS ?? 8), headers, ...request });
-  const non2xx = result.non2xx;
-  return { name, requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + non2xx };
+  const after = cpuSeconds?.();
+  const perRequest = (used: number) => (used * 1e6) / Math.max(1, result.requests.total);
+  const cpu = before && after ? { app: perRequest(after.app - before.app), database: perRequest(after.database - before.database) } : undefined;
+  return { name, requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx, cpu };
 }
 
 function print(results: Result[], baseline: Result) {
-  console.log("\n| target | req/s | p50 ms | p99 ms | vs node:http | errors |");
-  console.log("|---|---:|---:|---:|---:|---:|");
+  console.log("\n| target | req/s | p50 ms | p99 ms | vs node:http | errors | CPU µs/request: app + database |");
+  console.log("|---|---:|---:|---:|---:|---:|---:|");
   for (const r of results) {
     const ratio = (r.requestsPerSecond / baseline.requestsPerSecond).toFixed(2);
-    console.log(`| ${r.name} | ${Math.round(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${ratio} | ${r.errors} |`);
+    const cpu = r.cpu ? `${Math.round(r.cpu.app)} + ${Math.round(r.cpu.database)}` : "";
+    console.log(`| ${r.name} | ${Math.round(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${ratio} | ${r.errors} | ${cpu} |`);
   }
 }
 
@@ -45,16 +54,23 @@ const app = await startAppServer();
 try {
   const cookie = await signedInCookie(app.baseUrl);
   const baseline = await measure("node:http baseline", `${baselineServer.baseUrl}/`);
-  const health = await measure("GET /healthz", `${app.baseUrl}/healthz`);
-  const me = await measure("GET /api/me (signed in, database)", `${app.baseUrl}/api/me`, { cookie });
+  const health = await measure("GET /healthz", `${app.baseUrl}/healthz`, {}, {}, app.cpuSeconds);
+  const me = await measure("GET /api/me (signed in, database)", `${app.baseUrl}/api/me`, { cookie }, {}, app.cpuSeconds);
   await seedMemories({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, cookie, count: 1000 });
-  const memories = await measure("GET /api/memories (dashboard list, 1,000 memories)", `${app.baseUrl}/api/memories`, { cookie });
+  const memories = await measure("GET /api/memories (dashboard list, 1,000 memories)", `${app.baseUrl}/api/memories`, { cookie }, {}, app.cpuSeconds);
   const pocketDad = await measure("POST /api/pocket-dad (Playbook, stored)", `${app.baseUrl}/api/pocket-dad`, { cookie, "content-type": "application/json", origin: app.baseUrl }, {
     method: "POST",
     body: JSON.stringify({ prompt: "He screams when the tablet goes off", tone: "gentle", tone_intensity: "baseline" }),
-  });
+  }, app.cpuSeconds);
   print([baseline, health, me, memories, pocketDad], baseline);
+  if (!process.argv.includes("--http-only")) await benchVideo(app, cookie);
+} finally {
+  await app.stop();
+  await baselineServer.stop();
+}
 
+/** The video figures (tus upload throughput, memory per upload, processing time); skipped with `--http-only`. */
+async function benchVideo(app: Awaited<ReturnType<typeof startAppServer>>, cookie: string) {
   const uploads = await benchUploads({ baseUrl: app.baseUrl, cookie, serverPid: app.pid });
   const processing = await benchProcessing();
   console.log("\n| video figure | measured | target |");
@@ -63,7 +79,4 @@ try {
   console.log(`| server memory growth per concurrent upload (10 at once) | ${uploads.memoryPerUploadMiB.toFixed(1)} MiB | <= 16 MiB |`);
   console.log(`| processing 120 s 720p WebM (transcode), fraction of duration | ${processing.transcodeFraction.toFixed(2)} | <= 0.5 |`);
   console.log(`| processing 120 s compatible MP4 (remux: ${processing.remuxRemuxed}), fraction of duration | ${processing.remuxFraction.toFixed(3)} | <= 0.05 |`);
-} finally {
-  await app.stop();
-  await baselineServer.stop();
 }

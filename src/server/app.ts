@@ -45,8 +45,12 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
   app.use("*", clientIpMiddleware({ trustProxy: services.trustProxy }));
   const jsonBodyLimit = bodyLimit({ maxSize: 1024 * 1024, onError: () => { throw httpErrors.validation("The request body is too large."); } });
   // Uploads set their own, larger limit on their route; tus chunks (6 MiB) are capped by the upload's declared size.
-  app.use("/api/*", (c, next) => (c.req.path.startsWith(UPLOADS_PATH) || LARGE_BODY_PATHS.some((pattern) => pattern.test(c.req.path)) ? next() : jsonBodyLimit(c, next)));
-  const resolveSession = sessionMiddleware({ auth: services.auth, secret: services.authSecret, sessions: services.sessions });
+  // GET and HEAD carry no body: skipping them spares building the full Request just to find that out.
+  const bodyless = (method: string) => method === "GET" || method === "HEAD";
+  app.use("/api/*", (c, next) =>
+    bodyless(c.req.method) || c.req.path.startsWith(UPLOADS_PATH) || LARGE_BODY_PATHS.some((pattern) => pattern.test(c.req.path)) ? next() : jsonBodyLimit(c, next),
+  );
+  const resolveSession = sessionMiddleware({ auth: services.auth, secret: services.authSecret, sessions: services.sessions, cache: services.sessionCache });
   app.use("/api/*", async (c, next) => {
     if (c.req.path.startsWith("/api/auth/")) return next();
     return resolveSession(c, next);

@@ -58,6 +58,8 @@ const configSchema = z
       ),
     NEWSLETTER_FEED_URL: optional.pipe(z.url().optional()),
     META_PIXEL_ID: optional.pipe(z.string().regex(/^\d{5,20}$/, "META_PIXEL_ID must be the numeric pixel id").optional()),
+    SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(3),
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
   });
 
 /** Rules across several variables, checked on the raw environment so they are listed with the rest. */
@@ -166,5 +168,9 @@ export function parseConfig(env: Record<string, string | undefined>) {
     adminEmails: parsed.ADMIN_EMAILS,
     newsletterFeedUrl: parsed.NEWSLETTER_FEED_URL,
     metaPixelId: parsed.META_PIXEL_ID,
+    /** How long an app node reuses a looked-up session; a revocation made on another node shows within this. */
+    sessionCacheSeconds: parsed.SESSION_CACHE_SECONDS,
+    /** Connections this app node keeps to PostgreSQL. */
+    databasePoolMax: parsed.DATABASE_POOL_MAX,
   };
 }

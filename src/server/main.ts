@@ -32,7 +32,7 @@ async function main() {
     logger.info("database: DATABASE_URL");
   }
 
-  const { db, pool } = createDatabase({ url: databaseUrl, onError: (error) => logger.info(`database connection closed: ${error.message}`) });
+  const { db, pool } = createDatabase({ url: databaseUrl, max: config.databasePoolMax, onError: (error) => logger.info(`database connection closed: ${error.message}`) });
   stops.unshift(() => pool.end());
   await applyMigrations(pool);
   logger.info("migrations: applied");

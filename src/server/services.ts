@@ -16,6 +16,7 @@ import { createAnalyticsRepository } from "./modules/analytics/analytics.reposit
 import { createAnalyticsUsecases } from "./modules/analytics/analytics.usecases";
 import { createAuth } from "./modules/auth/auth";
 import { createSessionsRepository } from "./modules/auth/auth.repository";
+import { createSessionCache } from "./modules/auth/auth.session-cache";
 import { createIdeasRepository } from "./modules/ideas/ideas.repository";
 import { createIdeasUsecases } from "./modules/ideas/ideas.usecases";
 import { createMemoriesRepository } from "./modules/memories/memories.repository";
@@ -68,7 +69,8 @@ export async function createServices(options: { config: Config; db: Database; po
   const sendEmailJob = createSendEmailJob(createEmailSender({ transport: config.email.transport, from: config.email.from, db }));
   await jobs.register([sendEmailJob]);
   const outbox = createEmailOutbox({ jobs, job: sendEmailJob });
-  const auth = createAuth({ db, appUrl: config.appUrl, secret: options.authSecret, outbox, google: config.google, rateLimit: config.rateLimit,
+  const sessionCache = createSessionCache({ ttlMs: config.sessionCacheSeconds * 1000 });
+  const auth = createAuth({ db, appUrl: config.appUrl, secret: options.authSecret, outbox, google: config.google, rateLimit: config.rateLimit, sessionCache,
     extraOrigins: config.env === "development" ? ["http://localhost:5173"] : [],
     log: options.log,
   });
@@ -85,8 +87,9 @@ export async function createServices(options: { config: Config; db: Database; po
   const testCheckout = config.stripe ? undefined : createTestCheckoutPayments({ repository: billingRepository, appUrl: config.appUrl });
   const payments = config.stripe ? createStripePayments(config.stripe) : testCheckout!.payments;
   // Gifts and billing call each other (a paid gift issues a code; a redeemed code refreshes access).
-  const refreshAccess = (userId: string) => billing.refreshAccess(userId);
-  const gifts = createGiftsUsecases({ repository: createGiftsRepository(db), outbox, appUrl: config.appUrl, supportEmail: config.supportEmail, refreshAccess });
+  const recordAccess = (userId: string) => billing.recordAccess(userId);
+  const accessOf = (userId: string) => billing.accessOf(userId);
+  const gifts = createGiftsUsecases({ repository: createGiftsRepository(db), outbox, appUrl: config.appUrl, supportEmail: config.supportEmail, recordAccess });
   const experiments = createExperimentsUsecases({ experiments: createExperimentsRepository(db), adminEmails: config.adminEmails });
   const billing: BillingUsecases = createBillingUsecases({
     repository: billingRepository,
@@ -140,6 +143,8 @@ export async function createServices(options: { config: Config; db: Database; po
     auth,
     authSecret: options.authSecret,
     sessions: createSessionsRepository(db),
+    /** Sessions looked up in the last few seconds (see SESSION_CACHE_SECONDS). */
+    sessionCache,
     mailbox: createMailboxRepository(db),
     /** Private files for every module: put, get, delete, list, signed links. */
     storage,
@@ -156,12 +161,17 @@ export async function createServices(options: { config: Config; db: Database; po
     children: createChildrenUsecases({ children: createChildrenRepository(db), storage, deleteFilesLater, deletionSteps: childDeletionSteps }),
     childDeletionSteps,
     settings: createSettingsUsecases({ settings: settingsRepository }),
-    account: createAccountUsecases({ accounts: createAccountRepository(db), storage, billing: { cancelSubscription: (input) => billing.cancelForAccountDeletion(input) } }),
+    account: createAccountUsecases({
+      accounts: createAccountRepository(db),
+      storage,
+      billing: { cancelSubscription: (input) => billing.cancelForAccountDeletion(input) },
+      forgetSessions: sessionCache.forgetUser,
+    }),
     /** Queues stored files for deletion (after the rows that named them are gone). */
     deleteFilesLater,
     coach: createCoachUsecases({ repository: createCoachRepository(db), model: config.ai ? createModelEngine(config.ai) : undefined }),
     onboarding: createOnboardingUsecases({ repository: createOnboardingRepository(db) }),
-    profiles: createProfilesUsecases({ profiles: createProfilesRepository(db), refreshAccess }),
+    profiles: createProfilesUsecases({ profiles: createProfilesRepository(db), accessOf }),
     rateLimiter: createRateLimiter({ db, enabled: config.rateLimit }),
     supportEmail: config.supportEmail,
     payments,
@@ -169,7 +179,7 @@ export async function createServices(options: { config: Config; db: Database; po
     billing,
     gifts,
     notifications,
-    checklist: createChecklistUsecases({ repository: createChecklistRepository(db), refreshAccess, memoryCounters: [memoriesRepository.countAllKinds] }),
+    checklist: createChecklistUsecases({ repository: createChecklistRepository(db), accessOf, memoryCounters: [memoriesRepository.countAllKinds] }),
     experiments,
     marketing,
     reads: createReadsFeed({ feedUrl: config.newsletterFeedUrl }),

@@ -66,6 +66,7 @@ describe("account deletion", () => {
     await fillAccount(user);
     await fillAccount(keeper);
     const secondSession = (await t.services.auth.api.signInEmail({ body: { email: user.email, password: user.password }, asResponse: true })).headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    expect((await jsonRequest(t, "GET", "/api/me", { cookie: secondSession })).status).toBe(200);
     const before = await rowsOf(user.id);
     expect(Object.values(before).reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(7);
     expect(await t.services.storage.listUserFiles({ userId: user.id })).toHaveLength(4);

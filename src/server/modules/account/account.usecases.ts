@@ -4,7 +4,13 @@ import type { AccountRepository } from "./account.repository";
 /** The billing interface's part in account deletion (services.billing; a no-op until billing exists). */
 export type AccountBilling = { cancelSubscription: (input: { userId: string }) => Promise<void> };
 
-export function createAccountUsecases(options: { accounts: AccountRepository; storage: ObjectStorage; billing: AccountBilling }) {
+export function createAccountUsecases(options: {
+  accounts: AccountRepository;
+  storage: ObjectStorage;
+  billing: AccountBilling;
+  /** The sessions went with the user's rows (not through better-auth): drop any cached copy too. */
+  forgetSessions: (userId: string) => void;
+}) {
   return {
     /**
      * Account deletion, in order: cancel the subscription, delete every row of the user in one
@@ -13,6 +19,7 @@ export function createAccountUsecases(options: { accounts: AccountRepository; st
     async deleteAccount(input: { userId: string }) {
       await options.billing.cancelSubscription(input);
       await options.accounts.deleteUser(input.userId);
+      options.forgetSessions(input.userId);
       await options.storage.deleteUserFiles(input);
     },
   };

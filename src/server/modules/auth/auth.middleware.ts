@@ -1,9 +1,11 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getConnInfo } from "@hono/node-server/conninfo";
-import { getSignedCookie } from "hono/cookie";
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { getCookie } from "hono/cookie";
 import { httpErrors } from "../../http/app-error";
 import { type Auth, CLIENT_IP_HEADER, SESSION_LIFETIME_SECONDS, SESSION_REFRESH_AGE_SECONDS } from "./auth";
 import type { SessionsRepository } from "./auth.repository";
+import type { CachedSession, SessionCache } from "./auth.session-cache";
 
 export type SessionUser = { id: string; email: string; emailVerified: boolean };
 export type AppVariables = { user: SessionUser | null; clientIp: string };
@@ -27,16 +29,38 @@ export function clientIpMiddleware(options: { trustProxy: boolean }): Middleware
   };
 }
 
+/** The session token from better-auth's signed cookie (`token.base64(HMAC-SHA256)`), or null if absent or forged. */
+export function verifiedSessionToken(c: Context, cookieName: string, secret: string) {
+  const value = getCookie(c, cookieName);
+  const dot = value?.lastIndexOf(".") ?? -1;
+  if (!value || dot < 0) return null;
+  const token = value.slice(0, dot);
+  const given = Buffer.from(value.slice(dot + 1));
+  const expected = Buffer.from(createHmac("sha256", secret).update(token).digest("base64"));
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+}
+
 /**
- * Resolves the session once per API request. The fast path verifies better-auth's signed
- * session cookie and reads session and user in one query; a session due for extension (or
- * anything unusual) goes through better-auth itself, which extends it.
+ * Resolves the session once per API request. The fast path verifies better-auth's signed session
+ * cookie, then takes the session from the few-second cache or reads session and user in one query;
+ * a session due for extension goes through better-auth itself, which extends it.
  */
-export function sessionMiddleware(options: { auth: Auth; secret: string; sessions: SessionsRepository }): MiddlewareHandler<AppEnv> {
+export function sessionMiddleware(options: { auth: Auth; secret: string; sessions: SessionsRepository; cache: SessionCache }): MiddlewareHandler<AppEnv> {
   const cookieName = options.auth.$context.then((context) => context.authCookies.sessionToken.name);
+  async function lookUp(token: string): Promise<CachedSession | undefined> {
+    const cached = options.cache.find(token);
+    if (cached) return cached;
+    const generation = options.cache.generation();
+    const found = await options.sessions.findByToken(token);
+    if (!found) return undefined;
+    const session = { user: { id: found.userId, email: found.email, emailVerified: found.emailVerified }, expiresAt: found.expiresAt };
+    options.cache.remember(token, session, generation);
+    return session;
+  }
+
   return async (c, next) => {
-    const token = await getSignedCookie(c, options.secret, await cookieName);
-    const found = token ? await options.sessions.findByToken(token) : undefined;
+    const token = verifiedSessionToken(c, await cookieName, options.secret);
+    const found = token ? await lookUp(token) : undefined;
     const now = Date.now();
     const refreshDue = found && found.expiresAt.getTime() - (SESSION_LIFETIME_SECONDS - SESSION_REFRESH_AGE_SECONDS) * 1000 <= now;
     if (!found || found.expiresAt.getTime() <= now) {
@@ -45,7 +69,7 @@ export function sessionMiddleware(options: { auth: Auth; secret: string; session
       const session = await options.auth.api.getSession({ headers: c.req.raw.headers });
       c.set("user", session ? { id: session.user.id, email: session.user.email, emailVerified: session.user.emailVerified } : null);
     } else {
-      c.set("user", { id: found.userId, email: found.email, emailVerified: found.emailVerified });
+      c.set("user", found.user);
     }
     await next();
   };

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createSignedInUser, createTestApp, jsonRequest, linkFrom, type TestApp, waitForEmail } from "../../../../tests/support/test-app";
+import { cookiesFrom, createSignedInUser, createTestApp, jsonRequest, linkFrom, type TestApp, waitForEmail } from "../../../../tests/support/test-app";
 import { profiles } from "../profiles/profiles.table";
 import { sessions, users } from "./auth.table";
 
@@ -92,12 +92,37 @@ describe("email confirmation and sign-in", () => {
 });
 
 describe("sessions", () => {
-  it("sign-out ends the session on the server", async () => {
+  // Each test uses the session first, so the app holds it in its few-second session cache.
+  it("sign-out ends the session on the server at once", async () => {
     const user = await createSignedInUser(t);
     expect((await jsonRequest(t, "GET", "/api/me", { cookie: user.cookie })).status).toBe(200);
     const out = await jsonRequest(t, "POST", "/api/auth/sign-out", { cookie: user.cookie, body: {} });
     expect(out.status).toBe(200);
     expect((await jsonRequest(t, "GET", "/api/me", { cookie: user.cookie })).status).toBe(401);
+    expect((await jsonRequest(t, "GET", "/api/memories", { cookie: user.cookie })).status).toBe(401);
+  });
+
+  it("revoking the other sessions ends them at once", async () => {
+    const user = await createSignedInUser(t);
+    const otherDevice = cookiesFrom(await t.services.auth.api.signInEmail({ body: { email: user.email, password: user.password }, asResponse: true }));
+    expect((await jsonRequest(t, "GET", "/api/me", { cookie: otherDevice })).status).toBe(200);
+    expect((await jsonRequest(t, "POST", "/api/auth/revoke-other-sessions", { cookie: user.cookie, body: {} })).status).toBe(200);
+    expect((await jsonRequest(t, "GET", "/api/me", { cookie: otherDevice })).status).toBe(401);
+    expect((await jsonRequest(t, "GET", "/api/me", { cookie: user.cookie })).status).toBe(200);
+  });
+
+  it("a session looked up again within the cache's seconds is not read from the database again", async () => {
+    const user = await createSignedInUser(t);
+    expect((await jsonRequest(t, "GET", "/api/me", { cookie: user.cookie })).status).toBe(200);
+    const findByToken = t.services.sessions.findByToken;
+    let lookups = 0;
+    t.services.sessions.findByToken = (token) => (lookups++, findByToken(token));
+    try {
+      expect((await jsonRequest(t, "GET", "/api/me", { cookie: user.cookie })).status).toBe(200);
+    } finally {
+      t.services.sessions.findByToken = findByToken;
+    }
+    expect(lookups).toBe(0);
   });
 });
 

@@ -6,6 +6,7 @@ import { isValidTimeZone } from "../../../shared/time-zone";
 import type { Database } from "../../db/client";
 import type { EmailOutbox } from "../email/email.usecases";
 import { confirmationEmail, passwordResetEmail } from "./auth.emails";
+import type { SessionCache } from "./auth.session-cache";
 import { accounts, rateLimits, sessions, twoFactors, users, verifications } from "./auth.table";
 
 /** The header our own middleware sets from the socket (or a trusted proxy); clients cannot set it. */
@@ -22,6 +23,8 @@ export type AuthOptions = {
   extraOrigins: string[];
   /** Where better-auth's own messages go (a refused origin is the client's error, not ours). */
   log: (message: string) => void;
+  /** Told of every session and user better-auth deletes or changes, so a revoked session is refused at once. */
+  sessionCache: SessionCache;
 };
 
 const minute = 60;
@@ -30,6 +33,8 @@ export const SESSION_LIFETIME_SECONDS = 30 * 24 * 3600;
 export const SESSION_REFRESH_AGE_SECONDS = 24 * 3600;
 
 export function createAuth(options: AuthOptions) {
+  const forgetSession = async (session: { token: string }) => options.sessionCache.forgetToken(session.token);
+  const forgetUser = async (user: { id: string }) => options.sessionCache.forgetUser(user.id);
   return betterAuth({
     appName: PRODUCT_NAME,
     baseURL: options.appUrl,
@@ -97,6 +102,12 @@ export function createAuth(options: AuthOptions) {
             data: { ...user, name: typeof user.name === "string" ? user.name.trim().slice(0, 120) : "", timeZone: isValidTimeZone(user.timeZone) ? user.timeZone : "UTC" },
           }),
         },
+        update: { after: forgetUser },
+        delete: { after: forgetUser },
+      },
+      session: {
+        update: { after: forgetSession },
+        delete: { after: forgetSession },
       },
     },
   });

@@ -12,7 +12,7 @@ beforeAll(async () => {
   // A stand-in for the recording and playback routes: the guard the memories modules mount.
   guarded = new Hono<AppEnv>();
   guarded.onError(createErrorHandler({ info: () => {}, error: (message, error) => console.error(message, error) }));
-  guarded.use("*", sessionMiddleware({ auth: t.services.auth, secret: t.services.authSecret, sessions: t.services.sessions }));
+  guarded.use("*", sessionMiddleware({ auth: t.services.auth, secret: t.services.authSecret, sessions: t.services.sessions, cache: t.services.sessionCache }));
   guarded.post("/api/record", requireUser(), requireAccess(t.services.billing), (c) => c.json({ ok: true }));
 });
 
@@ -68,6 +68,17 @@ describe("the access matrix (decisions 2.4–2.8)", () => {
     expect(await state(user)).toMatchObject({ hasAccess: true, blocked: false, record: 200 });
     await t.pool.query("UPDATE billing_accounts SET gift_access_until = now() - interval '1 minute' WHERE user_id = $1", [user.id]);
     expect(await state(user)).toMatchObject({ hasAccess: false, blocked: true, record: 403 });
+  });
+
+  it("reading access writes nothing; a billing event records profiles.has_access", async () => {
+    const user = await userAged(45);
+    await t.pool.query("INSERT INTO billing_accounts (user_id, gift_access_until) VALUES ($1, now() + interval '10 days')", [user.id]);
+    const recorded = async () => (await t.pool.query("SELECT has_access, updated_at FROM profiles WHERE id = $1", [user.id])).rows[0];
+    const before = await recorded();
+    expect(await state(user)).toMatchObject({ hasAccess: true, blocked: false, record: 200 });
+    expect(await recorded()).toEqual(before);
+    await t.services.billing.recordAccess(user.id);
+    expect((await recorded()).has_access).toBe(true);
   });
 
   it("an admin grant gives access", async () => {

@@ -6,13 +6,29 @@ import { billingAccounts, processedPaymentEvents, subscriptions, testCheckoutSes
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 export function createBillingRepository(db: Database) {
+  const accessFactsQuery = db
+    .select({
+      createdAt: profiles.createdAt,
+      hasAccess: profiles.hasAccess,
+      subscriptionStatuses: sql<string[]>`ARRAY(SELECT ${subscriptions.status} FROM ${subscriptions} WHERE ${subscriptions.userId} = ${profiles.id})`,
+      giftAccessUntil: billingAccounts.giftAccessUntil,
+      adminGrant: billingAccounts.adminGrant,
+    })
+    .from(profiles)
+    .leftJoin(billingAccounts, eq(billingAccounts.userId, profiles.id))
+    .where(eq(profiles.id, sql.placeholder("userId")))
+    .prepare("billing_access_facts");
+
   return {
+    /** What access is decided from, in one round trip: the account's age, its subscriptions' statuses, gift and grant. */
     async accessFacts(userId: string) {
-      const [profile] = await db.select({ createdAt: profiles.createdAt, hasAccess: profiles.hasAccess }).from(profiles).where(eq(profiles.id, userId));
-      if (!profile) return undefined;
-      const statuses = await db.select({ status: subscriptions.status }).from(subscriptions).where(eq(subscriptions.userId, userId));
-      const [account] = await db.select().from(billingAccounts).where(eq(billingAccounts.userId, userId));
-      return { profile, subscriptionStatuses: statuses.map((row) => row.status), account };
+      const [row] = await accessFactsQuery.execute({ userId });
+      if (!row) return undefined;
+      return {
+        profile: { createdAt: row.createdAt, hasAccess: row.hasAccess },
+        subscriptionStatuses: row.subscriptionStatuses,
+        account: { giftAccessUntil: row.giftAccessUntil, adminGrant: row.adminGrant ?? false },
+      };
     },
 
     setHasAccess: (userId: string, hasAccess: boolean) =>

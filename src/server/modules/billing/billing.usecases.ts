@@ -30,19 +30,27 @@ export function createBillingUsecases(options: BillingUsecasesOptions) {
   const { repository, payments } = options;
   const now = () => options.now?.() ?? new Date();
 
-  /** Recomputes access from the stored facts and keeps profiles.has_access in step with it. */
-  async function refreshAccess(userId: string) {
+  /**
+   * Access as of now, decided from the stored facts (account age, subscription statuses, gift
+   * end, admin grant). Reading never writes: an expiring gift or trial needs no event to show.
+   */
+  async function accessOf(userId: string) {
     const facts = await repository.accessFacts(userId);
     if (!facts) return null;
     const access = decideAccess({
       now: now(),
       accountCreatedAt: facts.profile.createdAt,
       subscriptionStatuses: facts.subscriptionStatuses,
-      giftAccessUntil: facts.account?.giftAccessUntil ?? null,
-      adminGrant: facts.account?.adminGrant ?? false,
+      giftAccessUntil: facts.account.giftAccessUntil,
+      adminGrant: facts.account.adminGrant,
     });
-    if (access.hasAccess !== facts.profile.hasAccess) await repository.setHasAccess(userId, access.hasAccess);
-    return { ...access, giftAccessUntil: facts.account?.giftAccessUntil ?? null };
+    return { ...access, giftAccessUntil: facts.account.giftAccessUntil, recordedHasAccess: facts.profile.hasAccess };
+  }
+
+  /** After a billing event (subscription change, gift redeemed): records profiles.has_access as of now. */
+  async function recordAccess(userId: string) {
+    const access = await accessOf(userId);
+    if (access && access.hasAccess !== access.recordedHasAccess) await repository.setHasAccess(userId, access.hasAccess);
   }
 
   async function syncSubscription(subscription: ProviderSubscription) {
@@ -60,7 +68,7 @@ export function createBillingUsecases(options: BillingUsecasesOptions) {
       cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
     });
     if (subscription.customerId && !(await repository.findAccount(userId))?.customerId) await repository.setCustomerId(userId, subscription.customerId);
-    await refreshAccess(userId);
+    await recordAccess(userId);
   }
 
   async function syncSubscriptionById(id: string) {
@@ -101,7 +109,7 @@ export function createBillingUsecases(options: BillingUsecasesOptions) {
       return payments.createCheckoutSession({ kind: "gift", interval: request.interval, email: request.email ?? null, userId: null, visitorId, customerId: null, trialEnd: null, successUrl, cancelUrl });
     }
     if (!user) throw billingErrors.signInToSubscribe();
-    const access = await refreshAccess(user.id);
+    const access = await accessOf(user.id);
     const latest = await repository.latestSubscription(user.id);
     if (latest && ["active", "trialing", "past_due"].includes(latest.status)) throw billingErrors.alreadySubscribed();
     let customerId = (await repository.findAccount(user.id))?.customerId ?? null;
@@ -114,12 +122,13 @@ export function createBillingUsecases(options: BillingUsecasesOptions) {
   }
 
   return {
-    refreshAccess,
+    accessOf,
+    recordAccess,
     syncCheckoutSession,
 
     /** Used by requireAccess(): true while the dad may record and watch (free month or access). */
     async canUse(userId: string) {
-      const access = await refreshAccess(userId);
+      const access = await accessOf(userId);
       return Boolean(access && !access.blocked);
     },
 
@@ -166,9 +175,7 @@ export function createBillingUsecases(options: BillingUsecasesOptions) {
 
     /** What the pricing page and settings show about the signed-in dad's plan. */
     async summary(user: SessionUser) {
-      const access = await refreshAccess(user.id);
-      const latest = await repository.latestSubscription(user.id);
-      const account = await repository.findAccount(user.id);
+      const [access, latest, account] = await Promise.all([accessOf(user.id), repository.latestSubscription(user.id), repository.findAccount(user.id)]);
       return {
         hasAccess: access?.hasAccess ?? false,
         blocked: access?.blocked ?? false,

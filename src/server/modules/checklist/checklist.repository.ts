@@ -6,7 +6,7 @@ import { profiles } from "../profiles/profiles.table";
 export function createChecklistRepository(db: Database) {
   return {
     profile: async (userId: string) =>
-      (await db.select({ fullName: profiles.fullName, hasAccess: profiles.hasAccess }).from(profiles).where(eq(profiles.id, userId)))[0],
+      (await db.select({ fullName: profiles.fullName }).from(profiles).where(eq(profiles.id, userId)))[0],
     childCount: async (userId: string) => (await db.select({ value: count() }).from(children).where(eq(children.userId, userId)))[0]?.value ?? 0,
   };
 }

@@ -2,8 +2,8 @@ import type { ChecklistRepository } from "./checklist.repository";
 
 export type ChecklistUsecasesOptions = {
   repository: ChecklistRepository;
-  /** Recomputes has_access first, so an expired gift shows 'Subscribe' as open again. */
-  refreshAccess: (userId: string) => Promise<unknown>;
+  /** Billing decides access as of now, so an expired gift shows 'Subscribe' as open again. */
+  accessOf: (userId: string) => Promise<{ hasAccess: boolean } | null>;
   /**
    * Counters of the dad's memories (narrations, quick notes, videos). One memory of any kind
    * completes 'Create your first video' (decisions 2.2). Empty until those modules plug theirs in.
@@ -20,13 +20,17 @@ export function createChecklistUsecases(options: ChecklistUsecasesOptions) {
 
   return {
     async get(userId: string) {
-      await options.refreshAccess(userId);
-      const [profile, childCount, memory] = await Promise.all([options.repository.profile(userId), options.repository.childCount(userId), hasMemory(userId)]);
+      const [profile, childCount, memory, access] = await Promise.all([
+        options.repository.profile(userId),
+        options.repository.childCount(userId),
+        hasMemory(userId),
+        options.accessOf(userId),
+      ]);
       return {
         hasName: Boolean(profile?.fullName.trim()),
         hasChild: childCount > 0,
         hasMemory: memory,
-        hasAccess: profile?.hasAccess ?? false,
+        hasAccess: access?.hasAccess ?? false,
       };
     },
   };

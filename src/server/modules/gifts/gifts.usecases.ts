@@ -24,7 +24,8 @@ export function createGiftsUsecases(options: {
   outbox: EmailOutbox;
   appUrl: string;
   supportEmail: string;
-  refreshAccess: (userId: string) => Promise<unknown>;
+  /** A redeemed code is a billing event: billing records the new access. */
+  recordAccess: (userId: string) => Promise<unknown>;
 }) {
   return {
     /** Completing a gift purchase: one code per checkout session, emailed to the buyer once. */
@@ -43,7 +44,7 @@ export function createGiftsUsecases(options: {
     async redeem(user: SessionUser, code: string) {
       const redeemed = await options.repository.redeem(code, user.id);
       if (!redeemed) throw giftErrors.notRedeemable();
-      await options.refreshAccess(user.id);
+      await options.recordAccess(user.id);
       return { success: true, months: redeemed.months, accessUntil: redeemed.accessUntil?.toISOString() ?? null };
     },
   };

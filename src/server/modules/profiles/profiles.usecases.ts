@@ -4,14 +4,13 @@ import type { ProfilesRepository } from "./profiles.repository";
 
 export function createProfilesUsecases(options: {
   profiles: ProfilesRepository;
-  /** Billing recomputes has_access (an expired gift has no event of its own) before it is read. */
-  refreshAccess: (userId: string) => Promise<unknown>;
+  /** Billing decides access as of now (an expired gift has no event of its own). */
+  accessOf: (userId: string) => Promise<{ hasAccess: boolean } | null>;
 }) {
   return {
     /** The signed-in user with the profile the web app reads on every page. */
     async getMe(user: SessionUser) {
-      await options.refreshAccess(user.id);
-      const profile = await options.profiles.findById(user.id);
+      const [profile, access] = await Promise.all([options.profiles.findById(user.id), options.accessOf(user.id)]);
       if (!profile) throw profileErrors.missing();
       return {
         user: { id: user.id, email: user.email, emailVerified: user.emailVerified },
@@ -19,7 +18,7 @@ export function createProfilesUsecases(options: {
           fullName: profile.fullName,
           email: profile.email,
           createdAt: profile.createdAt.toISOString(),
-          hasAccess: profile.hasAccess,
+          hasAccess: access?.hasAccess ?? false,
           timeZone: profile.timeZone,
         },
       };

@@ -93,6 +93,7 @@ describe("password change (better-auth)", () => {
   it("changes the password and ends the account's other sessions", async () => {
     const user = await createSignedInUser(t);
     const otherDevice = cookiesFrom(await t.services.auth.api.signInEmail({ body: { email: user.email, password: user.password }, asResponse: true }));
+    expect((await jsonRequest(t, "GET", "/api/me", { cookie: otherDevice })).status).toBe(200);
     const response = await change(user.cookie, { currentPassword: user.password, newPassword: "a-new-password" });
     expect(response.status).toBe(200);
     const thisDevice = cookiesFrom(response) || user.cookie;
