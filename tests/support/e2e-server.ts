@@ -35,7 +35,8 @@ export async function startE2eServer(env: Record<string, string> = {}) {
   child.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
 
-  const deadline = Date.now() + 30_000;
+  // tsx compiles the server on start: on a busy 2-core machine that alone can take half a minute.
+  const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited during start:\n${output.join("")}`);
     const ready = await fetch(`${baseUrl}/readyz`).then((r) => r.ok, () => false);
