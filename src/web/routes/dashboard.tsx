@@ -27,13 +27,16 @@ export function DashboardRoute() {
 
   const name = me.data?.profile.fullName?.trim();
   const email = me.data?.user.email;
+  // A dad on his first day is welcomed, not welcomed back.
+  const createdAt = me.data?.profile.createdAt;
+  const firstDay = createdAt ? Date.now() - new Date(createdAt).getTime() < 24 * 60 * 60 * 1000 : false;
 
   return (
     <PageContainer>
       <title>{`Dashboard · ${PRODUCT_NAME}`}</title>
       {name || email ? (
         <p className="mb-2 text-base font-medium text-accent-dark">
-          Welcome back, <span className="break-all">{name || email}</span>
+          {firstDay ? "Welcome" : "Welcome back"}, <span className="break-all">{name || email}</span>
         </p>
       ) : null}
       <PageHeading

@@ -40,7 +40,8 @@ export function ChecklistCard() {
   const [minimized, setMinimized] = useState(() => readFlag(() => window.sessionStorage, MINIMIZED_KEY));
   const data = checklist.data;
   const done = data ? STEPS.filter((step) => data[step.key]).length : 0;
-  const visible = Boolean(data) && !closed && done < STEPS.length;
+  // The questionnaire is a focused flow with its own steps: the card would cover its buttons on a phone.
+  const visible = Boolean(data) && !closed && done < STEPS.length && pathname !== "/onboarding";
 
   const close = () => {
     setClosed(true);
