@@ -19,7 +19,8 @@ async function measure(name: string, url: string, headers: Record<string, string
   const before = cpuSeconds?.();
   const result = await autocannon({ url, connections: 20, duration: Number(process.env.BENCH_SECONDS ?? 8), headers, ...request });
   const after = cpuSeconds?.();
-  const perRequest = (used: number) => (used * 1e6) / Math.max(1, result.requests.total);
+  // A database process that exits between the two readings takes its CPU time with it: never below 0.
+  const perRequest = (used: number) => (Math.max(0, used) * 1e6) / Math.max(1, result.requests.total);
   const cpu = before && after ? { app: perRequest(after.app - before.app), database: perRequest(after.database - before.database) } : undefined;
   return { name, requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx, cpu };
 }
