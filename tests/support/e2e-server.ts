@@ -73,3 +73,5 @@ export async function startE2eServer(env: Record<string, string> = {}) {
     },
   };
 }
+
+export type E2eServer = Awaited<ReturnType<typeof startE2eServer>>;
