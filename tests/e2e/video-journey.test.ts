@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { browserAvailable, useBrowser } from "../support/browser";
-import { startE2eServer } from "../support/e2e-server";
+import { type E2eServer, startE2eServer } from "../support/e2e-server";
 import { generateClip } from "../support/videos";
 
 describe.skipIf(!browserAvailable)("video journey in Chromium", () => {
   const browser = useBrowser();
 
-  it("uploads a clip, assigns it, picks a thumbnail, sees it processed, plays, seeks, comments and replies", { timeout: 180_000 }, async () => {
-    const server = await startE2eServer();
+  /** A new page signed in as a fresh, confirmed dad who has one child, Maya. */
+  async function signedInWithChild(server: E2eServer) {
     const page = await browser.newPage();
     const email = `video${Date.now()}@example.com`;
     const origin = { origin: server.baseUrl };
@@ -15,6 +15,12 @@ describe.skipIf(!browserAvailable)("video journey in Chromium", () => {
     await server.pool.query("UPDATE users SET email_verified = true WHERE email = $1", [email]);
     expect((await page.request.post(`${server.baseUrl}/api/auth/sign-in/email`, { headers: origin, data: { email, password: "correct-horse-1" } })).ok()).toBe(true);
     expect((await page.request.post(`${server.baseUrl}/api/children`, { headers: origin, data: { name: "Maya", birthdate: "2016-04-02" } })).ok()).toBe(true);
+    return page;
+  }
+
+  it("uploads a clip, assigns it, picks a thumbnail, sees it processed, plays, seeks, comments and replies", { timeout: 180_000 }, async () => {
+    const server = await startE2eServer();
+    const page = await signedInWithChild(server);
 
     await page.goto(`${server.baseUrl}/record?video=true`);
     await page.getByRole("button", { name: "Next: Assign Video" }).click();
@@ -79,5 +85,69 @@ describe.skipIf(!browserAvailable)("video journey in Chromium", () => {
     expect(await row.locator("img").count()).toBe(1);
     await row.getByRole("button", { name: /^Our first camping trip/ }).click();
     await page.getByRole("dialog", { name: "Our first camping trip" }).getByRole("heading", { name: "Notes (2)" }).waitFor();
+  });
+
+  it("records 3 s with the fake camera, assigns it, uploads it, picks a thumbnail and the server processes it", { timeout: 180_000 }, async () => {
+    const server = await startE2eServer();
+    const page = await signedInWithChild(server);
+    await page.goto(`${server.baseUrl}/record?video=true`);
+
+    await page.getByRole("button", { name: "Use camera" }).click();
+    const preview = page.getByLabel("Camera preview");
+    await expect.poll(() => preview.evaluate((element: HTMLVideoElement) => element.videoWidth), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.getByRole("button", { name: "Start recording" }).click();
+    await page.getByText("0:00 / 2:00").waitFor();
+    expect(await page.getByRole("button", { name: "Next: Assign Video" }).isDisabled()).toBe(true);
+    await page.getByText("0:03 / 2:00").waitFor({ timeout: 15_000 });
+    await page.getByRole("button", { name: "Stop" }).click();
+
+    const recorded = page.getByLabel("Your video");
+    await recorded.waitFor();
+    await page.getByRole("button", { name: "Retake" }).waitFor();
+    // The recording was kept in IndexedDB as it was made.
+    const stored = () =>
+      page.evaluate(
+        () =>
+          new Promise<{ mimeType: string; bytes: number }>((resolve, reject) => {
+            const request = indexedDB.open("VideoStore");
+            request.onerror = () => reject(request.error);
+            request.onsuccess = () => {
+              const read = request.result.transaction("videos").objectStore("videos").getAll();
+              read.onsuccess = () => {
+                request.result.close();
+                const rows = read.result as Array<{ id: string; mimeType?: string; blob?: Blob }>;
+                resolve({ mimeType: rows.find((row) => row.id === "draft")?.mimeType ?? "", bytes: rows.reduce((sum, row) => sum + (row.blob?.size ?? 0), 0) });
+              };
+            };
+          }),
+      );
+    await expect.poll(async () => (await stored()).bytes).toBeGreaterThan(1000);
+    expect((await stored()).mimeType).toMatch(/^video\/webm/);
+
+    await page.getByRole("button", { name: "Next: Assign Video" }).click();
+    await page.getByRole("heading", { name: "Assign Your Legacy" }).waitFor();
+    await page.getByLabel("Title").fill("Hello from the kitchen");
+    await page.getByLabel("Maya").check();
+    await page.getByLabel("At an age").check();
+    await page.getByLabel("Unlock age").fill("18");
+    await page.getByRole("button", { name: "Save Legacy Video" }).click();
+
+    const chooser = page.getByRole("dialog", { name: "Choose Your Video Thumbnail" });
+    await chooser.waitFor({ timeout: 60_000 });
+    const first = chooser.getByRole("button", { name: /^Thumbnail 1 at / });
+    await first.waitFor({ timeout: 30_000 });
+    expect(await chooser.getByRole("button", { name: /^Thumbnail \d at / }).count()).toBe(4);
+    await first.click();
+    await chooser.getByRole("button", { name: "Continue" }).click();
+    await page.waitForURL(`${server.baseUrl}/dashboard`);
+
+    type Listed = { title: string; processingStatus: string; processingError: string | null; durationSeconds: number | null; thumbnailUrl: string | null; unlockType: string };
+    const listed = async () => ((await (await page.request.get(`${server.baseUrl}/api/videos`)).json()) as { videos: Listed[] }).videos;
+    await expect.poll(async () => (await listed())[0]?.processingStatus, { timeout: 90_000, interval: 500 }).toBe("completed");
+    const [video] = await listed();
+    expect(video).toMatchObject({ title: "Hello from the kitchen", unlockType: "age", processingError: null });
+    expect(video.durationSeconds).toBeGreaterThanOrEqual(2.5);
+    expect(video.durationSeconds).toBeLessThan(6);
+    expect(video.thumbnailUrl).toBeTruthy();
   });
 });

@@ -74,3 +74,5 @@ export async function startE2eServer(env: Record<string, string> = {}) {
     },
   };
 }
+
+export type E2eServer = Awaited<ReturnType<typeof startE2eServer>>;

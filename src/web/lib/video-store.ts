@@ -49,13 +49,20 @@ export const videoStore = {
     const draft: VideoDraft = { id: DRAFT_ID, mimeType: input.mimeType, chunkCount: 0, fileName: input.fileName ?? null, fields: null, uploadUrl: null, updatedAt: Date.now() };
     await run("readwrite", (store) => store.put(draft));
   },
-  /** Appends one chunk (a recording's slice, or a whole chosen file). */
+  /**
+   * Appends one chunk (a recording's slice, or a whole chosen file). The draft is read and both
+   * records written in one transaction, so chunks that arrive while an earlier one is still being
+   * written never take the same index.
+   */
   async appendChunk(blob: Blob) {
-    const draft = await this.draft();
-    if (!draft) return;
     await run("readwrite", (store) => {
-      store.put({ id: chunkId(draft.chunkCount), blob });
-      store.put({ ...draft, chunkCount: draft.chunkCount + 1, updatedAt: Date.now() });
+      const read = store.get(DRAFT_ID) as IDBRequest<VideoDraft | undefined>;
+      read.onsuccess = () => {
+        const draft = read.result;
+        if (!draft) return;
+        store.put({ id: chunkId(draft.chunkCount), blob });
+        store.put({ ...draft, chunkCount: draft.chunkCount + 1, updatedAt: Date.now() });
+      };
     });
   },
   async update(patch: Partial<Pick<VideoDraft, "fields" | "uploadUrl">>) {

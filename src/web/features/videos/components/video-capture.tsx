@@ -13,8 +13,12 @@ const CONSTRAINTS: MediaStreamConstraints = {
   audio: true,
 };
 
+/**
+ * WebM first: Chromium also records MP4 now, but then hands over its data only when recording
+ * stops, so nothing would reach IndexedDB while Dad records. Safari records MP4 only.
+ */
 function recorderType() {
-  return ["video/mp4", "video/webm;codecs=vp8,opus", "video/webm"].find((type) => MediaRecorder.isTypeSupported(type)) ?? "";
+  return ["video/webm;codecs=vp8,opus", "video/webm", "video/mp4"].find((type) => MediaRecorder.isTypeSupported(type)) ?? "";
 }
 
 /** Step 1: record with the camera (auto-stop at 2:00) or choose a file; every chunk goes to IndexedDB. */
