@@ -6,18 +6,38 @@ import "./styles.css";
 
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { createBrowserRouter } from "react-router";
 import { RouterProvider } from "react-router/dom";
+import { getLandingVariant } from "./lib/experiment";
 import { queryClient } from "./lib/query-client";
-import { router } from "./router";
+import { loadRouteModules, routes } from "./router";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("Missing #root element");
 
-createRoot(container).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+/**
+ * The server sends public pages prerendered (data-prerendered, and data-variant on /); the page
+ * is hydrated when it is the one this visitor sees, else (a B visitor handed A) rendered afresh.
+ */
+function prerenderedPageFits(root: HTMLElement) {
+  const { prerendered, variant } = root.dataset;
+  if (prerendered !== window.location.pathname) return false;
+  return !variant || variant === getLandingVariant();
+}
+
+async function start(root: HTMLElement) {
+  const hydrate = prerenderedPageFits(root);
+  if (hydrate) await loadRouteModules(window.location.pathname);
+  const app = (
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={createBrowserRouter(routes)} />
+      </QueryClientProvider>
+    </StrictMode>
+  );
+  if (hydrate) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+}
+
+void start(container);

@@ -1,8 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
-import { findPublicPage } from "../../shared/public-pages";
+import { type Context, Hono } from "hono";
+import { compress } from "hono/compress";
+import { getCookie, setCookie } from "hono/cookie";
+import type { LandingVariant } from "../../shared/experiment";
+import { LANDING_VARIANT_COOKIE } from "../../shared/landing-variant-cookie";
+import { findPublicPage, prerenderKey } from "../../shared/public-pages";
 
 const escapeAttribute = (value: string) => value.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 
@@ -64,6 +68,27 @@ export function withPageMeta(html: string, options: { pathname: string; appUrl: 
 }
 
 /**
+ * Puts a prerendered page (scripts/prerender.tsx) into the document's root element, marked
+ * with the path (and the landing variant) it shows, so main.tsx knows it may hydrate it.
+ */
+export function withPrerenderedPage(html: string, page: { pathname: string; variant?: LandingVariant; content: string }) {
+  const variant = page.variant ? ` data-variant="${page.variant}"` : "";
+  return html.replace(
+    '<div id="root"></div>',
+    () => `<div id="root" data-prerendered="${escapeAttribute(page.pathname)}"${variant}>${page.content}</div>`,
+  );
+}
+
+/** The visitor's landing variant from its cookie; a first visit is drawn here and the cookie set. */
+function landingVariant(c: Context, random = Math.random): LandingVariant {
+  const kept = getCookie(c, LANDING_VARIANT_COOKIE);
+  if (kept === "A" || kept === "B") return kept;
+  const drawn = random() < 0.5 ? "A" : "B";
+  setCookie(c, LANDING_VARIANT_COOKIE, drawn, { path: "/", maxAge: 31_536_000, sameSite: "Lax" });
+  return drawn;
+}
+
+/**
  * Serves the built single-page app from `root` (dist/web): hashed assets cached for a year,
  * every other non-API path answered with index.html so the client router takes over.
  */
@@ -79,20 +104,27 @@ export function registerWebApp(options: { root: string; appUrl: string }) {
   app.use("/assets/*", serveStatic({ root: relativeRoot, precompressed: true }));
   app.use("*", serveStatic({ root: relativeRoot, index: "__no_index__", precompressed: true }));
   const manifestFile = path.join(options.root, ".vite/manifest.json");
+  const prerenderedFile = path.join(options.root, "prerendered.json");
+  const readJson = <T,>(file: string, fallback: T): T => (fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as T) : fallback);
   // Read once the build exists: a new build comes with a restart.
-  let built: { index: string; manifest: Manifest } | undefined;
-  app.get("*", (c) => {
+  let built: { index: string; manifest: Manifest; prerendered: Record<string, string> } | undefined;
+  // The documents are built per request (meta, page), so they are compressed per request too.
+  app.get("*", compress(), (c) => {
     if (!built && fs.existsSync(indexFile)) {
-      const manifest = fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, "utf8")) as Manifest) : {};
-      built = { index: fs.readFileSync(indexFile, "utf8"), manifest };
+      built = { index: fs.readFileSync(indexFile, "utf8"), manifest: readJson(manifestFile, {}), prerendered: readJson(prerenderedFile, {}) };
     }
     if (!built) {
       return c.text("The web app is not built yet. Run `npm run build` (npm start does it for you).", 503);
     }
     c.header("Cache-Control", "no-cache");
-    const { manifest } = built;
-    const html = withPageMeta(built.index, { pathname: c.req.path, appUrl: options.appUrl });
-    return c.html(html.replace("</head>", `  ${routePreloads(manifest, c.req.path)}\n  </head>`));
+    const { manifest, prerendered } = built;
+    const pathname = c.req.path;
+    let html = withPageMeta(built.index, { pathname, appUrl: options.appUrl });
+    html = html.replace("</head>", `  ${routePreloads(manifest, pathname)}\n  </head>`);
+    const variant = pathname === "/" ? landingVariant(c) : undefined;
+    const content = prerendered[prerenderKey(pathname, variant)];
+    if (variant) c.header("Vary", "Cookie");
+    return c.html(content ? withPrerenderedPage(html, { pathname, variant, content }) : html);
   });
   return app;
 }
