@@ -5,7 +5,7 @@ import "@fontsource/inter/700.css";
 import "./styles.css";
 
 import { QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter } from "react-router";
 import { RouterProvider } from "react-router/dom";
@@ -36,7 +36,9 @@ async function start(root: HTMLElement) {
       </QueryClientProvider>
     </StrictMode>
   );
-  if (hydrate) hydrateRoot(root, app);
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread in one long task (the page is already on screen, so nothing waits for it).
+  if (hydrate) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
 }
 
