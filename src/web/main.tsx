@@ -4,42 +4,17 @@ import "@fontsource/inter/600.css";
 import "@fontsource/inter/700.css";
 import "./styles.css";
 
-import { QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode, startTransition } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
-import { createBrowserRouter } from "react-router";
-import { RouterProvider } from "react-router/dom";
-import { getLandingVariant } from "./lib/experiment";
-import { queryClient } from "./lib/query-client";
-import { loadRouteModules, routes } from "./router";
+const root = document.getElementById("root");
+if (!root) throw new Error("Missing #root element");
 
-const container = document.getElementById("root");
-if (!container) throw new Error("Missing #root element");
+const afterFirstPaint = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
 
 /**
- * The server sends public pages prerendered (data-prerendered, and data-variant on /); the page
- * is hydrated when it is the one this visitor sees, else (a B visitor handed A) rendered afresh.
+ * The app (React, the router, the page) is its own chunk. A prerendered page is on screen from
+ * the HTML alone, so its JavaScript is fetched once that first paint is done instead of taking
+ * bandwidth from the stylesheet and fonts before it; other pages load it at once (the server
+ * preloads it for them).
  */
-function prerenderedPageFits(root: HTMLElement) {
-  const { prerendered, variant } = root.dataset;
-  if (prerendered !== window.location.pathname) return false;
-  return !variant || variant === getLandingVariant();
-}
-
-async function start(root: HTMLElement) {
-  const hydrate = prerenderedPageFits(root);
-  if (hydrate) await loadRouteModules(window.location.pathname);
-  const app = (
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={createBrowserRouter(routes)} />
-      </QueryClientProvider>
-    </StrictMode>
-  );
-  // As a transition, hydration yields to the browser every few milliseconds instead of holding
-  // the main thread in one long task (the page is already on screen, so nothing waits for it).
-  if (hydrate) startTransition(() => void hydrateRoot(root, app));
-  else createRoot(root).render(app);
-}
-
-void start(container);
+void (root.dataset.prerendered ? afterFirstPaint() : Promise.resolve())
+  .then(() => import("./start-app"))
+  .then(({ startApp }) => startApp(root));

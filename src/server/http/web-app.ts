@@ -23,16 +23,19 @@ const ROUTE_MODULES: Record<string, string> = {
   "/about": "routes/about.tsx",
 };
 
-type Manifest = Record<string, { file: string; imports?: string[] }>;
+type Manifest = Record<string, { file: string; name?: string; imports?: string[] }>;
+
+/** The app's own chunk (React, the router, start-app.tsx), which src/web/main.tsx imports. */
+const APP_CHUNK_NAME = "start-app";
 
 /**
- * <link rel="modulepreload"> for a page's route chunk and its imports, so they download
- * alongside the entry instead of after it (one round trip less before the page paints).
+ * <link rel="modulepreload"> for the app chunk, the page's route chunk and their imports, so they
+ * download alongside the entry instead of after it (one round trip less before the page paints).
+ * Not for prerendered pages: they paint from the HTML, and their JavaScript waits for that paint.
  */
 export function routePreloads(manifest: Manifest, pathname: string) {
   const page = findPublicPage(pathname);
-  const key = page ? ROUTE_MODULES[page.path] : undefined;
-  if (!key || !manifest[key]) return "";
+  const routeKey = page ? ROUTE_MODULES[page.path] : undefined;
   const files = new Set<string>();
   const visit = (name: string) => {
     const chunk = manifest[name];
@@ -40,7 +43,9 @@ export function routePreloads(manifest: Manifest, pathname: string) {
     files.add(chunk.file);
     chunk.imports?.forEach(visit);
   };
-  visit(key);
+  const appKey = Object.keys(manifest).find((key) => manifest[key]!.name === APP_CHUNK_NAME);
+  if (appKey) visit(appKey);
+  if (routeKey) visit(routeKey);
   return [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`).join("\n    ");
 }
 
@@ -119,12 +124,12 @@ export function registerWebApp(options: { root: string; appUrl: string }) {
     c.header("Cache-Control", "no-cache");
     const { manifest, prerendered } = built;
     const pathname = c.req.path;
-    let html = withPageMeta(built.index, { pathname, appUrl: options.appUrl });
-    html = html.replace("</head>", `  ${routePreloads(manifest, pathname)}\n  </head>`);
+    const html = withPageMeta(built.index, { pathname, appUrl: options.appUrl });
     const variant = pathname === "/" ? landingVariant(c) : undefined;
     const content = prerendered[prerenderKey(pathname, variant)];
     if (variant) c.header("Vary", "Cookie");
-    return c.html(content ? withPrerenderedPage(html, { pathname, variant, content }) : html);
+    if (content) return c.html(withPrerenderedPage(html, { pathname, variant, content }));
+    return c.html(html.replace("</head>", `  ${routePreloads(manifest, pathname)}\n  </head>`));
   });
   return app;
 }

@@ -1,0 +1,35 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { StrictMode, startTransition } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { createBrowserRouter } from "react-router";
+import { RouterProvider } from "react-router/dom";
+import { getLandingVariant } from "./lib/experiment";
+import { queryClient } from "./lib/query-client";
+import { loadRouteModules, routes } from "./router";
+
+/**
+ * The server sends public pages prerendered (data-prerendered, and data-variant on /); the page
+ * is hydrated when it is the one this visitor sees, else (a B visitor handed A) rendered afresh.
+ */
+function prerenderedPageFits(root: HTMLElement) {
+  const { prerendered, variant } = root.dataset;
+  if (prerendered !== window.location.pathname) return false;
+  return !variant || variant === getLandingVariant();
+}
+
+/** Renders the app into #root, hydrating the prerendered page when it fits (see main.tsx). */
+export async function startApp(root: HTMLElement) {
+  const hydrate = prerenderedPageFits(root);
+  if (hydrate) await loadRouteModules(window.location.pathname);
+  const app = (
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={createBrowserRouter(routes)} />
+      </QueryClientProvider>
+    </StrictMode>
+  );
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread in one long task (the page is already on screen, so nothing waits for it).
+  if (hydrate) startTransition(() => void hydrateRoot(root, app));
+  else createRoot(root).render(app);
+}
