@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode, startTransition } from "react";
+import { type ReactNode, StrictMode, startTransition, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter } from "react-router";
 import { RouterProvider } from "react-router/dom";
@@ -17,15 +17,23 @@ function prerenderedPageFits(root: HTMLElement) {
   return !variant || variant === getLandingVariant();
 }
 
+/** Calls `onMounted` once the whole tree has been committed (hydrated or rendered). */
+function Mounted({ onMounted, children }: { onMounted?: () => void; children: ReactNode }) {
+  useEffect(() => onMounted?.(), [onMounted]);
+  return children;
+}
+
 /** Renders the app into #root, hydrating the prerendered page when it fits (see main.tsx). */
-export async function startApp(root: HTMLElement) {
+export async function startApp(root: HTMLElement, onMounted?: () => void) {
   const hydrate = prerenderedPageFits(root);
   if (hydrate) await loadRouteModules(window.location.pathname);
   const app = (
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={createBrowserRouter(routes)} />
-      </QueryClientProvider>
+      <Mounted onMounted={onMounted}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={createBrowserRouter(routes)} />
+        </QueryClientProvider>
+      </Mounted>
     </StrictMode>
   );
   // As a transition, hydration yields to the browser every few milliseconds instead of holding
