@@ -110,6 +110,23 @@ describe.skipIf(!browserAvailable)("hydrating prerendered pages in Chromium", ()
     expect(await keptFirstHeadline(page)).toBe(true);
   });
 
+  it("keeps what a visitor types and presses before the app has taken the page over", async () => {
+    const page = await browser.newPage({ width: 360, height: 800 });
+    const problems = await watch(page);
+    // Hold the app's JavaScript back, as a slow phone network would.
+    await page.route(/\/assets\/start-app-/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto(`${server.baseUrl}/dadmoves`);
+    await page.getByLabel("Email address").fill(`early${Date.now()}@example.com`);
+    await page.getByRole("button", { name: "Send me the moves" }).click();
+    expect(page.url()).toBe(`${server.baseUrl}/dadmoves`);
+    await page.getByText("Check your inbox! The Dad Moves download is on its way.").waitFor();
+    expect(await page.getByLabel("Email address").inputValue()).toBe("");
+    expect(problems).toEqual([]);
+  });
+
   it("sends a signed-in dad from / to his dashboard", async () => {
     const page = await browser.newPage({ width: 1280, height: 900 });
     const email = `prerender${Date.now()}@example.com`;
