@@ -7,7 +7,20 @@ import "./styles.css";
 const root = document.getElementById("root");
 if (!root) throw new Error("Missing #root element");
 
-const afterFirstPaint = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+/** Resolves once the page has painted its first text (or after 3 s, whichever comes first). */
+function afterFirstContentfulPaint() {
+  return new Promise<void>((resolve) => {
+    const done = () => setTimeout(resolve);
+    const fallback = setTimeout(done, 3000);
+    const observer = new PerformanceObserver((entries) => {
+      if (entries.getEntriesByName("first-contentful-paint").length === 0) return;
+      observer.disconnect();
+      clearTimeout(fallback);
+      done();
+    });
+    observer.observe({ type: "paint", buffered: true });
+  });
+}
 
 /**
  * A prerendered page can be used before React has taken it over: typing is kept and handed to
@@ -59,7 +72,7 @@ function holdInteractionsUntilMounted(page: HTMLElement) {
  */
 if (root.dataset.prerendered) {
   const release = holdInteractionsUntilMounted(root);
-  void afterFirstPaint()
+  void afterFirstContentfulPaint()
     .then(() => import("./start-app"))
     .then(({ startApp }) => startApp(root, release));
 } else {
