@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PRERENDERED_PATHS } from "../../src/shared/public-pages";
 import { browserAvailable, useBrowser } from "../support/browser";
-import { startE2eServer } from "../support/e2e-server";
+import { signUpConfirmed, startE2eServer } from "../support/e2e-server";
 
 const HEADLINE_A = "Be there now. Be there forever.";
 const HEADLINE_B = "Be the dad you mean to be.";
@@ -129,15 +129,7 @@ describe.skipIf(!browserAvailable)("hydrating prerendered pages in Chromium", ()
 
   it("sends a signed-in dad from / to his dashboard", async () => {
     const page = await browser.newPage({ width: 1280, height: 900 });
-    const email = `prerender${Date.now()}@example.com`;
-    const signUp = await page.request.post(`${server.baseUrl}/api/auth/sign-up/email`, {
-      headers: { origin: server.baseUrl },
-      data: { email, password: "correct-horse-1", name: "", callbackURL: "/dashboard" },
-    });
-    expect(signUp.ok()).toBe(true);
-    const link = (await server.latestEmail(email, "Confirm")).text.match(/https?:\/\/\S+/)![0];
-    await page.goto(link);
-    await page.waitForURL(/\/dashboard/);
+    await signUpConfirmed(server, page, `prerender${Date.now()}@example.com`);
 
     const problems = await watch(page);
     await page.goto(`${server.baseUrl}/`);
