@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 const output = "dist/web/index.html";
-const sources = ["src/web", "src/shared", "vite.config.ts", "package-lock.json"];
+const sources = ["src/web", "src/shared", "vite.config.ts", "scripts/prerender.tsx", "package-lock.json"];
 
 function newest(entry) {
   const stat = fs.statSync(entry);

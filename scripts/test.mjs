@@ -1,4 +1,4 @@
-// `npm test`: builds the web app (the end-to-end tests drive it), runs every Vitest test
+// `npm test`: builds the web app and prerenders its public pages (the end-to-end tests drive it), runs every Vitest test
 // (unit, integration, end-to-end) and closes with one summary line and what could not run.
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -18,6 +18,7 @@ if (isCI && missing.length > 0) {
 }
 
 execFileSync("npx", ["vite", "build", "--logLevel", "warn"], { stdio: "inherit" });
+execFileSync("npx", ["tsx", "scripts/prerender.tsx"], { stdio: "inherit" });
 execFileSync(process.execPath, ["scripts/bundle-report.mjs"], { stdio: "inherit" });
 
 const run = spawnSync("npx", ["vitest", "run", ...process.argv.slice(2)], { stdio: "inherit" });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, createTestApp, jsonRequest, type TestApp } from "../../tests/support/test-app";
-import { routePreloads, withPageMeta } from "./http/web-app";
+import { routePreloads, withPageMeta, withPrerenderedPage } from "./http/web-app";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -138,16 +138,24 @@ describe("the public site for crawlers", () => {
     expect(withPageMeta(html, { pathname: "/dashboard", appUrl: "https://heydad.app" })).toBe(html);
   });
 
-  it("preloads the route chunk of a public page and its imports, not the entry", () => {
+  it("preloads the app chunk, and for a public page its route chunk with its imports, not the entry", () => {
     const manifest = {
       "index.html": { file: "assets/index.js" },
-      "routes/blog.tsx": { file: "assets/blog.js", imports: ["index.html", "_reads.js"] },
+      "_start-app-x1.js": { file: "assets/start-app.js", name: "start-app", imports: ["index.html", "_react.js"] },
+      "_react.js": { file: "assets/react.js" },
+      "routes/blog.tsx": { file: "assets/blog.js", imports: ["index.html", "_reads.js", "_start-app-x1.js"] },
       "_reads.js": { file: "assets/reads.js", imports: ["index.html"] },
     };
-    expect(routePreloads(manifest, "/blog/any-post")).toBe(
-      '<link rel="modulepreload" crossorigin href="/assets/blog.js" />\n    <link rel="modulepreload" crossorigin href="/assets/reads.js" />',
+    const link = (file: string) => `<link rel="modulepreload" crossorigin href="/assets/${file}" />`;
+    expect(routePreloads(manifest, "/blog/any-post")).toBe([link("start-app.js"), link("react.js"), link("blog.js"), link("reads.js")].join("\n    "));
+    expect(routePreloads(manifest, "/dashboard")).toBe([link("start-app.js"), link("react.js")].join("\n    "));
+  });
+
+  it("sends a prerendered page inside #root, marked with its path and variant, and the shell for other pages", () => {
+    const html = '<html><head></head><body><div id="root"></div></body></html>';
+    expect(withPrerenderedPage(html, { pathname: "/", variant: "B", content: "<h1>$& B</h1>" })).toBe(
+      '<html><head></head><body><div id="root" data-prerendered="/" data-variant="B"><h1>$& B</h1></div></body></html>',
     );
-    expect(routePreloads(manifest, "/dashboard")).toBe("");
   });
 
   it("allows the Meta pixel's hosts in the CSP only when META_PIXEL_ID is set", async () => {

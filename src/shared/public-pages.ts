@@ -87,3 +87,12 @@ export function findPublicPage(pathname: string): PublicPage | undefined {
   if (path.startsWith("/blog/")) return PUBLIC_PAGES.find((page) => page.path === "/blog");
   return PUBLIC_PAGES.find((page) => page.path === path);
 }
+
+/**
+ * Public pages prerendered at build time (scripts/prerender.tsx): static content, no session
+ * needed. The server sends their HTML with the document and the browser hydrates it.
+ */
+export const PRERENDERED_PATHS = ["/", "/b", "/five-minutes", "/six-minutes", "/dadmoves", "/blog", "/privacy", "/terms", "/about"] as const;
+
+/** A prerendered page's key in dist/web/prerendered.json; / has one per experiment variant. */
+export const prerenderKey = (pathname: string, variant?: string) => (variant ? `${pathname}#${variant}` : pathname);

@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, Suspense } from "react";
-import { createBrowserRouter, type RouteObject } from "react-router";
+import { matchRoutes, type RouteObject } from "react-router";
 import { FullPageStatus } from "./components/layout/full-page-status";
 import { RouteErrorPage } from "./components/layout/route-error-page";
 import { RedirectIfSignedIn } from "./features/auth/components/redirect-if-signed-in";
@@ -98,4 +98,15 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * Loads the lazy route modules a path needs and puts them in place, so the router starts with
+ * the page ready: hydrating prerendered HTML must render the same tree at once (no fallback).
+ */
+export async function loadRouteModules(pathname: string) {
+  await Promise.all(
+    (matchRoutes(routes, pathname) ?? []).map(async ({ route }) => {
+      if (typeof route.lazy !== "function") return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
+}

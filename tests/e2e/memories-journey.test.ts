@@ -5,21 +5,14 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { browserAvailable, useBrowser } from "../support/browser";
-import { startE2eServer } from "../support/e2e-server";
+import { signUpConfirmed, startE2eServer } from "../support/e2e-server";
 
 type Server = Awaited<ReturnType<typeof startE2eServer>>;
 
 /** Signs up through the API in the page's context, confirms by email (the cookie lands in the browser), adds two children. */
 async function signedInDadWithChildren(server: Server, page: Page) {
   const email = `memories${Date.now()}@example.com`;
-  const signUp = await page.request.post(`${server.baseUrl}/api/auth/sign-up/email`, {
-    headers: { origin: server.baseUrl },
-    data: { email, password: "correct-horse-1", name: "", callbackURL: "/dashboard" },
-  });
-  expect(signUp.ok()).toBe(true);
-  const link = (await server.latestEmail(email, "Confirm")).text.match(/https?:\/\/\S+/)![0];
-  await page.goto(link);
-  await page.waitForURL(/\/dashboard/);
+  await signUpConfirmed(server, page, email);
   const { rows } = await server.pool.query("SELECT id FROM users WHERE email = $1", [email]);
   await server.pool.query("INSERT INTO children (user_id, name, birthdate) VALUES ($1, 'Maya', '2013-05-02'), ($1, 'Leo', '2017-09-10')", [rows[0].id]);
 }

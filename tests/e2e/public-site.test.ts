@@ -67,6 +67,8 @@ describe.skipIf(!browserAvailable)("the public site in Chromium", () => {
     const page = await browser.newPage({ width: 1280, height: 900 });
     await page.goto(`${server.baseUrl}/`);
     await page.getByRole("heading", { level: 1 }).waitFor();
+    // The headline comes with the prerendered HTML; the app logs the assignment once it runs.
+    await page.waitForFunction(() => localStorage.getItem("heydad.abAssignmentLogged"));
     const first = await page.evaluate(() => ({ variant: localStorage.getItem("heydad.abVariant"), visitor: localStorage.getItem("heydad.visitorId") }));
     await page.reload();
     await page.getByRole("heading", { level: 1 }).waitFor();
@@ -81,7 +83,8 @@ describe.skipIf(!browserAvailable)("the public site in Chromium", () => {
     await dialog.getByRole("button", { name: "Send me the PDF" }).click();
     await dialog.getByText("You're on the list! Check your inbox.").waitFor();
     expect(await dialog.isVisible()).toBe(true);
-    const conversions = await server.pool.query("select conversion_type from landing_page_conversions where visitor_id = $1", [first.visitor]);
-    expect(conversions.rows).toEqual([{ conversion_type: "email_signup" }]);
+    // The conversion is sent once the sign-up succeeded, alongside the confirmation.
+    const conversions = async () => (await server.pool.query("select conversion_type from landing_page_conversions where visitor_id = $1", [first.visitor])).rows;
+    await expect.poll(conversions).toEqual([{ conversion_type: "email_signup" }]);
   });
 });

@@ -1,8 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
-import { findPublicPage } from "../../shared/public-pages";
+import { type Context, Hono } from "hono";
+import { compress } from "hono/compress";
+import { getCookie, setCookie } from "hono/cookie";
+import type { LandingVariant } from "../../shared/experiment";
+import { LANDING_VARIANT_COOKIE } from "../../shared/landing-variant-cookie";
+import { findPublicPage, prerenderKey } from "../../shared/public-pages";
 
 const escapeAttribute = (value: string) => value.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 
@@ -19,16 +23,19 @@ const ROUTE_MODULES: Record<string, string> = {
   "/about": "routes/about.tsx",
 };
 
-type Manifest = Record<string, { file: string; imports?: string[] }>;
+type Manifest = Record<string, { file: string; name?: string; imports?: string[] }>;
+
+/** The app's own chunk (React, the router, start-app.tsx), which src/web/main.tsx imports. */
+const APP_CHUNK_NAME = "start-app";
 
 /**
- * <link rel="modulepreload"> for a page's route chunk and its imports, so they download
- * alongside the entry instead of after it (one round trip less before the page paints).
+ * <link rel="modulepreload"> for the app chunk, the page's route chunk and their imports, so they
+ * download alongside the entry instead of after it (one round trip less before the page paints).
+ * Not for prerendered pages: they paint from the HTML, and their JavaScript waits for that paint.
  */
 export function routePreloads(manifest: Manifest, pathname: string) {
   const page = findPublicPage(pathname);
-  const key = page ? ROUTE_MODULES[page.path] : undefined;
-  if (!key || !manifest[key]) return "";
+  const routeKey = page ? ROUTE_MODULES[page.path] : undefined;
   const files = new Set<string>();
   const visit = (name: string) => {
     const chunk = manifest[name];
@@ -36,7 +43,9 @@ export function routePreloads(manifest: Manifest, pathname: string) {
     files.add(chunk.file);
     chunk.imports?.forEach(visit);
   };
-  visit(key);
+  const appKey = Object.keys(manifest).find((key) => manifest[key]!.name === APP_CHUNK_NAME);
+  if (appKey) visit(appKey);
+  if (routeKey) visit(routeKey);
   return [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`).join("\n    ");
 }
 
@@ -64,6 +73,27 @@ export function withPageMeta(html: string, options: { pathname: string; appUrl: 
 }
 
 /**
+ * Puts a prerendered page (scripts/prerender.tsx) into the document's root element, marked
+ * with the path (and the landing variant) it shows, so main.tsx knows it may hydrate it.
+ */
+export function withPrerenderedPage(html: string, page: { pathname: string; variant?: LandingVariant; content: string }) {
+  const variant = page.variant ? ` data-variant="${page.variant}"` : "";
+  return html.replace(
+    '<div id="root"></div>',
+    () => `<div id="root" data-prerendered="${escapeAttribute(page.pathname)}"${variant}>${page.content}</div>`,
+  );
+}
+
+/** The visitor's landing variant from its cookie; a first visit is drawn here and the cookie set. */
+function landingVariant(c: Context, random = Math.random): LandingVariant {
+  const kept = getCookie(c, LANDING_VARIANT_COOKIE);
+  if (kept === "A" || kept === "B") return kept;
+  const drawn = random() < 0.5 ? "A" : "B";
+  setCookie(c, LANDING_VARIANT_COOKIE, drawn, { path: "/", maxAge: 31_536_000, sameSite: "Lax" });
+  return drawn;
+}
+
+/**
  * Serves the built single-page app from `root` (dist/web): hashed assets cached for a year,
  * every other non-API path answered with index.html so the client router takes over.
  */
@@ -84,20 +114,27 @@ export function registerWebApp(options: { root: string; appUrl: string }) {
   });
   app.use("*", serveStatic({ root: relativeRoot, index: "__no_index__", precompressed: true }));
   const manifestFile = path.join(options.root, ".vite/manifest.json");
+  const prerenderedFile = path.join(options.root, "prerendered.json");
+  const readJson = <T,>(file: string, fallback: T): T => (fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as T) : fallback);
   // Read once the build exists: a new build comes with a restart.
-  let built: { index: string; manifest: Manifest } | undefined;
-  app.get("*", (c) => {
+  let built: { index: string; manifest: Manifest; prerendered: Record<string, string> } | undefined;
+  // The documents are built per request (meta, page), so they are compressed per request too.
+  app.get("*", compress(), (c) => {
     if (!built && fs.existsSync(indexFile)) {
-      const manifest = fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, "utf8")) as Manifest) : {};
-      built = { index: fs.readFileSync(indexFile, "utf8"), manifest };
+      built = { index: fs.readFileSync(indexFile, "utf8"), manifest: readJson(manifestFile, {}), prerendered: readJson(prerenderedFile, {}) };
     }
     if (!built) {
       return c.text("The web app is not built yet. Run `npm run build` (npm start does it for you).", 503);
     }
     c.header("Cache-Control", "no-cache");
-    const { manifest } = built;
-    const html = withPageMeta(built.index, { pathname: c.req.path, appUrl: options.appUrl });
-    return c.html(html.replace("</head>", `  ${routePreloads(manifest, c.req.path)}\n  </head>`));
+    const { manifest, prerendered } = built;
+    const pathname = c.req.path;
+    const html = withPageMeta(built.index, { pathname, appUrl: options.appUrl });
+    const variant = pathname === "/" ? landingVariant(c) : undefined;
+    const content = prerendered[prerenderKey(pathname, variant)];
+    if (variant) c.header("Vary", "Cookie");
+    if (content) return c.html(withPrerenderedPage(html, { pathname, variant, content }));
+    return c.html(html.replace("</head>", `  ${routePreloads(manifest, pathname)}\n  </head>`));
   });
   return app;
 }

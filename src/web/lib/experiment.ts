@@ -5,7 +5,9 @@
  * the server ties the visitor to the account on the first signed-in conversion. Checkout started
  * and purchase are recorded by the server, from the visitor id sent with the checkout request.
  */
+import { createContext } from "react";
 import type { ConversionType, LandingVariant } from "../../shared/experiment";
+import { LANDING_VARIANT_COOKIE } from "../../shared/landing-variant-cookie";
 
 const KEYS = {
   visitorId: "heydad.visitorId",
@@ -39,14 +41,33 @@ export function getVisitorId() {
   return id;
 }
 
-/** The visitor's variant, drawn at random on the first visit and then kept. */
+const isVariant = (value: string | null | undefined): value is LandingVariant => value === "A" || value === "B";
+
+function readVariantCookie() {
+  if (typeof document === "undefined") return undefined;
+  return document.cookie.match(new RegExp(`(?:^|; )${LANDING_VARIANT_COOKIE}=([AB])(?:;|$)`))?.[1];
+}
+
+/** Keeps the variant in localStorage and in the cookie the server reads to prerender /. */
+function storeVariant(variant: LandingVariant) {
+  write(KEYS.variant, variant);
+  if (typeof document !== "undefined") document.cookie = `${LANDING_VARIANT_COOKIE}=${variant}; path=/; max-age=31536000; samesite=lax`;
+}
+
+/**
+ * The visitor's variant: the one kept in the browser, else the one the server drew for this
+ * first visit (its cookie), else drawn here at random; then kept.
+ */
 export function getLandingVariant(random = Math.random): LandingVariant {
   const stored = read(KEYS.variant);
-  if (stored === "A" || stored === "B") return stored;
-  const variant: LandingVariant = random() < 0.5 ? "A" : "B";
-  write(KEYS.variant, variant);
+  const cookie = readVariantCookie();
+  const variant: LandingVariant = isVariant(stored) ? stored : isVariant(cookie) ? cookie : random() < 0.5 ? "A" : "B";
+  if (stored !== variant || cookie !== variant) storeVariant(variant);
   return variant;
 }
+
+/** The variant / is being prerendered as (scripts/prerender.tsx); null in the browser. */
+export const LandingVariantContext = createContext<LandingVariant | null>(null);
 
 const post = (path: string, body: unknown) =>
   fetch(path, { method: "POST", credentials: "include", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
@@ -57,7 +78,7 @@ export async function logAssignment(variant: LandingVariant) {
   const response = await post("/api/experiment/assignments", { visitorId: getVisitorId(), variant }).catch(() => null);
   if (!response?.ok) return;
   const stored = (await response.json()) as { variant?: LandingVariant };
-  if (stored.variant && stored.variant !== variant) write(KEYS.variant, stored.variant);
+  if (stored.variant && stored.variant !== variant) storeVariant(stored.variant);
   write(KEYS.assignmentLogged, "1");
 }
 

@@ -1,9 +1,9 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, use, useEffect, useState } from "react";
 import { findPublicPage } from "../../shared/public-pages";
 import { LandingB } from "../features/marketing/components/landing-b";
 import { LandingHero } from "../features/marketing/components/landing-hero";
 import { LaunchCapture } from "../features/marketing/components/launch-capture";
-import { getLandingVariant, logAssignment } from "../lib/experiment";
+import { getLandingVariant, LandingVariantContext, logAssignment } from "../lib/experiment";
 
 // Everything under the first screen loads in its own chunk, after the hero has painted.
 const LandingBelowFold = lazy(() => import("./landing-below-fold"));
@@ -11,7 +11,8 @@ const ReadsCarousel = lazy(() => import("../features/reads/components/reads-list
 
 /** /: the visitor's experiment variant — A, the main landing page, or B, the /b page. */
 export function LandingRoute() {
-  const [variant] = useState(() => getLandingVariant());
+  const prerenderedAs = use(LandingVariantContext);
+  const [variant] = useState(() => prerenderedAs ?? getLandingVariant());
   useEffect(() => void logAssignment(variant), [variant]);
 
   return (

@@ -1,5 +1,5 @@
 import { ChevronDown } from "lucide-react";
-import { useState } from "react";
+import { useSyncExternalStore } from "react";
 
 const PERSONAS = [
   { title: "New Dads", text: "Record the first year as it happens: the 3 a.m. feeds, the first laugh, what you hope for them." },
@@ -10,9 +10,15 @@ const PERSONAS = [
   { title: "Sports Dads", text: "The pep talk before the final, the lesson after the loss: kept for when they coach their own kids." },
 ] as const;
 
-/** Who Uses Hey Dad: six personas; the cards start open on wide screens and closed on phones. */
+const WIDE_SCREEN = "(min-width: 768px)";
+const noSubscription = () => () => {};
+
+/**
+ * Who Uses Hey Dad: six personas; the cards start open on wide screens and closed on phones
+ * (closed in the prerendered HTML, opened once hydrated on a wide screen).
+ */
 export function WhoUses() {
-  const [openOnStart] = useState(() => typeof window !== "undefined" && window.matchMedia("(min-width: 768px)").matches);
+  const openOnStart = useSyncExternalStore(noSubscription, () => window.matchMedia(WIDE_SCREEN).matches, () => false);
   return (
     <section id="benefits" aria-labelledby="who-uses-heading" className="scroll-mt-20 bg-white">
       <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-20">
