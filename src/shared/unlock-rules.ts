@@ -33,12 +33,17 @@ export type UnlockStatus = {
 export const AVAILABLE_NOW_LABEL = "Available now";
 export const MILESTONE_LABEL = "Milestone";
 
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+
 /** 'Jun 1, 2030' in the given locale; the date is a calendar day, so no time zone shifts it. */
 export function formatUnlockDate(date: string, locale = "en-US") {
   const { year, month, day } = parseCalendarDate(date);
-  return new Intl.DateTimeFormat(locale, { timeZone: "UTC", year: "numeric", month: "short", day: "numeric" }).format(
-    new Date(Date.UTC(year, month - 1, day)),
-  );
+  let formatter = dateFormatters.get(locale);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, { timeZone: "UTC", year: "numeric", month: "short", day: "numeric" });
+    dateFormatters.set(locale, formatter);
+  }
+  return formatter.format(new Date(Date.UTC(year, month - 1, day)));
 }
 
 /** The earliest day any of the children reaches `age`, or null without children. */

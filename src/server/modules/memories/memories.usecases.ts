@@ -3,7 +3,7 @@ import { MAX_AUDIO_BYTES, MAX_IMAGE_BYTES, type MemoryItem, type MemoryPage, typ
 import { upcomingBirthdays, upcomingUnlocks } from "../../../shared/coming-up";
 import { unlockStatus } from "../../../shared/unlock-rules";
 import { memoryErrors } from "./memories.errors";
-import type { MemoriesRepository, MemoryRow, MemorySource, PageCursor } from "./memories.repository";
+import type { AccountContext, MemoriesRepository, MemoryRow, MemorySource, PageCursor } from "./memories.repository";
 import { audioFormatOf, type DetectFileType, imageFormatOf, type MemoryStorage, type StoredFileRef } from "./memories.storage";
 
 export type UploadedFile = { bytes: Buffer };
@@ -35,8 +35,7 @@ export function createMemoriesUsecases(options: {
   const { memories, storage } = options;
   const clock = options.clock ?? (() => new Date());
 
-  async function toItems(userId: string, rows: MemoryRow[]): Promise<MemoryItem[]> {
-    const account = await memories.accountContext(userId);
+  async function toItems(account: AccountContext, rows: MemoryRow[]): Promise<MemoryItem[]> {
     const childById = new Map(account.children.map((child) => [child.id, child]));
     const now = clock();
     return Promise.all(
@@ -82,14 +81,14 @@ export function createMemoriesUsecases(options: {
   async function getItem(input: { userId: string; id: string; source: MemorySource }) {
     const row = await memories.findById(input);
     if (!row) throw memoryErrors.notFound();
-    const [item] = await toItems(input.userId, [row]);
+    const [item] = await toItems(await memories.accountContext(input.userId), [row]);
     return item;
   }
 
   return {
     /** Narrations, quick notes and videos in one newest-first page (`kind` keeps one of them). */
     async list(input: { userId: string; kind: "all" | "narration" | "note" | "video"; cursor?: string; limit: number; childId?: string }): Promise<MemoryPage> {
-      const rows = await memories.listPage({
+      const { rows, account } = await memories.listPage({
         userId: input.userId,
         kind: input.kind === "all" ? null : input.kind,
         childId: input.childId ?? null,
@@ -98,7 +97,7 @@ export function createMemoriesUsecases(options: {
       });
       const page = rows.slice(0, input.limit);
       const last = page.at(-1);
-      return { items: await toItems(input.userId, page), nextCursor: rows.length > input.limit && last ? encodeCursor(last) : null };
+      return { items: await toItems(account, page), nextCursor: rows.length > input.limit && last ? encodeCursor(last) : null };
     },
 
     /** A narration or quick note. */
