@@ -4,7 +4,7 @@ import { upcomingBirthdays, upcomingUnlocks } from "../../../shared/coming-up";
 import { unlockStatus } from "../../../shared/unlock-rules";
 import { memoryErrors } from "./memories.errors";
 import type { AccountContext, MemoriesRepository, MemoryRow, MemorySource, PageCursor } from "./memories.repository";
-import { audioFormatOf, type DetectFileType, imageFormatOf, type MemoryStorage, type StoredFileRef } from "./memories.storage";
+import { audioFormatOf, type DetectFileType, imageFormatOf, type MemoryBucket, type MemoryStorage, type StoredFileRef } from "./memories.storage";
 
 export type UploadedFile = { bytes: Buffer };
 
@@ -35,47 +35,61 @@ export function createMemoriesUsecases(options: {
   const { memories, storage } = options;
   const clock = options.clock ?? (() => new Date());
 
+  /** Every link a page of cards shows, signed in one call; looked up by bucket and key. */
+  async function signedLinks(files: StoredFileRef[]) {
+    const urls = await storage.signedUrls(files);
+    const byFile = new Map(files.map((file, index) => [`${file.bucket}/${file.key}`, urls[index]]));
+    return (bucket: MemoryBucket, key: string | null) => (key ? (byFile.get(`${bucket}/${key}`) ?? null) : null);
+  }
+
   async function toItems(account: AccountContext, rows: MemoryRow[]): Promise<MemoryItem[]> {
     const childById = new Map(account.children.map((child) => [child.id, child]));
     const now = clock();
-    return Promise.all(
-      rows.map(async (row): Promise<MemoryItem> => {
-        const assigned = row.childIds.flatMap((id) => childById.get(id) ?? []);
-        const status = unlockStatus({ rule: row, children: assigned, now, timeZone: account.timeZone });
-        const base = {
-          id: row.id,
-          title: row.title,
-          notes: row.notes,
-          createdAt: row.createdAt.toISOString(),
-          children: assigned.map((child) => ({ id: child.id, name: child.name })),
-          unlock: {
-            type: row.unlockType,
-            age: row.unlockAge,
-            date: row.unlockDate,
-            milestone: row.unlockMilestone,
-            unlocked: status.unlocked,
-            label: status.label,
-            unlocksAt: status.unlocksAt?.toISOString() ?? null,
-          },
-        };
-        if (row.source === "video") {
-          return {
-            ...base,
-            kind: "video",
-            durationSeconds: row.durationSeconds,
-            thumbnailUrl: row.thumbnailPath ? await storage.signedUrl({ bucket: "videos", key: row.thumbnailPath }) : null,
-            processing: { status: row.processingStatus ?? "processing", progress: row.processingProgress ?? 0, error: row.processingError },
-          };
-        }
-        return {
-          ...base,
-          kind: row.imagePath ? "narration" : "note",
-          durationSeconds: row.durationSeconds ?? 0,
-          audioUrl: row.audioPath ? await storage.signedUrl({ bucket: "audio", key: row.audioPath }) : null,
-          imageUrl: row.imagePath ? await storage.signedUrl({ bucket: "images", key: row.imagePath }) : null,
-        };
+    const link = await signedLinks(
+      rows.flatMap((row): StoredFileRef[] => {
+        const files: StoredFileRef[] = [];
+        if (row.thumbnailPath) files.push({ bucket: "videos", key: row.thumbnailPath });
+        if (row.audioPath) files.push({ bucket: "audio", key: row.audioPath });
+        if (row.imagePath) files.push({ bucket: "images", key: row.imagePath });
+        return files;
       }),
     );
+    return rows.map((row): MemoryItem => {
+      const assigned = row.childIds.flatMap((id) => childById.get(id) ?? []);
+      const status = unlockStatus({ rule: row, children: assigned, now, timeZone: account.timeZone });
+      const base = {
+        id: row.id,
+        title: row.title,
+        notes: row.notes,
+        createdAt: row.createdAt.toISOString(),
+        children: assigned.map((child) => ({ id: child.id, name: child.name })),
+        unlock: {
+          type: row.unlockType,
+          age: row.unlockAge,
+          date: row.unlockDate,
+          milestone: row.unlockMilestone,
+          unlocked: status.unlocked,
+          label: status.label,
+          unlocksAt: status.unlocksAt?.toISOString() ?? null,
+        },
+      };
+      if (row.source === "video") {
+        return {
+          ...base,
+          kind: "video",
+          durationSeconds: row.durationSeconds,
+          thumbnailUrl: link("videos", row.thumbnailPath),
+          processing: { status: row.processingStatus ?? "processing", progress: row.processingProgress ?? 0, error: row.processingError },
+        };
+      }
+      return {
+        ...base,
+        kind: row.imagePath ? "narration" : "note",
+        durationSeconds: row.durationSeconds ?? 0,
+        audioUrl: link("audio", row.audioPath),
+        imageUrl: link("images", row.imagePath),
+      };
+    });
   }
 
   async function getItem(input: { userId: string; id: string; source: MemorySource }) {
@@ -190,14 +204,8 @@ export function createMemoriesUsecases(options: {
 
     async childCounts(input: { userId: string }) {
       const rows = await memories.memoryCounts(input.userId);
-      return Promise.all(
-        rows.map(async (row) => ({
-          childId: row.childId,
-          name: row.name,
-          total: row.total,
-          imageUrl: row.imagePath ? await storage.signedUrl({ bucket: "child-images", key: row.imagePath }) : null,
-        })),
-      );
+      const link = await signedLinks(rows.flatMap((row) => (row.imagePath ? [{ bucket: "child-images" as const, key: row.imagePath }] : [])));
+      return rows.map((row) => ({ childId: row.childId, name: row.name, total: row.total, imageUrl: link("child-images", row.imagePath) }));
     },
   };
 }

@@ -100,7 +100,7 @@ export function createLocalStorage(options: LocalStorageOptions) {
     async deletePrefix(input) {
       for (const object of await list(input)) await remove(input.bucket, object.key);
     },
-    async signedUrl(input) {
+    signedUrl(input) {
       const expires = String(Math.floor(clock().getTime() / 1000) + SIGNED_URL_TTL_SECONDS);
       const download = input.downloadAs ?? "";
       const signature = sign({ bucket: input.bucket, key: input.key, expires, download });
