@@ -56,6 +56,13 @@ function firstDayAnyChildReaches(age: number, children: UnlockChild[]): Calendar
   return earliest;
 }
 
+/** Unlocked from the start of `day` in `timeZone`; never without a day (an age rule with no children). */
+function unlockedOn(day: CalendarDate | null, label: string, now: Date, timeZone: string): UnlockStatus {
+  if (!day) return { unlocked: false, label, unlocksAt: null };
+  const unlocksAt = startOfDay(day, timeZone);
+  return { unlocked: now.getTime() >= unlocksAt.getTime(), label, unlocksAt };
+}
+
 export function unlockStatus(input: {
   rule: UnlockRule;
   children: UnlockChild[];
@@ -64,19 +71,13 @@ export function unlockStatus(input: {
   locale?: string;
 }): UnlockStatus {
   const { rule, children, now, timeZone } = input;
-  const unlockedAt = (day: CalendarDate | null, label: string): UnlockStatus => {
-    if (!day) return { unlocked: false, label, unlocksAt: null };
-    const unlocksAt = startOfDay(day, timeZone);
-    return { unlocked: now.getTime() >= unlocksAt.getTime(), label, unlocksAt };
-  };
-
   switch (rule.unlockType) {
     case "date":
       if (!rule.unlockDate) break;
-      return unlockedAt(parseCalendarDate(rule.unlockDate), formatUnlockDate(rule.unlockDate, input.locale));
+      return unlockedOn(parseCalendarDate(rule.unlockDate), formatUnlockDate(rule.unlockDate, input.locale), now, timeZone);
     case "age":
       if (rule.unlockAge === null) break;
-      return unlockedAt(firstDayAnyChildReaches(rule.unlockAge, children), `Age ${rule.unlockAge}`);
+      return unlockedOn(firstDayAnyChildReaches(rule.unlockAge, children), `Age ${rule.unlockAge}`, now, timeZone);
     case "milestone": {
       const reachedAt = rule.milestoneReachedAt ? new Date(rule.milestoneReachedAt) : null;
       return { unlocked: reachedAt !== null, label: MILESTONE_LABEL, unlocksAt: reachedAt };
