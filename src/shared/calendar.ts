@@ -55,16 +55,30 @@ function offsetAt(instant: Date, timeZone: string) {
   return wallClockAsUtc - Math.floor(instant.getTime() / 1000) * 1000;
 }
 
+/** Known day starts by time zone and day: a list page asks for the same few days over and over. */
+const dayStarts = new Map<string, number>();
+const MAX_DAY_STARTS = 10_000;
+
 /** The instant a calendar day begins in `timeZone` (midnight, or the first valid time after a DST gap). */
 export function startOfDay(date: CalendarDate, timeZone: string): Date {
+  const cacheKey = `${timeZone} ${date.year}-${date.month}-${date.day}`;
+  let start = dayStarts.get(cacheKey);
+  if (start === undefined) {
+    start = computeStartOfDay(date, timeZone);
+    if (dayStarts.size >= MAX_DAY_STARTS) dayStarts.clear();
+    dayStarts.set(cacheKey, start);
+  }
+  return new Date(start);
+}
+
+function computeStartOfDay(date: CalendarDate, timeZone: string) {
   const midnightUtc = Date.UTC(date.year, date.month - 1, date.day);
   const firstGuess = midnightUtc - offsetAt(new Date(midnightUtc), timeZone);
   const secondOffset = offsetAt(new Date(firstGuess), timeZone);
   const candidate = midnightUtc - secondOffset;
   const landed = calendarDateAt(new Date(candidate), timeZone);
   // A DST gap at midnight pushes the start of the day to the end of the gap.
-  if (compareDates(landed, date) < 0) return new Date(firstGuess);
-  return new Date(candidate);
+  return compareDates(landed, date) < 0 ? firstGuess : candidate;
 }
 
 export function compareDates(a: CalendarDate, b: CalendarDate) {

@@ -33,12 +33,17 @@ export type UnlockStatus = {
 export const AVAILABLE_NOW_LABEL = "Available now";
 export const MILESTONE_LABEL = "Milestone";
 
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+
 /** 'Jun 1, 2030' in the given locale; the date is a calendar day, so no time zone shifts it. */
 export function formatUnlockDate(date: string, locale = "en-US") {
   const { year, month, day } = parseCalendarDate(date);
-  return new Intl.DateTimeFormat(locale, { timeZone: "UTC", year: "numeric", month: "short", day: "numeric" }).format(
-    new Date(Date.UTC(year, month - 1, day)),
-  );
+  let formatter = dateFormatters.get(locale);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, { timeZone: "UTC", year: "numeric", month: "short", day: "numeric" });
+    dateFormatters.set(locale, formatter);
+  }
+  return formatter.format(new Date(Date.UTC(year, month - 1, day)));
 }
 
 /** The earliest day any of the children reaches `age`, or null without children. */
@@ -51,6 +56,13 @@ function firstDayAnyChildReaches(age: number, children: UnlockChild[]): Calendar
   return earliest;
 }
 
+/** Unlocked from the start of `day` in `timeZone`; never without a day (an age rule with no children). */
+function unlockedOn(day: CalendarDate | null, label: string, now: Date, timeZone: string): UnlockStatus {
+  if (!day) return { unlocked: false, label, unlocksAt: null };
+  const unlocksAt = startOfDay(day, timeZone);
+  return { unlocked: now.getTime() >= unlocksAt.getTime(), label, unlocksAt };
+}
+
 export function unlockStatus(input: {
   rule: UnlockRule;
   children: UnlockChild[];
@@ -59,19 +71,13 @@ export function unlockStatus(input: {
   locale?: string;
 }): UnlockStatus {
   const { rule, children, now, timeZone } = input;
-  const unlockedAt = (day: CalendarDate | null, label: string): UnlockStatus => {
-    if (!day) return { unlocked: false, label, unlocksAt: null };
-    const unlocksAt = startOfDay(day, timeZone);
-    return { unlocked: now.getTime() >= unlocksAt.getTime(), label, unlocksAt };
-  };
-
   switch (rule.unlockType) {
     case "date":
       if (!rule.unlockDate) break;
-      return unlockedAt(parseCalendarDate(rule.unlockDate), formatUnlockDate(rule.unlockDate, input.locale));
+      return unlockedOn(parseCalendarDate(rule.unlockDate), formatUnlockDate(rule.unlockDate, input.locale), now, timeZone);
     case "age":
       if (rule.unlockAge === null) break;
-      return unlockedAt(firstDayAnyChildReaches(rule.unlockAge, children), `Age ${rule.unlockAge}`);
+      return unlockedOn(firstDayAnyChildReaches(rule.unlockAge, children), `Age ${rule.unlockAge}`, now, timeZone);
     case "milestone": {
       const reachedAt = rule.milestoneReachedAt ? new Date(rule.milestoneReachedAt) : null;
       return { unlocked: reachedAt !== null, label: MILESTONE_LABEL, unlocksAt: reachedAt };

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { UnlockType } from "../../../shared/unlock-rules";
 import type { Database } from "../../db/client";
 import type { DbOrTransaction } from "../../db/transaction";
@@ -44,48 +44,73 @@ type MemoryFilter = {
   limit: number;
 };
 
-const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** A named statement: PostgreSQL parses and plans it once per connection, and its text is built once. */
+type Statement = { name: string; text: string; values: unknown[] };
+
+const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The columns of a list row, from the page `m`, in MemoryListRecord's names. */
+const RECORD_COLUMNS = [
+  "source", "id", "title", "notes", "created_at", "duration_seconds", "image_path", "audio_path", "thumbnail_path", "processing_status",
+  "processing_progress", "processing_error", "unlock_type", "unlock_age", "unlock_date", "unlock_milestone", "milestone_reached_at", "child_ids",
+] as const;
+const recordValue = (column: (typeof RECORD_COLUMNS)[number]) =>
+  column === "created_at" || column === "milestone_reached_at" ? iso(`m.${column}`) : column === "unlock_date" ? "m.unlock_date::text" : `m.${column}`;
 
 /**
  * Narrations and videos as one list in one statement: each branch walks its (user_id, created_at, id)
  * index backwards to at most `limit` rows, UNION ALL merges them, and the outer query keeps the
- * newest `limit` by (created_at, id). Every branch is filtered by the owner's user id.
+ * newest `limit` by (created_at, id). Every branch is filtered by the owner's user id ($1).
+ * `shape` wraps that page: as rows, or as one row that also carries the account's time zone and
+ * children (the list needs both, so one round trip serves it).
  */
-function memoryListQuery(filter: MemoryFilter) {
-  const where = (alias: "n" | "v", link: SQL) => {
-    const conditions = [sql.raw(`${alias}.user_id = `).append(sql`${filter.userId}`)];
-    if (filter.id) conditions.push(sql.raw(`${alias}.id = `).append(sql`${filter.id}::uuid`));
-    if (filter.childId) conditions.push(sql`EXISTS (${link} AND link.child_id = ${filter.childId}::uuid)`);
-    if (filter.cursor) {
-      conditions.push(sql.raw(`(${alias}.created_at, ${alias}.id) < `).append(sql`(${filter.cursor.createdAt.toISOString()}::timestamptz, ${filter.cursor.id}::uuid)`));
-    }
-    return sql.join(conditions, sql` AND `);
-  };
-  const narrationLink = sql`SELECT 1 FROM narration_children link WHERE link.narration_id = n.id`;
-  const videoLink = sql`SELECT 1 FROM video_children link WHERE link.video_id = v.id`;
-  const branches: SQL[] = [];
-  if (filter.kind !== "video") {
-    const photo = filter.kind === "narration" ? sql` AND n.image_path IS NOT NULL` : filter.kind === "note" ? sql` AND n.image_path IS NULL` : sql``;
-    branches.push(sql`(SELECT 'narration' AS source, n.id, n.title, n.notes, n.created_at, n.duration_seconds::real AS duration_seconds,
+const statementTexts = new Map<string, string>();
+function memoryStatement(filter: MemoryFilter, shape: "rows" | "with-account"): Statement {
+  const values: unknown[] = [filter.userId, filter.limit];
+  const param = (value: unknown) => `$${values.push(value)}`;
+  const id = filter.id ? param(filter.id) : null;
+  const childId = filter.childId ? param(filter.childId) : null;
+  const cursor = filter.cursor ? { createdAt: param(filter.cursor.createdAt.toISOString()), id: param(filter.cursor.id) } : null;
+  const name = ["memories", shape, filter.kind ?? "all", id && "id", childId && "child", cursor && "after"].filter(Boolean).join("_");
+  let text = statementTexts.get(name);
+  if (!text) {
+    const where = (alias: "n" | "v", link: string) => {
+      const conditions = [`${alias}.user_id = $1`];
+      if (id) conditions.push(`${alias}.id = ${id}::uuid`);
+      if (childId) conditions.push(`EXISTS (${link} AND link.child_id = ${childId}::uuid)`);
+      if (cursor) conditions.push(`(${alias}.created_at, ${alias}.id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`);
+      return conditions.join(" AND ");
+    };
+    const branches: string[] = [];
+    if (filter.kind !== "video") {
+      const photo = filter.kind === "narration" ? " AND n.image_path IS NOT NULL" : filter.kind === "note" ? " AND n.image_path IS NULL" : "";
+      branches.push(`(SELECT 'narration' AS source, n.id, n.title, n.notes, n.created_at, n.duration_seconds::real AS duration_seconds,
         n.image_path, n.audio_path, NULL::text AS thumbnail_path, NULL::text AS processing_status, NULL::int AS processing_progress, NULL::text AS processing_error,
         n.unlock_type, n.unlock_age, n.unlock_date, n.unlock_milestone, n.milestone_reached_at,
         coalesce((SELECT array_agg(link.child_id::text) FROM narration_children link WHERE link.narration_id = n.id), '{}') AS child_ids
-      FROM narrations n WHERE ${where("n", narrationLink)}${photo}
-      ORDER BY n.created_at DESC, n.id DESC LIMIT ${filter.limit})`);
-  }
-  if (filter.kind === null || filter.kind === "video") {
-    branches.push(sql`(SELECT 'video' AS source, v.id, v.title, v.notes, v.created_at, v.duration_seconds,
+      FROM narrations n WHERE ${where("n", "SELECT 1 FROM narration_children link WHERE link.narration_id = n.id")}${photo}
+      ORDER BY n.created_at DESC, n.id DESC LIMIT $2)`);
+    }
+    if (filter.kind === null || filter.kind === "video") {
+      branches.push(`(SELECT 'video' AS source, v.id, v.title, v.notes, v.created_at, v.duration_seconds,
         NULL::text AS image_path, NULL::text AS audio_path, v.thumbnail_path, v.processing_status, v.processing_progress, v.processing_error,
         v.unlock_type, v.unlock_age, v.unlock_date, v.unlock_milestone, v.milestone_reached_at,
         coalesce((SELECT array_agg(link.child_id::text) FROM video_children link WHERE link.video_id = v.id), '{}') AS child_ids
-      FROM videos v WHERE ${where("v", videoLink)}
-      ORDER BY v.created_at DESC, v.id DESC LIMIT ${filter.limit})`);
+      FROM videos v WHERE ${where("v", "SELECT 1 FROM video_children link WHERE link.video_id = v.id")}
+      ORDER BY v.created_at DESC, v.id DESC LIMIT $2)`);
+    }
+    const page = `(SELECT * FROM (${branches.join(" UNION ALL ")}) u ORDER BY u.created_at DESC, u.id DESC LIMIT $2) m`;
+    text =
+      shape === "rows"
+        ? `SELECT ${RECORD_COLUMNS.map((column) => `${recordValue(column)} AS ${column}`).join(", ")} FROM ${page} ORDER BY m.created_at DESC, m.id DESC`
+        : `SELECT (SELECT p.time_zone FROM profiles p WHERE p.id = $1) AS time_zone,
+          (SELECT coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'birthdate', c.birthdate::text, 'imagePath', c.image_path) ORDER BY c.created_at), '[]')
+             FROM children c WHERE c.user_id = $1) AS children,
+          (SELECT coalesce(json_agg(json_build_object(${RECORD_COLUMNS.map((column) => `'${column}', ${recordValue(column)}`).join(", ")}) ORDER BY m.created_at DESC, m.id DESC), '[]')
+             FROM ${page}) AS items`;
+    statementTexts.set(name, text);
   }
-  return sql`SELECT m.source, m.id, m.title, m.notes, ${iso(sql`m.created_at`)} AS created_at, m.duration_seconds, m.image_path, m.audio_path,
-      m.thumbnail_path, m.processing_status, m.processing_progress, m.processing_error, m.unlock_type, m.unlock_age,
-      m.unlock_date::text AS unlock_date, m.unlock_milestone, ${iso(sql`m.milestone_reached_at`)} AS milestone_reached_at, m.child_ids
-    FROM (${sql.join(branches, sql` UNION ALL `)}) m
-    ORDER BY m.created_at DESC, m.id DESC LIMIT ${filter.limit}`;
+  return { name, text, values };
 }
 
 type MemoryListRecord = {
@@ -132,26 +157,37 @@ function toMemoryRow(record: MemoryListRecord): MemoryRow {
   };
 }
 
+type AccountChild = { id: string; name: string; birthdate: string; imagePath: string | null };
+/** The account's time zone and children (names for the cards, birthdates for age unlocks). */
+export type AccountContext = { timeZone: string; children: AccountChild[] };
+const accountOf = (timeZone: string | null | undefined, accountChildren: AccountChild[]): AccountContext => ({ timeZone: timeZone ?? "UTC", children: accountChildren });
+
 /** Every query is filtered by the owner's user id. */
 export function createMemoriesRepository(db: Database) {
   return {
-    /** One page of every kind, newest first, keyed on (created_at, id) so later pages stay cheap. */
-    async listPage(input: { userId: string; kind: MemoryFilter["kind"]; childId: string | null; cursor: PageCursor | null; limit: number }): Promise<MemoryRow[]> {
-      const { rows } = await db.execute<MemoryListRecord>(memoryListQuery({ ...input, id: null }));
-      return rows.map(toMemoryRow);
+    /**
+     * One page of every kind, newest first, keyed on (created_at, id) so later pages stay cheap,
+     * with the account context its cards need, in one round trip.
+     */
+    async listPage(input: { userId: string; kind: MemoryFilter["kind"]; childId: string | null; cursor: PageCursor | null; limit: number }) {
+      const { rows } = await db.$client.query<{ time_zone: string | null; children: AccountChild[]; items: MemoryListRecord[] }>(
+        memoryStatement({ ...input, id: null }, "with-account"),
+      );
+      const [result] = rows;
+      return { rows: (result?.items ?? []).map(toMemoryRow), account: accountOf(result?.time_zone, result?.children ?? []) };
     },
 
     /** One memory of the given source (a narration or quick note, or a video). */
     async findById(input: { userId: string; id: string; source: MemorySource }): Promise<MemoryRow | undefined> {
-      const { rows } = await db.execute<MemoryListRecord>(
-        memoryListQuery({ userId: input.userId, id: input.id, kind: input.source === "video" ? "video" : null, childId: null, cursor: null, limit: 1 }),
+      const { rows } = await db.$client.query<MemoryListRecord>(
+        memoryStatement({ userId: input.userId, id: input.id, kind: input.source === "video" ? "video" : null, childId: null, cursor: null, limit: 1 }, "rows"),
       );
       const row = rows[0] ? toMemoryRow(rows[0]) : undefined;
       return row?.source === input.source ? row : undefined;
     },
 
     /** The account's time zone and its children (names for the cards, birthdates for age unlocks). */
-    async accountContext(userId: string) {
+    async accountContext(userId: string): Promise<AccountContext> {
       const [[profile], childRows] = await Promise.all([
         db.select({ timeZone: profiles.timeZone }).from(profiles).where(eq(profiles.id, userId)),
         db
@@ -160,7 +196,7 @@ export function createMemoriesRepository(db: Database) {
           .where(eq(children.userId, userId))
           .orderBy(asc(children.createdAt)),
       ]);
-      return { timeZone: profile?.timeZone ?? "UTC", children: childRows };
+      return accountOf(profile?.timeZone, childRows);
     },
 
     /** Memories of every kind whose unlock instant can be known (age and date rules), for 'Coming up'. */

@@ -9,7 +9,8 @@ export type StoredFileRef = { bucket: MemoryBucket; key: string };
 export type MemoryStorage = {
   put: (input: StoredFileRef & { body: Buffer; contentType: string }) => Promise<void>;
   delete: (input: StoredFileRef) => Promise<void>;
-  signedUrl: (input: StoredFileRef) => Promise<string>;
+  /** Signed links for the refs, in their order. */
+  signedUrls: (input: StoredFileRef[]) => Promise<string[]>;
 };
 
 export type DetectFileType = (bytes: Uint8Array) => Promise<{ mime: string; ext: string } | null>;

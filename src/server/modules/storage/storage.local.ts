@@ -1,4 +1,4 @@
-import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
+import { createHmac, createSecretKey, randomUUID, timingSafeEqual } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -22,8 +22,10 @@ export function createLocalStorage(options: LocalStorageOptions) {
   const objectPath = (bucket: StorageBucket, key: string) => path.join(options.root, bucket, ...key.split("/"));
   const metaPath = (bucket: StorageBucket, key: string) => `${path.join(options.root, ".meta", bucket, ...key.split("/"))}.json`;
 
+  // Imported once: a list page signs dozens of links per request.
+  const signingKey = createSecretKey(options.signingKey);
   const sign = (input: { bucket: string; key: string; expires: string; download: string }) =>
-    createHmac("sha256", options.signingKey).update(`${input.bucket}/${input.key}\n${input.expires}\n${input.download}`).digest("base64url");
+    createHmac("sha256", signingKey).update(`${input.bucket}/${input.key}\n${input.expires}\n${input.download}`).digest("base64url");
 
   async function readMeta(bucket: StorageBucket, key: string) {
     try {
@@ -98,7 +100,7 @@ export function createLocalStorage(options: LocalStorageOptions) {
     async deletePrefix(input) {
       for (const object of await list(input)) await remove(input.bucket, object.key);
     },
-    async signedUrl(input) {
+    signedUrl(input) {
       const expires = String(Math.floor(clock().getTime() / 1000) + SIGNED_URL_TTL_SECONDS);
       const download = input.downloadAs ?? "";
       const signature = sign({ bucket: input.bucket, key: input.key, expires, download });
