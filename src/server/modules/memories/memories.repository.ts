@@ -86,20 +86,22 @@ function memoryStatement(filter: MemoryFilter, shape: "rows" | "with-account"): 
       const photo = filter.kind === "narration" ? " AND n.image_path IS NOT NULL" : filter.kind === "note" ? " AND n.image_path IS NULL" : "";
       branches.push(`(SELECT 'narration' AS source, n.id, n.title, n.notes, n.created_at, n.duration_seconds::real AS duration_seconds,
         n.image_path, n.audio_path, NULL::text AS thumbnail_path, NULL::text AS processing_status, NULL::int AS processing_progress, NULL::text AS processing_error,
-        n.unlock_type, n.unlock_age, n.unlock_date, n.unlock_milestone, n.milestone_reached_at,
-        coalesce((SELECT array_agg(link.child_id::text) FROM narration_children link WHERE link.narration_id = n.id), '{}') AS child_ids
+        n.unlock_type, n.unlock_age, n.unlock_date, n.unlock_milestone, n.milestone_reached_at
       FROM narrations n WHERE ${where("n", "SELECT 1 FROM narration_children link WHERE link.narration_id = n.id")}${photo}
       ORDER BY n.created_at DESC, n.id DESC LIMIT $2)`);
     }
     if (filter.kind === null || filter.kind === "video") {
       branches.push(`(SELECT 'video' AS source, v.id, v.title, v.notes, v.created_at, v.duration_seconds,
         NULL::text AS image_path, NULL::text AS audio_path, v.thumbnail_path, v.processing_status, v.processing_progress, v.processing_error,
-        v.unlock_type, v.unlock_age, v.unlock_date, v.unlock_milestone, v.milestone_reached_at,
-        coalesce((SELECT array_agg(link.child_id::text) FROM video_children link WHERE link.video_id = v.id), '{}') AS child_ids
+        v.unlock_type, v.unlock_age, v.unlock_date, v.unlock_milestone, v.milestone_reached_at
       FROM videos v WHERE ${where("v", "SELECT 1 FROM video_children link WHERE link.video_id = v.id")}
       ORDER BY v.created_at DESC, v.id DESC LIMIT $2)`);
     }
-    const page = `(SELECT * FROM (${branches.join(" UNION ALL ")}) u ORDER BY u.created_at DESC, u.id DESC LIMIT $2) m`;
+    // The children of each memory are looked up only for the rows that made the page.
+    const page = `(SELECT u.*, coalesce(CASE u.source
+          WHEN 'narration' THEN (SELECT array_agg(link.child_id::text) FROM narration_children link WHERE link.narration_id = u.id)
+          ELSE (SELECT array_agg(link.child_id::text) FROM video_children link WHERE link.video_id = u.id) END, '{}') AS child_ids
+        FROM (SELECT * FROM (${branches.join(" UNION ALL ")}) b ORDER BY b.created_at DESC, b.id DESC LIMIT $2) u) m`;
     text =
       shape === "rows"
         ? `SELECT ${RECORD_COLUMNS.map((column) => `${recordValue(column)} AS ${column}`).join(", ")} FROM ${page} ORDER BY m.created_at DESC, m.id DESC`
