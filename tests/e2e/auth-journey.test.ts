@@ -58,6 +58,8 @@ describe.skipIf(!browserAvailable)("account journey in Chromium", () => {
     const fresh = await browser.newPage({ width: 360, height: 800 });
     await fresh.goto(`${server.baseUrl}/login`);
     await fresh.getByRole("link", { name: "Forgot password?" }).click();
+    // The login page has an Email field too: wait for the reset form before typing.
+    await fresh.getByRole("button", { name: "Send reset link" }).waitFor();
     await fresh.getByLabel("Email").fill(email);
     await fresh.getByRole("button", { name: "Send reset link" }).click();
     await fresh.getByText("If an account exists for that email, we sent a reset link.").waitFor();
