@@ -2,6 +2,7 @@ import { clsx } from "clsx";
 import { Check } from "lucide-react";
 import { Link } from "react-router";
 import { useChildCounts } from "../api/get-child-counts";
+import { ChildrenLoadError } from "./children-load-error";
 
 /** Multi-select of the dad's children as toggle chips. */
 export function ChildPicker({ selected, onChange }: { selected: string[]; onChange: (ids: string[]) => void }) {
@@ -10,14 +11,7 @@ export function ChildPicker({ selected, onChange }: { selected: string[]; onChan
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-1.5 text-sm font-medium text-ink">Who is it for?</legend>
       {children.isPending ? <p className="text-sm text-olive-dark">Loading…</p> : null}
-      {children.isError ? (
-        <p role="alert" className="text-sm text-danger">
-          We couldn't load your children.{" "}
-          <button type="button" className="min-h-11 font-semibold underline" onClick={() => void children.refetch()}>
-            Try again
-          </button>
-        </p>
-      ) : null}
+      {children.isError ? <ChildrenLoadError className="text-sm" onRetry={() => void children.refetch()} /> : null}
       {children.data?.length === 0 ? (
         <p className="text-sm text-olive-dark">
           <Link to="/children" className="font-semibold text-accent-dark underline">

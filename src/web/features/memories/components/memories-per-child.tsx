@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { isSessionFlagRaised, lowerSessionFlag } from "../../../lib/session-flags";
 import { useChildCounts } from "../api/get-child-counts";
+import { ChildrenLoadError } from "./children-load-error";
 
 /** The 'Start here.' coachmark shows while its session flag is up (raised by a first sign-up). */
 const COACHMARK_MS = 8000;
@@ -31,14 +32,7 @@ export function MemoriesPerChild() {
         Memories per child
       </h2>
       {counts.isPending ? <p className="mt-3 text-olive-dark">Loading…</p> : null}
-      {counts.isError ? (
-        <p role="alert" className="mt-3 text-danger">
-          We couldn't load your children.{" "}
-          <button type="button" className="min-h-11 font-semibold underline" onClick={() => void counts.refetch()}>
-            Try again
-          </button>
-        </p>
-      ) : null}
+      {counts.isError ? <ChildrenLoadError className="mt-3" onRetry={() => void counts.refetch()} /> : null}
       {counts.data?.length === 0 ? (
         <div className="mt-3 flex flex-wrap items-center gap-3">
           <Link to="/children" className="inline-flex min-h-11 items-center font-semibold text-accent-dark underline">
