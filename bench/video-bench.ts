@@ -3,6 +3,7 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { Upload } from "tus-js-client";
@@ -34,6 +35,27 @@ function tusUpload(baseUrl: string, cookie: string, file: string) {
   });
 }
 
+/** The same file in the same 6 MiB PATCHes to the bare node:http baseline: what HTTP over loopback allows at best. */
+async function bareHttpUpload(baselineUrl: string, file: string, target: string) {
+  const agent = new http.Agent({ keepAlive: true });
+  const fd = fs.openSync(file, "r");
+  try {
+    const size = fs.fstatSync(fd).size;
+    for (let offset = 0; offset < size; offset += UPLOAD_CHUNK_BYTES) {
+      const chunk = Buffer.allocUnsafe(Math.min(UPLOAD_CHUNK_BYTES, size - offset));
+      fs.readSync(fd, chunk, 0, chunk.length, offset);
+      const url = `${baselineUrl}/upload?file=${encodeURIComponent(target)}&offset=${offset}`;
+      await new Promise<void>((resolve, reject) => {
+        const request = http.request(url, { method: "PATCH", agent, headers: { "content-length": chunk.length } }, (response) => response.resume().on("end", resolve));
+        request.on("error", reject).end(chunk);
+      });
+    }
+  } finally {
+    fs.closeSync(fd);
+    agent.destroy();
+  }
+}
+
 /** Linux's USER_HZ, the unit of /proc/<pid>/stat times. */
 const CLOCK_TICKS_PER_SECOND = 100;
 const rssBytes = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
@@ -46,14 +68,16 @@ function cpuSeconds(pid: number | "self", which: "own" | "children" = "own") {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
- * The machine is shared, so one timing can be off by several times: the copy and the upload
- * alternate `rounds` times and the median of each is compared. CPU seconds are reported too.
+ * The machine is shared, so one timing can be off by several times: the copy, the bare HTTP upload
+ * and the tus upload alternate `rounds` times and the median of each is compared. CPU seconds are
+ * reported too.
  */
-export async function benchUploads(input: { baseUrl: string; cookie: string; serverPid: number; rounds?: number }) {
+export async function benchUploads(input: { baseUrl: string; baselineUrl: string; cookie: string; serverPid: number; rounds?: number }) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "heydad-bench-video-"));
   try {
     const big = writeRandomFile(dir, "200mb.bin", 200 * MiB);
     const copySeconds: number[] = [];
+    const bareSeconds: number[] = [];
     const tusSeconds: number[] = [];
     const cpu: number[] = [];
     for (let round = 0; round < (input.rounds ?? 3); round++) {
@@ -61,6 +85,10 @@ export async function benchUploads(input: { baseUrl: string; cookie: string; ser
       fs.copyFileSync(big, path.join(dir, "copy.bin"), 0);
       copySeconds.push((performance.now() - started) / 1000);
       fs.rmSync(path.join(dir, "copy.bin"));
+      started = performance.now();
+      await bareHttpUpload(input.baselineUrl, big, path.join(dir, "bare.bin"));
+      bareSeconds.push((performance.now() - started) / 1000);
+      fs.rmSync(path.join(dir, "bare.bin"));
       const cpuBefore = cpuSeconds(input.serverPid) + cpuSeconds("self");
       started = performance.now();
       await tusUpload(input.baseUrl, input.cookie, big);
@@ -76,8 +104,10 @@ export async function benchUploads(input: { baseUrl: string; cookie: string; ser
     clearInterval(sampler);
     return {
       copyMBps: 200 / median(copySeconds),
+      bareHttpMBps: 200 / median(bareSeconds),
       tusMBps: 200 / median(tusSeconds),
       throughputRatio: median(copySeconds) / median(tusSeconds),
+      bareHttpRatio: median(copySeconds) / median(bareSeconds),
       uploadCpuSeconds: median(cpu),
       memoryPerUploadMiB: (peak - before) / 10 / MiB,
     };

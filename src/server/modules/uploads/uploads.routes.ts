@@ -1,3 +1,4 @@
+import type { HttpBindings } from "@hono/node-server";
 import { Hono, type MiddlewareHandler } from "hono";
 import { type AppEnv, currentUser, requireUser } from "../auth/auth.middleware";
 import { UPLOADS_PATH, type UploadsUsecases } from "./uploads.usecases";
@@ -10,7 +11,10 @@ export function registerUploadsRoutes(options: { usecases: UploadsUsecases; requ
   const app = new Hono<AppEnv>();
   app.post(UPLOADS_PATH, requireUser(), options.requireAccess, (c) => options.usecases.handle({ request: c.req.raw, userId: currentUser(c).id }));
   app.on(["GET", "PATCH", "DELETE"], `${UPLOADS_PATH}/:id`, requireUser(), (c) =>
-    options.usecases.handle({ request: c.req.raw, userId: currentUser(c).id, uploadId: c.req.param("id") }),
+    options.usecases.handle({ request: c.req.raw, userId: currentUser(c).id, uploadId: c.req.param("id"), body: nodeRequestOf(c.env) }),
   );
   return app;
 }
+
+/** The Node request behind a Hono request when served by @hono/node-server (absent under `app.request()` in tests). */
+const nodeRequestOf = (env: unknown) => (env as Partial<HttpBindings> | undefined)?.incoming;

@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { Upload } from "tus-js-client";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_VIDEO_BYTES } from "../../../shared/videos";
 import { createSignedInUser, createTestApp, startAppOn, TEST_ORIGIN, type TestApp } from "../../../../tests/support/test-app";
+import { PATCH_MESSAGES } from "./uploads.file-patch";
 import { UPLOAD_MESSAGES } from "./uploads.usecases";
 
 let t: TestApp;
@@ -48,6 +49,26 @@ describe("tus uploads under /api/uploads", () => {
     const wrong = await patch(user.cookie, location, 4, new Uint8Array(4));
     expect(wrong.status).toBe(409);
     expect((await tus("HEAD", location, { cookie: user.cookie })).headers.get("upload-offset")).toBe("8");
+  });
+
+  it("refuses a PATCH without the tus headers, or with more bytes than declared, and keeps the upload as it was", async () => {
+    const user = await createSignedInUser(t);
+    const location = await createUpload(user.cookie, 10);
+    const noVersion = await t.app.request(location, {
+      method: "PATCH",
+      headers: { origin: TEST_ORIGIN, cookie: user.cookie, "upload-offset": "0", "content-type": "application/offset+octet-stream" },
+      body: new Uint8Array(4),
+    });
+    expect(noVersion.status).toBe(412);
+    const wrongType = await tus("PATCH", location, { cookie: user.cookie, body: new Uint8Array(4), headers: { "upload-offset": "0", "content-type": "application/octet-stream" } });
+    expect([wrongType.status, await wrongType.text()]).toEqual([415, PATCH_MESSAGES.contentType]);
+    const noOffset = await tus("PATCH", location, { cookie: user.cookie, body: new Uint8Array(4), headers: { "content-type": "application/offset+octet-stream" } });
+    expect([noOffset.status, await noOffset.text()]).toEqual([403, PATCH_MESSAGES.offsetMissing]);
+    const tooMany = await patch(user.cookie, location, 0, new Uint8Array(11));
+    expect([tooMany.status, await tooMany.text()]).toEqual([413, PATCH_MESSAGES.tooMuch]);
+    expect((await tus("HEAD", location, { cookie: user.cookie })).headers.get("upload-offset")).toBe("0");
+    const fits = await patch(user.cookie, location, 0, new Uint8Array(10).fill(7));
+    expect([fits.status, fits.headers.get("upload-offset")]).toEqual([204, "10"]);
   });
 
   it("answers 404 for an unknown upload", async () => {
@@ -116,18 +137,55 @@ describe("tus uploads under /api/uploads", () => {
   });
 });
 
+/** The app on a real HTTP server, as in production: PATCH bodies arrive as Node streams. */
+const listen = (app: TestApp["app"], port = 0) =>
+  new Promise<{ port: number; close: () => Promise<void> }>((resolve) => {
+    const server = serve({ fetch: app.fetch, port, hostname: "127.0.0.1" }, (info: AddressInfo) =>
+      resolve({ port: info.port, close: () => new Promise((done) => { server.close(() => done()); (server as unknown as { closeAllConnections: () => void }).closeAllConnections(); }) }),
+    );
+  });
+
+describe("a connection dropped in the middle of a PATCH", () => {
+  it("keeps the bytes that arrived, reports them to HEAD, and takes the rest from there", async () => {
+    const user = await createSignedInUser(t);
+    const location = await createUpload(user.cookie, 1024 * 1024);
+    const server = await listen(t.app);
+    try {
+      const sent = 300 * 1024;
+      await new Promise<void>((resolve) => {
+        const socket = net.connect(server.port, "127.0.0.1", () => {
+          socket.write(
+            [`PATCH ${location} HTTP/1.1`, `host: 127.0.0.1:${server.port}`, `cookie: ${user.cookie}`, "tus-resumable: 1.0.0", "upload-offset: 0",
+              "content-type: application/offset+octet-stream", `content-length: ${1024 * 1024}`, "", ""].join("\r\n"),
+          );
+          socket.write(Buffer.alloc(sent, 1), () => setTimeout(() => socket.destroy(), 100));
+        });
+        socket.on("close", () => resolve());
+      });
+      let offset = "";
+      for (let tries = 0; tries < 50 && offset !== String(sent); tries++) {
+        offset = (await tus("HEAD", location, { cookie: user.cookie })).headers.get("upload-offset") ?? "";
+        if (offset !== String(sent)) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(offset).toBe(String(sent));
+      const rest = await fetch(`http://127.0.0.1:${server.port}${location}`, {
+        method: "PATCH",
+        headers: { cookie: user.cookie, "tus-resumable": "1.0.0", "upload-offset": String(sent), "content-type": "application/offset+octet-stream" },
+        body: new Uint8Array(1024 * 1024 - sent).fill(2),
+      });
+      expect([rest.status, rest.headers.get("upload-offset")]).toEqual([204, String(1024 * 1024)]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe("resuming with tus-js-client across a server restart", () => {
   it("finishes the upload from the last acknowledged byte, and the file's sha256 equals the source's", async () => {
     const user = await createSignedInUser(t);
     const source = randomBytes(5 * 1024 * 1024 + 123);
     const chunkSize = 1024 * 1024;
 
-    const listen = (app: TestApp["app"], port = 0) =>
-      new Promise<{ port: number; close: () => Promise<void> }>((resolve) => {
-        const server = serve({ fetch: app.fetch, port, hostname: "127.0.0.1" }, (info: AddressInfo) =>
-          resolve({ port: info.port, close: () => new Promise((done) => { server.close(() => done()); (server as unknown as { closeAllConnections: () => void }).closeAllConnections(); }) }),
-        );
-      });
     const options = (port: number) => ({ endpoint: `http://127.0.0.1:${port}/api/uploads`, chunkSize, retryDelays: [], headers: { cookie: user.cookie, origin: TEST_ORIGIN } });
 
     const first = await listen(t.app);

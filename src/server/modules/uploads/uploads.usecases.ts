@@ -1,13 +1,19 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeWebStream } from "node:stream/web";
 import { FileStore } from "@tus/file-store";
 import { Server } from "@tus/server";
 import { MAX_VIDEO_BYTES } from "../../../shared/videos";
+import { createFilePatcher } from "./uploads.file-patch";
 import type { UploadsRepository } from "./uploads.repository";
 
 export const UPLOADS_PATH = "/api/uploads";
 /** An upload with no bytes arriving for this long expires (its file and row are removed). */
 export const UPLOAD_IDLE_EXPIRY_MS = 24 * 60 * 60 * 1000;
+
+/** Progress is recorded at most once a minute: enough for a 24 h expiry, without a write per 6 MiB chunk. */
+const ACTIVITY_RESOLUTION_MS = 60 * 1000;
 
 export const UPLOAD_MESSAGES = {
   tooLarge: "File size must be less than 10GB",
@@ -17,6 +23,8 @@ export const UPLOAD_MESSAGES = {
   notFound: "Upload not found.",
   expired: "This upload expired after 24 hours without progress. Please start it again.",
 };
+
+const webBody = (request: Request) => (request.body ? Readable.fromWeb(request.body as NodeWebStream) : Readable.from([]));
 
 function formatGigabytes(bytes: number) {
   const gigabytes = bytes / 1024 ** 3;
@@ -54,7 +62,15 @@ export function createUploadsUsecases(options: { dir: string; quotaBytes: number
     },
   });
 
+  const patchFile = createFilePatcher({ dir: options.dir, store });
   const plain = (status: number, body: string) => new Response(body, { status, headers: TUS_HEADERS });
+
+  async function patch(upload: { id: string; lastActivityAt: Date }, request: Request, body?: Readable) {
+    const outcome = await patchFile({ id: upload.id, headers: request.headers, body: body ?? webBody(request) });
+    if (outcome.status !== 204) return plain(outcome.status, outcome.message);
+    if (now().getTime() - upload.lastActivityAt.getTime() >= ACTIVITY_RESOLUTION_MS) await options.uploads.touch(upload.id);
+    return new Response(null, { status: 204, headers: { "Tus-Resumable": "1.0.0", "Upload-Offset": String(outcome.offset) } });
+  }
 
   async function remove(id: string) {
     await store.remove(id).catch(() => {});
@@ -62,8 +78,11 @@ export function createUploadsUsecases(options: { dir: string; quotaBytes: number
   }
 
   return {
-    /** Answers one tus request (POST to create, HEAD to resume, PATCH bytes, DELETE to terminate). */
-    async handle(input: { request: Request; userId: string; uploadId?: string }): Promise<Response> {
+    /**
+     * Answers one tus request (POST to create, HEAD to resume, PATCH bytes, DELETE to terminate).
+     * `body` is the Node request stream when there is one: PATCH then writes it without web streams.
+     */
+    async handle(input: { request: Request; userId: string; uploadId?: string; body?: Readable }): Promise<Response> {
       const { request, userId, uploadId } = input;
       if (request.method === "POST") {
         ownerOfRequest.set(request, userId);
@@ -76,8 +95,8 @@ export function createUploadsUsecases(options: { dir: string; quotaBytes: number
         await remove(uploadId);
         return plain(410, UPLOAD_MESSAGES.expired);
       }
+      if (request.method === "PATCH") return patch(owned, request, input.body);
       const response = await tus.handleWeb(request);
-      if (request.method === "PATCH" && response.status === 204) await options.uploads.touch(uploadId);
       if (request.method === "DELETE" && response.status === 204) await options.uploads.delete(uploadId);
       return response;
     },
