@@ -35,7 +35,7 @@ function localBackend(): Backend {
   app.onError(createErrorHandler({ info: () => {}, error: (message, error) => console.error(message, error) }));
   app.route("/", registerStorageRoutes({ local: serving }));
   return {
-    storage: (clock) => createObjectStorage(createLocalStorage({ root, signingKey, clock }).driver),
+    storage: (clock) => createObjectStorage(createLocalStorage({ root, signingKey }).driver, { clock }),
     fetchLink: async (url, init) => app.request(url, init),
   };
 }
@@ -52,16 +52,15 @@ function s3Backend(): Backend {
     await server.close();
     fs.rmSync(directory, { recursive: true, force: true });
   });
-  const options = (clock?: () => Date) => ({
+  const options = () => ({
     bucket: "heydad-test",
     region: "us-east-1",
     endpoint,
     forcePathStyle: true,
     credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
-    clock,
   });
-  const driver = (clock?: () => Date) => {
-    const s3 = createS3Storage(options(clock));
+  const driver = () => {
+    const s3 = createS3Storage(options());
     // s3rver signs bucket-level requests over "/bucket" while the SDK sends "/bucket/" (real S3 accepts
     // both): drop that trailing slash before signing so s3rver's SigV4 check can pass.
     s3.client.middlewareStack.add(
@@ -74,7 +73,7 @@ function s3Backend(): Backend {
     );
     return s3;
   };
-  return { storage: (clock) => createObjectStorage(driver(clock)), fetchLink: (url, init) => fetch(url, init) };
+  return { storage: (clock) => createObjectStorage(driver(), { clock }), fetchLink: (url, init) => fetch(url, init) };
 }
 
 const PNG = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex");
@@ -151,12 +150,26 @@ describe.each([
     expect(Buffer.from(await response.arrayBuffer())).toEqual(PNG);
   });
 
-  it("signs links valid for 3600 seconds", async () => {
+  it("signs links that stay valid for at most 3600 seconds, signed as of the current minute", async () => {
     const url = new URL(await storage.signedUrl({ bucket: "child-images", key: "user-a/photo.png" }), "http://x");
-    const expires = url.searchParams.get("expires") ?? url.searchParams.get("X-Amz-Expires");
-    const seconds = url.searchParams.has("X-Amz-Expires") ? Number(expires) : Number(expires) - Math.floor(Date.now() / 1000);
-    expect(seconds).toBeGreaterThanOrEqual(3599);
+    const amzDate = url.searchParams.get("X-Amz-Date")?.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, "$1-$2-$3T$4:$5:$6Z");
+    const expiresAt = amzDate ? Date.parse(amzDate) / 1000 + Number(url.searchParams.get("X-Amz-Expires")) : Number(url.searchParams.get("expires"));
+    const seconds = expiresAt - Date.now() / 1000;
+    expect(seconds).toBeGreaterThan(3540 - 1);
     expect(seconds).toBeLessThanOrEqual(3600);
+  });
+
+  it("gives the same link for a file within a minute, and a new one the next minute", async () => {
+    let now = new Date("2026-11-21T10:00:05Z");
+    const clocked = backend.storage(() => now);
+    const ref = { bucket: "child-images", key: "user-a/photo.png" } as const;
+    const first = await clocked.signedUrl(ref);
+    now = new Date("2026-11-21T10:00:59Z");
+    expect(await clocked.signedUrl(ref)).toBe(first);
+    const [again, otherFile] = await clocked.signedUrls([ref, { bucket: "audio", key: "user-a/photo.png" }]);
+    expect([again === first, otherFile === first]).toEqual([true, false]);
+    now = new Date("2026-11-21T10:01:00Z");
+    expect(await clocked.signedUrl(ref)).not.toBe(first);
   });
 
   it("serves a byte range for media", async () => {

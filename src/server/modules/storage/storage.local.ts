@@ -10,15 +10,12 @@ export type LocalStorageOptions = {
   root: string;
   /** Secret for the HMAC on signed links. */
   signingKey: Buffer;
-  /** The signing time (tests move it back to make expired links). */
-  clock?: () => Date;
 };
 
 export type SignedFileRequest = { bucket: string; key: string; expires: string | undefined; download: string | undefined; signature: string | undefined };
 
 /** Private files on local disk under DATA_DIR/storage, reached through HMAC-signed links the app serves. */
 export function createLocalStorage(options: LocalStorageOptions) {
-  const clock = options.clock ?? (() => new Date());
   const objectPath = (bucket: StorageBucket, key: string) => path.join(options.root, bucket, ...key.split("/"));
   const metaPath = (bucket: StorageBucket, key: string) => `${path.join(options.root, ".meta", bucket, ...key.split("/"))}.json`;
 
@@ -101,7 +98,7 @@ export function createLocalStorage(options: LocalStorageOptions) {
       for (const object of await list(input)) await remove(input.bucket, object.key);
     },
     signedUrl(input) {
-      const expires = String(Math.floor(clock().getTime() / 1000) + SIGNED_URL_TTL_SECONDS);
+      const expires = String(Math.floor(input.signedAt.getTime() / 1000) + SIGNED_URL_TTL_SECONDS);
       const download = input.downloadAs ?? "";
       const signature = sign({ bucket: input.bucket, key: input.key, expires, download });
       // A list page signs dozens of links: the query is put together by hand. Valid keys hold only

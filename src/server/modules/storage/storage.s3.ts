@@ -10,8 +10,6 @@ export type S3StorageOptions = {
   endpoint?: string;
   forcePathStyle: boolean;
   credentials?: { accessKeyId: string; secretAccessKey: string };
-  /** The signing time (tests move it back to make expired links). */
-  clock?: () => Date;
 };
 
 /** Private objects in one S3-compatible bucket; our buckets are key prefixes in it. Links are presigned. */
@@ -69,7 +67,7 @@ export function createS3Storage(options: S3StorageOptions): StorageDriver & { cl
           Key: objectKey(input.bucket, input.key),
           ResponseContentDisposition: input.downloadAs ? contentDisposition("attachment", input.downloadAs) : undefined,
         }),
-        { expiresIn: SIGNED_URL_TTL_SECONDS, signingDate: options.clock?.() },
+        { expiresIn: SIGNED_URL_TTL_SECONDS, signingDate: input.signedAt },
       ),
   };
 }

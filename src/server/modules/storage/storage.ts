@@ -7,6 +7,14 @@ export type StorageBucket = (typeof STORAGE_BUCKETS)[number];
 
 /** Signed links are valid this long (spec section 9). */
 export const SIGNED_URL_TTL_SECONDS = 3600;
+/**
+ * Links are signed as of the start of the current minute: within a minute a file always gets the
+ * same link, so browsers reuse what they cached and the server signs it once. A link handed out
+ * is valid for 3540–3600 s, never longer than SIGNED_URL_TTL_SECONDS.
+ */
+const LINK_MINUTE_MS = 60_000;
+/** Links kept for the current minute; past this the cache starts over (memory stays bounded). */
+const MAX_CACHED_LINKS = 20_000;
 
 export type ObjectRef = { bucket: StorageBucket; key: string };
 export type StoredObject = { body: Readable; contentType: string; size: number };
@@ -20,8 +28,8 @@ export type StorageDriver = {
   delete: (input: ObjectRef) => Promise<void>;
   list: (input: { bucket: StorageBucket; prefix: string }) => Promise<ListedObject[]>;
   deletePrefix: (input: { bucket: StorageBucket; prefix: string }) => Promise<void>;
-  /** A link the browser can use for SIGNED_URL_TTL_SECONDS; `downloadAs` makes it an attachment. Local links are signed synchronously. */
-  signedUrl: (input: ObjectRef & { downloadAs?: string }) => string | Promise<string>;
+  /** A link valid until `signedAt` + SIGNED_URL_TTL_SECONDS; `downloadAs` makes it an attachment. Local links are signed synchronously. */
+  signedUrl: (input: ObjectRef & { downloadAs?: string; signedAt: Date }) => string | Promise<string>;
 };
 
 // Path segments of letters, digits, dot, dash and underscore; no empty, "." or ".." segment.
@@ -58,7 +66,28 @@ export function userObjectKey(userId: string, name: string) {
  * The storage every module uses: checks buckets and keys (no path tricks reach a driver),
  * then calls the configured driver. Objects are private; browsers only get signed links.
  */
-export function createObjectStorage(driver: StorageDriver) {
+export function createObjectStorage(driver: StorageDriver, options: { clock?: () => Date } = {}) {
+  const clock = options.clock ?? (() => new Date());
+  let linkMinute = 0;
+  let links = new Map<string, string | Promise<string>>();
+
+  function signedLink(input: ObjectRef & { downloadAs?: string }) {
+    checkRef(input);
+    const minute = Math.floor(clock().getTime() / LINK_MINUTE_MS) * LINK_MINUTE_MS;
+    if (minute !== linkMinute || links.size >= MAX_CACHED_LINKS) {
+      linkMinute = minute;
+      links = new Map();
+    }
+    const cacheKey = `${input.bucket}/${input.key}\n${input.downloadAs ?? ""}`;
+    let link = links.get(cacheKey);
+    if (link === undefined) {
+      link = driver.signedUrl({ ...input, signedAt: new Date(minute) });
+      links.set(cacheKey, link);
+      if (typeof link !== "string") link.catch(() => links.delete(cacheKey));
+    }
+    return link;
+  }
+
   return {
     kind: driver.kind,
     /** Stores bytes (a Buffer or a stream). Check the type from the bytes first: see detectFileType. */
@@ -84,16 +113,12 @@ export function createObjectStorage(driver: StorageDriver) {
       await driver.deletePrefix(input);
     },
     async signedUrl(input: ObjectRef & { downloadAs?: string }) {
-      checkRef(input);
-      return driver.signedUrl(input);
+      return signedLink(input);
     },
     /** Links for many objects in one call, in their order (a list page): no promise per link when the driver signs synchronously. */
     async signedUrls(input: ObjectRef[]) {
-      const links = input.map((ref) => {
-        checkRef(ref);
-        return driver.signedUrl(ref);
-      });
-      return links.every((link) => typeof link === "string") ? links : Promise.all(links);
+      const signed = input.map(signedLink);
+      return signed.every((link) => typeof link === "string") ? signed : Promise.all(signed);
     },
     /** Removes every object of a user in every bucket (account deletion). */
     async deleteUserFiles(input: { userId: string }) {
