@@ -1,8 +1,6 @@
-import fs from "node:fs/promises";
-import path from "node:path";
-import { FileStore } from "@tus/file-store";
 import { Server } from "@tus/server";
 import { MAX_VIDEO_BYTES } from "../../../shared/videos";
+import type { UploadsDatastore } from "./uploads.datastore";
 import type { UploadsRepository } from "./uploads.repository";
 
 export const UPLOADS_PATH = "/api/uploads";
@@ -27,14 +25,14 @@ const TUS_HEADERS = { "Tus-Resumable": "1.0.0", "Content-Type": "text/plain; cha
 const tusError = (status_code: number, body: string) => Object.assign(new Error(body), { status_code, body });
 
 /**
- * Resumable uploads (tus 1.0) on local disk. Every request is made by a signed-in user: a new
+ * Resumable uploads (tus 1.0) into the datastore (local disk or S3, see uploads.datastore.ts). Every request is made by a signed-in user: a new
  * upload is refused with 413 over 10 GB or over the account's quota before any byte is written,
  * and every other request must name an upload of that user (404 otherwise).
  */
-export function createUploadsUsecases(options: { dir: string; quotaBytes: number; uploads: UploadsRepository; now?: () => Date }) {
+export function createUploadsUsecases(options: { datastore: UploadsDatastore; quotaBytes: number; uploads: UploadsRepository; now?: () => Date }) {
   const now = options.now ?? (() => new Date());
   const ownerOfRequest = new WeakMap<Request, string>();
-  const store = new FileStore({ directory: options.dir });
+  const store = options.datastore.store;
   const tus = new Server({
     path: UPLOADS_PATH,
     datastore: store,
@@ -57,7 +55,7 @@ export function createUploadsUsecases(options: { dir: string; quotaBytes: number
   const plain = (status: number, body: string) => new Response(body, { status, headers: TUS_HEADERS });
 
   async function remove(id: string) {
-    await store.remove(id).catch(() => {});
+    await options.datastore.remove(id);
     await options.uploads.delete(id);
   }
 
@@ -87,15 +85,12 @@ export function createUploadsUsecases(options: { dir: string; quotaBytes: number
       if (!owned) return null;
       const upload = await store.getUpload(input.id).catch(() => null);
       if (!upload || upload.size === undefined || upload.offset !== upload.size) return null;
-      return { id: upload.id, sizeBytes: upload.size, filePath: path.join(options.dir, upload.id) };
+      return { id: upload.id, sizeBytes: upload.size };
     },
-    /** Where the bytes of an upload are on disk (the processing job reads them). */
-    filePath: (id: string) => path.join(options.dir, id),
+    /** The finished upload as a local file for the processing job, or null when it is gone: always release() it. */
+    localCopy: options.datastore.localCopy,
     /** Removes an upload's file and metadata (after processing, or when it is cancelled). */
-    async deleteFiles(id: string) {
-      await store.remove(id).catch(() => {});
-      await fs.rm(path.join(options.dir, `${id}.json`), { force: true });
-    },
+    deleteFiles: options.datastore.remove,
     /** Removes every upload with no progress for 24 h; returns how many. */
     async expireIdle() {
       const idle = await options.uploads.listIdleSince(new Date(now().getTime() - UPLOAD_IDLE_EXPIRY_MS));
