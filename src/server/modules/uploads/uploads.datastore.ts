@@ -50,7 +50,16 @@ class PrefixedS3Store extends S3Store {
   constructor(storage: Extract<Config["storage"], { kind: "s3" }>) {
     super({
       partSize: UPLOAD_CHUNK_BYTES,
-      s3ClientConfig: { bucket: storage.bucket, region: storage.region, endpoint: storage.endpoint, forcePathStyle: storage.forcePathStyle, credentials: storage.credentials },
+      s3ClientConfig: {
+        bucket: storage.bucket,
+        region: storage.region,
+        endpoint: storage.endpoint,
+        forcePathStyle: storage.forcePathStyle,
+        credentials: storage.credentials,
+        // Parts are streamed from disk: with the SDK's default (checksums WHEN_SUPPORTED) they go as
+        // aws-chunked bodies with a trailing CRC32, which S3-compatible servers such as s3rver refuse.
+        requestChecksumCalculation: "WHEN_REQUIRED",
+      },
     });
     // S3Store has no key prefix option: add it to every request its client sends.
     this.client.middlewareStack.add(
