@@ -4,7 +4,7 @@ import { GetObjectCommand, HeadObjectCommand, ListPartsCommand, S3Client } from 
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { UPLOAD_CHUNK_BYTES } from "../../../shared/videos";
 import { startS3rver } from "../../../../tests/support/s3rver";
-import { createSignedInUser, createTestApp, TEST_ORIGIN, type TestApp } from "../../../../tests/support/test-app";
+import { createSignedInUser, createTestApp, startAppOn, TEST_ORIGIN, type TestApp } from "../../../../tests/support/test-app";
 import { createVideo, generateClip, waitForProcessing } from "../../../../tests/support/videos";
 import { S3_UPLOAD_PREFIX } from "./uploads.datastore";
 
@@ -13,19 +13,21 @@ const MiB = 1024 * 1024;
 let t: TestApp;
 let s3: S3Client;
 let closeS3rver: () => Promise<void>;
+let s3Env: Record<string, string>;
 
 beforeAll(async () => {
   const server = await startS3rver(BUCKET);
   closeS3rver = server.close;
   const credentials = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
   s3 = new S3Client({ region: "us-east-1", endpoint: server.endpoint, forcePathStyle: true, credentials });
-  t = await createTestApp({
+  s3Env = {
     S3_BUCKET: BUCKET,
     S3_ENDPOINT: server.endpoint,
     S3_FORCE_PATH_STYLE: "true",
     S3_ACCESS_KEY_ID: credentials.accessKeyId,
     S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
-  });
+  };
+  t = await createTestApp(s3Env);
 });
 afterAll(async () => {
   s3.destroy();
@@ -101,6 +103,26 @@ describe("tus uploads into S3 (@tus/s3-store against @20minutes/s3rver)", () => 
     expect(await offsetOf(user.cookie, location)).toBe(String(source.length));
     expect(sha256(await objectBytes(id))).toBe(sha256(source));
     expect(await t.services.uploads.findCompleted({ id, userId: user.id })).toEqual({ id, sizeBytes: source.length });
+  });
+
+  it("lets another app node resume an upload the first one began (nothing of it is kept on the node)", async () => {
+    const user = await createSignedInUser(t);
+    const source = randomBytes(UPLOAD_CHUNK_BYTES + 12_345);
+    const { location, id } = await createUpload(user.cookie, source.length);
+    expect((await patch(user.cookie, location, 0, source.subarray(0, UPLOAD_CHUNK_BYTES))).status).toBe(204);
+
+    const otherNode = await startAppOn({ url: t.databaseUrl, env: s3Env });
+    try {
+      const request = (method: string, headers: Record<string, string>, body?: Uint8Array) =>
+        otherNode.app.request(location, { method, headers: { origin: TEST_ORIGIN, "tus-resumable": "1.0.0", cookie: user.cookie, ...headers }, body: body && new Uint8Array(body) });
+      expect((await request("HEAD", {})).headers.get("upload-offset")).toBe(String(UPLOAD_CHUNK_BYTES));
+      const rest = await request("PATCH", { "upload-offset": String(UPLOAD_CHUNK_BYTES), "content-type": "application/offset+octet-stream" }, source.subarray(UPLOAD_CHUNK_BYTES));
+      expect(rest.status).toBe(204);
+    } finally {
+      await otherNode.stop();
+    }
+    expect(await offsetOf(user.cookie, location)).toBe(String(source.length));
+    expect(sha256(await objectBytes(id))).toBe(sha256(source));
   });
 
   it("refuses another user's upload with 404 for HEAD, PATCH and DELETE, and leaves it in S3", async () => {
