@@ -3,7 +3,7 @@ import fs from "node:fs";
 import { GetObjectCommand, HeadObjectCommand, ListPartsCommand, S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { UPLOAD_CHUNK_BYTES } from "../../../shared/videos";
-import { startS3rver } from "../../../../tests/support/s3rver";
+import { startS3rver } from "../../../../tests/support/s3-server";
 import { createSignedInUser, createTestApp, startAppOn, TEST_ORIGIN, type TestApp } from "../../../../tests/support/test-app";
 import { createVideo, generateClip, waitForProcessing } from "../../../../tests/support/videos";
 import { S3_UPLOAD_PREFIX } from "./uploads.datastore";
