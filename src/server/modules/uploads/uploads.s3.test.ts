@@ -188,8 +188,14 @@ describe("video processing from an S3 upload (real ffmpeg)", () => {
     const copies = await Promise.all(localCopy.mock.results.map((result) => result.value as ReturnType<typeof t.services.uploads.localCopy>));
     expect(copies).toHaveLength(1);
     expect(copies[0]?.path).toContain(uploadId);
-    expect(fs.existsSync(copies[0]?.path ?? "")).toBe(false);
-    await expectGoneFromS3(uploadId);
+    // The video is marked completed before the job drops the upload and its copy: wait for those last steps.
+    await vi.waitFor(
+      async () => {
+        expect(fs.existsSync(copies[0]?.path ?? "")).toBe(false);
+        await expectGoneFromS3(uploadId);
+      },
+      { timeout: 10_000, interval: 100 },
+    );
     const { rows } = await t.pool.query("SELECT file_path FROM videos WHERE id = $1", [video.id]);
     const stored = await s3.send(new HeadObjectCommand({ Bucket: BUCKET, Key: `videos/${rows[0].file_path}` }));
     expect(stored.ContentType).toBe("video/mp4");
