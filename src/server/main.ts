@@ -9,6 +9,7 @@ import { startEmbeddedPostgres } from "./db/embedded-postgres";
 import { applyMigrations } from "./db/migrate";
 import type { Logger } from "./http/error-handler";
 import { startJobQueue } from "./jobs/job-queue";
+import { S3_UPLOAD_PREFIX } from "./modules/uploads/uploads.datastore";
 import { createServices } from "./services";
 
 const logger: Logger = {
@@ -45,6 +46,7 @@ async function main() {
   logger.info(`auth secret: ${authSecret.source === "AUTH_SECRET" ? "AUTH_SECRET" : `generated, kept in ${authSecret.source}`}`);
   logger.info(config.email.transport.kind === "smtp" ? "email: SMTP_URL" : "email: development mailbox at /dev/mailbox");
   logger.info(config.storage.kind === "s3" ? `storage: S3 bucket ${config.storage.bucket}` : `storage: local disk in ${config.storage.root}`);
+  logger.info(config.storage.kind === "s3" ? `uploads (tus): S3 bucket ${config.storage.bucket} under ${S3_UPLOAD_PREFIX}` : `uploads (tus): local disk in ${config.uploads.dir}`);
   logger.info(config.stripe ? `payments: Stripe${config.stripe.apiUrl ? ` at ${config.stripe.apiUrl}` : ""}` : "payments: TEST MODE checkout at /checkout/test (set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_MONTHLY, STRIPE_PRICE_ANNUAL for Stripe)");
   logger.info(config.google ? "Google sign-in: on" : "Google sign-in: off (set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET)");
   logger.info(config.newsletterFeedUrl ? `reads feed: ${config.newsletterFeedUrl}` : "reads feed: off (set NEWSLETTER_FEED_URL)");

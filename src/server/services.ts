@@ -57,6 +57,7 @@ import { createExperimentsUsecases } from "./modules/experiments/experiments.use
 import { createSubscribersRepository } from "./modules/marketing/marketing.repository";
 import { createMarketingUsecases } from "./modules/marketing/marketing.usecases";
 import { createReadsFeed } from "./modules/marketing/reads-feed";
+import { createUploadsDatastore } from "./modules/uploads/uploads.datastore";
 import { createUploadsRepository } from "./modules/uploads/uploads.repository";
 import { createUploadsUsecases } from "./modules/uploads/uploads.usecases";
 import { findVideoTools } from "./modules/videos/videos.ffmpeg";
@@ -116,7 +117,8 @@ export async function createServices(options: { config: Config; db: Database; po
   await jobs.register([dadMovesWeeklyJob]);
   await jobs.schedule(dadMovesWeeklyJob, DAD_MOVES_WEEKLY_CRON, {});
 
-  const uploads = createUploadsUsecases({ dir: config.uploads.dir, quotaBytes: config.uploads.quotaBytes, uploads: createUploadsRepository(db) });
+  const uploadsDatastore = createUploadsDatastore({ storage: config.storage, dir: config.uploads.dir });
+  const uploads = createUploadsUsecases({ datastore: uploadsDatastore, quotaBytes: config.uploads.quotaBytes, uploads: createUploadsRepository(db) });
   const videoTools = findVideoTools();
   const processVideoJob = createProcessVideoJob((videoId) => videos.process(videoId));
   const videos = createVideosUsecases({

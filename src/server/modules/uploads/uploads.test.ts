@@ -93,7 +93,7 @@ describe("tus uploads under /api/uploads", () => {
     const id = location.split("/").at(-1) ?? "";
     expect((await tus("DELETE", location, { cookie: user.cookie })).status).toBe(204);
     expect((await tus("HEAD", location, { cookie: user.cookie })).status).toBe(404);
-    expect(fs.existsSync(t.services.uploads.filePath(id))).toBe(false);
+    expect(await t.services.uploads.localCopy(id)).toBeNull();
   });
 
   it("refuses more than 10 GB with 413 before storing anything", async () => {
@@ -224,7 +224,7 @@ describe("resuming with tus-js-client across a server restart", () => {
       });
       expect(firstResumedOffset).toBeGreaterThanOrEqual(2 * chunkSize);
       const id = uploadUrl.split("/").at(-1) ?? "";
-      const stored = fs.readFileSync(restarted.services.uploads.filePath(id));
+      const stored = fs.readFileSync((await restarted.services.uploads.localCopy(id))?.path ?? "");
       expect(createHash("sha256").update(stored).digest("hex")).toBe(createHash("sha256").update(source).digest("hex"));
     } finally {
       await second.close();

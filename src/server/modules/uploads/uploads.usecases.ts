@@ -1,11 +1,8 @@
-import fs from "node:fs/promises";
-import path from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebStream } from "node:stream/web";
-import { FileStore } from "@tus/file-store";
 import { Server } from "@tus/server";
 import { MAX_VIDEO_BYTES } from "../../../shared/videos";
-import { createFilePatcher } from "./uploads.file-patch";
+import type { UploadsDatastore } from "./uploads.datastore";
 import type { UploadsRepository } from "./uploads.repository";
 
 export const UPLOADS_PATH = "/api/uploads";
@@ -35,14 +32,15 @@ const TUS_HEADERS = { "Tus-Resumable": "1.0.0", "Content-Type": "text/plain; cha
 const tusError = (status_code: number, body: string) => Object.assign(new Error(body), { status_code, body });
 
 /**
- * Resumable uploads (tus 1.0) on local disk. Every request is made by a signed-in user: a new
- * upload is refused with 413 over 10 GB or over the account's quota before any byte is written,
- * and every other request must name an upload of that user (404 otherwise).
+ * Resumable uploads (tus 1.0) into the datastore (local disk or S3, see uploads.datastore.ts).
+ * Every request is made by a signed-in user: a new upload is refused with 413 over 10 GB or over
+ * the account's quota before any byte is written, and every other request must name an upload of
+ * that user (404 otherwise).
  */
-export function createUploadsUsecases(options: { dir: string; quotaBytes: number; uploads: UploadsRepository; now?: () => Date }) {
+export function createUploadsUsecases(options: { datastore: UploadsDatastore; quotaBytes: number; uploads: UploadsRepository; now?: () => Date }) {
   const now = options.now ?? (() => new Date());
   const ownerOfRequest = new WeakMap<Request, string>();
-  const store = new FileStore({ directory: options.dir });
+  const store = options.datastore.store;
   const tus = new Server({
     path: UPLOADS_PATH,
     datastore: store,
@@ -62,18 +60,21 @@ export function createUploadsUsecases(options: { dir: string; quotaBytes: number
     },
   });
 
-  const patchFile = createFilePatcher({ dir: options.dir, store });
   const plain = (status: number, body: string) => new Response(body, { status, headers: TUS_HEADERS });
 
-  async function patch(upload: { id: string; lastActivityAt: Date }, request: Request, body?: Readable) {
+  async function recordActivity(upload: { id: string; lastActivityAt: Date }) {
+    if (now().getTime() - upload.lastActivityAt.getTime() >= ACTIVITY_RESOLUTION_MS) await options.uploads.touch(upload.id);
+  }
+
+  async function patch(patchFile: NonNullable<UploadsDatastore["patch"]>, upload: { id: string; lastActivityAt: Date }, request: Request, body?: Readable) {
     const outcome = await patchFile({ id: upload.id, headers: request.headers, body: body ?? webBody(request) });
     if (outcome.status !== 204) return plain(outcome.status, outcome.message);
-    if (now().getTime() - upload.lastActivityAt.getTime() >= ACTIVITY_RESOLUTION_MS) await options.uploads.touch(upload.id);
+    await recordActivity(upload);
     return new Response(null, { status: 204, headers: { "Tus-Resumable": "1.0.0", "Upload-Offset": String(outcome.offset) } });
   }
 
   async function remove(id: string) {
-    await store.remove(id).catch(() => {});
+    await options.datastore.remove(id);
     await options.uploads.delete(id);
   }
 
@@ -95,8 +96,9 @@ export function createUploadsUsecases(options: { dir: string; quotaBytes: number
         await remove(uploadId);
         return plain(410, UPLOAD_MESSAGES.expired);
       }
-      if (request.method === "PATCH") return patch(owned, request, input.body);
+      if (request.method === "PATCH" && options.datastore.patch) return patch(options.datastore.patch, owned, request, input.body);
       const response = await tus.handleWeb(request);
+      if (request.method === "PATCH" && response.status === 204) await recordActivity(owned);
       if (request.method === "DELETE" && response.status === 204) await options.uploads.delete(uploadId);
       return response;
     },
@@ -106,15 +108,12 @@ export function createUploadsUsecases(options: { dir: string; quotaBytes: number
       if (!owned) return null;
       const upload = await store.getUpload(input.id).catch(() => null);
       if (!upload || upload.size === undefined || upload.offset !== upload.size) return null;
-      return { id: upload.id, sizeBytes: upload.size, filePath: path.join(options.dir, upload.id) };
+      return { id: upload.id, sizeBytes: upload.size };
     },
-    /** Where the bytes of an upload are on disk (the processing job reads them). */
-    filePath: (id: string) => path.join(options.dir, id),
+    /** The finished upload as a local file for the processing job, or null when it is gone: always release() it. */
+    localCopy: options.datastore.localCopy,
     /** Removes an upload's file and metadata (after processing, or when it is cancelled). */
-    async deleteFiles(id: string) {
-      await store.remove(id).catch(() => {});
-      await fs.rm(path.join(options.dir, `${id}.json`), { force: true });
-    },
+    deleteFiles: options.datastore.remove,
     /** Removes every upload with no progress for 24 h; returns how many. */
     async expireIdle() {
       const idle = await options.uploads.listIdleSince(new Date(now().getTime() - UPLOAD_IDLE_EXPIRY_MS));

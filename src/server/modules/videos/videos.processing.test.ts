@@ -54,7 +54,7 @@ describe("video processing (real ffmpeg)", () => {
     expect(head.indexOf("moov")).toBeGreaterThan(0);
     expect(head.indexOf("moov")).toBeLessThan(fs.readFileSync(file).toString("latin1").indexOf("mdat"));
     expect(await notifications(user.id)).toEqual([{ type: "video_ready", message: "'First bike ride' is ready to watch.", child_name: "Maya" }]);
-    expect(fs.existsSync(t.services.uploads.filePath(uploadId))).toBe(false);
+    expect(await t.services.uploads.localCopy(uploadId)).toBeNull();
   });
 
   it("remuxes a compatible MP4 without re-encoding it", async () => {
@@ -71,7 +71,7 @@ describe("video processing (real ffmpeg)", () => {
     const done = await waitForProcessing(t, user.cookie, video.id);
     expect(done).toMatchObject({ processingStatus: "failed", processingError: REJECTION_MESSAGES.tooLong });
     expect((await notifications(user.id)).map((row) => row.type)).toEqual(["video_failed"]);
-    expect(fs.existsSync(t.services.uploads.filePath(uploadId))).toBe(false);
+    expect(await t.services.uploads.localCopy(uploadId)).toBeNull();
   });
 
   it("fails a text file renamed .mp4", async () => {

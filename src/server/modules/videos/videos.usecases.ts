@@ -139,8 +139,9 @@ export function createVideosUsecases(options: {
       const video = await videos.findForProcessing(videoId);
       if (!video || video.processingStatus !== "processing") return;
       if (!options.tools) throw videoErrors.processingUnavailable();
-      const source = options.uploads.filePath(video.uploadId);
-      if (!fs.existsSync(source)) return fail(video, "The uploaded file is missing. Please upload the video again.");
+      const upload = await options.uploads.localCopy(video.uploadId);
+      if (!upload) return fail(video, "The uploaded file is missing. Please upload the video again.");
+      const source = upload.path;
       const workDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "heydad-video-"));
       try {
         const target = path.join(workDir, "video.mp4");
@@ -164,6 +165,7 @@ export function createVideosUsecases(options: {
         await fail(video, error.message);
       } finally {
         await fs.promises.rm(workDir, { recursive: true, force: true });
+        await upload.release();
       }
     },
   };
@@ -173,8 +175,8 @@ export type VideosUsecases = ReturnType<typeof createVideosUsecases>;
 
 /** A file on disk to read frames from: the upload while it is there, else the stored MP4. */
 async function localCopyOf(row: VideoRow, storage: ObjectStorage, uploads: UploadsUsecases) {
-  const uploaded = uploads.filePath(row.uploadId);
-  if (fs.existsSync(uploaded)) return { source: uploaded, cleanup: async () => {} };
+  const uploaded = await uploads.localCopy(row.uploadId);
+  if (uploaded) return { source: uploaded.path, cleanup: uploaded.release };
   const stored = row.filePath ? await storage.get({ bucket: "videos", key: row.filePath }) : null;
   if (!stored) throw videoErrors.notReady();
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "heydad-frames-"));
