@@ -32,7 +32,9 @@ export async function seedMemories(input: { baseUrl: string; databaseUrl: string
     const kidIds = kids.map((kid) => kid.id);
     await client.query("INSERT INTO narration_children (narration_id, child_id) SELECT n, c FROM unnest($1::uuid[]) AS n, unnest($2::uuid[]) AS c", [rows.map((row) => row.id), kidIds]);
     await client.query("INSERT INTO video_children (video_id, child_id) SELECT v, c FROM unnest($1::uuid[]) AS v, unnest($2::uuid[]) AS c", [clips.map((row) => row.id), kidIds]);
-    await client.query("ANALYZE narrations; ANALYZE narration_children; ANALYZE videos; ANALYZE video_children");
+    // What autovacuum does to tables a dad filled over months: statistics, and the visibility map
+    // that lets the children of each card come from the link tables' primary keys alone.
+    for (const table of ["narrations", "narration_children", "videos", "video_children"]) await client.query(`VACUUM ANALYZE ${table}`);
   } finally {
     await client.end();
   }

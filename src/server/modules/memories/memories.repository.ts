@@ -19,7 +19,8 @@ export type MemoryRow = {
   id: string;
   title: string;
   notes: string;
-  createdAt: Date;
+  /** ISO 8601 in UTC with milliseconds, as stored (the page cursor reuses it). */
+  createdAt: string;
   durationSeconds: number | null;
   imagePath: string | null;
   audioPath: string | null;
@@ -49,13 +50,27 @@ type Statement = { name: string; text: string; values: unknown[] };
 
 const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** The columns of a list row, from the page `m`, in MemoryListRecord's names. */
-const RECORD_COLUMNS = [
-  "source", "id", "title", "notes", "created_at", "duration_seconds", "image_path", "audio_path", "thumbnail_path", "processing_status",
-  "processing_progress", "processing_error", "unlock_type", "unlock_age", "unlock_date", "unlock_milestone", "milestone_reached_at", "child_ids",
-] as const;
-const recordValue = (column: (typeof RECORD_COLUMNS)[number]) =>
-  column === "created_at" || column === "milestone_reached_at" ? iso(`m.${column}`) : column === "unlock_date" ? "m.unlock_date::text" : `m.${column}`;
+/** Each field of a MemoryRow and how it is read from the page `m`: SQL names the keys, so rows need no mapping. */
+const ROW_FIELDS: Array<[keyof MemoryRow, string]> = [
+  ["source", "m.source"],
+  ["id", "m.id"],
+  ["title", "m.title"],
+  ["notes", "m.notes"],
+  ["createdAt", iso("m.created_at")],
+  ["durationSeconds", "m.duration_seconds"],
+  ["imagePath", "m.image_path"],
+  ["audioPath", "m.audio_path"],
+  ["thumbnailPath", "m.thumbnail_path"],
+  ["processingStatus", "m.processing_status"],
+  ["processingProgress", "m.processing_progress"],
+  ["processingError", "m.processing_error"],
+  ["unlockType", "m.unlock_type"],
+  ["unlockAge", "m.unlock_age"],
+  ["unlockDate", "m.unlock_date::text"],
+  ["unlockMilestone", "m.unlock_milestone"],
+  ["milestoneReachedAt", iso("m.milestone_reached_at")],
+  ["childIds", "m.child_ids"],
+];
 
 /**
  * Narrations and videos as one list in one statement: each branch walks its (user_id, created_at, id)
@@ -104,59 +119,15 @@ function memoryStatement(filter: MemoryFilter, shape: "rows" | "with-account"): 
         FROM (SELECT * FROM (${branches.join(" UNION ALL ")}) b ORDER BY b.created_at DESC, b.id DESC LIMIT $2) u) m`;
     text =
       shape === "rows"
-        ? `SELECT ${RECORD_COLUMNS.map((column) => `${recordValue(column)} AS ${column}`).join(", ")} FROM ${page} ORDER BY m.created_at DESC, m.id DESC`
+        ? `SELECT ${ROW_FIELDS.map(([key, value]) => `${value} AS "${key}"`).join(", ")} FROM ${page} ORDER BY m.created_at DESC, m.id DESC`
         : `SELECT (SELECT p.time_zone FROM profiles p WHERE p.id = $1) AS time_zone,
           (SELECT coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'birthdate', c.birthdate::text, 'imagePath', c.image_path) ORDER BY c.created_at), '[]')
              FROM children c WHERE c.user_id = $1) AS children,
-          (SELECT coalesce(json_agg(json_build_object(${RECORD_COLUMNS.map((column) => `'${column}', ${recordValue(column)}`).join(", ")}) ORDER BY m.created_at DESC, m.id DESC), '[]')
+          (SELECT coalesce(json_agg(json_build_object(${ROW_FIELDS.map(([key, value]) => `'${key}', ${value}`).join(", ")}) ORDER BY m.created_at DESC, m.id DESC), '[]')
              FROM ${page}) AS items`;
     statementTexts.set(name, text);
   }
   return { name, text, values };
-}
-
-type MemoryListRecord = {
-  source: MemorySource;
-  id: string;
-  title: string;
-  notes: string;
-  created_at: string;
-  duration_seconds: number | null;
-  image_path: string | null;
-  audio_path: string | null;
-  thumbnail_path: string | null;
-  processing_status: MemoryRow["processingStatus"];
-  processing_progress: number | null;
-  processing_error: string | null;
-  unlock_type: UnlockType;
-  unlock_age: number | null;
-  unlock_date: string | null;
-  unlock_milestone: string | null;
-  milestone_reached_at: string | null;
-  child_ids: string[];
-};
-
-function toMemoryRow(record: MemoryListRecord): MemoryRow {
-  return {
-    source: record.source,
-    id: record.id,
-    title: record.title,
-    notes: record.notes,
-    createdAt: new Date(record.created_at),
-    durationSeconds: record.duration_seconds,
-    imagePath: record.image_path,
-    audioPath: record.audio_path,
-    thumbnailPath: record.thumbnail_path,
-    processingStatus: record.processing_status,
-    processingProgress: record.processing_progress,
-    processingError: record.processing_error,
-    unlockType: record.unlock_type,
-    unlockAge: record.unlock_age,
-    unlockDate: record.unlock_date,
-    unlockMilestone: record.unlock_milestone,
-    milestoneReachedAt: record.milestone_reached_at,
-    childIds: record.child_ids,
-  };
 }
 
 type AccountChild = { id: string; name: string; birthdate: string; imagePath: string | null };
@@ -172,20 +143,19 @@ export function createMemoriesRepository(db: Database) {
      * with the account context its cards need, in one round trip.
      */
     async listPage(input: { userId: string; kind: MemoryFilter["kind"]; childId: string | null; cursor: PageCursor | null; limit: number }) {
-      const { rows } = await db.$client.query<{ time_zone: string | null; children: AccountChild[]; items: MemoryListRecord[] }>(
+      const { rows } = await db.$client.query<{ time_zone: string | null; children: AccountChild[]; items: MemoryRow[] }>(
         memoryStatement({ ...input, id: null }, "with-account"),
       );
       const [result] = rows;
-      return { rows: (result?.items ?? []).map(toMemoryRow), account: accountOf(result?.time_zone, result?.children ?? []) };
+      return { rows: result?.items ?? [], account: accountOf(result?.time_zone, result?.children ?? []) };
     },
 
     /** One memory of the given source (a narration or quick note, or a video). */
     async findById(input: { userId: string; id: string; source: MemorySource }): Promise<MemoryRow | undefined> {
-      const { rows } = await db.$client.query<MemoryListRecord>(
+      const { rows } = await db.$client.query<MemoryRow>(
         memoryStatement({ userId: input.userId, id: input.id, kind: input.source === "video" ? "video" : null, childId: null, cursor: null, limit: 1 }, "rows"),
       );
-      const row = rows[0] ? toMemoryRow(rows[0]) : undefined;
-      return row?.source === input.source ? row : undefined;
+      return rows[0]?.source === input.source ? rows[0] : undefined;
     },
 
     /** The account's time zone and its children (names for the cards, birthdates for age unlocks). */
@@ -203,24 +173,16 @@ export function createMemoriesRepository(db: Database) {
 
     /** Memories of every kind whose unlock instant can be known (age and date rules), for 'Coming up'. */
     async datedRules(userId: string) {
-      const { rows } = await db.execute<Pick<MemoryListRecord, "id" | "title" | "unlock_type" | "unlock_age" | "unlock_date" | "unlock_milestone" | "child_ids">>(sql`
-        SELECT n.id, n.title, n.unlock_type, n.unlock_age, n.unlock_date::text AS unlock_date, n.unlock_milestone, NULL AS milestone_reached_at,
-               coalesce((SELECT array_agg(link.child_id::text) FROM narration_children link WHERE link.narration_id = n.id), '{}') AS child_ids
+      const { rows } = await db.execute<Pick<MemoryRow, "id" | "title" | "unlockType" | "unlockAge" | "unlockDate" | "unlockMilestone" | "milestoneReachedAt" | "childIds">>(sql`
+        SELECT n.id, n.title, n.unlock_type AS "unlockType", n.unlock_age AS "unlockAge", n.unlock_date::text AS "unlockDate", n.unlock_milestone AS "unlockMilestone",
+               NULL AS "milestoneReachedAt",
+               coalesce((SELECT array_agg(link.child_id::text) FROM narration_children link WHERE link.narration_id = n.id), '{}') AS "childIds"
         FROM narrations n WHERE n.user_id = ${userId} AND n.unlock_type IN ('age', 'date')
         UNION ALL
         SELECT v.id, v.title, v.unlock_type, v.unlock_age, v.unlock_date::text, v.unlock_milestone, NULL,
                coalesce((SELECT array_agg(link.child_id::text) FROM video_children link WHERE link.video_id = v.id), '{}')
         FROM videos v WHERE v.user_id = ${userId} AND v.unlock_type IN ('age', 'date')`);
-      return rows.map((row) => ({
-        id: row.id,
-        title: row.title,
-        unlockType: row.unlock_type,
-        unlockAge: row.unlock_age,
-        unlockDate: row.unlock_date,
-        unlockMilestone: row.unlock_milestone,
-        milestoneReachedAt: null,
-        childIds: row.child_ids,
-      }));
+      return rows;
     },
 
     /** Memories of every kind the dad has made (narrations, quick notes, videos): the checklist's first step. */

@@ -8,8 +8,8 @@ import { audioFormatOf, type DetectFileType, imageFormatOf, type MemoryBucket, t
 
 export type UploadedFile = { bytes: Buffer };
 
-function encodeCursor(row: { createdAt: Date; id: string }) {
-  return Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString("base64url");
+function encodeCursor(row: { createdAt: string; id: string }) {
+  return Buffer.from(JSON.stringify([row.createdAt, row.id])).toString("base64url");
 }
 
 function decodeCursor(cursor: string | undefined): PageCursor | null {
@@ -35,26 +35,25 @@ export function createMemoriesUsecases(options: {
   const { memories, storage } = options;
   const clock = options.clock ?? (() => new Date());
 
-  /** Every link a page of cards shows, signed in one call; looked up by bucket and key. */
-  async function signedLinks(files: StoredFileRef[]) {
-    const urls = await storage.signedUrls(files);
-    const byFile = new Map(files.map((file, index) => [`${file.bucket}/${file.key}`, urls[index]]));
-    return (bucket: MemoryBucket, key: string | null) => (key ? (byFile.get(`${bucket}/${key}`) ?? null) : null);
-  }
-
   async function toItems(account: AccountContext, rows: MemoryRow[]): Promise<MemoryItem[]> {
     const childById = new Map(account.children.map((child) => [child.id, child]));
     const now = clock();
-    const link = await signedLinks(
-      rows.flatMap((row): StoredFileRef[] => {
-        const files: StoredFileRef[] = [];
-        if (row.thumbnailPath) files.push({ bucket: "videos", key: row.thumbnailPath });
-        if (row.audioPath) files.push({ bucket: "audio", key: row.audioPath });
-        if (row.imagePath) files.push({ bucket: "images", key: row.imagePath });
-        return files;
-      }),
-    );
-    return rows.map((row): MemoryItem => {
+    // Every link the page shows, signed in one call; each row keeps the positions of its two links.
+    const files: StoredFileRef[] = [];
+    const linkAt = new Int32Array(rows.length * 2).fill(-1);
+    const addLink = (slot: number, bucket: MemoryBucket, key: string | null) => {
+      if (key) linkAt[slot] = files.push({ bucket, key }) - 1;
+    };
+    rows.forEach((row, index) => {
+      if (row.source === "video") addLink(index * 2, "videos", row.thumbnailPath);
+      else {
+        addLink(index * 2, "audio", row.audioPath);
+        addLink(index * 2 + 1, "images", row.imagePath);
+      }
+    });
+    const urls = await storage.signedUrls(files);
+    const link = (position: number) => (position < 0 ? null : urls[position]);
+    return rows.map((row, index): MemoryItem => {
       const assigned: AccountContext["children"] = [];
       for (const id of row.childIds) {
         const child = childById.get(id);
@@ -65,7 +64,7 @@ export function createMemoriesUsecases(options: {
         id: row.id,
         title: row.title,
         notes: row.notes,
-        createdAt: row.createdAt.toISOString(),
+        createdAt: row.createdAt,
         children: assigned.map((child) => ({ id: child.id, name: child.name })),
         unlock: {
           type: row.unlockType,
@@ -82,15 +81,15 @@ export function createMemoriesUsecases(options: {
         return Object.assign(base, {
           kind: "video" as const,
           durationSeconds: row.durationSeconds,
-          thumbnailUrl: link("videos", row.thumbnailPath),
+          thumbnailUrl: link(linkAt[index * 2]),
           processing: { status: row.processingStatus ?? "processing", progress: row.processingProgress ?? 0, error: row.processingError },
         });
       }
       return Object.assign(base, {
         kind: row.imagePath ? ("narration" as const) : ("note" as const),
         durationSeconds: row.durationSeconds ?? 0,
-        audioUrl: link("audio", row.audioPath),
-        imageUrl: link("images", row.imagePath),
+        audioUrl: link(linkAt[index * 2]),
+        imageUrl: link(linkAt[index * 2 + 1]),
       });
     });
   }
@@ -207,8 +206,9 @@ export function createMemoriesUsecases(options: {
 
     async childCounts(input: { userId: string }) {
       const rows = await memories.memoryCounts(input.userId);
-      const link = await signedLinks(rows.flatMap((row) => (row.imagePath ? [{ bucket: "child-images" as const, key: row.imagePath }] : [])));
-      return rows.map((row) => ({ childId: row.childId, name: row.name, total: row.total, imageUrl: link("child-images", row.imagePath) }));
+      const urls = await storage.signedUrls(rows.flatMap((row) => (row.imagePath ? [{ bucket: "child-images" as const, key: row.imagePath }] : [])));
+      let next = 0;
+      return rows.map((row) => ({ childId: row.childId, name: row.name, total: row.total, imageUrl: row.imagePath ? urls[next++] : null }));
     },
   };
 }
