@@ -1,5 +1,6 @@
 // The baselines, in their own process: a bare node:http server answering a small JSON body, and
-// taking `PATCH /upload?file=…&offset=…` bodies straight into a file (the ceiling for uploads over HTTP).
+// taking `PATCH /upload?file=…&offset=…` bodies straight into a file (the ceiling for uploads over HTTP),
+// with the same 1 MiB write buffer as the app's tus PATCH.
 import fs from "node:fs";
 import http from "node:http";
 import { pipeline } from "node:stream/promises";
@@ -9,7 +10,7 @@ const server = http.createServer((req, res) => {
   if (req.method === "PATCH") {
     const url = new URL(req.url ?? "/", "http://localhost");
     const offset = Number(url.searchParams.get("offset"));
-    const target = fs.createWriteStream(url.searchParams.get("file") ?? "", { flags: offset === 0 ? "w" : "r+", start: offset });
+    const target = fs.createWriteStream(url.searchParams.get("file") ?? "", { flags: offset === 0 ? "w" : "r+", start: offset, highWaterMark: 1024 * 1024 });
     pipeline(req, target).then(() => res.writeHead(204).end(), () => res.writeHead(500).end());
     return;
   }

@@ -17,6 +17,12 @@ export const PATCH_MESSAGES = {
   busy: "This upload is already receiving bytes. Try again in a moment.",
 };
 
+/**
+ * Bytes held for the disk while the socket keeps reading. With the default 16 KiB the socket pauses
+ * for every write, which halved loopback throughput; 1 MiB lets reading and writing overlap.
+ */
+export const WRITE_BUFFER_BYTES = 1024 * 1024;
+
 class TooManyBytes extends Error {}
 
 /**
@@ -47,7 +53,7 @@ export function createFilePatcher(options: { dir: string; store: FileStore }) {
       if (declared !== null && Number(declared) > room) return { status: 413, message: PATCH_MESSAGES.tooMuch };
       const file = path.join(options.dir, id);
       try {
-        await pipeline(body, limitTo(room), fs.createWriteStream(file, { flags: "r+", start: offset }));
+        await pipeline(body, limitTo(room), fs.createWriteStream(file, { flags: "r+", start: offset, highWaterMark: WRITE_BUFFER_BYTES }));
       } catch (error) {
         if (error instanceof TooManyBytes) return { status: 413, message: PATCH_MESSAGES.tooMuch };
         // A dropped connection: the bytes that arrived stay and the next HEAD reports them.
