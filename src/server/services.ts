@@ -168,6 +168,7 @@ export async function createServices(options: { config: Config; db: Database; po
       storage,
       billing: { cancelSubscription: (input) => billing.cancelForAccountDeletion(input) },
       forgetSessions: sessionCache.forgetUser,
+      deleteUploadFiles: uploads.deleteFiles,
     }),
     /** Queues stored files for deletion (after the rows that named them are gone). */
     deleteFilesLater,

@@ -35,6 +35,24 @@ async function fillAccount(user: { id: string; cookie: string }) {
   for (const bucket of ["images", "audio", "videos"] as const) {
     await t.services.storage.put({ bucket, key: `${user.id}/memory.bin`, body: Buffer.from("memory"), contentType: "application/octet-stream" });
   }
+  return { uploadId: await startUpload(user) };
+}
+
+/** A video upload left half-sent: its bytes are outside the database. */
+async function startUpload(user: { cookie: string }) {
+  const tus = { origin: TEST_ORIGIN, cookie: user.cookie, "tus-resumable": "1.0.0" };
+  const created = await t.app.request("/api/uploads", { method: "POST", headers: { ...tus, "upload-length": "10" } });
+  const location = created.headers.get("location") ?? "";
+  const patched = await t.app.request(location, { method: "PATCH", headers: { ...tus, "upload-offset": "0", "content-type": "application/offset+octet-stream" }, body: new Uint8Array(4) });
+  expect(patched.status).toBe(204);
+  return location.split("/").at(-1) ?? "";
+}
+
+/** Whether an upload still has bytes in the datastore. */
+async function uploadBytesExist(uploadId: string) {
+  const copy = await t.services.uploads.localCopy(uploadId);
+  await copy?.release();
+  return copy !== null;
 }
 
 describe("account deletion", () => {
@@ -63,8 +81,9 @@ describe("account deletion", () => {
   it("cancels the subscription, leaves no row in any table and no file under the user's prefixes, ends every session", async () => {
     const user = await createSignedInUser(t);
     const keeper = await createSignedInUser(t);
-    await fillAccount(user);
-    await fillAccount(keeper);
+    const { uploadId } = await fillAccount(user);
+    const kept = await fillAccount(keeper);
+    expect(await uploadBytesExist(uploadId)).toBe(true);
     const secondSession = (await t.services.auth.api.signInEmail({ body: { email: user.email, password: user.password }, asResponse: true })).headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
     expect((await jsonRequest(t, "GET", "/api/me", { cookie: secondSession })).status).toBe(200);
     const before = await rowsOf(user.id);
@@ -88,6 +107,7 @@ describe("account deletion", () => {
 
     expect(Object.values(await rowsOf(user.id)).every((count) => count === 0)).toBe(true);
     expect(await t.services.storage.listUserFiles({ userId: user.id })).toEqual([]);
+    expect(await uploadBytesExist(uploadId)).toBe(false);
     expect((await jsonRequest(t, "GET", "/api/me", { cookie: user.cookie })).status).toBe(401);
     expect((await jsonRequest(t, "GET", "/api/me", { cookie: secondSession })).status).toBe(401);
     expect((await t.pool.query("SELECT count(*)::int AS n FROM profiles WHERE email = $1", [user.email])).rows[0].n).toBe(0);
@@ -95,6 +115,7 @@ describe("account deletion", () => {
     // The other dad keeps everything.
     expect((await rowsOf(keeper.id))["children.user_id"]).toBe(1);
     expect(await t.services.storage.listUserFiles({ userId: keeper.id })).toHaveLength(4);
+    expect(await uploadBytesExist(kept.uploadId)).toBe(true);
   });
 
   it("stops before deleting anything when the subscription cannot be cancelled", async () => {

@@ -10,17 +10,21 @@ export function createAccountUsecases(options: {
   billing: AccountBilling;
   /** The sessions went with the user's rows (not through better-auth): drop any cached copy too. */
   forgetSessions: (userId: string) => void;
+  /** Removes the bytes of an upload (services.uploads.deleteFiles); a missing upload is not an error. */
+  deleteUploadFiles: (uploadId: string) => Promise<void>;
 }) {
   return {
     /**
      * Account deletion, in order: cancel the subscription, delete every row of the user in one
-     * transaction (sessions included), then every stored file under the user's prefixes.
+     * transaction (sessions included), then every stored file under the user's prefixes and the
+     * bytes of their uploads.
      */
     async deleteAccount(input: { userId: string }) {
       await options.billing.cancelSubscription(input);
-      await options.accounts.deleteUser(input.userId);
+      const deleted = await options.accounts.deleteUser(input.userId);
       options.forgetSessions(input.userId);
       await options.storage.deleteUserFiles(input);
+      for (const uploadId of deleted?.uploadIds ?? []) await options.deleteUploadFiles(uploadId);
     },
   };
 }

@@ -142,8 +142,9 @@ export function createVideosUsecases(options: {
       const upload = await options.uploads.localCopy(video.uploadId);
       if (!upload) return fail(video, "The uploaded file is missing. Please upload the video again.");
       const source = upload.path;
-      const workDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "heydad-video-"));
+      let workDir: string | undefined;
       try {
+        workDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "heydad-video-"));
         const target = path.join(workDir, "video.mp4");
         const probed = await probe(options.tools, source);
         if (!probed.video) throw new VideoRejected(REJECTION_MESSAGES.notVideo);
@@ -164,7 +165,7 @@ export function createVideosUsecases(options: {
         await options.uploads.deleteFiles(video.uploadId);
         await fail(video, error.message);
       } finally {
-        await fs.promises.rm(workDir, { recursive: true, force: true });
+        if (workDir) await fs.promises.rm(workDir, { recursive: true, force: true });
         await upload.release();
       }
     },
