@@ -85,6 +85,25 @@ describe.skipIf(!browserAvailable)("video journey in Chromium", () => {
     expect(await row.locator("img").count()).toBe(1);
     await row.getByRole("button", { name: /^Our first camping trip/ }).click();
     await page.getByRole("dialog", { name: "Our first camping trip" }).getByRole("heading", { name: "Notes (2)" }).waitFor();
+    await page.keyboard.press("Escape");
+
+    // A file that is not a video fails on the server: its card says why and shows no unlock label.
+    const origin = { origin: server.baseUrl, "tus-resumable": "1.0.0" };
+    const junk = Buffer.from("this is a text file, not a video");
+    const created = await page.request.post(`${server.baseUrl}/api/uploads`, { headers: { ...origin, "upload-length": String(junk.length) } });
+    const location = created.headers().location ?? "";
+    await page.request.patch(`${server.baseUrl}${location}`, { headers: { ...origin, "upload-offset": "0", "content-type": "application/offset+octet-stream" }, data: junk });
+    const { children } = (await (await page.request.get(`${server.baseUrl}/api/children`)).json()) as { children: Array<{ id: string }> };
+    const saved = await page.request.post(`${server.baseUrl}/api/videos`, {
+      headers: { origin: server.baseUrl },
+      data: { uploadId: location.split("/").at(-1), title: "Not really a video", childIds: [children[0].id], unlockType: "now" },
+    });
+    expect(saved.status()).toBe(201);
+    await page.goto(`${server.baseUrl}/dashboard`);
+    const failed = page.locator("[data-memory-kind='video']", { hasText: "Not really a video" });
+    await expect.poll(async () => (await page.reload(), await failed.textContent()), { timeout: 60_000, interval: 1000 }).toContain("This file is not a video we can read.");
+    expect(await failed.textContent()).not.toContain("Available now");
+    expect(await failed.isDisabled()).toBe(true);
   });
 
   it("records 3 s with the fake camera, assigns it, uploads it, picks a thumbnail and the server processes it", { timeout: 180_000 }, async () => {

@@ -7,7 +7,13 @@ export function formatMemoryDate(iso: string) {
   return new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
 }
 
-export function UnlockBadge({ unlock }: { unlock: MemoryItem["unlock"] }) {
+/** A video that could not be processed never unlocks: its card shows the error instead. */
+export const hasFailed = (item: MemoryItem) => item.kind === "video" && item.processing.status === "failed";
+
+/** When the memory unlocks ('Available now', 'Age 13', …); nothing for a video that failed. */
+export function UnlockBadge({ item }: { item: MemoryItem }) {
+  if (hasFailed(item)) return null;
+  const { unlock } = item;
   const Icon = unlock.unlocked ? Unlock : Lock;
   return (
     <span className={clsx("inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-semibold", unlock.unlocked ? "bg-success-soft text-success" : "bg-mist-soft text-ink")}>
@@ -80,7 +86,7 @@ export function MemoryCard({ item, highlighted, onOpen }: { item: MemoryItem; hi
         </span>
         {item.kind === "video" ? <ProcessingNote video={item} /> : null}
         <span className="mt-auto">
-          <UnlockBadge unlock={item.unlock} />
+          <UnlockBadge item={item} />
         </span>
       </span>
     </button>

@@ -28,7 +28,7 @@ export function MemoryModal({ item, onClose }: { item: NarrationItem | null; onC
           {item.audioUrl ? <audio controls src={item.audioUrl} className="w-full" aria-label={`Play ${item.title}`} /> : null}
           {item.notes ? <p className="whitespace-pre-wrap text-base text-ink">{item.notes}</p> : null}
           <div className="flex flex-wrap items-center gap-2 text-sm text-olive-dark">
-            <UnlockBadge unlock={item.unlock} />
+            <UnlockBadge item={item} />
             {item.children.length > 0 ? <span>For {item.children.map((child) => child.name).join(", ")}</span> : null}
           </div>
         </div>

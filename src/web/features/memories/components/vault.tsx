@@ -10,7 +10,7 @@ import { useChildCounts } from "../api/get-child-counts";
 import { useAllMemories } from "../api/list-all-memories";
 import { useUnlockMilestone } from "../api/unlock-milestone";
 import { ListStates } from "./list-states";
-import { formatMemoryDate, isPlayable, MemoryPicture, ProcessingNote, UnlockBadge } from "./memory-card";
+import { formatMemoryDate, hasFailed, isPlayable, MemoryPicture, ProcessingNote, UnlockBadge } from "./memory-card";
 import { OpenMemory, type RenderVideoPlayer } from "./memory-modal";
 
 const SHOWN_STEP = 30;
@@ -172,13 +172,13 @@ export function Vault({ renderVideoPlayer }: { renderVideoPlayer: RenderVideoPla
                     </span>
                     {item.kind === "video" ? <ProcessingNote video={item} /> : null}
                     <span>
-                      <UnlockBadge unlock={item.unlock} />
-                      {item.unlock.type === "milestone" && item.unlock.milestone ? <span className="ml-2 text-sm text-olive-dark">{item.unlock.milestone}</span> : null}
+                      <UnlockBadge item={item} />
+                      {item.unlock.type === "milestone" && item.unlock.milestone && !hasFailed(item) ? <span className="ml-2 text-sm text-olive-dark">{item.unlock.milestone}</span> : null}
                     </span>
                   </span>
                 </button>
                 <div className="flex gap-2">
-                  {item.unlock.type === "milestone" && !item.unlock.unlocked ? (
+                  {item.unlock.type === "milestone" && !item.unlock.unlocked && !hasFailed(item) ? (
                     <Button
                       variant="secondary"
                       busy={unlock.isPending && unlock.variables?.id === item.id}
