@@ -53,7 +53,11 @@ describe.skipIf(!browserAvailable)("narrations and quick notes in Chromium", () 
     await page.getByText("Maya", { exact: true }).click();
     await page.getByText("Leo", { exact: true }).click();
     await page.getByText("At an age").click();
+    // An unlock rule without its value is said beside Save, before any round trip.
+    await page.getByText("Please enter an unlock age").waitFor();
+    expect(await save.isDisabled()).toBe(true);
     await page.getByLabel("Unlock at age").fill("18");
+    await page.getByText("Please enter an unlock age").waitFor({ state: "detached" });
     await save.click();
 
     await page.waitForURL(/\/dashboard\?new=narration:[0-9a-f-]{36}$/);
@@ -62,6 +66,9 @@ describe.skipIf(!browserAvailable)("narrations and quick notes in Chromium", () 
     await card.waitFor();
     expect(await card.textContent()).toContain("Age 18");
     expect(await card.textContent()).toContain("Just saved");
+    // The new card is brought into view and focused, below the record buttons, prompt and strips.
+    await expect.poll(() => card.evaluate((element) => document.activeElement === element)).toBe(true);
+    expect(await card.evaluate((element) => element.getBoundingClientRect().bottom <= window.innerHeight && element.getBoundingClientRect().top >= 0)).toBe(true);
 
     await card.click();
     const audio = page.getByRole("dialog").locator("audio");
@@ -69,7 +76,17 @@ describe.skipIf(!browserAvailable)("narrations and quick notes in Chromium", () 
     await expect
       .poll(() => audio.evaluate((element: HTMLAudioElement) => element.play().then(() => element.currentTime)), { timeout: 10_000 })
       .toBeGreaterThan(0);
-    await page.getByRole("button", { name: "Close" }).first().click();
+    // Closing the note modal gives focus back to the card that opened it.
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    await expect.poll(() => card.evaluate((element) => document.activeElement === element)).toBe(true);
+
+    // 'Coming up' offers to record another for the same moment: same children, same unlock age.
+    await page.getByRole("link", { name: 'Add another for when "The day you caught your first fish" unlocks' }).click();
+    await page.waitForURL(/\/record$/);
+    expect(await page.getByRole("checkbox", { name: "Maya" }).isChecked()).toBe(true);
+    expect(await page.getByRole("checkbox", { name: "Leo" }).isChecked()).toBe(true);
+    expect(await page.getByLabel("Unlock at age").inputValue()).toBe("18");
 
     await page.goto(`${server.baseUrl}/vault`);
     const row = page.locator(`[data-vault-item="${id}"]`);
