@@ -99,6 +99,45 @@ describe.skipIf(!browserAvailable)("narrations and quick notes in Chromium", () 
     await page.getByText("No narrations yet.").waitFor();
   });
 
+  it("browses the prompt library on /ideas and in the record screen's Ideas modal; a chosen prompt becomes the title", async () => {
+    const page = await browser.newPage({ width: 360, height: 800 });
+    await signedInDadWithChildren(server, page);
+    await page.goto(`${server.baseUrl}/ideas`);
+    await page.getByRole("heading", { level: 1, name: "Hey Dad, Ready to Drop Some Wisdom?" }).waitFor();
+    // On a phone the profile-setup card covers the lower screen: a dad closes it first.
+    await page.getByRole("complementary", { name: "Welcome Dad!" }).getByRole("button", { name: "Close" }).click();
+    const search = page.getByRole("searchbox", { name: "Search ideas..." });
+    await search.fill("no prompt says this");
+    await page.getByText("No ideas matched your search.").waitFor();
+    await page.getByRole("button", { name: "Clear search" }).click();
+    expect(await search.inputValue()).toBe("");
+
+    await page.getByRole("button", { name: /^Career & Work/ }).click();
+    await page.getByText(/^\d+ ideas · /).waitFor();
+    expect(await page.getByRole("region", { name: "Quick Starters" }).getByText("60s").count()).toBe(3);
+    await page.getByRole("searchbox", { name: "Search ideas..." }).fill("no prompt says this");
+    await page.getByText("No ideas found in this category.").waitFor();
+    await page.getByRole("button", { name: "Clear search" }).click();
+    await page.getByRole("button", { name: "Back to Categories" }).click();
+    await page.getByRole("button", { name: /^Career & Work/ }).click();
+    const prompt = (await page.getByRole("button", { name: /^Record: / }).last().getAttribute("aria-label"))!.replace("Record: ", "");
+    expect(prompt).toMatch(/^Hey Dad, /);
+    await page.getByRole("button", { name: `Record: ${prompt}` }).click();
+    await page.waitForURL(/\/record$/);
+    expect(await page.getByLabel("Title").inputValue()).toBe(prompt);
+
+    const ideas = page.getByRole("button", { name: "Need an idea?" });
+    await ideas.click();
+    const modal = page.getByRole("dialog", { name: "Ideas" });
+    await modal.getByRole("button", { name: /^Family & Relationships/ }).click();
+    await modal.getByRole("button", { name: "Back to Categories" }).waitFor();
+    const modalPrompt = (await modal.getByRole("button", { name: /^Record: / }).first().getAttribute("aria-label"))!.replace("Record: ", "");
+    await modal.getByRole("button", { name: `Record: ${modalPrompt}` }).click();
+    await modal.waitFor({ state: "detached" });
+    expect(await page.getByLabel("Title").inputValue()).toBe(modalPrompt);
+    await expect.poll(() => ideas.evaluate((element) => document.activeElement === element)).toBe(true);
+  });
+
   it("saves a text-only quick note", async () => {
     const page = await browser.newPage();
     await signedInDadWithChildren(server, page);
