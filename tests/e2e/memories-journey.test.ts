@@ -94,6 +94,7 @@ describe.skipIf(!browserAvailable)("narrations and quick notes in Chromium", () 
     expect(await row.textContent()).toContain("Age 18");
     expect(await row.textContent()).toContain("Maya, Leo");
     await row.getByRole("button", { name: /^Delete/ }).click();
+    expect(await page.getByRole("dialog").textContent()).toContain('"The day you caught your first fish" and its recording and photo will be gone for good.');
     await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
     await row.waitFor({ state: "detached" });
     await page.getByText("No narrations yet.").waitFor();
@@ -152,6 +153,15 @@ describe.skipIf(!browserAvailable)("narrations and quick notes in Chromium", () 
     await card.waitFor();
     await card.click();
     await page.getByText("You flipped one onto the ceiling. Best breakfast ever.").waitFor();
+
+    // Deleting it names only what it has: no recording, no photo. 'Keep it' gives focus back to Delete.
+    await page.goto(`${server.baseUrl}/vault`);
+    await page.getByRole("button", { name: "Quick Note", exact: true }).click();
+    const remove = page.getByRole("button", { name: "Delete Pancakes on Sunday" });
+    await remove.click();
+    await page.getByRole("dialog").getByText("\"Pancakes on Sunday\" will be gone for good. This can't be undone.", { exact: true }).waitFor();
+    await page.getByRole("button", { name: "Keep it" }).click();
+    await expect.poll(() => remove.evaluate((element) => document.activeElement === element)).toBe(true);
   });
 
   it("keeps a recording and what was typed when the tab closes mid-recording, and restores both on its tab", async () => {
