@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { birthdayLine, upcomingBirthdays, upcomingUnlocks } from "./coming-up";
+import { birthdayLine, birthdayRecordTitle, ordinal, unlockLine, upcomingBirthdays, upcomingUnlocks } from "./coming-up";
 
 const now = new Date("2026-04-02T12:00:00Z");
 
@@ -40,5 +40,26 @@ describe("upcoming unlocks", () => {
       ["Age 13", "Age 13", 30],
       ["Date later", "Jan 1, 2027", 274],
     ]);
+    // What 'Add another' needs to record for the same moment.
+    expect(unlocks[0]).toMatchObject({ childIds: ["a"], unlockType: "age", unlockAge: 13, unlockDate: null });
+    expect(unlocks[1]).toMatchObject({ childIds: ["a"], unlockType: "date", unlockAge: null, unlockDate: "2027-01-01" });
+  });
+
+  it("says when each unlocks, one day singular", () => {
+    const unlock = { id: "1", title: "x", label: "Age 13", unlocksAt: "", childIds: [], unlockType: "age" as const, unlockAge: 13, unlockDate: null };
+    expect([0, 1, 12, 60, 61].map((inDays) => unlockLine({ ...unlock, inDays }))).toEqual([
+      "Unlocks today · Age 13",
+      "Unlocks in 1 day · Age 13",
+      "Unlocks in 12 days · Age 13",
+      "Unlocks in 60 days · Age 13",
+      "Next to unlock · Age 13",
+    ]);
+  });
+});
+
+describe("birthday record title", () => {
+  it("uses English ordinals", () => {
+    expect([1, 2, 3, 4, 11, 12, 13, 18, 21, 22, 23, 101, 111, 112].map(ordinal)).toEqual(["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "18th", "21st", "22nd", "23rd", "101st", "111th", "112th"]);
+    expect(birthdayRecordTitle({ childId: "a", name: "Leo", turns: 2, date: "2026-05-01", inDays: 29 })).toBe("For your 2nd birthday");
   });
 });

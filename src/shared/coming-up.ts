@@ -9,11 +9,39 @@ export const COMING_UP_DAYS = 60;
 export const COMING_UP_LIMIT = 3;
 
 export type UpcomingBirthday = { childId: string; name: string; turns: number; date: string; inDays: number };
-export type UpcomingUnlock = { id: string; title: string; label: string; unlocksAt: string; inDays: number };
+/** A locked memory's next unlock, with its children and rule so Dad can record another for the same moment. */
+export type UpcomingUnlock = Pick<UnlockRule, "unlockType" | "unlockAge" | "unlockDate"> & {
+  id: string;
+  title: string;
+  label: string;
+  unlocksAt: string;
+  inDays: number;
+  childIds: string[];
+};
+
+const inDaysText = (days: number) => `in ${days} ${days === 1 ? "day" : "days"}`;
 
 export function birthdayLine(birthday: UpcomingBirthday) {
   if (birthday.inDays === 0) return `${birthday.name} turns ${birthday.turns} today`;
-  return `${birthday.name} turns ${birthday.turns} in ${birthday.inDays} ${birthday.inDays === 1 ? "day" : "days"}`;
+  return `${birthday.name} turns ${birthday.turns} ${inDaysText(birthday.inDays)}`;
+}
+
+/** 'Unlocks today', 'Unlocks in 1 day', 'Unlocks in 12 days', or 'Next to unlock' beyond the window; then its label. */
+export function unlockLine(unlock: UpcomingUnlock) {
+  const when = unlock.inDays === 0 ? "Unlocks today" : unlock.inDays <= COMING_UP_DAYS ? `Unlocks ${inDaysText(unlock.inDays)}` : "Next to unlock";
+  return `${when} · ${unlock.label}`;
+}
+
+/** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st, 22nd, 23rd … 111th. */
+export function ordinal(n: number) {
+  const lastTwo = n % 100;
+  if (lastTwo >= 11 && lastTwo <= 13) return `${n}th`;
+  return `${n}${["th", "st", "nd", "rd"][n % 10] ?? "th"}`;
+}
+
+/** The title a birthday's 'Record' button starts with. */
+export function birthdayRecordTitle(birthday: UpcomingBirthday) {
+  return `For your ${ordinal(birthday.turns)} birthday`;
 }
 
 export function upcomingBirthdays(input: { children: { id: string; name: string; birthdate: string }[]; now: Date; timeZone: string; withinDays?: number }) {
@@ -44,7 +72,17 @@ export function upcomingUnlocks(input: {
   for (const item of input.items) {
     const status = unlockStatus({ rule: item, children: item.childIds.flatMap((id) => byId.get(id) ?? []), now: input.now, timeZone: input.timeZone });
     if (status.unlocked || !status.unlocksAt) continue;
-    upcoming.push({ id: item.id, title: item.title, label: status.label, unlocksAt: status.unlocksAt.toISOString(), inDays: daysBetween(today, calendarDateAt(status.unlocksAt, input.timeZone)) });
+    upcoming.push({
+      id: item.id,
+      title: item.title,
+      label: status.label,
+      unlocksAt: status.unlocksAt.toISOString(),
+      inDays: daysBetween(today, calendarDateAt(status.unlocksAt, input.timeZone)),
+      childIds: item.childIds,
+      unlockType: item.unlockType,
+      unlockAge: item.unlockAge,
+      unlockDate: item.unlockDate,
+    });
   }
   return upcoming.sort((a, b) => Date.parse(a.unlocksAt) - Date.parse(b.unlocksAt)).slice(0, COMING_UP_LIMIT);
 }

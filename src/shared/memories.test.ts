@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDuration, matchesDashboardFilter, narrationFieldsSchema, narrationSaveProblem, vaultItems, type VaultView } from "./memories";
+import { formatDuration, matchesDashboardFilter, narrationFieldsSchema, narrationSaveProblem, type UnlockRuleInput, vaultItems, type VaultView } from "./memories";
 
 const childId = "11111111-1111-4111-8111-111111111111";
 const valid = { kind: "narration", title: "Your first fish", childIds: [childId], unlockType: "now", durationSeconds: 12 } as const;
@@ -29,11 +29,28 @@ describe("narration fields", () => {
 });
 
 describe("save button rules (spec 5)", () => {
+  const unlockNow: UnlockRuleInput = { unlockType: "now", unlockAge: "", unlockDate: "", unlockMilestone: "" };
+  const ready = { kind: "note", hasRecording: false, title: "x", childCount: 1, unlock: unlockNow } as const;
+
   it("needs a recording for a narration, not for a quick note", () => {
-    expect(narrationSaveProblem({ kind: "narration", hasRecording: false, title: "x", childCount: 1 })).toBe("Record narration first.");
-    expect(narrationSaveProblem({ kind: "note", hasRecording: false, title: "x", childCount: 1 })).toBeNull();
-    expect(narrationSaveProblem({ kind: "note", hasRecording: false, title: " ", childCount: 1 })).toBe("Add a title.");
-    expect(narrationSaveProblem({ kind: "narration", hasRecording: true, title: "x", childCount: 0 })).toBe("Select at least one child.");
+    expect(narrationSaveProblem({ ...ready, kind: "narration" })).toBe("Record narration first.");
+    expect(narrationSaveProblem(ready)).toBeNull();
+    expect(narrationSaveProblem({ ...ready, title: " " })).toBe("Add a title.");
+    expect(narrationSaveProblem({ ...ready, kind: "narration", hasRecording: true, childCount: 0 })).toBe("Select at least one child.");
+  });
+
+  it("needs the value of the chosen unlock rule, after the spec's own rules", () => {
+    const withUnlock = (unlock: Partial<UnlockRuleInput>) => narrationSaveProblem({ ...ready, unlock: { ...unlockNow, ...unlock } });
+    expect(withUnlock({ unlockType: "age" })).toBe("Please enter an unlock age");
+    expect(withUnlock({ unlockType: "age", unlockAge: "0" })).toBe("Unlock age must be between 1 and 100");
+    expect(withUnlock({ unlockType: "age", unlockAge: "101" })).toBe("Unlock age must be between 1 and 100");
+    expect(withUnlock({ unlockType: "age", unlockAge: "12.5" })).toBe("Unlock age must be between 1 and 100");
+    expect(withUnlock({ unlockType: "age", unlockAge: "18" })).toBeNull();
+    expect(withUnlock({ unlockType: "date" })).toBe("Please select an unlock date");
+    expect(withUnlock({ unlockType: "date", unlockDate: "2031-05-02" })).toBeNull();
+    expect(withUnlock({ unlockType: "milestone", unlockMilestone: "   " })).toBe("Please enter a milestone description");
+    expect(withUnlock({ unlockType: "milestone", unlockMilestone: "Graduation" })).toBeNull();
+    expect(narrationSaveProblem({ ...ready, title: "", unlock: { ...unlockNow, unlockType: "age" } })).toBe("Add a title.");
   });
 });
 

@@ -55,12 +55,30 @@ export const narrationFieldsSchema = z
 export type NarrationFieldsInput = z.input<typeof narrationFieldsSchema>;
 export type NarrationFields = z.output<typeof narrationFieldsSchema>;
 
-/** What the record form checks before Save is enabled (spec 5), in the spec's order. */
-export function narrationSaveProblem(input: { kind: "narration" | "note"; hasRecording: boolean; title: string; childCount: number }) {
+/** The unlock rule as the record form holds it (the inputs' text). */
+export type UnlockRuleInput = { unlockType: UnlockType; unlockAge: string; unlockDate: string; unlockMilestone: string };
+
+/** What an incomplete unlock rule lacks, with the same messages the server gives. */
+function unlockRuleProblem({ unlockType, unlockAge, unlockDate, unlockMilestone }: UnlockRuleInput) {
+  if (unlockType === "age") {
+    if (unlockAge.trim() === "") return NARRATION_COPY.enterAge;
+    const age = Number(unlockAge);
+    if (!Number.isInteger(age) || age < UNLOCK_AGE_MIN || age > UNLOCK_AGE_MAX) return NARRATION_COPY.ageRange;
+  }
+  if (unlockType === "date" && !isoDate.test(unlockDate)) return NARRATION_COPY.selectDate;
+  if (unlockType === "milestone" && unlockMilestone.trim() === "") return NARRATION_COPY.enterMilestone;
+  return null;
+}
+
+/**
+ * What the record form checks before Save is enabled: spec 5's rules in its order, then the
+ * unlock rule, so an empty age, date or milestone is said beside Save instead of after a round trip.
+ */
+export function narrationSaveProblem(input: { kind: "narration" | "note"; hasRecording: boolean; title: string; childCount: number; unlock: UnlockRuleInput }) {
   if (input.kind === "narration" && !input.hasRecording) return NARRATION_COPY.recordFirst;
   if (input.title.trim() === "") return NARRATION_COPY.addTitle;
   if (input.childCount === 0) return NARRATION_COPY.selectChild;
-  return null;
+  return unlockRuleProblem(input.unlock);
 }
 
 export const MEMORY_KINDS = ["narration", "note", "video"] as const;

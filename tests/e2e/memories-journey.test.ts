@@ -53,7 +53,11 @@ describe.skipIf(!browserAvailable)("narrations and quick notes in Chromium", () 
     await page.getByText("Maya", { exact: true }).click();
     await page.getByText("Leo", { exact: true }).click();
     await page.getByText("At an age").click();
+    // An unlock rule without its value is said beside Save, before any round trip.
+    await page.getByText("Please enter an unlock age").waitFor();
+    expect(await save.isDisabled()).toBe(true);
     await page.getByLabel("Unlock at age").fill("18");
+    await page.getByText("Please enter an unlock age").waitFor({ state: "detached" });
     await save.click();
 
     await page.waitForURL(/\/dashboard\?new=narration:[0-9a-f-]{36}$/);
@@ -62,6 +66,9 @@ describe.skipIf(!browserAvailable)("narrations and quick notes in Chromium", () 
     await card.waitFor();
     expect(await card.textContent()).toContain("Age 18");
     expect(await card.textContent()).toContain("Just saved");
+    // The new card is brought into view and focused, below the record buttons, prompt and strips.
+    await expect.poll(() => card.evaluate((element) => document.activeElement === element)).toBe(true);
+    expect(await card.evaluate((element) => element.getBoundingClientRect().bottom <= window.innerHeight && element.getBoundingClientRect().top >= 0)).toBe(true);
 
     await card.click();
     const audio = page.getByRole("dialog").locator("audio");
@@ -69,7 +76,17 @@ describe.skipIf(!browserAvailable)("narrations and quick notes in Chromium", () 
     await expect
       .poll(() => audio.evaluate((element: HTMLAudioElement) => element.play().then(() => element.currentTime)), { timeout: 10_000 })
       .toBeGreaterThan(0);
-    await page.getByRole("button", { name: "Close" }).first().click();
+    // Closing the note modal gives focus back to the card that opened it.
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    await expect.poll(() => card.evaluate((element) => document.activeElement === element)).toBe(true);
+
+    // 'Coming up' offers to record another for the same moment: same children, same unlock age.
+    await page.getByRole("link", { name: 'Add another for when "The day you caught your first fish" unlocks' }).click();
+    await page.waitForURL(/\/record$/);
+    expect(await page.getByRole("checkbox", { name: "Maya" }).isChecked()).toBe(true);
+    expect(await page.getByRole("checkbox", { name: "Leo" }).isChecked()).toBe(true);
+    expect(await page.getByLabel("Unlock at age").inputValue()).toBe("18");
 
     await page.goto(`${server.baseUrl}/vault`);
     const row = page.locator(`[data-vault-item="${id}"]`);
@@ -77,9 +94,49 @@ describe.skipIf(!browserAvailable)("narrations and quick notes in Chromium", () 
     expect(await row.textContent()).toContain("Age 18");
     expect(await row.textContent()).toContain("Maya, Leo");
     await row.getByRole("button", { name: /^Delete/ }).click();
+    expect(await page.getByRole("dialog").textContent()).toContain('"The day you caught your first fish" and its recording and photo will be gone for good.');
     await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
     await row.waitFor({ state: "detached" });
     await page.getByText("No narrations yet.").waitFor();
+  });
+
+  it("browses the prompt library on /ideas and in the record screen's Ideas modal; a chosen prompt becomes the title", async () => {
+    const page = await browser.newPage({ width: 360, height: 800 });
+    await signedInDadWithChildren(server, page);
+    await page.goto(`${server.baseUrl}/ideas`);
+    await page.getByRole("heading", { level: 1, name: "Hey Dad, Ready to Drop Some Wisdom?" }).waitFor();
+    // On a phone the profile-setup card covers the lower screen: a dad closes it first.
+    await page.getByRole("complementary", { name: "Welcome Dad!" }).getByRole("button", { name: "Close" }).click();
+    const search = page.getByRole("searchbox", { name: "Search ideas..." });
+    await search.fill("no prompt says this");
+    await page.getByText("No ideas matched your search.").waitFor();
+    await page.getByRole("button", { name: "Clear search" }).click();
+    expect(await search.inputValue()).toBe("");
+
+    await page.getByRole("button", { name: /^Career & Work/ }).click();
+    await page.getByText(/^\d+ ideas · /).waitFor();
+    expect(await page.getByRole("region", { name: "Quick Starters" }).getByText("60s").count()).toBe(3);
+    await page.getByRole("searchbox", { name: "Search ideas..." }).fill("no prompt says this");
+    await page.getByText("No ideas found in this category.").waitFor();
+    await page.getByRole("button", { name: "Clear search" }).click();
+    await page.getByRole("button", { name: "Back to Categories" }).click();
+    await page.getByRole("button", { name: /^Career & Work/ }).click();
+    const prompt = (await page.getByRole("button", { name: /^Record: / }).last().getAttribute("aria-label"))!.replace("Record: ", "");
+    expect(prompt).toMatch(/^Hey Dad, /);
+    await page.getByRole("button", { name: `Record: ${prompt}` }).click();
+    await page.waitForURL(/\/record$/);
+    expect(await page.getByLabel("Title").inputValue()).toBe(prompt);
+
+    const ideas = page.getByRole("button", { name: "Need an idea?" });
+    await ideas.click();
+    const modal = page.getByRole("dialog", { name: "Ideas" });
+    await modal.getByRole("button", { name: /^Family & Relationships/ }).click();
+    await modal.getByRole("button", { name: "Back to Categories" }).waitFor();
+    const modalPrompt = (await modal.getByRole("button", { name: /^Record: / }).first().getAttribute("aria-label"))!.replace("Record: ", "");
+    await modal.getByRole("button", { name: `Record: ${modalPrompt}` }).click();
+    await modal.waitFor({ state: "detached" });
+    expect(await page.getByLabel("Title").inputValue()).toBe(modalPrompt);
+    await expect.poll(() => ideas.evaluate((element) => document.activeElement === element)).toBe(true);
   });
 
   it("saves a text-only quick note", async () => {
@@ -96,6 +153,15 @@ describe.skipIf(!browserAvailable)("narrations and quick notes in Chromium", () 
     await card.waitFor();
     await card.click();
     await page.getByText("You flipped one onto the ceiling. Best breakfast ever.").waitFor();
+
+    // Deleting it names only what it has: no recording, no photo. 'Keep it' gives focus back to Delete.
+    await page.goto(`${server.baseUrl}/vault`);
+    await page.getByRole("button", { name: "Quick Note", exact: true }).click();
+    const remove = page.getByRole("button", { name: "Delete Pancakes on Sunday" });
+    await remove.click();
+    await page.getByRole("dialog").getByText("\"Pancakes on Sunday\" will be gone for good. This can't be undone.", { exact: true }).waitFor();
+    await page.getByRole("button", { name: "Keep it" }).click();
+    await expect.poll(() => remove.evaluate((element) => document.activeElement === element)).toBe(true);
   });
 
   it("keeps a recording and what was typed when the tab closes mid-recording, and restores both on its tab", async () => {

@@ -163,7 +163,7 @@ describe("coming up", () => {
     const body = await (await jsonRequest(t, "GET", "/api/memories/coming-up", { cookie: dad.cookie })).json();
     expect(body.birthdays).toEqual([expect.objectContaining({ childId: maya.id, name: "Maya", turns: 12 })]);
     expect(body.birthdays[0].inDays).toBeGreaterThanOrEqual(19);
-    expect(body.unlocks).toEqual([expect.objectContaining({ title: "For your 12th", label: "Age 12" })]);
+    expect(body.unlocks).toEqual([expect.objectContaining({ title: "For your 12th", label: "Age 12", childIds: [maya.id], unlockType: "age", unlockAge: 12 })]);
     const stranger = await createSignedInUser(t);
     expect(await (await jsonRequest(t, "GET", "/api/memories/coming-up", { cookie: stranger.cookie })).json()).toEqual({ unlocks: [], birthdays: [] });
   });

@@ -1,7 +1,7 @@
 import { clsx } from "clsx";
 import { X } from "lucide-react";
 import { Dialog as RadixDialog } from "radix-ui";
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 
 export type DialogProps = {
   open: boolean;
@@ -27,6 +27,9 @@ export function Dialog({
   hideClose = false,
   className,
 }: DialogProps) {
+  // Opened from state, not from a Radix trigger: Radix would leave focus on <body> when it closes,
+  // so the element that had focus when it opened (the card, the button) gets it back.
+  const returnFocusTo = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -39,6 +42,15 @@ export function Dialog({
             className,
           )}
           {...(description ? {} : { "aria-describedby": undefined })}
+          onOpenAutoFocus={() => {
+            returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            const target = returnFocusTo.current;
+            if (!target?.isConnected) return;
+            event.preventDefault();
+            target.focus();
+          }}
         >
           <div className="flex items-start justify-between gap-4">
             <RadixDialog.Title className="text-xl font-semibold tracking-tight">{title}</RadixDialog.Title>

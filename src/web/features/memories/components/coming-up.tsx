@@ -1,7 +1,13 @@
 import { CalendarHeart, Lock } from "lucide-react";
-import { birthdayLine, COMING_UP_DAYS } from "../../../../shared/coming-up";
+import { birthdayLine, birthdayRecordTitle, unlockLine, type UpcomingUnlock } from "../../../../shared/coming-up";
 import { ButtonLink } from "../../../components/ui/button";
 import { useComingUp } from "../api/get-coming-up";
+import type { RecordPrefill } from "./narration-form";
+
+/** Another memory for the same moment: the same children and the same unlock rule. */
+function sameMomentPrefill(unlock: UpcomingUnlock): RecordPrefill {
+  return { childIds: unlock.childIds, unlockType: unlock.unlockType ?? "now", unlockAge: unlock.unlockAge?.toString() ?? "", unlockDate: unlock.unlockDate ?? "" };
+}
 
 /** The next unlocks and birthdays, each with a button to record for that moment. */
 export function ComingUp() {
@@ -22,8 +28,9 @@ export function ComingUp() {
             </span>
             <ButtonLink
               to="/record"
-              state={{ prefill: { title: `For your ${birthday.turns}th birthday`, childIds: [birthday.childId], unlockType: "date", unlockDate: birthday.date } }}
+              state={{ prefill: { title: birthdayRecordTitle(birthday), childIds: [birthday.childId], unlockType: "date", unlockDate: birthday.date } satisfies RecordPrefill }}
               variant="secondary"
+              aria-label={`Record for ${birthday.name}'s birthday`}
             >
               Record
             </ButtonLink>
@@ -35,12 +42,10 @@ export function ComingUp() {
               <Lock className="size-5 shrink-0 text-olive" aria-hidden="true" />
               <span>
                 <span className="block font-medium">{unlock.title}</span>
-                <span className="text-sm text-olive-dark">
-                  {unlock.inDays === 0 ? "Unlocks today" : unlock.inDays <= COMING_UP_DAYS ? `Unlocks in ${unlock.inDays} days` : "Next to unlock"} · {unlock.label}
-                </span>
+                <span className="text-sm text-olive-dark">{unlockLine(unlock)}</span>
               </span>
             </span>
-            <ButtonLink to="/record" variant="secondary">
+            <ButtonLink to="/record" state={{ prefill: sameMomentPrefill(unlock) }} variant="secondary" aria-label={`Add another for when "${unlock.title}" unlocks`}>
               Add another
             </ButtonLink>
           </li>

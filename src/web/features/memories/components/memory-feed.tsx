@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { DASHBOARD_FILTERS, type DashboardFilter, type MemoryItem } from "../../../../shared/memories";
 import { Button, ButtonLink } from "../../../components/ui/button";
 import { TextLink } from "../../../components/ui/text-link";
@@ -19,6 +19,15 @@ export function MemoryFeed({ newId, childId, renderVideoPlayer }: { newId: strin
   const [open, setOpen] = useState<MemoryItem | null>(null);
   const memories = useMemories({ kind: filter, pageSize: PAGE_SIZE, childId });
   const items = memories.data?.pages.flatMap((page) => page.items) ?? [];
+  // The memory just saved is brought into view and focused once, so Dad (and his screen reader) lands on it.
+  const newCardRevealed = useRef(false);
+  const revealNewCard = useCallback((element: HTMLLIElement | null) => {
+    const card = element?.querySelector("button");
+    if (!card || newCardRevealed.current) return;
+    newCardRevealed.current = true;
+    card.focus({ preventScroll: true });
+    card.scrollIntoView({ block: "center" });
+  }, []);
 
   return (
     <section aria-labelledby="your-memories" className="mt-10">
@@ -63,7 +72,7 @@ export function MemoryFeed({ newId, childId, renderVideoPlayer }: { newId: strin
       {items.length > 0 ? (
         <ul className="mt-6 grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
           {items.map((item) => (
-            <li key={item.id}>
+            <li key={item.id} ref={item.id === newId ? revealNewCard : undefined}>
               <MemoryCard item={item} highlighted={item.id === newId} onOpen={() => setOpen(item)} />
             </li>
           ))}

@@ -47,7 +47,7 @@ export function NarrationForm({
   }, [recordingInProgress, kind, fields]);
 
   const set = (patch: Partial<DraftFields>) => setFields((current) => ({ ...current, ...patch }));
-  const problem = narrationSaveProblem({ kind, hasRecording: recorder.state === "recorded", title: fields.title, childCount: fields.childIds.length });
+  const problem = narrationSaveProblem({ kind, hasRecording: recorder.state === "recorded", title: fields.title, childCount: fields.childIds.length, unlock: fields });
   const busy = recorder.state === "recording" || create.isPending;
 
   async function save() {

@@ -21,6 +21,12 @@ const TABS: { value: MemoryKind; label: string; icon: typeof Mic; empty: string;
   { value: "note", label: "Quick Note", icon: NotebookPen, empty: "No quick notes yet.", record: "/record?note=true", recordLabel: "New Quick Note" },
 ];
 
+/** ' and its recording and photo', ' and its recording', or nothing for a text-only quick note. */
+function whatGoesWith(item: MemoryItem) {
+  const files = item.kind === "video" ? ["video", "notes"] : [item.audioUrl ? "recording" : null, item.imageUrl ? "photo" : null].filter((file) => file !== null);
+  return files.length > 0 ? ` and its ${files.join(" and ")}` : "";
+}
+
 const selectClass =
   "min-h-11 rounded-lg border border-sand bg-white px-3 text-base text-ink hover:border-olive focus:outline-none focus-visible:outline-3 focus-visible:outline-accent-dark";
 
@@ -216,9 +222,7 @@ export function Vault({ renderVideoPlayer }: { renderVideoPlayer: RenderVideoPla
         open={confirming !== null}
         onOpenChange={(isOpen) => !isOpen && !remove.isPending && setConfirming(null)}
         title="Delete this memory?"
-        description={
-          confirming ? `"${confirming.title}" and its ${confirming.kind === "video" ? "video and notes" : "recording and photo"} will be gone for good. This can't be undone.` : undefined
-        }
+        description={confirming ? `"${confirming.title}"${whatGoesWith(confirming)} will be gone for good. This can't be undone.` : undefined}
         hideClose={remove.isPending}
         footer={
           <>
