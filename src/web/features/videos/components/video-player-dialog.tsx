@@ -88,7 +88,7 @@ function VideoNotes({ videoId, initial }: { videoId: string; initial: string }) 
   return (
     <div className="flex items-start justify-between gap-3">
       <p className={clsx("whitespace-pre-wrap", !notes && "text-olive-dark")}>{notes || "No notes on this video yet."}</p>
-      <Button variant="ghost" onClick={() => setEditing(true)}>{notes ? "Edit notes" : "Add notes"}</Button>
+      <Button variant="ghost" className="shrink-0 whitespace-nowrap" onClick={() => setEditing(true)}>{notes ? "Edit notes" : "Add notes"}</Button>
     </div>
   );
 }
