@@ -135,6 +135,9 @@ describe.skipIf(!browserAvailable)("video journey in Chromium", () => {
     const prompt = (await page.locator("p", { hasText: /^Hey Dad, / }).first().textContent()) ?? "";
     expect(prompt).toMatch(/^Hey Dad, /);
 
+    // A text file named .mp4 claims to be a video, but it is not one.
+    await page.getByLabel("Upload a video").setInputFiles(generateClip("text-as-mp4"));
+    await page.getByText("Invalid video. Please select a video file.").waitFor();
     await page.getByLabel("Upload a video").setInputFiles(generateClip("webm", 3));
     await page.getByLabel("Your video").waitFor();
     await page.getByRole("button", { name: "Next: Assign Video" }).click();

@@ -4,7 +4,7 @@ import { formatClock, MAX_VIDEO_SECONDS, VIDEO_COPY, videoFileProblem } from "..
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { videoStore } from "../../../lib/video-store";
-import { readFileDuration } from "./thumbnails";
+import { looksLikeVideo, readFileDuration } from "./thumbnails";
 
 type CameraState = "off" | "preview" | "recording" | "ready";
 
@@ -109,7 +109,8 @@ export function VideoCapture({ initial, prompt, ideas, onNext }: { initial: Blob
     if (!file) return;
     const typeProblem = videoFileProblem(file, null);
     if (typeProblem) return setError(typeProblem);
-    const problem = videoFileProblem(file, await readFileDuration(file));
+    const duration = await readFileDuration(file);
+    const problem = videoFileProblem(file, duration) ?? (duration === null && !(await looksLikeVideo(file)) ? VIDEO_COPY.invalidVideo : null);
     if (problem) return setError(problem);
     stream.current?.getTracks().forEach((track) => track.stop());
     stream.current = null;
