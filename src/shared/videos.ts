@@ -39,6 +39,8 @@ export const VIDEO_COPY = {
   videoIdRequired: "Video ID is required",
   playbackFailed: "Error playing video. Please try again.",
   unexpected: "Unexpected error",
+  processingFailed: "Processing failed",
+  checkConnection: "Please check your internet connection and try again",
   bridgeSaved: "Saved to Dad Stories.",
 } as const;
 

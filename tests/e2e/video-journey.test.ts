@@ -75,6 +75,20 @@ describe.skipIf(!browserAvailable)("video journey in Chromium", () => {
     await video.evaluate((element: HTMLVideoElement) => { element.currentTime = 0; });
     await player.getByRole("button", { name: "Jump to 0:04" }).first().click();
     await expect.poll(() => video.evaluate((element: HTMLVideoElement) => Math.floor(element.currentTime))).toBe(4);
+
+    // Dad's notes on the video are shown and can be edited in the player.
+    await player.getByText("No notes on this video yet.").waitFor();
+    await player.getByRole("button", { name: "Add notes" }).click();
+    await player.getByLabel("Your notes").fill("We forgot the tent pegs.");
+    await player.getByRole("button", { name: "Save notes" }).click();
+    await player.getByText("We forgot the tent pegs.").waitFor();
+    expect(((await (await page.request.get(`${server.baseUrl}/api/videos`)).json()) as { videos: Array<{ notes: string }> }).videos[0]?.notes).toBe("We forgot the tent pegs.");
+
+    // Deleting asks first; 'Keep' keeps the comment.
+    await player.getByRole("button", { name: "Delete" }).first().click();
+    await player.getByText("Delete this comment and its replies?").waitFor();
+    await player.getByRole("button", { name: "Keep" }).click();
+    await player.getByRole("heading", { name: "Notes (2)" }).waitFor();
     await page.keyboard.press("Escape");
 
     // The vault's Video tab lists it from the same memories list, and opens the same player.
@@ -104,6 +118,66 @@ describe.skipIf(!browserAvailable)("video journey in Chromium", () => {
     await expect.poll(async () => (await page.reload(), await failed.textContent()), { timeout: 60_000, interval: 1000 }).toContain("This file is not a video we can read.");
     expect(await failed.textContent()).not.toContain("Available now");
     expect(await failed.isDisabled()).toBe(true);
+  });
+
+  it("keeps the video through Back, opens ideas in place, offers a video left unsaved, and Cancel after a failed upload ends it on the server", { timeout: 120_000 }, async () => {
+    const server = await startE2eServer();
+    const page = await signedInWithChild(server);
+    await page.goto(`${server.baseUrl}/record?video=true`);
+
+    // The Ideas button opens the ideas modal on the record screen; the picked prompt becomes the title.
+    await page.getByRole("button", { name: "Need an idea?" }).click();
+    const ideas = page.getByRole("dialog", { name: "Ideas" });
+    await ideas.getByRole("button", { name: /Family & Relationships/ }).click();
+    await ideas.getByRole("button", { name: /^Record/ }).first().click();
+    await ideas.waitFor({ state: "detached" });
+    expect(page.url()).toBe(`${server.baseUrl}/record?video=true`);
+    const prompt = (await page.locator("p", { hasText: /^Hey Dad, / }).first().textContent()) ?? "";
+    expect(prompt).toMatch(/^Hey Dad, /);
+
+    // A text file named .mp4 claims to be a video, but it is not one.
+    await page.getByLabel("Upload a video").setInputFiles(generateClip("text-as-mp4"));
+    await page.getByText("Invalid video. Please select a video file.").waitFor();
+    await page.getByLabel("Upload a video").setInputFiles(generateClip("webm", 3));
+    await page.getByLabel("Your video").waitFor();
+    await page.getByRole("button", { name: "Next: Assign Video" }).click();
+    expect(await page.getByLabel("Title").inputValue()).toBe(prompt);
+    // Back to step 1 still shows the chosen video, and Next goes on with it.
+    await page.getByRole("button", { name: "Back" }).click();
+    await page.getByLabel("Your video").waitFor();
+    await page.getByRole("button", { name: "Next: Assign Video" }).click();
+    await page.getByRole("heading", { name: "Assign Your Legacy" }).waitFor();
+
+    // Leaving before Save: the next visit offers the video back, and Retry returns to step 2 with it.
+    await page.goto(`${server.baseUrl}/dashboard`);
+    await page.goto(`${server.baseUrl}/record?video=true`);
+    const retryDialog = page.getByRole("dialog", { name: "Retry Upload" });
+    await retryDialog.getByText("An unsaved video upload was found. Would you like to continue processing it?").waitFor();
+    await retryDialog.getByRole("button", { name: "Retry" }).click();
+    await page.getByRole("heading", { name: "Assign Your Legacy" }).waitFor();
+    await page.getByLabel("Title").fill("Fishing at dawn");
+    await page.getByLabel("Maya").check();
+
+    // The connection drops during the upload: the spec's lines, not the uploader's internals.
+    await page.route("**/api/uploads/*", (route) => (route.request().method() === "PATCH" ? route.abort() : route.continue()));
+    await page.evaluate(() => Object.defineProperty(navigator, "onLine", { get: () => false, configurable: true }));
+    const created = page.waitForResponse((response) => response.request().method() === "POST" && response.url().endsWith("/api/uploads"));
+    await page.getByRole("button", { name: "Save Legacy Video" }).click();
+    const uploadUrl = `${server.baseUrl}${(await created).headers().location}`;
+    await page.getByText("Processing failed").waitFor();
+    await page.getByText("Please check your internet connection and try again").waitFor();
+    await page.getByRole("button", { name: "OK" }).click();
+    await retryDialog.waitFor();
+    expect(await retryDialog.textContent()).toContain("Please check your internet connection and try again");
+    expect(await retryDialog.textContent()).not.toContain("tus:");
+
+    // Cancel ends the upload on the server and forgets it here.
+    await retryDialog.getByRole("button", { name: "Cancel" }).click();
+    await expect.poll(async () => (await page.request.fetch(uploadUrl, { method: "HEAD", headers: { "tus-resumable": "1.0.0" } })).status()).toBe(404);
+    await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("tus::") || key === "active-upload-id"))).toEqual([]);
+    await page.reload();
+    await page.getByRole("button", { name: "Use camera" }).waitFor();
+    expect(await retryDialog.count()).toBe(0);
   });
 
   it("records 3 s with the fake camera, assigns it, uploads it, picks a thumbnail and the server processes it", { timeout: 180_000 }, async () => {

@@ -1,5 +1,8 @@
 import { Upload } from "tus-js-client";
-import { UPLOAD_CHUNK_BYTES, UPLOAD_RETRY_DELAYS_MS } from "../../shared/videos";
+import { UPLOAD_CHUNK_BYTES, UPLOAD_RETRY_DELAYS_MS, VIDEO_COPY } from "../../shared/videos";
+
+/** tus-js-client keeps each unfinished upload's URL in localStorage under `tus::<fingerprint>::<n>`. */
+const fingerprintOf = (objectName: string) => `heydad-video:${objectName}`;
 
 export type TusProgress = (percent: number) => void;
 
@@ -22,16 +25,17 @@ export function uploadWithTus(input: { blob: Blob; objectName: string; onProgres
       chunkSize: UPLOAD_CHUNK_BYTES,
       retryDelays: UPLOAD_RETRY_DELAYS_MS,
       metadata: { bucketName: "videos", objectName: input.objectName, contentType: "video/mp4", cacheControl: "3600", filetype: input.blob.type },
-      fingerprint: async () => `heydad-video:${input.objectName}`,
+      fingerprint: async () => fingerprintOf(input.objectName),
       removeFingerprintOnSuccess: true,
       onShouldRetry: (error) => shouldRetry(error as Error & { originalResponse?: { getStatus: () => number } | null }),
       onProgress: (sent, total) => input.onProgress(total > 0 ? Math.round((sent / total) * 100) : 0),
       onUploadUrlAvailable: () => {
         if (upload.url) input.onUrl(upload.url);
       },
+      /** The server's plain message (quota, size), or the spec's line when the network failed. */
       onError: (error) => {
         const body = (error as Error & { originalResponse?: { getBody: () => string } | null }).originalResponse?.getBody();
-        reject(new Error(body?.trim() || error.message));
+        reject(new Error(body?.trim() || VIDEO_COPY.checkConnection));
       },
       onSuccess: () => resolve(upload.url?.split("/").at(-1) ?? ""),
     });
@@ -42,7 +46,10 @@ export function uploadWithTus(input: { blob: Blob; objectName: string; onProgres
   });
 }
 
-/** Ends an upload on the server (Cancel in the 'Retry Upload' modal). */
-export async function terminateTusUpload(url: string) {
-  await Upload.terminate(url).catch(() => {});
+/** Ends an upload on the server and forgets it here (Cancel in the 'Retry Upload' modal). */
+export async function terminateTusUpload(input: { url: string | null; objectName: string | null }) {
+  if (input.url) await Upload.terminate(input.url).catch(() => {});
+  if (!input.objectName) return;
+  const stored = `tus::${fingerprintOf(input.objectName)}::`;
+  for (const key of Object.keys(localStorage)) if (key.startsWith(stored)) localStorage.removeItem(key);
 }

@@ -7,6 +7,8 @@ import { RecordScreen } from "../features/memories/components/record-screen";
 import { useRecordBridge } from "../features/videos/components/use-record-bridge";
 import { VideoTab } from "../features/videos/components/video-tab";
 
+const renderIdeas = (pick: (prompt: string) => void) => <IdeasModalButton onPick={pick} />;
+
 export function RecordRoute() {
   const me = useMe();
   const bridge = useRecordBridge();
@@ -16,8 +18,8 @@ export function RecordRoute() {
       <PageHeading title="Record" description="Say it now, in your own voice. Choose who it's for and when they'll hear it." />
       <div className="mt-8">
         <RecordScreen
-          renderIdeas={(pick) => <IdeasModalButton onPick={pick} />}
-          renderVideo={() => (me.data ? <VideoTab userId={me.data.user.id} bridge={bridge} /> : null)}
+          renderIdeas={renderIdeas}
+          renderVideo={() => (me.data ? <VideoTab userId={me.data.user.id} bridge={bridge} renderIdeas={renderIdeas} /> : null)}
         />
       </div>
     </PageContainer>

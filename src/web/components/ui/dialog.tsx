@@ -36,7 +36,9 @@ export function Dialog({
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-ink/45 data-[state=open]:animate-fade-in" />
         <RadixDialog.Content
           className={clsx(
-            "fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md",
+            "fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)]",
+            // clsx does not merge Tailwind classes: a caller's own max-w-* replaces the default.
+            !className?.includes("max-w-") && "max-w-md",
             "-translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-xl border border-sand-soft",
             "bg-white p-6 text-ink shadow-float data-[state=open]:animate-pop-in focus:outline-none",
             className,

@@ -88,3 +88,21 @@ export async function readFileDuration(file: Blob) {
     URL.revokeObjectURL(video.src);
   }
 }
+
+/**
+ * Whether a file starts like a video container (MP4/MOV/3GP, WebM/MKV, AVI, Ogg, MPEG). Used when the
+ * browser cannot read a file's duration: a codec it cannot play (HEVC) still passes, a renamed text
+ * file does not ('Invalid video. Please select a video file.'). The server checks every file again.
+ */
+export async function looksLikeVideo(file: Blob) {
+  const head = new Uint8Array(await file.slice(0, 12).arrayBuffer());
+  const text = (from: number, to: number) => String.fromCharCode(...head.slice(from, to));
+  return (
+    text(4, 8) === "ftyp" ||
+    (head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3) ||
+    (text(0, 4) === "RIFF" && text(8, 12) === "AVI ") ||
+    text(0, 4) === "OggS" ||
+    (head[0] === 0 && head[1] === 0 && head[2] === 1 && (head[3] === 0xba || head[3] === 0xb3)) ||
+    head[0] === 0x47
+  );
+}

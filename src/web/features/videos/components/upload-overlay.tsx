@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { VIDEO_COPY } from "../../../../shared/videos";
 import { Button } from "../../../components/ui/button";
 import { DAD_JOKES } from "./dad-jokes";
 
@@ -14,9 +15,9 @@ export function UploadOverlay({ percent, failed, onClose }: { percent: number; f
     <div role="dialog" aria-modal="true" aria-label="Uploading your video" className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-6 bg-ink/95 p-6 text-center text-white">
       {failed ? (
         <>
-          <p className="text-2xl font-semibold">Processing failed</p>
-          <p className="max-w-sm text-white/85">Please check your internet connection and try again</p>
-          <Button variant="secondary" onClick={onClose}>OK</Button>
+          <p className="text-2xl font-semibold">{VIDEO_COPY.processingFailed}</p>
+          <p className="max-w-sm text-white/85">{VIDEO_COPY.checkConnection}</p>
+          <Button variant="secondary" onClick={onClose} autoFocus>OK</Button>
         </>
       ) : (
         <>

@@ -1,10 +1,10 @@
-import { Camera, Lightbulb, RotateCcw, Square, Upload } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { Camera, RotateCcw, Square, Upload } from "lucide-react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { formatClock, MAX_VIDEO_SECONDS, VIDEO_COPY, videoFileProblem } from "../../../../shared/videos";
 import { Alert } from "../../../components/ui/alert";
-import { Button, ButtonLink } from "../../../components/ui/button";
+import { Button } from "../../../components/ui/button";
 import { videoStore } from "../../../lib/video-store";
-import { readFileDuration } from "./thumbnails";
+import { looksLikeVideo, readFileDuration } from "./thumbnails";
 
 type CameraState = "off" | "preview" | "recording" | "ready";
 
@@ -21,14 +21,17 @@ function recorderType() {
   return ["video/webm;codecs=vp8,opus", "video/webm", "video/mp4"].find((type) => MediaRecorder.isTypeSupported(type)) ?? "";
 }
 
-/** Step 1: record with the camera (auto-stop at 2:00) or choose a file; every chunk goes to IndexedDB. */
-export function VideoCapture({ onNext }: { onNext: (video: Blob) => void }) {
+/**
+ * Step 1: record with the camera (auto-stop at 2:00) or choose a file; every chunk goes to IndexedDB.
+ * `initial` is the video already chosen, when Dad comes back from step 2; `prompt` the idea he picked.
+ */
+export function VideoCapture({ initial, prompt, ideas, onNext }: { initial: Blob | null; prompt: string | null; ideas: ReactNode; onNext: (video: Blob) => void }) {
   const preview = useRef<HTMLVideoElement>(null);
   const stream = useRef<MediaStream | null>(null);
   const recorder = useRef<MediaRecorder | null>(null);
-  const [state, setState] = useState<CameraState>("off");
+  const [state, setState] = useState<CameraState>(initial ? "ready" : "off");
   const [seconds, setSeconds] = useState(0);
-  const [video, setVideo] = useState<Blob | null>(null);
+  const [video, setVideo] = useState<Blob | null>(initial);
   const [videoUrl, setVideoUrl] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -43,11 +46,15 @@ export function VideoCapture({ onNext }: { onNext: (video: Blob) => void }) {
     }, 250);
     return () => clearInterval(timer);
   }, [state]);
-  useEffect(() => () => { if (videoUrl) URL.revokeObjectURL(videoUrl); }, [videoUrl]);
+  useEffect(() => {
+    if (!video) return setVideoUrl(null);
+    const url = URL.createObjectURL(video);
+    setVideoUrl(url);
+    return () => URL.revokeObjectURL(url);
+  }, [video]);
 
   function choose(blob: Blob) {
     setVideo(blob);
-    setVideoUrl(URL.createObjectURL(blob));
     setError(null);
   }
 
@@ -91,7 +98,6 @@ export function VideoCapture({ onNext }: { onNext: (video: Blob) => void }) {
 
   function retake() {
     setVideo(null);
-    setVideoUrl(null);
     void videoStore.clear();
     setState(stream.current ? "preview" : "off");
     requestAnimationFrame(() => {
@@ -103,7 +109,8 @@ export function VideoCapture({ onNext }: { onNext: (video: Blob) => void }) {
     if (!file) return;
     const typeProblem = videoFileProblem(file, null);
     if (typeProblem) return setError(typeProblem);
-    const problem = videoFileProblem(file, await readFileDuration(file));
+    const duration = await readFileDuration(file);
+    const problem = videoFileProblem(file, duration) ?? (duration === null && !(await looksLikeVideo(file)) ? VIDEO_COPY.invalidVideo : null);
     if (problem) return setError(problem);
     stream.current?.getTracks().forEach((track) => track.stop());
     stream.current = null;
@@ -117,8 +124,9 @@ export function VideoCapture({ onNext }: { onNext: (video: Blob) => void }) {
     <section aria-labelledby="video-step-1" className="flex flex-col gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="video-step-1" className="text-xl font-semibold">Step 1: Record or upload</h2>
-        <ButtonLink to="/ideas" variant="secondary"><Lightbulb className="size-4" aria-hidden="true" />Ideas</ButtonLink>
+        {ideas}
       </div>
+      {prompt ? <p className="rounded-lg bg-paper-warm px-4 py-3 font-medium">{prompt}</p> : null}
       <div className="relative aspect-video w-full overflow-hidden rounded-xl bg-ink">
         {state === "ready" && videoUrl ? (
           <video src={videoUrl} controls playsInline className="size-full object-contain" aria-label="Your video" />
@@ -131,7 +139,7 @@ export function VideoCapture({ onNext }: { onNext: (video: Blob) => void }) {
           </div>
         )}
         {state === "recording" ? (
-          <p className="absolute top-3 left-3 rounded-full bg-danger px-3 py-1 text-sm font-semibold text-white" aria-live="polite">
+          <p role="timer" className="absolute top-3 left-3 rounded-full bg-danger px-3 py-1 text-sm font-semibold text-white tabular-nums">
             ● {formatClock(seconds)} / {formatClock(MAX_VIDEO_SECONDS)}
           </p>
         ) : null}
@@ -146,7 +154,8 @@ export function VideoCapture({ onNext }: { onNext: (video: Blob) => void }) {
           <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-sand bg-white px-4 py-2 font-semibold hover:border-olive focus-within:outline-3 focus-within:outline-accent-dark">
             <Upload className="size-4" aria-hidden="true" />
             Upload a video
-            <input type="file" accept="video/*" className="sr-only" onChange={(event) => void pickFile(event.target.files?.[0])} />
+            <input type="file" accept="video/*" className="sr-only"
+              onChange={(event) => { void pickFile(event.target.files?.[0]); event.target.value = ""; }} />
           </label>
         ) : null}
       </div>

@@ -1,5 +1,6 @@
-import { type KeyboardEvent, useRef, useState } from "react";
-import { formatClock, type VideoComment } from "../../../../shared/videos";
+import { clsx } from "clsx";
+import { type FormEvent, type KeyboardEvent, useRef, useState } from "react";
+import { formatClock, VIDEO_COPY, type VideoComment } from "../../../../shared/videos";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
@@ -8,21 +9,23 @@ import { useDeleteComment } from "../api/delete-comment";
 import { useEditComment } from "../api/edit-comment";
 import { usePlaybackLink } from "../api/get-playback-link";
 import { useComments } from "../api/list-comments";
+import { useUpdateVideoNotes } from "../api/update-video-notes";
 
 const inputClass = "min-h-11 w-full rounded-lg border border-sand bg-white px-3.5 py-2 text-base hover:border-olive focus-visible:outline-3 focus-visible:outline-accent-dark";
 
 /** Enter submits; empty input after trimming is ignored silently (spec 001 §5). */
-function onEnter(submit: (text: string) => void) {
+function onEnter(submit: (text: string, input: HTMLInputElement) => void) {
   return (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== "Enter") return;
     event.preventDefault();
     const text = event.currentTarget.value.trim();
-    if (text) submit(text);
+    if (text) submit(text, event.currentTarget);
   };
 }
 
 function CommentRow({ comment, videoId, onSeek, onReply }: { comment: VideoComment; videoId: string; onSeek: (seconds: number) => void; onReply?: () => void }) {
   const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const edit = useEditComment(videoId);
   const remove = useDeleteComment(videoId);
   return (
@@ -37,17 +40,61 @@ function CommentRow({ comment, videoId, onSeek, onReply }: { comment: VideoComme
       ) : (
         <p className="whitespace-pre-wrap">{comment.content}</p>
       )}
-      <div className="flex gap-1 text-sm">
-        {onReply ? <Button variant="ghost" onClick={onReply}>Reply</Button> : null}
-        <Button variant="ghost" onClick={() => setEditing((value) => !value)}>{editing ? "Cancel" : "Edit"}</Button>
-        <Button variant="ghost" onClick={() => remove.mutate({ videoId, commentId: comment.id }, { onError: (e) => alert(`Failed to save comments: ${e.message}`) })}>Delete</Button>
-      </div>
+      {confirming ? (
+        <div role="group" aria-label="Confirm delete" className="flex flex-wrap items-center gap-2 text-sm">
+          <span>{comment.replies.length > 0 ? "Delete this comment and its replies?" : "Delete this comment?"}</span>
+          <Button variant="danger" autoFocus busy={remove.isPending}
+            onClick={() => remove.mutate({ videoId, commentId: comment.id }, { onError: (e) => alert(`Failed to save comments: ${e.message}`), onSettled: () => setConfirming(false) })}>
+            Delete
+          </Button>
+          <Button variant="ghost" onClick={() => setConfirming(false)}>Keep</Button>
+        </div>
+      ) : (
+        <div className="flex gap-1 text-sm">
+          {onReply ? <Button variant="ghost" onClick={onReply}>Reply</Button> : null}
+          <Button variant="ghost" onClick={() => setEditing((value) => !value)}>{editing ? "Cancel" : "Edit"}</Button>
+          <Button variant="ghost" onClick={() => setConfirming(true)}>Delete</Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Dad's notes on the video (written at step 2), shown under it and editable in place. */
+function VideoNotes({ videoId, initial }: { videoId: string; initial: string }) {
+  const [notes, setNotes] = useState(initial);
+  const [editing, setEditing] = useState(false);
+  const save = useUpdateVideoNotes();
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const text = String(new FormData(event.currentTarget).get("notes") ?? "");
+    save.mutate({ videoId, notes: text }, {
+      onSuccess: (video) => { setNotes(video.notes); setEditing(false); },
+      onError: (e) => alert(`Failed to save notes: ${e.message}`),
+    });
+  }
+  if (editing) {
+    return (
+      <form onSubmit={submit} className="flex flex-col gap-2">
+        <label htmlFor="video-notes-edit" className="text-sm font-medium">Your notes</label>
+        <textarea id="video-notes-edit" name="notes" rows={3} defaultValue={notes} autoFocus className={inputClass} />
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="ghost" onClick={() => setEditing(false)}>Cancel</Button>
+          <Button type="submit" busy={save.isPending}>Save notes</Button>
+        </div>
+      </form>
+    );
+  }
+  return (
+    <div className="flex items-start justify-between gap-3">
+      <p className={clsx("whitespace-pre-wrap", !notes && "text-olive-dark")}>{notes || "No notes on this video yet."}</p>
+      <Button variant="ghost" className="shrink-0 whitespace-nowrap" onClick={() => setEditing(true)}>{notes ? "Edit notes" : "Add notes"}</Button>
     </div>
   );
 }
 
 /** What the player needs of a video: it fetches the playback link and comments by id. */
-export type PlayableVideo = { id: string; title: string };
+export type PlayableVideo = { id: string; title: string; notes: string };
 
 /** For lists that take a render prop (the memories feed and the vault): the player for one video. */
 export const renderVideoPlayer = (video: PlayableVideo, onClose: () => void) => <VideoPlayerDialog video={video} onClose={onClose} />;
@@ -57,6 +104,7 @@ export function VideoPlayerDialog({ video, onClose }: { video: PlayableVideo; on
   const player = useRef<HTMLVideoElement>(null);
   const [now, setNow] = useState(0);
   const [replyTo, setReplyTo] = useState<string | null>(null);
+  const [playFailed, setPlayFailed] = useState(false);
   const link = usePlaybackLink(video.id);
   const comments = useComments(video.id);
   const add = useAddComment(video.id);
@@ -64,25 +112,31 @@ export function VideoPlayerDialog({ video, onClose }: { video: PlayableVideo; on
   const seek = (seconds: number) => {
     if (player.current) player.current.currentTime = seconds;
   };
-  const submit = (content: string, parentId?: string) =>
+  /** The typed text stays in its field until the server has it, so a failed send loses nothing. */
+  const submit = (content: string, input: HTMLInputElement, parentId?: string) =>
     add.mutate(
       { videoId: video.id, content, timeSeconds: player.current?.currentTime ?? 0, parentId },
-      { onSuccess: () => setReplyTo(null), onError: (e) => alert(`${parentId ? "Failed to add reply" : "Failed to add comment"}: ${e.message}`) },
+      {
+        onSuccess: () => { input.value = ""; setReplyTo(null); },
+        onError: (e) => alert(`${parentId ? "Failed to add reply" : "Failed to add comment"}: ${e.message}`),
+      },
     );
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={video.title} className="max-w-3xl">
-      {link.isError ? <Alert>Error playing video. Please try again.</Alert> : null}
+      {link.isError || playFailed ? <Alert>{VIDEO_COPY.playbackFailed}</Alert> : null}
       <video ref={player} src={link.data?.url} controls playsInline preload="metadata" className="aspect-video w-full rounded-lg bg-ink" aria-label={video.title}
-        onTimeUpdate={(event) => setNow(event.currentTarget.currentTime)} />
+        onTimeUpdate={(event) => setNow(event.currentTarget.currentTime)} onError={() => setPlayFailed(Boolean(link.data))} />
+      <VideoNotes videoId={video.id} initial={video.notes} />
       <section aria-labelledby="notes-tab" className="flex flex-col gap-3">
         <h3 id="notes-tab" className="border-b-2 border-ink pb-1 font-semibold">Notes ({count})</h3>
         {comments.isError ? <Alert>{`Failed to load comments: ${comments.error.message}`}</Alert> : null}
         <div className="flex flex-col gap-1">
           <input aria-label="Add a comment" placeholder="Add a comment..." className={inputClass}
-            onKeyDown={onEnter((content) => { submit(content); })} onKeyUp={(event) => { if (event.key === "Enter") event.currentTarget.value = ""; }} />
+            onKeyDown={onEnter((content, input) => submit(content, input))} />
           <p className="text-sm text-olive-dark">Comment will be timestamped at {formatClock(now)}</p>
         </div>
+        {comments.isPending ? <p className="text-olive-dark">Loading…</p> : null}
         {comments.data?.length === 0 ? <p className="text-olive-dark">No comments yet. Be the first to comment!</p> : null}
         <ul className="flex flex-col gap-4">
           {comments.data?.map((comment) => (
@@ -91,7 +145,7 @@ export function VideoPlayerDialog({ video, onClose }: { video: PlayableVideo; on
               <ul className="ml-6 flex flex-col gap-3 border-l-2 border-sand-soft pl-4">
                 {comment.replies.map((reply) => <li key={reply.id}><CommentRow comment={reply} videoId={video.id} onSeek={seek} /></li>)}
                 {replyTo === comment.id ? (
-                  <li><input aria-label="Write a reply" placeholder="Write a reply..." className={inputClass} autoFocus onKeyDown={onEnter((content) => submit(content, comment.id))} /></li>
+                  <li><input aria-label="Write a reply" placeholder="Write a reply..." className={inputClass} autoFocus onKeyDown={onEnter((content, input) => submit(content, input, comment.id))} /></li>
                 ) : null}
               </ul>
             </li>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { VIDEO_COPY } from "../../../../shared/videos";
@@ -30,18 +30,20 @@ type Upload = { status: "idle" } | { status: "uploading"; percent: number } | { 
  * The Video tab of /record: step 1 capture, step 2 assign, resumable upload with the overlay,
  * then the thumbnail chooser. A draft or unfinished upload found on load opens 'Retry Upload'.
  */
-export function VideoTab({ userId, bridge }: { userId: string; bridge?: VideoBridge }) {
+export function VideoTab({ userId, bridge, renderIdeas }: { userId: string; bridge?: VideoBridge; renderIdeas: (pick: (prompt: string) => void) => ReactNode }) {
   const navigate = useNavigate();
   const createVideo = useCreateVideo();
   const [step, setStep] = useState<1 | 2>(1);
   const [video, setVideo] = useState<Blob | null>(null);
   const [fields, setFields] = useState<Partial<VideoFields>>(() => (bridge ? bridgeToFields(bridge) : {}));
+  /** What Dad means to talk about: the idea he picked, or Pocket Dad's title. */
+  const [prompt, setPrompt] = useState<string | null>(bridge?.title ?? null);
   const [upload, setUpload] = useState<Upload>({ status: "idle" });
   const [retryOffered, setRetryOffered] = useState(false);
   const [saved, setSaved] = useState<{ id: string; video: Blob } | null>(null);
 
   useEffect(() => {
-    void videoStore.draft().then((draft) => setRetryOffered(Boolean(draft?.fields && draft.chunkCount > 0)));
+    void videoStore.draft().then((draft) => setRetryOffered(Boolean(draft && draft.chunkCount > 0)));
   }, []);
 
   async function save(values: VideoFields, blob: Blob) {
@@ -65,12 +67,14 @@ export function VideoTab({ userId, bridge }: { userId: string; bridge?: VideoBri
     }
   }
 
+  /** Uploads a draft Dad already saved; a recording left before Save comes back to step 2 instead. */
   async function retry() {
     setRetryOffered(false);
     const draft = await videoStore.draft();
     const blob = await videoStore.blob();
-    if (!draft?.fields || !blob) return;
+    if (!draft || !blob) return;
     setVideo(blob);
+    if (!draft.fields) return setStep(2);
     setFields(draft.fields as Partial<VideoFields>);
     await save(draft.fields as VideoFields, blob);
   }
@@ -78,7 +82,7 @@ export function VideoTab({ userId, bridge }: { userId: string; bridge?: VideoBri
   async function cancelDraft() {
     setRetryOffered(false);
     const draft = await videoStore.draft();
-    if (draft?.uploadUrl) await terminateTusUpload(draft.uploadUrl);
+    await terminateTusUpload({ url: draft?.uploadUrl ?? null, objectName: localStorage.getItem(ACTIVE_UPLOAD_KEY) });
     await videoStore.clear();
   }
 
@@ -96,7 +100,8 @@ export function VideoTab({ userId, bridge }: { userId: string; bridge?: VideoBri
   return (
     <div className="flex flex-col gap-6">
       {step === 1 ? (
-        <VideoCapture onNext={(blob) => { setVideo(blob); setStep(2); }} />
+        <VideoCapture initial={video} prompt={prompt} onNext={(blob) => { setVideo(blob); setStep(2); }}
+          ideas={renderIdeas((picked) => { setPrompt(picked); setFields((current) => ({ ...current, title: picked })); })} />
       ) : (
         <AssignVideoForm initial={fields} onBack={() => setStep(1)} onSave={(values) => { setFields(values); if (video) void save(values, video); }} />
       )}
