@@ -61,10 +61,11 @@ describe.skipIf(!browserAvailable)("children and settings in Chromium", () => {
     // Children: empty state, then add Maya with a cropped photo.
     await page.goto(`${server.baseUrl}/children`);
     await page.getByRole("heading", { name: "Who are you recording for?" }).waitFor();
-    // The setup checklist floats over the page; a dad closes it with Escape (it stays closed).
-    await page.getByRole("heading", { name: "Welcome Dad!" }).waitFor();
+    // On a phone the setup checklist floats as a small pill; a dad closes it with Escape (it stays closed).
+    const setup = page.getByRole("complementary", { name: "Profile setup" });
+    await setup.getByRole("button", { name: /Finish setting up your profile/ }).waitFor();
     await page.keyboard.press("Escape");
-    await page.getByRole("heading", { name: "Welcome Dad!" }).waitFor({ state: "detached" });
+    await setup.waitFor({ state: "detached" });
     await page.getByRole("button", { name: "Add child" }).click();
     await page.getByRole("button", { name: "Add child" }).last().click();
     await page.getByText("Please enter your child's name").waitFor();

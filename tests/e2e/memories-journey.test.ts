@@ -105,8 +105,11 @@ describe.skipIf(!browserAvailable)("narrations and quick notes in Chromium", () 
     await signedInDadWithChildren(server, page);
     await page.goto(`${server.baseUrl}/ideas`);
     await page.getByRole("heading", { level: 1, name: "Hey Dad, Ready to Drop Some Wisdom?" }).waitFor();
-    // On a phone the profile-setup card covers the lower screen: a dad closes it first.
-    await page.getByRole("complementary", { name: "Welcome Dad!" }).getByRole("button", { name: "Close" }).click();
+    // On a phone the profile-setup card starts as a small pill so it covers nothing; tapping it opens the card.
+    const pill = page.getByRole("button", { name: /Finish setting up your profile/ });
+    await pill.click();
+    await page.getByRole("complementary", { name: "Welcome Dad!" }).getByRole("button", { name: "Minimize" }).click();
+    await pill.waitFor();
     const search = page.getByRole("searchbox", { name: "Search ideas..." });
     await search.fill("no prompt says this");
     await page.getByText("No ideas matched your search.").waitFor();

@@ -25,19 +25,35 @@ function readFlag(storage: () => Storage, key: string) {
 
 function writeFlag(storage: () => Storage, key: string, value: boolean) {
   try {
-    if (value) storage().setItem(key, "1");
-    else storage().removeItem(key);
+    storage().setItem(key, value ? "1" : "0");
   } catch {
     // Without storage the choice lasts until the page reloads.
   }
 }
+
+/** Dad's own choice this session to minimize ("1") or open ("0") the card; null until he makes one. */
+function readMinimizedChoice() {
+  try {
+    const value = window.sessionStorage.getItem(MINIMIZED_KEY);
+    return value === null ? null : value === "1";
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Until Dad opens or minimizes the card himself, it starts minimized where the full card would
+ * cover what he came to do: on a phone (it would take half the screen) and on the record screen.
+ */
+const startsMinimized = (pathname: string) => pathname.startsWith("/record") || window.matchMedia("(max-width: 639px)").matches;
 
 /** The onboarding checklist card of signed-in pages (spec 000 §2, §4; decisions 2.2). */
 export function ChecklistCard() {
   const checklist = useChecklist();
   const { pathname } = useLocation();
   const [closed, setClosed] = useState(() => readFlag(() => window.localStorage, CLOSED_KEY));
-  const [minimized, setMinimized] = useState(() => readFlag(() => window.sessionStorage, MINIMIZED_KEY));
+  const [minimizedChoice, setMinimizedChoice] = useState(readMinimizedChoice);
+  const minimized = minimizedChoice ?? startsMinimized(pathname);
   const data = checklist.data;
   const done = data ? STEPS.filter((step) => data[step.key]).length : 0;
   // The questionnaire is a focused flow with its own steps: the card would cover its buttons on a phone.
@@ -48,7 +64,7 @@ export function ChecklistCard() {
     writeFlag(() => window.localStorage, CLOSED_KEY, true);
   };
   function minimize(value: boolean) {
-    setMinimized(value);
+    setMinimizedChoice(value);
     writeFlag(() => window.sessionStorage, MINIMIZED_KEY, value);
   }
 
