@@ -148,9 +148,13 @@ describe.skipIf(!browserAvailable)("video journey in Chromium", () => {
     await page.getByRole("button", { name: "Next: Assign Video" }).click();
     await page.getByRole("heading", { name: "Assign Your Legacy" }).waitFor();
 
-    // Leaving before Save: the next visit offers the video back, and Retry returns to step 2 with it.
+    // Leaving before Save: the dashboard and the other record tabs point to it, the Video tab offers
+    // it back, and Retry returns to step 2 with it.
+    await page.goto(`${server.baseUrl}/record`);
+    await page.getByRole("complementary", { name: "Unsaved video" }).waitFor();
     await page.goto(`${server.baseUrl}/dashboard`);
-    await page.goto(`${server.baseUrl}/record?video=true`);
+    await page.getByRole("complementary", { name: "Unsaved video" }).getByRole("link", { name: "Pick up where you left off" }).click();
+    await page.waitForURL(/\/record\?video=true$/);
     const retryDialog = page.getByRole("dialog", { name: "Retry Upload" });
     await retryDialog.getByText("An unsaved video upload was found. Would you like to continue processing it?").waitFor();
     await retryDialog.getByRole("button", { name: "Retry" }).click();

@@ -11,6 +11,7 @@ import { DadDnaBanner } from "../features/memories/components/dad-dna-banner";
 import { MemoriesPerChild } from "../features/memories/components/memories-per-child";
 import { MemoryFeed } from "../features/memories/components/memory-feed";
 import { PocketDadCard } from "../features/memories/components/pocket-dad-card";
+import { UnsavedVideoBanner } from "../features/videos/components/unsaved-video-banner";
 import { renderVideoPlayer } from "../features/videos/components/video-player-dialog";
 
 const RECORD_ACTIONS = [
@@ -68,6 +69,7 @@ export function DashboardRoute() {
         </ul>
       </section>
 
+      <UnsavedVideoBanner className="mt-8" />
       <DadDnaBanner />
       <DailyPrompt />
       <MemoriesPerChild />

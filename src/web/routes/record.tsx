@@ -3,7 +3,9 @@ import { PageContainer } from "../components/layout/page-container";
 import { PageHeading } from "../components/ui/page-heading";
 import { useMe } from "../features/auth/api/get-me";
 import { IdeasModalButton } from "../features/ideas/components/ideas-modal";
-import { RecordScreen } from "../features/memories/components/record-screen";
+import { useSearchParams } from "react-router";
+import { RecordScreen, tabFromSearch } from "../features/memories/components/record-screen";
+import { UnsavedVideoBanner } from "../features/videos/components/unsaved-video-banner";
 import { useRecordBridge } from "../features/videos/components/use-record-bridge";
 import { VideoTab } from "../features/videos/components/video-tab";
 
@@ -12,10 +14,12 @@ const renderIdeas = (pick: (prompt: string) => void) => <IdeasModalButton onPick
 export function RecordRoute() {
   const me = useMe();
   const bridge = useRecordBridge();
+  const [searchParams] = useSearchParams();
   return (
     <PageContainer width="default">
       <title>{`Record · ${PRODUCT_NAME}`}</title>
       <PageHeading title="Record" description="Say it now, in your own voice. Choose who it's for and when they'll hear it." />
+      {tabFromSearch(searchParams) === "video" ? null : <UnsavedVideoBanner className="mt-6" />}
       <div className="mt-8">
         <RecordScreen
           renderIdeas={renderIdeas}
