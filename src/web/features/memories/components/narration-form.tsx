@@ -33,18 +33,18 @@ export function NarrationForm({
   const recorder = useVoiceRecorder(kind);
   const create = useCreateNarration();
   const [fields, setFields] = useState<DraftFields>({ ...emptyFields, ...prefill, ...restoredDraft?.fields });
-  const [image, setImage] = useState<File | null>(null);
+  const [image, setImage] = useState<File | null>(restoredDraft?.image ?? null);
   const { restore } = recorder;
 
   useEffect(() => {
     if (restoredDraft) restore(restoredDraft);
   }, [restoredDraft, restore]);
 
-  // While there is a recording to lose, what Dad typed is kept with it for the next visit.
+  // While there is a recording to lose, what Dad typed and his photo are kept with it for the next visit.
   const recordingInProgress = recorder.state !== "idle";
   useEffect(() => {
-    if (recordingInProgress) voiceDraftStore.saveFields(kind, fields).catch(() => {});
-  }, [recordingInProgress, kind, fields]);
+    if (recordingInProgress) voiceDraftStore.saveFields(kind, fields, kind === "narration" ? image : null).catch(() => {});
+  }, [recordingInProgress, kind, fields, image]);
 
   const set = (patch: Partial<DraftFields>) => setFields((current) => ({ ...current, ...patch }));
   const problem = narrationSaveProblem({ kind, hasRecording: recorder.state === "recorded", title: fields.title, childCount: fields.childIds.length, unlock: fields });

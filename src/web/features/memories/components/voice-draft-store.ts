@@ -1,7 +1,8 @@
 /**
  * No recording lost (decisions 4.3): while Dad records, every MediaRecorder chunk is appended to
  * IndexedDB, so a closed tab or a failed save leaves a draft the next visit to /record can restore.
- * What Dad typed and which tab he was on are kept with it. One draft at a time, under the key "current".
+ * What Dad typed, the photo he chose and which tab he was on are kept with it. One draft at a time,
+ * under the key "current".
  */
 import type { UnlockType } from "../../../../shared/unlock-rules";
 
@@ -21,6 +22,8 @@ export type VoiceDraft = {
   chunks: Blob[];
   durationSeconds: number;
   fields: DraftFields | null;
+  /** The narration's photo, if one was chosen (IndexedDB keeps the File itself). */
+  image: File | null;
   updatedAt: number;
 };
 
@@ -59,7 +62,7 @@ function update(change: (current: VoiceDraft | undefined) => VoiceDraft) {
   });
 }
 
-const emptyDraft = (kind: VoiceDraft["kind"]): VoiceDraft => ({ kind, mimeType: "", chunks: [], durationSeconds: 0, fields: null, updatedAt: 0 });
+const emptyDraft = (kind: VoiceDraft["kind"]): VoiceDraft => ({ kind, mimeType: "", chunks: [], durationSeconds: 0, fields: null, image: null, updatedAt: 0 });
 
 export const voiceDraftStore = {
   read: () => withStore<VoiceDraft>("readonly", (store) => store.get(KEY)),
@@ -68,7 +71,7 @@ export const voiceDraftStore = {
       const draft = current ?? emptyDraft(input.kind);
       return { ...draft, mimeType: draft.mimeType || input.mimeType, chunks: [...draft.chunks, input.chunk], durationSeconds: input.durationSeconds };
     }),
-  /** What Dad typed (title, notes, children, unlock rule), kept beside the recording's chunks. */
-  saveFields: (kind: VoiceDraft["kind"], fields: DraftFields) => update((current) => ({ ...(current ?? emptyDraft(kind)), kind, fields })),
+  /** What Dad typed (title, notes, children, unlock rule) and his photo, kept beside the recording's chunks. */
+  saveFields: (kind: VoiceDraft["kind"], fields: DraftFields, image: File | null) => update((current) => ({ ...(current ?? emptyDraft(kind)), kind, fields, image })),
   clear: () => withStore<void>("readwrite", (store) => store.delete(KEY)),
 };
