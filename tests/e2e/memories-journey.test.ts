@@ -142,13 +142,15 @@ describe.skipIf(!browserAvailable)("narrations and quick notes in Chromium", () 
     await expect.poll(() => ideas.evaluate((element) => document.activeElement === element)).toBe(true);
   });
 
-  it("saves a text-only quick note", async () => {
-    const page = await browser.newPage();
+  it("saves a text-only quick note, its unlock date written the way the dad's browser writes dates", async () => {
+    const page = await browser.newPage(undefined, { locale: "en-GB" });
     await signedInDadWithChildren(server, page);
     await page.goto(`${server.baseUrl}/record?voice=true`);
     await page.getByLabel("Title").fill("Pancakes on Sunday");
     await page.getByLabel("Notes").fill("You flipped one onto the ceiling. Best breakfast ever.");
     await page.getByText("Leo", { exact: true }).click();
+    await page.getByText("On a date").click();
+    await page.getByLabel("Unlock on").fill("2030-12-25");
     await page.getByRole("button", { name: "Save Quick Note" }).click();
     await page.waitForURL(/\/dashboard\?new=narration:/);
     await page.getByRole("button", { name: "Quick Note", exact: true }).click();
@@ -160,11 +162,55 @@ describe.skipIf(!browserAvailable)("narrations and quick notes in Chromium", () 
     // Deleting it names only what it has: no recording, no photo. 'Keep it' gives focus back to Delete.
     await page.goto(`${server.baseUrl}/vault`);
     await page.getByRole("button", { name: "Quick Note", exact: true }).click();
+    await page.locator("[data-vault-item]", { hasText: "Pancakes on Sunday" }).getByText("25 Dec 2030", { exact: true }).waitFor();
     const remove = page.getByRole("button", { name: "Delete Pancakes on Sunday" });
     await remove.click();
     await page.getByRole("dialog").getByText("\"Pancakes on Sunday\" will be gone for good. This can't be undone.", { exact: true }).waitFor();
     await page.getByRole("button", { name: "Keep it" }).click();
     await expect.poll(() => remove.evaluate((element) => document.activeElement === element)).toBe(true);
+  });
+
+  it("keeps a narration's photo with its draft: restored after the tab closes mid-recording, and saved with it", async () => {
+    const page = await browser.newPage();
+    await signedInDadWithChildren(server, page);
+    await page.goto(`${server.baseUrl}/record`);
+    await page.locator('input[type="file"]').setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: photo });
+    await page.getByRole("img", { name: "The photo you chose" }).waitFor();
+    await page.getByLabel("Title").fill("Your first bike");
+    await page.getByText("Leo", { exact: true }).click();
+    await page.getByRole("button", { name: "Start recording" }).click();
+    await page.getByText("Recording…").waitFor();
+    // Wait until the photo has reached IndexedDB, as it would before a real tab closes.
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              const open = indexedDB.open("HeyDadDrafts", 1);
+              open.onsuccess = () => {
+                const get = open.result.transaction("voice").objectStore("voice").get("current");
+                get.onsuccess = () => {
+                  open.result.close();
+                  resolve(get.result?.image?.size ?? 0);
+                };
+              };
+            }),
+        ),
+      )
+      .toBe(photo.length);
+    await page.waitForTimeout(1500);
+    const context = page.context();
+    await page.close({ runBeforeUnload: false });
+
+    const again = await context.newPage();
+    await again.goto(`${server.baseUrl}/record`);
+    await again.getByRole("button", { name: "Restore recording" }).click();
+    await again.getByRole("button", { name: "Retake" }).waitFor();
+    await again.getByRole("img", { name: "The photo you chose" }).waitFor();
+    await again.getByRole("button", { name: "Save Narration" }).click();
+    await again.waitForURL(/\/dashboard\?new=narration:/);
+    const { rows } = await server.pool.query("SELECT image_path FROM narrations WHERE title = $1", ["Your first bike"]);
+    expect(rows[0].image_path).toMatch(/\.png$/);
   });
 
   it("keeps a recording and what was typed when the tab closes mid-recording, and restores both on its tab", async () => {

@@ -38,8 +38,9 @@ export function useBrowser(options: { viewport?: { width: number; height: number
     get page() {
       return state.page;
     },
-    async newPage(viewport = options.viewport ?? { width: 1280, height: 900 }) {
-      const context = await browser.newContext({ viewport });
+    /** A page in a fresh context; `locale` sets the browser's language (navigator.language, Intl). */
+    async newPage(viewport = options.viewport ?? { width: 1280, height: 900 }, contextOptions: { locale?: string } = {}) {
+      const context = await browser.newContext({ viewport, ...contextOptions });
       state.page = await context.newPage();
       const page = state.page;
       onTestFailed(async ({ task }) => {

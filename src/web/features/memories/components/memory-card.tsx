@@ -2,6 +2,7 @@ import { clsx } from "clsx";
 import { Film, Lock, Mic, NotebookPen, Unlock } from "lucide-react";
 import type { ReactNode } from "react";
 import { formatDuration, type MemoryItem, type VideoMemoryItem } from "../../../../shared/memories";
+import { formatUnlockDate } from "../../../../shared/unlock-rules";
 
 export function formatMemoryDate(iso: string) {
   return new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
@@ -15,10 +16,12 @@ export function UnlockBadge({ item }: { item: MemoryItem }) {
   if (hasFailed(item)) return null;
   const { unlock } = item;
   const Icon = unlock.unlocked ? Unlock : Lock;
+  // Dates read the way this browser writes them (decisions 17); the server's label is en-US.
+  const label = unlock.type === "date" && unlock.date ? formatUnlockDate(unlock.date, navigator.language) : unlock.label;
   return (
     <span className={clsx("inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-semibold", unlock.unlocked ? "bg-success-soft text-success" : "bg-mist-soft text-ink")}>
       <Icon className="size-3.5" aria-hidden="true" />
-      {unlock.label}
+      {label}
     </span>
   );
 }
