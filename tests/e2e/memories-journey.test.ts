@@ -145,6 +145,15 @@ describe.skipIf(!browserAvailable)("narrations and quick notes in Chromium", () 
   it("saves a text-only quick note, its unlock date written the way the dad's browser writes dates", async () => {
     const page = await browser.newPage(undefined, { locale: "en-GB" });
     await signedInDadWithChildren(server, page);
+    // An earlier day's daily prompt is dropped when today's is picked: the keys do not pile up.
+    const promptKeys = () => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("heydad.dailyPrompt.")));
+    await page.evaluate(() => {
+      for (const key of Object.keys(localStorage)) if (key.startsWith("heydad.dailyPrompt.")) localStorage.removeItem(key);
+      localStorage.setItem("heydad.dailyPrompt.2020-01-01", JSON.stringify({ prompt: "Hey Dad, an old one", category: "Life Lessons & Wisdom", left: 5 }));
+    });
+    await page.reload();
+    await page.getByRole("button", { name: /Another one/ }).waitFor();
+    expect(await promptKeys()).toEqual([expect.not.stringContaining("2020-01-01")]);
     await page.goto(`${server.baseUrl}/record?voice=true`);
     await page.getByLabel("Title").fill("Pancakes on Sunday");
     await page.getByLabel("Notes").fill("You flipped one onto the ceiling. Best breakfast ever.");

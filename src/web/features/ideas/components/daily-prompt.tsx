@@ -6,10 +6,20 @@ import { useIdeas } from "../api/get-ideas";
 
 type StoredPrompt = { prompt: string; category: string; left: number };
 
+const KEY_PREFIX = "heydad.dailyPrompt.";
+
 /** Today's key in the viewer's calendar (spec 3: kept in local storage under a date key). */
 function todayKey() {
   const now = new Date();
-  return `heydad.dailyPrompt.${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
+  return `${KEY_PREFIX}${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
+}
+
+/** A new day's prompt replaces the earlier days' keys, so they do not pile up in the browser. */
+function forgetEarlierDays(today: string) {
+  for (let index = localStorage.length - 1; index >= 0; index--) {
+    const key = localStorage.key(index);
+    if (key?.startsWith(KEY_PREFIX) && key !== today) localStorage.removeItem(key);
+  }
 }
 
 function readStored(key: string): StoredPrompt | null {
@@ -27,6 +37,7 @@ function todaysPrompt(library: PromptLibrary, key: string): StoredPrompt | null 
   const picked = pickDailyPrompt(library);
   if (!picked) return null;
   const fresh = { ...picked, left: DAILY_PROMPT_REFRESHES };
+  forgetEarlierDays(key);
   localStorage.setItem(key, JSON.stringify(fresh));
   return fresh;
 }
