@@ -98,6 +98,8 @@ describe.skipIf(!browserAvailable)("narrations and quick notes in Chromium", () 
     await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
     await row.waitFor({ state: "detached" });
     await page.getByText("No narrations yet.").waitFor();
+    // The Delete button went with its row: keyboard focus lands on the search box, not lost on the page.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("type"))).toBe("search");
   });
 
   it("browses the prompt library on /ideas and in the record screen's Ideas modal; a chosen prompt becomes the title", async () => {
@@ -168,9 +170,18 @@ describe.skipIf(!browserAvailable)("narrations and quick notes in Chromium", () 
     await card.click();
     await page.getByText("You flipped one onto the ceiling. Best breakfast ever.").waitFor();
 
+    // A milestone note: 'Unlock now' unlocks it, and focus moves to its row once the button is gone.
+    const { children } = (await (await page.request.get(`${server.baseUrl}/api/children`)).json()) as { children: Array<{ id: string }> };
+    const milestone = { kind: "note", title: "When you pass your driving test", childIds: [children[0].id], unlockType: "milestone", unlockMilestone: "Driving test" };
+    expect((await page.request.post(`${server.baseUrl}/api/narrations`, { headers: { origin: server.baseUrl }, multipart: { data: JSON.stringify(milestone) } })).status()).toBe(201);
+
     // Deleting it names only what it has: no recording, no photo. 'Keep it' gives focus back to Delete.
     await page.goto(`${server.baseUrl}/vault`);
     await page.getByRole("button", { name: "Quick Note", exact: true }).click();
+    const milestoneRow = page.locator("[data-vault-item]", { hasText: "When you pass your driving test" });
+    await milestoneRow.getByRole("button", { name: "Unlock now" }).click();
+    await milestoneRow.getByRole("button", { name: "Unlock now" }).waitFor({ state: "detached" });
+    await expect.poll(() => milestoneRow.getByRole("button", { name: /^When you pass your driving test/ }).evaluate((element) => document.activeElement === element)).toBe(true);
     await page.locator("[data-vault-item]", { hasText: "Pancakes on Sunday" }).getByText("25 Dec 2030", { exact: true }).waitFor();
     const remove = page.getByRole("button", { name: "Delete Pancakes on Sunday" });
     await remove.click();

@@ -56,6 +56,10 @@ export function Vault({ renderVideoPlayer }: { renderVideoPlayer: RenderVideoPla
   const hasMore = items.length > shown;
   const showMore = useCallback(() => setShown((current) => current + SHOWN_STEP), []);
   const sentinel = useRef<HTMLDivElement>(null);
+  // Where keyboard focus goes when the button that had it disappears (its row deleted, 'Unlock now' done).
+  const listRef = useRef<HTMLUListElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const focusSoon = (target: () => HTMLElement | null | undefined) => requestAnimationFrame(() => target()?.focus());
   useEffect(() => {
     const element = sentinel.current;
     if (!element || !hasMore) return;
@@ -99,7 +103,7 @@ export function Vault({ renderVideoPlayer }: { renderVideoPlayer: RenderVideoPla
         <div className="grid gap-3 sm:grid-cols-[1fr_auto_auto_auto]">
           <label className="flex flex-col gap-1 text-sm font-medium">
             Search
-            <input type="search" value={view.query} onChange={(event) => change({ query: event.target.value })} placeholder="Title or notes" className={selectClass} />
+            <input ref={searchRef} type="search" value={view.query} onChange={(event) => change({ query: event.target.value })} placeholder="Title or notes" className={selectClass} />
           </label>
           <label className="flex flex-col gap-1 text-sm font-medium">
             Child
@@ -154,7 +158,7 @@ export function Vault({ renderVideoPlayer }: { renderVideoPlayer: RenderVideoPla
             {items.length} {items.length === 1 ? "memory" : "memories"}
             {memories.hasNextPage ? " so far…" : ""}
           </p>
-          <ul className="flex flex-col divide-y divide-sand-soft rounded-xl border border-sand-soft bg-white">
+          <ul ref={listRef} tabIndex={-1} aria-label={`${tab.label} memories`} className="flex flex-col divide-y divide-sand-soft rounded-xl border border-sand-soft bg-white focus:outline-none">
             {items.slice(0, shown).map((item) => (
               <li
                 key={item.id}
@@ -190,7 +194,10 @@ export function Vault({ renderVideoPlayer }: { renderVideoPlayer: RenderVideoPla
                       busy={unlock.isPending && unlock.variables?.id === item.id}
                       onClick={() =>
                         unlock.mutate(item, {
-                          onSuccess: () => toast.success("Unlocked. It's ready for them."),
+                          onSuccess: () => {
+                            toast.success("Unlocked. It's ready for them.");
+                            focusSoon(() => document.querySelector<HTMLElement>(`[data-vault-item="${item.id}"] button`));
+                          },
                           onError: (error) => toast.error(error.message),
                         })
                       }
@@ -239,6 +246,7 @@ export function Vault({ renderVideoPlayer }: { renderVideoPlayer: RenderVideoPla
                   onSuccess: () => {
                     setConfirming(null);
                     toast.success("Memory deleted.");
+                    focusSoon(() => listRef.current ?? searchRef.current);
                   },
                   onError: () => {
                     setConfirming(null);
