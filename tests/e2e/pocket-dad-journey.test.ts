@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserAvailable, useBrowser } from "../support/browser";
 import { startE2eServer } from "../support/e2e-server";
+import { generateClip } from "../support/videos";
 
 type Server = Awaited<ReturnType<typeof startE2eServer>>;
 
@@ -103,11 +104,21 @@ describe.skipIf(!browserAvailable)("Pocket Dad and onboarding in Chromium", () =
     expect(await dialog.getByLabel("Milestone").inputValue()).toBe("next big game day");
     await dialog.getByRole("button", { name: "Record 30–60 sec" }).click();
     await page.waitForURL(`${server.baseUrl}/record?video=true`);
-    // The plan arrives as navigation state; the video tab opens, and the reload copy is used up.
+    // The plan arrives as navigation state: the video tab opens with its title, and both the state
+    // and the reload copy are cleared once read, so Back or a reload does not fill the form again.
     await page.getByRole("button", { name: "Next: Assign Video" }).waitFor();
+    await page.getByText(title, { exact: true }).waitFor();
     expect(await page.evaluate(() => sessionStorage.getItem("hd.record.bridge"))).toBeNull();
-    const bridge = await page.evaluate(() => (history.state as { usr?: { pocketDadBridge?: unknown } } | null)?.usr?.pocketDadBridge);
-    expect(bridge).toMatchObject({ version: 1, source: "PocketDad", title, unlockType: "milestone", unlockValue: "next big game day", tone: "gentle" });
+    await expect.poll(() => page.evaluate(() => (history.state as { usr?: { pocketDadBridge?: unknown } } | null)?.usr?.pocketDadBridge ?? null)).toBeNull();
+    await page.getByLabel("Upload a video").setInputFiles(generateClip("webm", 2));
+    await page.getByLabel("Your video").waitFor();
+    await page.getByRole("button", { name: "Next: Assign Video" }).click();
+    expect(await page.getByLabel("Title").inputValue()).toBe(title);
+    expect(await page.getByRole("textbox", { name: "Milestone" }).inputValue()).toBe("next big game day");
+    // After a reload the chosen video is offered back, but the plan's title is not put back.
+    await page.reload();
+    await page.getByRole("dialog", { name: "Retry Upload" }).waitFor();
+    expect(await page.getByText(title, { exact: true }).count()).toBe(0);
     const { rows } = await server.pool.query("SELECT title FROM pocket_dad_legacy_plans WHERE user_id = $1", [userId]);
     expect(rows).toEqual([{ title }]);
 
