@@ -26,7 +26,6 @@ function recorderType() {
  * `initial` is the video already chosen, when Dad comes back from step 2; `prompt` the idea he picked.
  */
 export function VideoCapture({ initial, prompt, ideas, onNext }: { initial: Blob | null; prompt: string | null; ideas: ReactNode; onNext: (video: Blob) => void }) {
-  const preview = useRef<HTMLVideoElement>(null);
   const stream = useRef<MediaStream | null>(null);
   const recorder = useRef<MediaRecorder | null>(null);
   const [state, setState] = useState<CameraState>(initial ? "ready" : "off");
@@ -63,9 +62,6 @@ export function VideoCapture({ initial, prompt, ideas, onNext }: { initial: Blob
     try {
       stream.current = await navigator.mediaDevices.getUserMedia(CONSTRAINTS);
       setState("preview");
-      requestAnimationFrame(() => {
-        if (preview.current && stream.current) preview.current.srcObject = stream.current;
-      });
     } catch {
       setError(VIDEO_COPY.cameraFailed);
     }
@@ -100,9 +96,14 @@ export function VideoCapture({ initial, prompt, ideas, onNext }: { initial: Blob
     setVideo(null);
     void videoStore.clear();
     setState(stream.current ? "preview" : "off");
-    requestAnimationFrame(() => {
-      if (preview.current && stream.current) preview.current.srcObject = stream.current;
-    });
+  }
+
+  /**
+   * The preview shows the camera as soon as its element is on the page. Attaching it a frame after
+   * setState raced React's render on a busy device: the element could come later and stay black.
+   */
+  function attachPreview(element: HTMLVideoElement | null) {
+    if (element && stream.current && element.srcObject !== stream.current) element.srcObject = stream.current;
   }
 
   async function pickFile(file: File | undefined) {
@@ -131,7 +132,7 @@ export function VideoCapture({ initial, prompt, ideas, onNext }: { initial: Blob
         {state === "ready" && videoUrl ? (
           <video src={videoUrl} controls playsInline className="size-full object-contain" aria-label="Your video" />
         ) : state === "preview" || state === "recording" ? (
-          <video ref={preview} autoPlay muted playsInline className="size-full object-cover" aria-label="Camera preview" />
+          <video ref={attachPreview} autoPlay muted playsInline className="size-full object-cover" aria-label="Camera preview" />
         ) : (
           <div className="flex size-full flex-col items-center justify-center gap-2 p-6 text-center text-white/90">
             <Camera className="size-10" aria-hidden="true" />
