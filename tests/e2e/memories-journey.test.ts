@@ -17,6 +17,36 @@ async function signedInDadWithChildren(server: Server, page: Page) {
   await server.pool.query("INSERT INTO children (user_id, name, birthdate) VALUES ($1, 'Maya', '2013-05-02'), ($1, 'Leo', '2017-09-10')", [rows[0].id]);
 }
 
+/** What the record screen has kept in IndexedDB so far (the voice draft): its unlock date and photo size. */
+function storedVoiceDraft(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<{ unlockDate: string | null; imageBytes: number } | null>((resolve) => {
+        const open = indexedDB.open("HeyDadDrafts", 1);
+        open.onsuccess = () => {
+          const get = open.result.transaction("voice").objectStore("voice").get("current");
+          get.onsuccess = () => {
+            open.result.close();
+            resolve(get.result ? { unlockDate: get.result.fields?.unlockDate ?? null, imageBytes: get.result.image?.size ?? 0 } : null);
+          };
+        };
+      }),
+  );
+}
+
+/** Closes the tab mid-recording (no beforeunload), opens /record in a new tab of the same browser and restores the draft. */
+async function closeTabAndRestore(page: Page, baseUrl: string) {
+  await page.waitForTimeout(1500);
+  const context = page.context();
+  await page.close({ runBeforeUnload: false });
+  const again = await context.newPage();
+  await again.goto(`${baseUrl}/record`);
+  await again.getByRole("heading", { name: "Pick up where you left off?" }).waitFor();
+  await again.getByRole("button", { name: "Restore recording" }).click();
+  await again.getByRole("button", { name: "Retake" }).waitFor();
+  return again;
+}
+
 describe.skipIf(!browserAvailable)("narrations and quick notes in Chromium", () => {
   const browser = useBrowser();
   let server: Server;
@@ -201,31 +231,8 @@ describe.skipIf(!browserAvailable)("narrations and quick notes in Chromium", () 
     await page.getByRole("button", { name: "Start recording" }).click();
     await page.getByText("Recording…").waitFor();
     // Wait until the photo has reached IndexedDB, as it would before a real tab closes.
-    await expect
-      .poll(() =>
-        page.evaluate(
-          () =>
-            new Promise<number>((resolve) => {
-              const open = indexedDB.open("HeyDadDrafts", 1);
-              open.onsuccess = () => {
-                const get = open.result.transaction("voice").objectStore("voice").get("current");
-                get.onsuccess = () => {
-                  open.result.close();
-                  resolve(get.result?.image?.size ?? 0);
-                };
-              };
-            }),
-        ),
-      )
-      .toBe(photo.length);
-    await page.waitForTimeout(1500);
-    const context = page.context();
-    await page.close({ runBeforeUnload: false });
-
-    const again = await context.newPage();
-    await again.goto(`${server.baseUrl}/record`);
-    await again.getByRole("button", { name: "Restore recording" }).click();
-    await again.getByRole("button", { name: "Retake" }).waitFor();
+    await expect.poll(async () => (await storedVoiceDraft(page))?.imageBytes).toBe(photo.length);
+    const again = await closeTabAndRestore(page, server.baseUrl);
     await again.getByRole("img", { name: "The photo you chose" }).waitFor();
     await again.getByRole("button", { name: "Save Narration" }).click();
     await again.waitForURL(/\/dashboard\?new=narration:/);
@@ -245,32 +252,8 @@ describe.skipIf(!browserAvailable)("narrations and quick notes in Chromium", () 
     await page.getByText("On a date").click();
     await page.getByLabel("Unlock on").fill("2031-05-02");
     // Wait until the typed fields have reached IndexedDB, as they would before a real tab closes.
-    await expect
-      .poll(() =>
-        page.evaluate(
-          () =>
-            new Promise<string | null>((resolve) => {
-              const open = indexedDB.open("HeyDadDrafts", 1);
-              open.onsuccess = () => {
-                const get = open.result.transaction("voice").objectStore("voice").get("current");
-                get.onsuccess = () => {
-                  open.result.close();
-                  resolve(get.result?.fields?.unlockDate ?? null);
-                };
-              };
-            }),
-        ),
-      )
-      .toBe("2031-05-02");
-    await page.waitForTimeout(1500);
-    const context = page.context();
-    await page.close({ runBeforeUnload: false });
-
-    const again = await context.newPage();
-    await again.goto(`${server.baseUrl}/record`);
-    await again.getByRole("heading", { name: "Pick up where you left off?" }).waitFor();
-    await again.getByRole("button", { name: "Restore recording" }).click();
-    await again.getByRole("button", { name: "Retake" }).waitFor();
+    await expect.poll(async () => (await storedVoiceDraft(page))?.unlockDate).toBe("2031-05-02");
+    const again = await closeTabAndRestore(page, server.baseUrl);
     await again.waitForURL(/\/record\?note=true$/);
     expect(await again.getByRole("link", { name: "Quick Note" }).getAttribute("aria-current")).toBe("page");
     expect(await again.getByLabel("Title").inputValue()).toBe("Bedtime at Grandma's");

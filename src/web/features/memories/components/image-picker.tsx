@@ -1,21 +1,15 @@
 import { clsx } from "clsx";
 import { ImagePlus, X } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { IMAGE_HINT } from "../../../../shared/memories";
+import { useObjectUrl } from "../../../lib/use-object-url";
 
 /** Drop or choose a photo (image/* only), preview it, clear it. */
 export function ImagePicker({ file, onChange }: { file: File | null; onChange: (file: File | null) => void }) {
   const inputId = useId();
   const [dragging, setDragging] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!file) return setPreview(null);
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+  const preview = useObjectUrl(file);
 
   const take = (candidate: File | undefined) => {
     if (!candidate) return;

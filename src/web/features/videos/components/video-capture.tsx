@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { formatClock, MAX_VIDEO_SECONDS, VIDEO_COPY, videoFileProblem } from "../../../../shared/videos";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { useObjectUrl } from "../../../lib/use-object-url";
 import { videoStore } from "../../../lib/video-store";
 import { looksLikeVideo, readFileDuration } from "./thumbnails";
 
@@ -31,7 +32,7 @@ export function VideoCapture({ initial, prompt, ideas, onNext }: { initial: Blob
   const [state, setState] = useState<CameraState>(initial ? "ready" : "off");
   const [seconds, setSeconds] = useState(0);
   const [video, setVideo] = useState<Blob | null>(initial);
-  const [videoUrl, setVideoUrl] = useState<string | null>(null);
+  const videoUrl = useObjectUrl(video);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => () => stream.current?.getTracks().forEach((track) => track.stop()), []);
@@ -45,12 +46,6 @@ export function VideoCapture({ initial, prompt, ideas, onNext }: { initial: Blob
     }, 250);
     return () => clearInterval(timer);
   }, [state]);
-  useEffect(() => {
-    if (!video) return setVideoUrl(null);
-    const url = URL.createObjectURL(video);
-    setVideoUrl(url);
-    return () => URL.revokeObjectURL(url);
-  }, [video]);
 
   function choose(blob: Blob) {
     setVideo(blob);
