@@ -70,6 +70,11 @@ export const videoStore = {
     if (draft) await run("readwrite", (store) => store.put({ ...draft, ...patch, updatedAt: Date.now() }));
   },
   draft: () => run<VideoDraft | undefined>("readonly", (store) => store.get(DRAFT_ID) as IDBRequest<VideoDraft | undefined>),
+  /** Whether a recording or chosen file is kept here and not saved yet ('Retry Upload' offers it back). */
+  async hasUnsavedVideo() {
+    const draft = await this.draft();
+    return Boolean(draft && draft.chunkCount > 0);
+  },
   /** The recording or file, put back together from its chunks. */
   async blob() {
     const draft = await this.draft();

@@ -34,7 +34,7 @@ function createFileDatastore(dir: string): UploadsDatastore {
   const filePath = (id: string) => path.join(dir, id);
   return {
     store,
-    patch: createFilePatcher({ dir, store }),
+    patch: createFilePatcher({ filePath, store }),
     async localCopy(id) {
       return fs.existsSync(filePath(id)) ? { path: filePath(id), release: async () => {} } : null;
     },

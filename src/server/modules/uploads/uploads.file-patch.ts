@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import { stat } from "node:fs/promises";
-import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { FileStore } from "@tus/file-store";
@@ -21,7 +20,7 @@ export const PATCH_MESSAGES = {
  * Bytes held for the disk while the socket keeps reading. With the default 16 KiB the socket pauses
  * for every write, which halved loopback throughput; 1 MiB lets reading and writing overlap.
  */
-export const WRITE_BUFFER_BYTES = 1024 * 1024;
+const WRITE_BUFFER_BYTES = 1024 * 1024;
 
 class TooManyBytes extends Error {}
 
@@ -33,7 +32,7 @@ class TooManyBytes extends Error {}
  * upload (423, which tus clients retry), and bytes that arrived before a dropped connection stay, so
  * a HEAD resumes from them.
  */
-export function createFilePatcher(options: { dir: string; store: FileStore }) {
+export function createFilePatcher(options: { filePath: (id: string) => string; store: FileStore }) {
   const writing = new Set<string>();
 
   return async function patch(input: { id: string; headers: Headers; body: Readable }): Promise<PatchOutcome> {
@@ -51,7 +50,7 @@ export function createFilePatcher(options: { dir: string; store: FileStore }) {
       const room = (upload.size ?? 0) - offset;
       const declared = headers.get("content-length");
       if (declared !== null && Number(declared) > room) return { status: 413, message: PATCH_MESSAGES.tooMuch };
-      const file = path.join(options.dir, id);
+      const file = options.filePath(id);
       try {
         await pipeline(body, limitTo(room), fs.createWriteStream(file, { flags: "r+", start: offset, highWaterMark: WRITE_BUFFER_BYTES }));
       } catch (error) {

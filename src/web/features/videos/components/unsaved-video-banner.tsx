@@ -13,8 +13,8 @@ export function UnsavedVideoBanner({ className }: { className?: string }) {
   useEffect(() => {
     let current = true;
     void videoStore
-      .draft()
-      .then((draft) => current && setFound(Boolean(draft && draft.chunkCount > 0)))
+      .hasUnsavedVideo()
+      .then((unsaved) => current && setFound(unsaved))
       .catch(() => {});
     return () => {
       current = false;

@@ -43,7 +43,7 @@ export function VideoTab({ userId, bridge, renderIdeas }: { userId: string; brid
   const [saved, setSaved] = useState<{ id: string; video: Blob } | null>(null);
 
   useEffect(() => {
-    void videoStore.draft().then((draft) => setRetryOffered(Boolean(draft && draft.chunkCount > 0)));
+    void videoStore.hasUnsavedVideo().then(setRetryOffered);
   }, []);
 
   async function save(values: VideoFields, blob: Blob) {
