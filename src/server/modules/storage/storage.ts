@@ -71,13 +71,18 @@ export function createObjectStorage(driver: StorageDriver, options: { clock?: ()
   let linkMinute = 0;
   let links = new Map<string, string | Promise<string>>();
 
-  function signedLink(input: ObjectRef & { downloadAs?: string }) {
-    checkRef(input);
+  /** The minute links are signed as of; the cache starts over when it moves on (or fills up). */
+  function currentMinute() {
     const minute = Math.floor(clock().getTime() / LINK_MINUTE_MS) * LINK_MINUTE_MS;
     if (minute !== linkMinute || links.size >= MAX_CACHED_LINKS) {
       linkMinute = minute;
       links = new Map();
     }
+    return minute;
+  }
+
+  function signedLink(input: ObjectRef & { downloadAs?: string }, minute: number) {
+    checkRef(input);
     const cacheKey = `${input.bucket}/${input.key}\n${input.downloadAs ?? ""}`;
     let link = links.get(cacheKey);
     if (link === undefined) {
@@ -113,11 +118,12 @@ export function createObjectStorage(driver: StorageDriver, options: { clock?: ()
       await driver.deletePrefix(input);
     },
     async signedUrl(input: ObjectRef & { downloadAs?: string }) {
-      return signedLink(input);
+      return signedLink(input, currentMinute());
     },
     /** Links for many objects in one call, in their order (a list page): no promise per link when the driver signs synchronously. */
     async signedUrls(input: ObjectRef[]) {
-      const signed = input.map(signedLink);
+      const minute = currentMinute();
+      const signed = input.map((ref) => signedLink(ref, minute));
       return signed.every((link) => typeof link === "string") ? signed : Promise.all(signed);
     },
     /** Removes every object of a user in every bucket (account deletion). */
