@@ -30,6 +30,7 @@ export const POCKET_DAD_COPY = {
   recordLater: "Record a message for later",
   recordLaterSave: "Record 30–60 sec",
   keptGentle: "Kept this one gentle.",
+  generalNote: "Pocket Dad has no script for exactly this, so here's a general way to talk it through.",
   funnierRefused: "Not for a moment like this one.",
   funnierSafety: "Not while someone may be in danger.",
   funnierGeneral: "Tell Pocket Dad a little more first, then try Funnier.",

@@ -17,6 +17,8 @@ export type Situation = {
   firm: string;
   steps: [string, string, string, string];
   why: [string, string];
+  /** Grief, illness, divorce, a friend moving away, ...: never jokey, whatever the tone (issue 12). */
+  sensitive?: boolean;
 };
 
 export const SITUATIONS: Situation[] = [
@@ -192,6 +194,7 @@ export const SITUATIONS: Situation[] = [
     id: "bullied",
     title: "Being bullied",
     kind: "feelings",
+    sensitive: true,
     description: "Child is being bullied, picked on, teased, excluded or hurt by other kids at school or online.",
     keywords: "bullied bully bullying picked on teased mean kids kid hurt excluded called names cyberbullying school threatening",
     say: {
@@ -240,6 +243,7 @@ export const SITUATIONS: Situation[] = [
     id: "pet-died",
     title: "A pet dying",
     kind: "feelings",
+    sensitive: true,
     description: "The family pet died or has to be put down; the dog, cat, fish or hamster passed away and the child is grieving.",
     keywords: "pet died dying death dog cat fish hamster rabbit guinea pig passed away put down euthanize vet grief grieving",
     say: {
@@ -264,6 +268,7 @@ export const SITUATIONS: Situation[] = [
     id: "divorce",
     title: "Questions about divorce",
     kind: "talk",
+    sensitive: true,
     description: "Child asks about the divorce or separation, why mom and dad split up, living in two homes, or blames themselves.",
     keywords: "divorce divorced separation separated split up mom dad two houses homes custody parents why living apart blame",
     say: {
@@ -624,6 +629,7 @@ export const SITUATIONS: Situation[] = [
     id: "grief",
     title: "Someone died",
     kind: "feelings",
+    sensitive: true,
     description: "A grandparent, relative or friend died; child is grieving, asks about death, dying or a funeral.",
     keywords: "died death dying dead grandma grandpa grandmother grandfather relative funeral grief grieving passed away heaven loss cancer",
     say: {
@@ -648,6 +654,7 @@ export const SITUATIONS: Situation[] = [
     id: "moving",
     title: "Moving house or school",
     kind: "feelings",
+    sensitive: true,
     description: "Family is moving to a new house, city or school; child is upset, sad or worried about the move.",
     keywords: "moving move new house new home new city new school relocating relocate packing boxes leaving friends change",
     say: {
@@ -840,6 +847,7 @@ export const SITUATIONS: Situation[] = [
     id: "body-image",
     title: "Body image",
     kind: "feelings",
+    sensitive: true,
     description: "Child says they're fat, ugly, hates how they look, compares their body, worries about weight or appearance.",
     keywords: "fat ugly body image weight looks appearance diet hates how they look compare skinny mirror self esteem confidence",
     say: {
@@ -912,6 +920,7 @@ export const SITUATIONS: Situation[] = [
     id: "doctor",
     title: "Afraid of the doctor",
     kind: "feelings",
+    sensitive: true,
     description: "Child is scared of the doctor or dentist, afraid of shots, needles, vaccines, a hospital visit or a haircut.",
     keywords: "doctor dentist shot shots needle needles vaccine vaccination hospital checkup scared afraid blood test haircut",
     say: {
@@ -1051,13 +1060,265 @@ export const SITUATIONS: Situation[] = [
       "Warming up slowly is a temperament, not a flaw; patience builds confidence.",
       "Practising at home makes new situations feel familiar.",
     ],
+  },  {
+    id: "death-in-family",
+    title: "A death in the family",
+    kind: "feelings",
+    sensitive: true,
+    description: "A parent, grandparent, aunt, uncle, cousin or sibling died suddenly or after an illness; telling the child someone in the family has died, and what to say about the funeral and afterwards.",
+    keywords: "death family died passed away mom dad grandpa grandma uncle aunt cousin brother sister sibling funeral wake burial memorial tell them news sudden accident loss lost mourning",
+    say: {
+      "0-4": "I have something sad to tell you. Uncle Joe died. His body stopped working, and he can't come back. We'll miss him together.",
+      "5-8": "Something very sad happened. Someone we love died today. You can ask me anything, and it's okay to cry or not cry.",
+      "9-12": "I need to tell you something hard. They died this morning. I'm sad too, and we'll get through this as a family.",
+      "13+": "I'm so sorry, this is awful news. They died today. There's no right way to feel, and I'm here for whatever you need.",
+    },
+    firm: "I'll always tell you the truth, even when it's hard.",
+    steps: [
+      "Tell them yourself, somewhere quiet, in plain words: died, not lost or went to sleep.",
+      "Let them see you sad; say I'm crying because I loved them.",
+      "Explain the funeral ahead of time and let them choose how much to take part.",
+      "Keep bedtime and school mornings as normal as you can for the next weeks.",
+    ],
+    why: [
+      "Kids cope better with a hard truth from someone they trust than with a vague story they have to fill in.",
+      "Grief comes in waves for children; steady routines and open questions give it a safe place to land.",
+    ],
+  },
+  {
+    id: "grandparent-hospice",
+    title: "A grandparent in hospice",
+    kind: "talk",
+    sensitive: true,
+    description: "Grandma or grandpa is in hospice, palliative care or dying; preparing the child for a last visit, saying goodbye and what they will see.",
+    keywords: "hospice palliative dying grandma grandpa grandmother grandfather nana papa last visit say goodbye goodbye terminal end of life hospital bed nursing home weeks left sick visit",
+    say: {
+      "0-4": "Grandma is very sick, and the doctors can't make her better. We can go give her a gentle hug and tell her we love her.",
+      "5-8": "Grandpa is very sick and is going to die soon. When we visit, he may sleep a lot. You can hold his hand, draw him a picture, or just sit with me.",
+      "9-12": "Grandma is in hospice. That means the doctors are keeping her comfortable, not trying to cure her. Would you like to see her and say what you want to say?",
+      "13+": "Grandpa doesn't have long. You get to choose how you want to say goodbye: a visit, a letter, or a call. Whatever you choose is right.",
+    },
+    firm: "Going is your choice, and I'll help you with whatever you choose.",
+    steps: [
+      "Describe what they'll see before the visit: the bed, the tubes, that Grandma may sleep or not talk.",
+      "Bring something to do or give: a drawing, a photo, a favourite song to play.",
+      "Keep the visit short and let them leave the room whenever they want.",
+      "Afterwards, ask what they noticed and what they're still wondering about.",
+    ],
+    why: [
+      "Knowing what to expect turns a frightening room into a place where a child can say goodbye.",
+      "A chosen goodbye, even a small one, helps children grieve with fewer regrets.",
+    ],
+  },
+  {
+    id: "serious-diagnosis",
+    title: "A serious illness in the family",
+    kind: "talk",
+    sensitive: true,
+    description: "A parent, sibling or the child has a serious diagnosis: cancer, chemotherapy, a long hospital stay, surgery or a chronic illness; how to explain it honestly.",
+    keywords: "diagnosis diagnosed cancer tumor chemo chemotherapy radiation leukemia illness sick serious surgery operation hospital treatment chronic disease ms diabetes heart condition mom has dad has sibling has",
+    say: {
+      "0-4": "Mommy is sick, and the doctors are helping her. It's not a sickness you can catch. Lots of people are taking care of us.",
+      "5-8": "Dad has an illness called cancer. The doctors are giving him strong medicine. Nothing you did or thought caused it, and you can ask me anything.",
+      "9-12": "I want you to hear this from me. It's serious, and the treatment will take months. We'll tell you what's happening as we go, the good days and the hard ones.",
+      "13+": "I'm going to be straight with you, because you deserve it. This is serious. Ask me anything, and tell me what you need, including space.",
+    },
+    firm: "We won't keep secrets about this from you.",
+    steps: [
+      "Name the illness and say three things: it's not your fault, you can't catch it, you'll be taken care of.",
+      "Tell them what will change day to day: who picks them up, what the hospital looks like.",
+      "Give them a job that helps, like a card for the hospital room or choosing the movie for a quiet night.",
+      "Tell their teacher, so someone at school knows why today might be hard.",
+    ],
+    why: [
+      "Children always sense when something is wrong; honest facts are less frightening than what they imagine.",
+      "Knowing what will change, and having a small way to help, gives a child some control in a time without much.",
+    ],
+  },
+  {
+    id: "parent-deployed",
+    title: "A parent deployed or away for work",
+    kind: "feelings",
+    sensitive: true,
+    description: "Dad or mom is deployed with the military, away for months for work, on a long trip or working away; the child misses them and worries.",
+    keywords: "deployed deployment military army navy marines air force overseas away for months away for work working away trip travel miss mom miss dad missing daddy missing mommy homecoming long distance",
+    say: {
+      "0-4": "Daddy is away for work for a long time. He loves you every day. Let's put a sticker on the calendar for each night until he's home.",
+      "5-8": "It's okay to miss Mom a lot. She misses you too. Let's record a video for her tonight.",
+      "9-12": "This is a long time to be apart, and it's normal to feel sad or even angry about it. What would help you feel closer to them?",
+      "13+": "I know this is hard on you, and you're probably picking up extra at home. I see it, and I'm grateful. Tell me when it's too much.",
+    },
+    firm: "The house rules stay the same while they're away, and we'll keep them together.",
+    steps: [
+      "Make a visible countdown: a paper chain, a jar of pebbles, or a calendar.",
+      "Set a regular time for calls or videos, and have a backup plan for when they can't happen.",
+      "Keep a shared notebook of things to tell them when they call.",
+      "Expect behaviour to wobble around departures and homecomings; stay patient and steady.",
+    ],
+    why: [
+      "Time is abstract for kids; something they can see and touch makes the wait feel finite.",
+      "Regular contact and steady rules at home tell a child the family still holds together.",
+    ],
+  },
+  {
+    id: "parent-leaving",
+    title: "A parent leaving the family",
+    kind: "feelings",
+    sensitive: true,
+    description: "A parent moved out, left the family, walked out, is not coming back or doesn't visit; the child asks where they are and why they left.",
+    keywords: "left us walked out moved out abandoned not coming back doesn't visit never calls leaving the family left the family mom left dad left where is mom where is dad why did she leave why did he leave",
+    say: {
+      "0-4": "Mommy doesn't live with us now. I'm here, and I'm staying. I'll take care of you every day.",
+      "5-8": "Dad moved out. That was a grown-up choice, and it's not because of anything you did. I'm not going anywhere.",
+      "9-12": "You can feel sad, angry or confused about this, all at once. I'll answer what I can, and I'll be honest when I don't know.",
+      "13+": "You didn't cause this, and you can't fix it. You don't have to pretend you're fine. I'm here, and I'm staying.",
+    },
+    firm: "It's never your job to take sides or carry messages between us.",
+    steps: [
+      "Tell them clearly who takes care of them now and what stays the same.",
+      "Don't criticise the parent who left; stick to what happened, not why they are bad.",
+      "Let them keep a photo or a memento, and answer the same questions as often as they come.",
+      "Watch for sleep, school or appetite changes, and talk to their school counsellor if they last.",
+    ],
+    why: [
+      "When one parent leaves, kids quietly wonder if the other will too; hearing I'm staying answers that fear.",
+      "Kids who aren't put in the middle can keep loving both parents, which protects them long after.",
+    ],
+  },
+  {
+    id: "money-worries",
+    title: "Money worries at home",
+    kind: "talk",
+    sensitive: true,
+    description: "Dad lost his job, money is tight, bills are hard, the family can't afford something, has to cut back or sell the house; the child notices and worries.",
+    keywords: "money tight lost my job laid off unemployed job loss can't afford cannot afford afford bills debt broke budget cutting back cut back poor rent mortgage sell the house finances worried about money",
+    say: {
+      "0-4": "We're choosing to save our money right now. You're safe, and we have everything we need.",
+      "5-8": "Money is a bit tight right now, so we're saying no to some extras. That's a grown-up worry, and Mom and I are handling it.",
+      "9-12": "I lost my job, and we're being careful with money while I find a new one. You can ask me about it, and you don't need to worry about the bills.",
+      "13+": "Things are tight right now, and I'd rather be honest with you. Here's what's changing, and here's what isn't.",
+    },
+    firm: "That's a no for now, and it's not because of anything you did.",
+    steps: [
+      "Give a short, calm explanation without numbers or panic.",
+      "Tell them what stays the same: home, school, meals, your love.",
+      "Find free things to look forward to together: the library, a park, a movie night at home.",
+      "Let older kids help in a small way, like planning a cheap dinner, if they want to.",
+    ],
+    why: [
+      "Children worry more about what they sense than what they're told; calm facts shrink the worry.",
+      "Kids mainly need to know they are safe and that the grown-ups are handling it.",
+    ],
+  },
+  {
+    id: "new-partner",
+    title: "Introducing a new partner",
+    kind: "talk",
+    sensitive: true,
+    description: "Dad or mom is dating someone new, has a new girlfriend, boyfriend or partner, is remarrying or moving in together, blending a family with step-siblings.",
+    keywords: "new partner girlfriend boyfriend dating date remarry remarrying getting married engaged stepmom stepdad step-siblings stepsiblings blended family moving in together meet her meet him introduce",
+    say: {
+      "0-4": "This is my friend Sam. Sam is coming for pizza. You can say hi when you're ready.",
+      "5-8": "I've been spending time with someone I like, and I'd love for you to meet her. Nobody is replacing Mom, ever.",
+      "9-12": "I'm dating someone, and I wanted you to hear it from me. You can ask me anything, and your feelings about it matter.",
+      "13+": "I'm seeing someone, and it's getting serious. I won't force anything. Tell me honestly how you feel about it.",
+    },
+    firm: "You don't have to like it yet, but we'll all be kind to each other.",
+    steps: [
+      "Introduce them slowly: short, low-key meetings, somewhere neutral, before any sleepovers.",
+      "Keep your one-on-one time with your child, and protect it.",
+      "Never ask them to call your partner Mom or Dad, or to keep the relationship a secret.",
+      "Let your partner be a friendly adult first, not a rule-maker.",
+    ],
+    why: [
+      "Children need time to trust a new adult; a slow start avoids a loyalty fight with their other parent.",
+      "Keeping your time with them tells your child they haven't lost their place.",
+    ],
+  },
+  {
+    id: "friend-betrayal",
+    title: "A friend's betrayal",
+    kind: "feelings",
+    sensitive: true,
+    description: "A best friend betrayed them, told their secret, spread a rumour, dumped them for a new group, talked behind their back, or turned others against them.",
+    keywords: "best friend betrayed betrayal told my secret told her secret told his secret spread rumor rumour gossip behind her back behind his back dumped ditched new friends group chat turned on trust backstabbed",
+    say: {
+      "0-4": "Your friend said something unkind. That hurt your feelings. Come here, I've got you.",
+      "5-8": "That was really unfair of your friend. You're allowed to be hurt. Do you want to tell me the whole thing?",
+      "9-12": "When someone you trusted does that, it stings in a special way. I'm sorry. What do you want to do next?",
+      "13+": "That's a real betrayal, and it makes sense you're hurt and angry. You don't have to decide anything tonight.",
+    },
+    firm: "We don't get back at people, even when they've hurt us.",
+    steps: [
+      "Listen to the whole story before you give any advice.",
+      "Help them name what they lost: trust, a secret, a place in the group.",
+      "Talk through choices: talk to the friend, take a break, or lean on other friends.",
+      "Plan one thing with a kinder friend this week.",
+    ],
+    why: [
+      "Being heard first lets a child calm down enough to think about what to do.",
+      "Learning that friendships can hurt and still be survived is part of growing up with good friends.",
+    ],
+  },
+  {
+    id: "online-safety",
+    title: "Staying safe online",
+    kind: "talk",
+    sensitive: true,
+    description: "Talking about online safety: strangers in games and chats, oversharing, inappropriate content, passwords, privacy, scams, what to do when something online feels wrong.",
+    keywords: "online safety internet safe strangers online chat games roblox discord minecraft fortnite messages private information password privacy scam inappropriate content oversharing talk about online safety dms",
+    say: {
+      "0-4": "If something on the tablet makes you feel funny or scared, come get me straight away. You'll never be in trouble for telling.",
+      "5-8": "People online aren't always who they say they are. If anyone asks where you live or asks for a picture, tell me right away.",
+      "9-12": "If anyone online makes you uncomfortable, asks for photos or says keep it secret, screenshot it and come to me. You won't lose your games for telling.",
+      "13+": "I trust you. I also know people online can be manipulative. If anything ever goes wrong, even if it feels embarrassing, I'll help, not punish.",
+    },
+    firm: "Devices stay in shared rooms at night, for now.",
+    steps: [
+      "Agree on the rules together: which apps, which rooms, and no private info.",
+      "Play their favourite game with them once, and ask who they talk to there.",
+      "Promise out loud that telling you will never mean losing the device.",
+      "Set privacy settings together and explain why each one matters.",
+    ],
+    why: [
+      "Kids hide problems when they fear losing their phone; a no-punishment promise keeps them talking to you.",
+      "Rules made together, with the reasons, hold up better than rules handed down.",
+    ],
+  },
+  {
+    id: "friend-moving-away",
+    title: "A friend moving away",
+    kind: "feelings",
+    sensitive: true,
+    description: "A best friend or close friend is moving away to another city, state or country; the child is sad about the goodbye and losing them.",
+    keywords: "friend moving away best friend moving moving away friend leaving friend moved away goodbye miss friend another state another country new city losing best friend sad goodbye party",
+    say: {
+      "0-4": "Your friend is moving to a new house far away. It's okay to be sad. We can send drawings to each other.",
+      "5-8": "It's really sad when a best friend moves. You can still be friends from far away. Want to plan a goodbye day together?",
+      "9-12": "Losing your best friend nearby is a big deal. It's okay to be upset. Let's figure out how you'll stay in touch.",
+      "13+": "This really sucks, and I'm sorry. Distance changes things, but it doesn't have to end the friendship. I'll help you make it work.",
+    },
+    firm: "Being sad about it is okay, and we still treat everyone kindly while we're sad.",
+    steps: [
+      "Help them make a goodbye gift, like a photo book or a friendship bracelet.",
+      "Set up a way to stay in touch: video calls, letters or a shared game.",
+      "Plan a goodbye day doing their favourite things together.",
+      "Over the next weeks, invite other kids over, without pushing.",
+    ],
+    why: [
+      "A real goodbye and a plan to stay in touch turn a loss into a change the child can manage.",
+      "Kids heal from a friend leaving when they still feel connected and slowly build new friendships.",
+    ],
   },
 ];
 
-/** Used when nothing in the Playbook matches what Dad typed. */
+/**
+ * Used when nothing in the Playbook fits what Dad typed well enough: an honest general answer for
+ * talking it through (listen, name the feeling, one next step), never another situation's script.
+ */
 export const GENERAL_SITUATION: Situation = {
   id: "general",
-  title: "A tough moment",
+  title: "Talking it through",
   kind: "feelings",
   description: "A hard moment with a child.",
   keywords: "",
@@ -1067,15 +1328,15 @@ export const GENERAL_SITUATION: Situation = {
     "9-12": "I want to get this right with you. Help me understand what's happening.",
     "13+": "I'm not here to lecture. I'd like to hear your side first.",
   },
-  firm: "We're going to sort this out now, together.",
+  firm: "We're going to sort this out together, one step at a time.",
   steps: [
-    "Take one slow breath before you answer.",
-    "Ask one open question and listen to the whole answer.",
-    "Agree on one small next step you both can keep.",
-    "Check back in later today, when things are calm.",
+    "Listen first: ask one open question, like What was the hardest part?, and hear the whole answer.",
+    "Name the feeling you see, like That sounds really frustrating, before you fix anything.",
+    "Agree on one small next step you can both keep, and check back in later today.",
+    "Take one slow breath before you answer; you don't need the perfect words.",
   ],
   why: [
-    "Slowing down turns a reaction into a response, and kids copy what they see.",
-    "Listening first makes your child far more open to what you say next.",
+    "Kids open up when they feel heard before they're advised, and naming a feeling makes it smaller.",
+    "One small, agreed step is easier to keep than a big plan, and it shows you're in this together.",
   ],
 };
