@@ -1290,8 +1290,8 @@ export const SITUATIONS: Situation[] = [
     title: "A friend moving away",
     kind: "feelings",
     sensitive: true,
-    description: "A best friend or close friend is moving away to another city, state or country; the child is sad about the goodbye and losing them.",
-    keywords: "friend moving away best friend moving moving away friend leaving friend moved away goodbye miss friend another state another country new city losing best friend sad goodbye party",
+    description: "Their best friend or a close friend is moving away to another town, state or country; the child is sad about the goodbye and losing that friend.",
+    keywords: "friend moving away best friend friend moved away friend is moving goodbye miss her friend miss his friend another state another country losing best friend goodbye party",
     say: {
       "0-4": "Your friend is moving to a new house far away. It's okay to be sad. We can send drawings to each other.",
       "5-8": "It's really sad when a best friend moves. You can still be friends from far away. Want to plan a goodbye day together?",
