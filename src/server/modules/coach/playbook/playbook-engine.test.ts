@@ -226,7 +226,7 @@ describe("relevance", () => {
     ["found candy in his pocket he took from the store", "stealing"],
     ["he said the f word at school", "swearing"],
     ["won't share toys at playdates", "sharing"],
-    ["grandma died last week and he asks if she's coming back", "grief"],
+    ["grandma died last week and he asks if she's coming back", "death-in-family"],
     ["we're moving to a new city and she is sad about leaving friends", "moving"],
     ["last visit to grandma in hospice, how do I prepare my 7 year old", "grandparent-hospice"],
     ["my wife was just diagnosed with cancer, how do we tell the kids", "serious-diagnosis"],

@@ -167,7 +167,7 @@ const byId = new Map(SITUATIONS.map((s) => [s.id, s]));
  * (issue 12). Tuned on the relevance set in ../eval: one strong word ('bedtime', 'divorce')
  * clears it; a message that shares only a common word with a situation does not.
  */
-export const RELEVANCE_THRESHOLD = 4.5;
+export const RELEVANCE_THRESHOLD = 5;
 
 /** The best situation for what Dad typed and its score; general when none fits well enough. */
 export function matchSituation(prompt: string): { situation: Situation; score: number } {
