@@ -141,8 +141,19 @@ export function createCoachUsecases(options: { repository: CoachRepository; mode
         topic: answer.topic,
         engine: answer.engine,
       });
-      const { topic: _topic, ...reply } = answer;
-      return { ...reply, response_id: saved.id, liked: false, safety: answer.kind === "safety", category: danger[0] ?? null };
+      return {
+        message: answer.message,
+        response_id: saved.id,
+        liked: false,
+        safety: answer.kind === "safety",
+        engine: answer.engine,
+        kind: answer.kind,
+        sensitive: answer.sensitive,
+        note: answer.note,
+        funnier_allowed: answer.funnier_allowed,
+        funnier_reason: answer.funnier_reason,
+        category: danger[0] ?? null,
+      };
     },
 
     async like(user: SessionUser, responseId: string) {
