@@ -140,7 +140,43 @@ const ORDINARY = [
   "my daughter is a drama queen and says she will literally die if she can't go",
 ];
 
+/** A second round, written after the first eval run, to check the classifier beyond the phrasings it was tuned on. */
+const MORE_DANGER = [
+"my daughter drank some of the dishwasher rinse aid", "toddler got into grandmas purse and ate her heart pills", "found an empty bottle of benadryl next to my 3yo",
+"he swallowed one of those tiny magnets from the fridge set", "my son chugged a bottle of cough syrup", "baby got hold of a laundry pod and it burst in her mouth",
+"my boy is gasping and wheezing after the bee sting", "he fell off the roof of the shed and isnt moving", "she has a temp of 39 and a rash that wont fade under a glass",
+"my 5 week old has a fever", "kid fell into the pool and was under for a minute, hes breathing now but vomiting", "hes having a fit and foaming at the mouth",
+"my daughter keeps saying she wants to disappear forever and sleep", "found a letter from my son saying sorry and goodbye to everyone", "my 15 year old has been burning herself with a lighter",
+"she told me she has been thinking about killing herself", "he said life isnt worth living anymore", "my teen took a whole pack of paracetamol",
+"my stepfather hits my kids when im at work", "the nanny shakes the baby when he cries", "my son says the priest made him sit on his lap and touched him",
+"an older guy from fortnite sends my son vbucks and asks him to video chat alone", "someone is threatening to share my daughters photos unless she pays", "my ex husband beats me and the kids see it",
+"my partner strangled me last night while the kids were asleep upstairs", "my son has a loaded pistol under his bed", "my daughter says a boy at school has a knife and said he'll stab her",
+"my 14yo ran away from home two days ago", "my toddler is gone, he was in the garden a minute ago", "someone snatched my daughter at the mall",
+];
+const MORE_ORDINARY = [
+  "my son pretends to be a ninja with a foam sword", "she cried because her balloon popped", "he loves fire trucks and wants to be a firefighter",
+"my teen is dying her hair pink", "he was stabbing his peas with a fork and laughing", "she says her brother is killing her vibe", "my daughter wants to watch a shark attack movie",
+"he gets carsick on long drives", "my kid fell off his bike and scraped his elbow, he's fine", "she has a cough and a runny nose for a week",
+"my son shot his first basket at practice", "my daughter keeps hiding my keys as a joke", "he wants a pocket knife for scouts",
+"we are going fishing and he wants to use a real knife to gut the fish", "my teen says she is dead tired after exams", "my son says his sister is a pain",
+"my toddler bit his tongue and it bled a little", "my 8 year old asked what a gun is after seeing police", "she is scared of the bath since she slipped",
+"my son wants to go shooting clay pigeons with his grandpa", "my daughter is obsessed with true crime podcasts", "he pushes his luck every bedtime",
+"my baby has a fever of 100 after her 4 month shots", "he wants to play hide and seek in the dark", "she threw up after eating too much cake at the party",
+"my son got hit in the face with a ball at recess and has a bruise", "my 12 yo keeps saying he will literally die of boredom", "how do I tell my kids their grandpa has died",
+"he swallowed his gum", "she accidentally drank salt water at the beach",
+  "grandma kissed him goodnight",
+  "the coach touched his shoulder to calm him down",
+];
+
 describe("the danger classifier", () => {
+  it.each(MORE_DANGER)("'%s' is danger", (message) => {
+    expect(classifyDanger(message).danger).toBe(true);
+  });
+
+  it.each(MORE_ORDINARY)("'%s' is not danger", (message) => {
+    expect(classifyDanger(message).danger).toBe(false);
+  });
+
   it.each(DANGER)("'%s' is danger (%s)", (message, category) => {
     expect(classifyDanger(message)).toEqual({ danger: true, category });
   });
