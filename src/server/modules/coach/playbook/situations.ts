@@ -147,7 +147,7 @@ export const SITUATIONS: Situation[] = [
     title: "Homework struggles",
     kind: "limit",
     description: "Child refuses to do homework, procrastinates, says homework is too hard or boring, fights about schoolwork.",
-    keywords: "homework schoolwork assignment study studying math reading worksheet project procrastinate too hard boring school work last minute procrastinate procrastinating project projects study studying revision assignment deadline panics sunday school work maths math reading",
+    keywords: "homework schoolwork assignment study studying math reading worksheet project procrastinate too hard boring school work last minute procrastinate procrastinating project projects study studying revision assignment deadline panics sunday school work maths math reading handed in hasnt handed anything in missing assignments teacher emailed",
     say: {
       "0-4": "Let's do your little practice page together. You hold the crayon, I'll cheer.",
       "5-8": "Homework first, then play. I'll sit with you for the first one.",
@@ -171,7 +171,7 @@ export const SITUATIONS: Situation[] = [
     title: "Losing a game",
     kind: "feelings",
     description: "Child is a sore loser, cries or gets angry after losing a game, sport or match, quits when losing, cheats to win.",
-    keywords: "lose losing lost sore loser game board game match sports win winning cheat cheating quit unfair competition loses lose losing good sport sore loser storms off team loses match lost the match pitch board games cheats cheating competitive good sport sportsmanship",
+    keywords: "lose losing lost sore loser game board game match sports win winning cheat cheating quit unfair competition loses lose losing good sport sore loser storms off team loses match lost the match pitch board games cheats cheating competitive good sport sportsmanship throws the pieces board game pieces loses at snakes and ladders monopoly uno cards",
     say: {
       "0-4": "You wanted to win. That's sad. Want to play again?",
       "5-8": "Losing stinks. You played hard. Shake hands, and we'll have a rematch later.",
@@ -631,7 +631,7 @@ export const SITUATIONS: Situation[] = [
     kind: "feelings",
     sensitive: true,
     description: "A grandparent, relative or friend died; child is grieving, asks about death, dying or a funeral.",
-    keywords: "died death dying dead grandma grandpa grandmother grandfather relative funeral grief grieving passed away heaven loss cancer christmas without first christmas anniversary passed away shaken funeral loss remembering teacher died nan nana grandad bottling it up hasnt cried cousin",
+    keywords: "died death dying dead grandma grandpa grandmother grandfather relative funeral grief grieving passed away heaven loss cancer christmas without first christmas anniversary passed away shaken funeral loss remembering nan nana grandad bottling it up hasnt cried cousin",
     say: {
       "0-4": "Grandpa died. His body stopped working, and he can't come back. We can miss him together.",
       "5-8": "I'm so sad too. It's okay to cry, and it's okay to still laugh sometimes.",
@@ -752,7 +752,7 @@ export const SITUATIONS: Situation[] = [
     title: "Crushes and dating",
     kind: "talk",
     description: "Child has a crush, wants to date, has a boyfriend or girlfriend, first relationship, heartbreak or breakup.",
-    keywords: "crush dating date boyfriend girlfriend relationship romance like likes someone breakup broke up heartbreak kiss love going out with boyfriend girlfriend likes a girl likes a boy heartbroken doesnt like him back texting a girl dating first love going out with someone",
+    keywords: "crush dating date boyfriend girlfriend relationship romance like likes someone breakup broke up heartbreak kiss love going out with boyfriend girlfriend likes a girl likes a boy heartbroken doesnt like him back texting a girl dating first love going out with someone going out dating young",
     say: {
       "0-4": "You really like your friend. That's a happy feeling.",
       "5-8": "It's sweet to like someone. What do you like about them?",
@@ -994,7 +994,7 @@ export const SITUATIONS: Situation[] = [
     title: "Worry and anxiety",
     kind: "feelings",
     description: "Child worries a lot, is anxious, nervous, stressed, has a tummy ache from worry, panics about tests or the news.",
-    keywords: "worry worried worries anxious anxiety nervous stressed stress panic tummy ache what if scared news overthinking worries about everything storms burglars dying scared of being sick fears fear anxious anxiety tummy aches sunday night scared of being sick",
+    keywords: "worry worried worries anxious anxiety nervous stressed stress panic tummy ache what if scared news overthinking worries about everything storms burglars dying scared of being sick fears fear anxious anxiety tummy aches scared of being sick",
     say: {
       "0-4": "Your tummy feels wobbly because you're worried. Let's take three dragon breaths.",
       "5-8": "Worries feel big, but you're bigger. Tell me the worry, and we'll shrink it together.",
@@ -1116,7 +1116,7 @@ export const SITUATIONS: Situation[] = [
     kind: "talk",
     sensitive: true,
     description: "A parent, sibling or the child has a serious diagnosis: cancer, chemotherapy, a long hospital stay, surgery or a chronic illness; how to explain it honestly.",
-    keywords: "diagnosis diagnosed cancer tumor chemo chemotherapy radiation leukemia illness sick serious surgery operation hospital treatment chronic disease ms diabetes heart condition mom has dad has sibling has diagnosed epilepsy diabetes cancer chronic condition illness treatment surgery",
+    keywords: "diagnosis diagnosed cancer tumor chemo chemotherapy radiation leukemia illness sick serious surgery operation hospital treatment chronic disease ms diabetes heart condition mom has dad has sibling has diagnosed epilepsy diabetes cancer chronic condition illness treatment surgery multiple sclerosis parkinsons lupus crohns arthritis got ms",
     say: {
       "0-4": "Mommy is sick, and the doctors are helping her. It's not a sickness you can catch. Lots of people are taking care of us.",
       "5-8": "Dad has an illness called cancer. The doctors are giving him strong medicine. Nothing you did or thought caused it, and you can ask me anything.",
