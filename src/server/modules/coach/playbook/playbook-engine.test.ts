@@ -167,6 +167,15 @@ describe("tone for the moment", () => {
   });
 });
 
+describe("about his family", () => {
+  it("a script about a grandparent uses the word Dad used", () => {
+    const answer = answerFromPlaybook({ prompt: "last visit to nana in hospice, how do I prepare my 7 year old", tone: "gentle", intensity: "baseline", child: { name: "Leo", ageYears: 7 } });
+    expect(answer.situation.id).toBe("grandparent-hospice");
+    expect(answer.text).toContain("Nana is very sick");
+    expect(answer.text).not.toMatch(/Grandpa|Grandma/);
+  });
+});
+
 describe("variants", () => {
   it("Funnier adds a light line and a fun step to an ordinary moment", () => {
     const standard = answerFromPlaybook({ prompt: "he won't clean his room", tone: "direct", intensity: "baseline", child: { name: "Leo", ageYears: 7 } });

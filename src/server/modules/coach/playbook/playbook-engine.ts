@@ -140,7 +140,15 @@ export function ageBand(ageYears: number | null | undefined): AgeBand {
 
 export type PlaybookChild = { name?: string | null; ageYears?: number | null; profileNote?: string | null };
 export type PlaybookRequest = { prompt: string; tone: Tone; intensity: Intensity; child?: PlaybookChild | null; variation?: number; variant?: Variant };
-type ScriptRequest = Omit<PlaybookRequest, "prompt"> & { sensitive?: boolean };
+type ScriptRequest = Omit<PlaybookRequest, "prompt"> & { sensitive?: boolean; grandparent?: string };
+
+/** The grandparent Dad named ('nana', 'grandad', ...), so a script about Grandma or Grandpa uses his family's word. */
+const GRANDPARENT = /\b(grandma|grandpa|grandmother|grandfather|granny|gran|grandad|granddad|nana|nanna|nan|papa|poppy|grammy|gramps|oma|opa|abuela|abuelo|nonna|nonno)\b/i;
+export function grandparentIn(prompt: string) {
+  const word = prompt.match(GRANDPARENT)?.[1]?.toLowerCase();
+  return word ? word.charAt(0).toUpperCase() + word.slice(1) : undefined;
+}
+const withGrandparent = (text: string, grandparent: string | undefined) => (grandparent ? text.replace(/\bGrand(?:ma|pa)\b/g, grandparent) : text);
 
 /** Puts the child's name where '{name}' is, or drops it cleanly when there is none. */
 function withName(template: string, name: string | undefined) {
@@ -246,6 +254,7 @@ export function writeScript(situation: Situation, request: ScriptRequest) {
   const ageYears = request.child?.ageYears ?? null;
   const band = ageBand(ageYears);
   const isGeneral = situation.id === GENERAL_SITUATION.id;
+  const sayLine = withGrandparent(situation.say[band], request.grandparent);
   const gentle = Boolean(request.sensitive ?? situation.sensitive) || isGeneral;
   const funny = request.variant === "funnier" && !gentle;
   const tone: Tone = funny ? "playful" : request.tone;
@@ -255,7 +264,7 @@ export function writeScript(situation: Situation, request: ScriptRequest) {
   const toneStep = softened ? WARM_LIGHT_STEPS[request.intensity] : TONE_STEPS[tone][request.intensity];
 
   const note = readNote(request.child?.profileNote);
-  const steps = note?.prefer ? [...situation.steps].sort((a, b) => Number(note.prefer!.test(b)) - Number(note.prefer!.test(a))) : situation.steps;
+  const steps = note?.prefer && !isGeneral ? [...situation.steps].sort((a, b) => Number(note.prefer!.test(b)) - Number(note.prefer!.test(a))) : situation.steps;
   const preferred = note?.prefer && note.prefer.test(steps[0]);
   const firstStep = isGeneral || preferred ? steps[0] : pick(steps);
   const secondStep = isGeneral ? steps[1] : preferred ? pick(steps.slice(1)) : pick(steps, 1);
@@ -263,17 +272,17 @@ export function writeScript(situation: Situation, request: ScriptRequest) {
   const ageNote = ageYears != null ? `At ${ageYears}, ${AGE_NOTES[band]}` : `At this age, ${AGE_NOTES[band]}`;
 
   if (request.variant === "shorter") {
-    const core = situation.say[band].match(/^.*?[.!?](?=\s|$)/)?.[0] ?? situation.say[band];
+    const core = sayLine.match(/^.*?[.!?](?=\s|$)/)?.[0] ?? sayLine;
     const say = name ? `${name}, ${/^I\b/.test(core) ? core : core.charAt(0).toLowerCase() + core.slice(1)}` : core;
-    return formatAnswer({ say, doItems: [firstStep, isGeneral ? steps[2] : noteLine ?? secondStep], why: pick(situation.why) });
+    return formatAnswer({ say, doItems: [withGrandparent(firstStep, request.grandparent), isGeneral ? steps[2] : noteLine ?? secondStep], why: pick(situation.why) });
   }
 
-  const sayParts = [withName(opener, name), situation.say[band]];
+  const sayParts = [withName(opener, name), sayLine];
   if (funny) sayParts.push(pick(FUNNY_LINES[situation.kind]));
   if (request.intensity === "firmer") sayParts.push(situation.firm);
   if (request.intensity === "softer") sayParts.push(pick(SOFT_CLOSERS[situation.kind]));
 
-  const doItems = isGeneral ? [steps[0], steps[1], steps[2]] : [firstStep, secondStep, funny ? FUNNY_STEPS[situation.kind] : toneStep];
+  const doItems = isGeneral ? [steps[0], steps[1], steps[2]] : [firstStep, secondStep, funny ? FUNNY_STEPS[situation.kind] : toneStep].map((step) => withGrandparent(step, request.grandparent));
   if (noteLine) doItems.push(noteLine);
   return formatAnswer({ say: sayParts.join(" "), doItems, why: `${pick(situation.why)}\n${ageNote}` });
 }
@@ -301,7 +310,7 @@ export function answerFromPlaybook(request: PlaybookRequest): PlaybookAnswer {
   const situation = findSituation(request.prompt);
   const kind = situation.id === GENERAL_SITUATION.id ? "general" : "script";
   const sensitive = isSensitive(situation, request.prompt);
-  const text = writeScript(situation, { ...request, sensitive });
+  const text = writeScript(situation, { ...request, sensitive, grandparent: grandparentIn(request.prompt) });
   const softened = (sensitive || kind === "general") && (request.tone === "playful" || request.variant === "funnier");
   const notes = [kind === "general" ? POCKET_DAD_COPY.generalNote : null, softened ? POCKET_DAD_COPY.keptGentle : null].filter(Boolean);
   return { situation, text, kind, sensitive, note: notes.join(" ") || null, ...funnierFor(kind, sensitive) };

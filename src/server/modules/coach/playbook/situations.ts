@@ -633,7 +633,7 @@ export const SITUATIONS: Situation[] = [
     description: "A grandparent, relative or friend died; child is grieving, asks about death, dying or a funeral.",
     keywords: "died death dying dead grandma grandpa grandmother grandfather relative funeral grief grieving passed away heaven loss cancer christmas without first christmas anniversary passed away shaken funeral loss remembering nan nana grandad bottling it up hasnt cried cousin",
     say: {
-      "0-4": "Grandpa died. His body stopped working, and he can't come back. We can miss him together.",
+      "0-4": "Grandpa died. That means Grandpa's body stopped working and can't come back. We can miss Grandpa together.",
       "5-8": "I'm so sad too. It's okay to cry, and it's okay to still laugh sometimes.",
       "9-12": "There's no right way to feel about this. I'll answer any question you have.",
       "13+": "I'm hurting too. We don't have to talk, but I'm here whenever you want to.",
@@ -1068,7 +1068,7 @@ export const SITUATIONS: Situation[] = [
     description: "A parent, grandparent, aunt, uncle, cousin or sibling died suddenly or after an illness; telling the child someone in the family has died, and what to say about the funeral and afterwards.",
     keywords: "death family died passed away mom dad grandpa grandma uncle aunt cousin brother sister sibling funeral wake burial memorial tell them news sudden accident loss lost mourning father died mother died grandma passed grandmother died grandfather died uncle died aunt died funeral kids come to the funeral keeps asking when coming back",
     say: {
-      "0-4": "I have something sad to tell you. Uncle Joe died. His body stopped working, and he can't come back. We'll miss him together.",
+      "0-4": "I have something sad to tell you. Someone in our family died. Their body stopped working, and they can't come back. We'll miss them together.",
       "5-8": "Something very sad happened. Someone we love died today. You can ask me anything, and it's okay to cry or not cry.",
       "9-12": "I need to tell you something hard. They died this morning. I'm sad too, and we'll get through this as a family.",
       "13+": "I'm so sorry, this is awful news. They died today. There's no right way to feel, and I'm here for whatever you need.",
@@ -1093,9 +1093,9 @@ export const SITUATIONS: Situation[] = [
     description: "Grandma or grandpa is in hospice, palliative care or dying; preparing the child for a last visit, saying goodbye and what they will see.",
     keywords: "hospice palliative dying grandma grandpa grandmother grandfather nana papa last visit say goodbye goodbye terminal end of life hospital bed nursing home weeks left sick visit hospice dying last visit not going to get better not getting better nana grandad nan",
     say: {
-      "0-4": "Grandma is very sick, and the doctors can't make her better. We can go give her a gentle hug and tell her we love her.",
-      "5-8": "Grandpa is very sick and is going to die soon. When we visit, he may sleep a lot. You can hold his hand, draw him a picture, or just sit with me.",
-      "9-12": "Grandma is in hospice. That means the doctors are keeping her comfortable, not trying to cure her. Would you like to see her and say what you want to say?",
+      "0-4": "Grandma is very sick, and the doctors can't make Grandma better. We can go give a gentle hug and say I love you.",
+      "5-8": "Grandpa is very sick and is going to die soon. When we visit, there may be a lot of sleeping. You can hold hands, bring a drawing, or just sit with me.",
+      "9-12": "Grandma is in hospice. That means the doctors are keeping Grandma comfortable, not trying to cure the illness. Would you like to visit and say what you want to say?",
       "13+": "Grandpa doesn't have long. You get to choose how you want to say goodbye: a visit, a letter, or a call. Whatever you choose is right.",
     },
     firm: "Going is your choice, and I'll help you with whatever you choose.",
