@@ -66,10 +66,24 @@ describe("stepIntensity", () => {
 });
 
 describe("recordLaterTitle", () => {
-  it("keeps up to 60 characters and cuts longer ones to 57 plus an ellipsis", () => {
+  it("keeps up to 60 characters and cuts longer ones at a word boundary, never inside a word", () => {
     expect(recordLaterTitle("a".repeat(60))).toBe("a".repeat(60));
-    expect(recordLaterTitle("a".repeat(61))).toBe(`${"a".repeat(57)}…`);
+    expect(recordLaterTitle("a".repeat(61))).toBe(`${"a".repeat(59)}…`);
     expect(recordLaterTitle("  short  ")).toBe("short");
+    const say = "Maya, I'm so glad you told me. It's okay to cry, and it's okay to still laugh sometimes.";
+    const title = recordLaterTitle(say);
+    expect(title).toBe("Maya, I'm so glad you told me. It's okay to cry, and it's…");
+    expect(title.length).toBeLessThanOrEqual(60);
+    const words = `${say} Then we'll make a plan together, you and me, tonight.`.split(" ");
+    for (let count = 8; count <= words.length; count++) {
+      const text = words.slice(0, count).join(" ");
+      const cut = recordLaterTitle(text);
+      expect(cut.length).toBeLessThanOrEqual(60);
+      if (text.length <= 60) continue;
+      const kept = cut.slice(0, -1).split(" ");
+      expect(kept.at(-1)).toBe(words[kept.length - 1].replace(/[,.]$/, ""));
+      expect(cut).not.toMatch(/[,\s]…$/);
+    }
   });
 });
 

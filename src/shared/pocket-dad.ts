@@ -29,6 +29,11 @@ export const POCKET_DAD_COPY = {
   tapToExpand: "Tap to expand",
   recordLater: "Record a message for later",
   recordLaterSave: "Record 30–60 sec",
+  keptGentle: "Kept this one gentle.",
+  generalNote: "Pocket Dad has no script for exactly this, so here's a general way to talk it through.",
+  funnierRefused: "Not for a moment like this one.",
+  funnierSafety: "Not while someone may be in danger.",
+  funnierGeneral: "Tell Pocket Dad a little more first, then try Funnier.",
   genericError: "Couldn't load advice. Try again.",
   saveLaterError: "We couldn't save that prompt. Try again.",
   missingChild: "Missing user or child",
@@ -89,6 +94,13 @@ export function formatAnswer(answer: PocketDadAnswer) {
 
 // ---------- Requests ----------
 
+/**
+ * 'Shorter': a one-line 'Say this' and exactly two steps. 'Funnier': a lighter script for the same
+ * situation, refused (answered as standard) for sensitive, dangerous and general moments.
+ */
+export const VARIANTS = ["standard", "shorter", "funnier"] as const;
+export type Variant = (typeof VARIANTS)[number];
+
 const toneSchema = z.enum(TONES);
 const intensitySchema = z.enum(INTENSITIES);
 
@@ -101,10 +113,31 @@ export const pocketDadRequestSchema = z.object({
   tone: toneSchema.default(DEFAULT_TONE),
   tone_intensity: intensitySchema.default(DEFAULT_INTENSITY),
   child_id: z.uuid().nullish(),
+  variant: z.enum(VARIANTS).default("standard"),
 });
 export type PocketDadRequest = z.input<typeof pocketDadRequestSchema>;
 
-export type PocketDadReply = { message: string; response_id: string; liked: boolean; safety: boolean; engine: "model" | "playbook" };
+/** The kinds of danger the safety answer knows; each has its own numbers to call (issue 12). */
+export const DANGER_CATEGORIES = ["medical", "poisoning", "self-harm", "abuse", "domestic-violence", "missing-child", "weapons"] as const;
+export type DangerCategory = (typeof DANGER_CATEGORIES)[number];
+
+export type PocketDadReply = {
+  message: string;
+  response_id: string;
+  liked: boolean;
+  safety: boolean;
+  engine: "model" | "playbook";
+  /** safety = danger recognised; general = no Playbook situation fit what Dad wrote well enough. */
+  kind: "script" | "safety" | "general";
+  /** Grief, serious illness, divorce, a friend moving away, ...: never jokey, whatever the tone. */
+  sensitive: boolean;
+  /** A short note about the answer, e.g. 'Kept this one gentle.' when Playful was softened. */
+  note: string | null;
+  funnier_allowed: boolean;
+  funnier_reason: string | null;
+  /** For safety answers, which danger it is. */
+  category: DangerCategory | null;
+};
 
 export const pocketDadLikeSchema = z.object({ response_id: z.uuid() });
 
@@ -116,10 +149,17 @@ export const UNLOCK_TYPES = ["milestone", "date", "age"] as const;
 export type UnlockType = (typeof UNLOCK_TYPES)[number];
 export const TITLE_MAX_LENGTH = 60;
 
-/** The answer's 'say' as a title: cut to 57 characters plus '…' when longer than 60. */
+/**
+ * The answer's 'say' as a title: up to 60 characters; a longer one is cut at the last word
+ * boundary that leaves room for '…' (never inside a word), without a dangling comma or dash.
+ */
 export function recordLaterTitle(say: string) {
-  const title = say.trim();
-  return title.length > TITLE_MAX_LENGTH ? `${title.slice(0, 57)}…` : title;
+  const title = say.trim().replace(/\s+/g, " ");
+  if (title.length <= TITLE_MAX_LENGTH) return title;
+  const room = title.slice(0, TITLE_MAX_LENGTH);
+  const lastSpace = room.lastIndexOf(" ");
+  const cut = (lastSpace > 0 ? room.slice(0, lastSpace) : room.slice(0, TITLE_MAX_LENGTH - 1)).replace(/[\s,;:.!?'"“”‘’–—-]+$/, "");
+  return `${cut}…`;
 }
 
 export const saveLegacySchema = z

@@ -13,6 +13,9 @@ export type CoachContext = {
   child: { name: string; ageYears: number; profileNote: string | null } | null;
   parentingStyle: string[];
   recentTopics: string[];
+  /** Grief, illness, divorce, ...: warm and gentle whatever the tone (issue 12). */
+  sensitive?: boolean;
+  variant?: "standard" | "shorter" | "funnier";
 };
 
 export const SYSTEM_PROMPT = `You are Pocket Dad, a calm, warm coach who gives fathers the exact words for a tricky moment with their child.
@@ -34,10 +37,17 @@ export function describeContext(context: CoachContext) {
   const lines = [`What's happening: ${context.prompt}`, `Tone: ${context.tone}`, `Intensity: ${context.intensity}`];
   if (context.child) {
     lines.push(`Child: ${context.child.name}, ${context.child.ageYears} years old`);
-    if (context.child.profileNote) lines.push(`About the child: ${context.child.profileNote}`);
+    if (context.child.profileNote) {
+      lines.push(`What Dad has noted about the child (let it shape the words and the steps; never quote it back): ${context.child.profileNote}`);
+    }
   }
   if (context.parentingStyle.length) lines.push(`Dad's parenting style: ${context.parentingStyle.join(", ")}`);
   if (context.recentTopics.length) lines.push(`Recent topics: ${context.recentTopics.join("; ")}`);
+  if (context.sensitive) {
+    lines.push("This is a sensitive moment (a loss, an illness or a big change): warm and gentle, never jokey, whatever the tone. Playful here means warm and light, not jokes.");
+  }
+  if (context.variant === "shorter") lines.push("Make it shorter: 'Say this' is one short sentence, and give exactly two bullets.");
+  if (context.variant === "funnier") lines.push("Make it funnier: a lighter, playful script for the same moment, kind and never mocking the child.");
   return lines.join("\n");
 }
 

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createSignedInUser, createTestApp, type TestApp } from "../../../../tests/support/test-app";
+import { checkAnswerFormat } from "../../../shared/pocket-dad";
 import { children } from "../children/children.table";
 import { pocketDadResponses } from "./coach.table";
 
@@ -85,7 +86,44 @@ describe("the model engine (OpenAI-compatible server)", () => {
     expect(userMessage.content).toContain("Tone: playful");
     expect(userMessage.content).toContain("Intensity: firmer");
     expect(userMessage.content).toMatch(/Child: Sam, \d+ years old/);
-    expect(userMessage.content).toContain("About the child: Hates being rushed");
+    expect(userMessage.content).toContain("never quote it back): Hates being rushed");
+    expect(userMessage.content).not.toContain("Make it");
+    expect(body).toMatchObject({ kind: "script", sensitive: false, funnier_allowed: true, category: null });
+  });
+
+  it("replaces a script that misses an emergency the model itself described with the safety answer", async () => {
+    const missed = `Say this: "Sam, let's sit down and have some water."
+Then do this:
+- If she drank antifreeze from the garage, keep her sitting up.
+- Offer a glass of water.
+Why it works: Calm helps.`;
+    replies = [{ content: missed }];
+    const body = await (await ask({ prompt: "she is acting strange and sleepy after playing in the garage", tone: "playful" })).json();
+    expect(received).toHaveLength(1);
+    expect(body).toMatchObject({ safety: true, kind: "safety", category: "poisoning", engine: "model", funnier_allowed: false });
+    expect(body.message).toContain("1-800-222-1222");
+    expect(body.message).not.toContain("antifreeze");
+    const [stored] = await t.db.select().from(pocketDadResponses).where(eq(pocketDadResponses.id, body.response_id));
+    expect(stored).toMatchObject({ topic: "safety", text: body.message });
+  });
+
+  it("asks the model for Shorter and keeps exactly two steps; Funnier on a sensitive moment is refused and kept gentle", async () => {
+    replies = [{ content: VALID.replace("- Read one short story.", "- Read one short story.\n- Sing a song.") }];
+    const shorter = await (await ask({ prompt: "bedtime fight", variant: "shorter" })).json();
+    expect(received[0].body.messages[1].content).toContain("Make it shorter");
+    const check = checkAnswerFormat(shorter.message);
+    expect(check.ok && check.answer.doItems).toEqual(["Dim the lights.", "Read one short story."]);
+
+    replies = [{ content: VALID }];
+    const grief = await (await ask({ prompt: "grandma died last week and he asks if she's coming back", tone: "playful", variant: "funnier" })).json();
+    const prompt = received[1].body.messages[1].content;
+    expect(prompt).toContain("This is a sensitive moment");
+    expect(prompt).not.toContain("Make it funnier");
+    expect(grief).toMatchObject({ sensitive: true, note: "Kept this one gentle.", funnier_allowed: false, funnier_reason: "Not for a moment like this one." });
+
+    replies = [{ content: VALID }];
+    await ask({ prompt: "he won't clean his room", variant: "funnier" });
+    expect(received[2].body.messages[1].content).toContain("Make it funnier");
   });
 
   it("retries once when the first answer is not in the format", async () => {
@@ -115,7 +153,7 @@ describe("the model engine (OpenAI-compatible server)", () => {
 
   it("answers danger with the safety response without calling the model", async () => {
     const body = await (await ask({ prompt: "she is talking about suicide" })).json();
-    expect(body.safety).toBe(true);
+    expect(body).toMatchObject({ safety: true, kind: "safety", category: "self-harm" });
     expect(body.message).toContain("988");
     expect(received).toHaveLength(0);
   });

@@ -19,8 +19,15 @@ export function createCoachRepository(db: Database) {
         .where(eq(children.userId, userId))
         .orderBy(asc(children.createdAt)),
 
+    /** A child of this user, with the account's time zone (a child's age is counted on the dad's calendar). */
     findChild: async (userId: string, childId: string) =>
-      (await db.select().from(children).where(and(eq(children.userId, userId), eq(children.id, childId))))[0],
+      (
+        await db
+          .select({ name: children.name, birthdate: children.birthdate, profileNote: children.profileNote, timeZone: profiles.timeZone })
+          .from(children)
+          .innerJoin(profiles, eq(profiles.id, children.userId))
+          .where(and(eq(children.userId, userId), eq(children.id, childId)))
+      )[0],
 
     findProfile: async (userId: string) => (await db.select().from(profiles).where(eq(profiles.id, userId)))[0],
 

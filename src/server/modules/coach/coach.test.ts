@@ -35,7 +35,10 @@ describe("POST /api/pocket-dad (offline Playbook)", () => {
     const check = checkAnswerFormat(body.message);
     expect(check.ok).toBe(true);
     expect(body.message).toContain("Maya");
-    expect(body.message).toContain("Shy with new people");
+    expect(body).toMatchObject({ kind: "script", sensitive: false, note: null, funnier_allowed: true, funnier_reason: null, category: null });
+    // The profile note shapes the answer in its own words and is never pasted back.
+    expect(body.message).toContain("Maya warms up slowly");
+    expect(body.message).not.toContain("Shy with new people");
     const [stored] = await t.db.select().from(pocketDadResponses).where(eq(pocketDadResponses.id, body.response_id));
     expect(stored).toMatchObject({ userId: user.id, childId: child.id, prompt: "she won't go to bed and keeps getting up", tone: "gentle", intensity: "softer", topic: "bedtime", liked: false });
     expect(stored.text).toBe(body.message);
@@ -48,13 +51,42 @@ describe("POST /api/pocket-dad (offline Playbook)", () => {
     expect(second.message).not.toBe(first.message);
   });
 
-  it("answers danger with the safety response", async () => {
+  it.each([
+    ["my son said he wants to kill himself", "self-harm", ["988", "911"]],
+    ["She swallowed a bottle of pills and is not waking up", "poisoning", ["911", "1-800-222-1222"]],
+    ["My husband hits our son and I'm scared for his safety", "abuse", ["1-800-422-4453"]],
+    ["my husband hit me in front of the kids", "domestic-violence", ["1-800-799-7233", "911"]],
+    ["I cant find my son anywhere at the mall", "missing-child", ["911"]],
+    ["he has a gun in his backpack", "weapons", ["911"]],
+    ["my kid isnt breathing what do i do", "medical", ["911"]],
+  ])("answers '%s' with the %s safety answer", async (prompt, category, numbers) => {
     const user = await createSignedInUser(t);
-    const body = await (await ask(user, { prompt: "my son said he wants to kill himself" })).json();
-    expect(body.safety).toBe(true);
-    expect(body.message).toContain("988");
-    expect(body.message).toContain("911");
-    expect(body.message).toContain("1-800-422-4453");
+    const child = await addChild(user, { name: "Maya", years: 5 });
+    const body = await (await ask(user, { prompt, tone: "playful", variant: "funnier", child_id: child.id })).json();
+    expect(body).toMatchObject({ safety: true, kind: "safety", category, sensitive: true, funnier_allowed: false, engine: "playbook" });
+    expect(checkAnswerFormat(body.message).ok).toBe(true);
+    for (const number of numbers) expect(body.message).toContain(number);
+    expect(body.message).toMatch(/^Say this: "Maya, /);
+  });
+
+  it("answers honestly general when nothing fits, and softens Playful for a sensitive moment", async () => {
+    const user = await createSignedInUser(t);
+    const general = await (await ask(user, { prompt: "how do I teach my son to ride a bike", tone: "playful" })).json();
+    expect(general).toMatchObject({ kind: "general", safety: false, funnier_allowed: false, category: null });
+    expect(general.message).toContain("Name the feeling");
+    const grief = await (await ask(user, { prompt: "my brother died in a car accident, how do I tell my daughter", tone: "playful" })).json();
+    expect(grief).toMatchObject({ kind: "script", sensitive: true, note: "Kept this one gentle.", funnier_allowed: false, funnier_reason: "Not for a moment like this one." });
+  });
+
+  it("answers the Shorter and Funnier variants, and refuses an unknown one", async () => {
+    const user = await createSignedInUser(t);
+    const shorter = await (await ask(user, { prompt: "bedtime is a war", variant: "shorter" })).json();
+    const check = checkAnswerFormat(shorter.message);
+    expect(check.ok && check.answer.doItems).toHaveLength(2);
+    const funnier = await (await ask(user, { prompt: "he won't clean his room", variant: "funnier" })).json();
+    expect(funnier).toMatchObject({ funnier_allowed: true, kind: "script" });
+    expect(funnier.message).toMatch(/chicken dance|sloth/);
+    expect((await ask(user, { prompt: "bedtime", variant: "longer" })).status).toBe(400);
   });
 
   it("validates the body: blank, too long, unknown tone", async () => {

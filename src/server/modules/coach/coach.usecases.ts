@@ -3,6 +3,7 @@ import type { OnboardingAnswers } from "../../../shared/onboarding";
 import {
   checkAnswerFormat,
   DEFAULT_INTENSITY,
+  formatAnswer,
   DEFAULT_TONE,
   INTENSITIES,
   type Intensity,
@@ -10,13 +11,15 @@ import {
   TONES,
   type Tone,
   type SaveLegacyPlan,
+  POCKET_DAD_COPY,
+  type Variant,
 } from "../../../shared/pocket-dad";
 import type { SessionUser } from "../auth/auth.middleware";
 import { coachErrors } from "./coach.errors";
 import { type CoachContext, type ModelEngine, ModelProviderError } from "./coach.model-engine";
 import type { CoachRepository } from "./coach.repository";
-import { findSituation, writeScript } from "./playbook/playbook-engine";
-import { describesDanger, safetyResponse } from "./playbook/safety";
+import { answerFromPlaybook, funnierFor, isSensitive, matchSituation } from "./playbook/playbook-engine";
+import { dangerCategories, safetyResponse } from "./playbook/safety";
 
 const RECENT_TOPICS = 3;
 
@@ -24,6 +27,11 @@ const RECENT_TOPICS = 3;
 const storedTone = (value: string | null | undefined): Tone => (TONES as readonly string[]).includes(value ?? "") ? (value as Tone) : DEFAULT_TONE;
 const storedIntensity = (value: string | null | undefined): Intensity =>
   (INTENSITIES as readonly string[]).includes(value ?? "") ? (value as Intensity) : DEFAULT_INTENSITY;
+
+function funnierReply(kind: "script" | "general" | "safety", sensitive: boolean) {
+  const { funnierAllowed, funnierReason } = funnierFor(kind, sensitive);
+  return { funnier_allowed: funnierAllowed, funnier_reason: funnierReason };
+}
 
 export function createCoachUsecases(options: { repository: CoachRepository; model?: ModelEngine; now?: () => Date }) {
   const { repository, model } = options;
@@ -40,7 +48,11 @@ export function createCoachUsecases(options: { repository: CoachRepository; mode
         if (error instanceof ModelProviderError) throw coachErrors.provider(error.message || undefined);
         throw error;
       }
-      if (checkAnswerFormat(text).ok) return text.trim();
+      const check = checkAnswerFormat(text);
+      if (!check.ok) continue;
+      // 'Shorter' promises exactly two steps; a model that gives more is trimmed to its first two.
+      if (context.variant === "shorter" && check.answer.doItems.length > 2) return formatAnswer({ ...check.answer, doItems: check.answer.doItems.slice(0, 2) });
+      return text.trim();
     }
     throw coachErrors.invalidFormat();
   }
@@ -64,37 +76,60 @@ export function createCoachUsecases(options: { repository: CoachRepository; mode
       };
     },
 
-    async ask(user: SessionUser, input: { prompt: string; tone: Tone; tone_intensity: Intensity; child_id?: string | null }, signal?: AbortSignal): Promise<PocketDadReply> {
+    async ask(
+      user: SessionUser,
+      input: { prompt: string; tone: Tone; tone_intensity: Intensity; child_id?: string | null; variant?: Variant },
+      signal?: AbortSignal,
+    ): Promise<PocketDadReply> {
       const childId = input.child_id ?? null;
       const child = childId ? await repository.findChild(user.id, childId) : undefined;
       if (childId && !child) throw coachErrors.childNotFound();
+      const childContext = child ? { name: child.name, ageYears: ageOn(child.birthdate, todayIn(now(), child.timeZone)).years, profileNote: child.profileNote } : null;
+      const variant = input.variant ?? "standard";
 
-      let text: string;
-      let topic: string;
-      let engine: PocketDadReply["engine"];
-      if (describesDanger(input.prompt)) {
-        [text, topic, engine] = [safetyResponse(), "safety", model ? "model" : "playbook"];
-      } else {
+      // Safety first, whichever engine answers (decisions 5).
+      let danger = dangerCategories(input.prompt);
+      let answer: Omit<PocketDadReply, "response_id" | "liked" | "safety" | "category"> & { topic: string };
+      if (danger.length) {
+        answer = { message: "", topic: "safety", engine: model ? "model" : "playbook", kind: "safety", sensitive: true, note: null, ...funnierReply("safety", true) };
+      } else if (model) {
+        const { situation } = matchSituation(input.prompt);
+        const sensitive = isSensitive(situation, input.prompt);
         const [profile, recent] = await Promise.all([repository.findProfile(user.id), repository.recentResponses(user.id, childId, RECENT_TOPICS)]);
-        const childContext = child ? { name: child.name, ageYears: ageOn(child.birthdate, todayIn(now(), profile?.timeZone ?? "UTC")).years, profileNote: child.profileNote } : null;
-        if (model) {
-          const answers = profile?.onboardingAnswers as Partial<OnboardingAnswers> | null;
-          const context: CoachContext = {
-            prompt: input.prompt,
-            tone: input.tone,
-            intensity: input.tone_intensity,
-            child: childContext,
-            parentingStyle: answers?.parenting_style ?? [],
-            recentTopics: recent.map((r) => r.prompt.slice(0, 80)),
-          };
-          [text, topic, engine] = [await askModel(model, context, signal), "model", "model"];
-        } else {
-          const situation = findSituation(input.prompt);
-          const variation = await repository.countTopic(user.id, childId, situation.id);
-          text = writeScript(situation, { tone: input.tone, intensity: input.tone_intensity, child: childContext, variation });
-          [topic, engine] = [situation.id, "playbook"];
-        }
+        const answers = profile?.onboardingAnswers as Partial<OnboardingAnswers> | null;
+        const context: CoachContext = {
+          prompt: input.prompt,
+          tone: input.tone,
+          intensity: input.tone_intensity,
+          child: childContext,
+          parentingStyle: answers?.parenting_style ?? [],
+          recentTopics: recent.map((r) => r.prompt.slice(0, 80)),
+          sensitive,
+          variant: variant === "funnier" && sensitive ? "standard" : variant,
+        };
+        const text = await askModel(model, context, signal);
+        // The model's answer is checked again: a script that describes an emergency is replaced by the safety answer.
+        danger = dangerCategories(text);
+        const softened = sensitive && (input.tone === "playful" || variant === "funnier");
+        answer = danger.length
+          ? { message: "", topic: "safety", engine: "model", kind: "safety", sensitive: true, note: null, ...funnierReply("safety", true) }
+          : { message: text, topic: "model", engine: "model", kind: "script", sensitive, note: softened ? POCKET_DAD_COPY.keptGentle : null, ...funnierReply("script", sensitive) };
+      } else {
+        const { situation } = matchSituation(input.prompt);
+        const variation = await repository.countTopic(user.id, childId, situation.id);
+        const playbook = answerFromPlaybook({ prompt: input.prompt, tone: input.tone, intensity: input.tone_intensity, child: childContext, variation, variant });
+        answer = {
+          message: playbook.text,
+          topic: playbook.situation.id,
+          engine: "playbook",
+          kind: playbook.kind,
+          sensitive: playbook.sensitive,
+          note: playbook.note,
+          funnier_allowed: playbook.funnierAllowed,
+          funnier_reason: playbook.funnierReason,
+        };
       }
+      if (danger.length) answer.message = safetyResponse(danger, childContext);
       if (signal?.aborted) throw coachErrors.aborted();
       const saved = await repository.insertResponse({
         userId: user.id,
@@ -102,11 +137,23 @@ export function createCoachUsecases(options: { repository: CoachRepository; mode
         prompt: input.prompt,
         tone: input.tone,
         intensity: input.tone_intensity,
-        text,
-        topic,
-        engine,
+        text: answer.message,
+        topic: answer.topic,
+        engine: answer.engine,
       });
-      return { message: text, response_id: saved.id, liked: false, safety: topic === "safety", engine };
+      return {
+        message: answer.message,
+        response_id: saved.id,
+        liked: false,
+        safety: answer.kind === "safety",
+        engine: answer.engine,
+        kind: answer.kind,
+        sensitive: answer.sensitive,
+        note: answer.note,
+        funnier_allowed: answer.funnier_allowed,
+        funnier_reason: answer.funnier_reason,
+        category: danger[0] ?? null,
+      };
     },
 
     async like(user: SessionUser, responseId: string) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { checkAnswerFormat, INTENSITIES, TONES } from "../../../../shared/pocket-dad";
-import { AGE_BANDS, answerFromPlaybook, findSituation, writeScript } from "./playbook-engine";
-import { describesDanger, safetyResponse } from "./safety";
+import { checkAnswerFormat, DANGER_CATEGORIES, INTENSITIES, TONES, VARIANTS } from "../../../../shared/pocket-dad";
+import { AGE_BANDS, answerFromPlaybook, findSituation, PLAYFUL_ONLY_PHRASES, writeScript } from "./playbook-engine";
+import { dangerCategories, describesDanger, NUMBERS, safetyResponse } from "./safety";
 import { GENERAL_SITUATION, SITUATIONS } from "./situations";
 
 const AGE_FOR_BAND = { "0-4": 3, "5-8": 6, "9-12": 10, "13+": 15 } as const;
@@ -12,28 +12,44 @@ describe("the Playbook", () => {
     expect(new Set(SITUATIONS.map((s) => s.id)).size).toBe(SITUATIONS.length);
   });
 
-  it("every script, for every tone, intensity and age band, passes the format check (with and without a child, every variation)", () => {
+  it("every script, for every tone, intensity, age band and variant, passes the format check (with and without a child, every variation)", () => {
     let checked = 0;
     for (const situation of [...SITUATIONS, GENERAL_SITUATION]) {
       for (const tone of TONES) {
         for (const intensity of INTENSITIES) {
           for (const band of AGE_BANDS) {
-            for (const variation of [0, 1, 2, 3]) {
-              const children = [{ name: "Maya", ageYears: AGE_FOR_BAND[band], profileNote: "Loves dinosaurs.\nHates loud rooms" }, { ageYears: AGE_FOR_BAND[band] }];
-              for (const child of children) {
-                const text = writeScript(situation, { tone, intensity, child, variation });
-                const result = checkAnswerFormat(text);
-                if (!result.ok) throw new Error(`${situation.id}/${tone}/${intensity}/${band}: ${result.problem}\n${text}`);
-                expect(result.answer.say).not.toContain("{name}");
-                expect(result.answer.say).not.toMatch(/^[,\s]/);
-                checked++;
+            for (const variant of VARIANTS) {
+              for (const variation of [0, 1, 2, 3]) {
+                const children = [{ name: "Maya", ageYears: AGE_FOR_BAND[band], profileNote: "Loves dinosaurs.\nHates loud rooms" }, { ageYears: AGE_FOR_BAND[band] }];
+                for (const child of children) {
+                  const text = writeScript(situation, { tone, intensity, child, variation, variant });
+                  const result = checkAnswerFormat(text);
+                  if (!result.ok) throw new Error(`${situation.id}/${tone}/${intensity}/${band}/${variant}: ${result.problem}\n${text}`);
+                  expect(result.answer.say).not.toContain("{name}");
+                  expect(result.answer.say).not.toMatch(/^[,\s]/);
+                  if (variant === "shorter") {
+                    expect(result.answer.doItems).toHaveLength(2);
+                    expect(result.answer.say.split(/(?<=[.!?])\s+/)).toHaveLength(1);
+                  }
+                  checked++;
+                }
               }
             }
           }
         }
       }
     }
-    expect(checked).toBe((SITUATIONS.length + 1) * 3 * 3 * 4 * 4 * 2);
+    expect(checked).toBe((SITUATIONS.length + 1) * 3 * 3 * 4 * 3 * 4 * 2);
+  });
+
+  it("has the new situations fathers bring, each with its own line for every age band", () => {
+    const ids = ["death-in-family", "grandparent-hospice", "serious-diagnosis", "parent-deployed", "parent-leaving", "money-worries", "new-partner", "friend-betrayal", "online-safety", "friend-moving-away"];
+    for (const id of ids) {
+      const situation = SITUATIONS.find((s) => s.id === id);
+      expect(situation, id).toBeDefined();
+      expect(new Set(Object.values(situation!.say)).size).toBe(4);
+      expect(situation!.sensitive).toBe(true);
+    }
   });
 
   it("uses each age band's own line and a different line per tone and intensity", () => {
@@ -48,14 +64,45 @@ describe("the Playbook", () => {
     expect(teen.ok && teen.answer.say).toContain(bedtime.say["13+"]);
   });
 
-  it("personalises with the child's name, age and profile note", () => {
+  it("personalises with the child's name, age and profile note, without pasting the note back", () => {
     const { text } = answerFromPlaybook({ prompt: "won't go to bed", tone: "gentle", intensity: "baseline", child: { name: "Maya", ageYears: 6, profileNote: "Gets anxious at night" } });
     const result = checkAnswerFormat(text);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.answer.say.startsWith("Maya, ")).toBe(true);
-    expect(result.answer.doItems).toContain("Keep in mind what you know about Maya: Gets anxious at night.");
+    expect(result.answer.doItems).toContain("Maya worries more than most, so say what will happen next before it happens.");
+    expect(text).not.toContain("Gets anxious at night");
+    expect(text).not.toContain("Keep in mind what you know");
     expect(result.answer.why).toContain("At 6,");
+  });
+
+  it.each([
+    ["Sofia Rose", "Loves horses and drawing; hates being rushed in the morning. Her grandpa died last spring.", /few minutes' warning/],
+    ["Leo", "Very shy with new kids, takes a while to open up", /warms up slowly/],
+    ["Ava", "Strong-willed, will argue every point", /offer two choices/],
+    ["Sam", "Autistic, loud places overwhelm him", /quieter spot/],
+    ["Noah", "Obsessed with dinosaurs", /Use dinosaurs as your way in/],
+    ["Mia", "Born in March. Allergic to cats.", /Lead with what usually helps Mia settle/],
+  ])("the profile note of %s shapes the answer and is never echoed", (name, profileNote, expected) => {
+    for (const situation of SITUATIONS) {
+      for (const variant of VARIANTS) {
+        const text = writeScript(situation, { tone: "direct", intensity: "baseline", child: { name, ageYears: 7, profileNote }, variant });
+        expect(text).not.toContain(profileNote);
+        const noteWords = profileNote.toLowerCase().split(/\s+/);
+        for (let i = 0; i + 5 <= noteWords.length; i++) expect(text.toLowerCase()).not.toContain(noteWords.slice(i, i + 5).join(" "));
+        if (variant !== "shorter") expect(text).toMatch(expected);
+      }
+    }
+  });
+
+  it("chooses the steps that suit the child: a worried child gets the calm, warn-ahead steps first", () => {
+    const bedtime = SITUATIONS.find((s) => s.id === "bedtime")!;
+    const without = checkAnswerFormat(writeScript(bedtime, { tone: "direct", intensity: "baseline", child: { name: "Maya", ageYears: 6 }, variation: 1 }));
+    const anxious = checkAnswerFormat(writeScript(bedtime, { tone: "direct", intensity: "baseline", child: { name: "Maya", ageYears: 6, profileNote: "anxious about the dark" }, variation: 1 }));
+    expect(without.ok && anxious.ok).toBe(true);
+    if (!without.ok || !anxious.ok) return;
+    expect(anxious.answer.doItems[0]).toMatch(/calm|quiet|routine|before/i);
+    expect(anxious.answer.doItems.slice(0, 2)).not.toEqual(without.answer.doItems.slice(0, 2));
   });
 
   it("does not repeat the same words when asked again", () => {
@@ -67,8 +114,93 @@ describe("the Playbook", () => {
     expect(a.ok && b.ok && a.answer.say !== b.answer.say && a.answer.why !== b.answer.why).toBe(true);
   });
 
-  it("falls back to a general script when nothing matches", () => {
+  it("falls back to an honest general answer when nothing fits well enough: listen, name the feeling, one next step", () => {
     expect(findSituation("qwerty zxcv")).toBe(GENERAL_SITUATION);
+    for (const prompt of ["how do I teach my son to ride a bike", "what should we do this weekend", "she is obsessed with taylor swift"]) {
+      const answer = answerFromPlaybook({ prompt, tone: "direct", intensity: "baseline", child: { name: "Leo", ageYears: 8 } });
+      expect(answer.kind, prompt).toBe("general");
+      expect(answer.note).toBe("Pocket Dad has no script for exactly this, so here's a general way to talk it through.");
+      expect(answer.funnierAllowed).toBe(false);
+      const result = checkAnswerFormat(answer.text);
+      expect(result.ok && result.answer.doItems).toEqual([expect.stringMatching(/^Listen first/), expect.stringMatching(/^Name the feeling/), expect.stringMatching(/one small next step/)]);
+    }
+  });
+});
+
+describe("tone for the moment", () => {
+  const sensitive = SITUATIONS.filter((s) => s.sensitive);
+
+  it("marks grief, illness, divorce, moving and the new hard moments as sensitive", () => {
+    for (const id of ["grief", "pet-died", "divorce", "moving", "doctor", "death-in-family", "grandparent-hospice", "serious-diagnosis", "friend-moving-away"]) {
+      expect(sensitive.map((s) => s.id)).toContain(id);
+    }
+    for (const id of ["bedtime", "screens", "chores", "sibling-fight"]) expect(sensitive.map((s) => s.id)).not.toContain(id);
+  });
+
+  it("no sensitive situation, in any tone, intensity, age band or variant, has a playful-only phrase", () => {
+    let checked = 0;
+    for (const situation of [...sensitive, GENERAL_SITUATION]) {
+      for (const tone of TONES) for (const intensity of INTENSITIES) for (const band of AGE_BANDS) for (const variant of VARIANTS) for (const variation of [0, 1]) {
+        const text = writeScript(situation, { tone, intensity, child: { name: "Maya", ageYears: AGE_FOR_BAND[band] }, variant, variation });
+        for (const phrase of PLAYFUL_ONLY_PHRASES) if (text.includes(phrase)) throw new Error(`${situation.id}/${tone}/${intensity}/${band}/${variant}: '${phrase}'\n${text}`);
+        checked++;
+      }
+    }
+    expect(checked).toBe((sensitive.length + 1) * 3 * 3 * 4 * 3 * 2);
+    expect(PLAYFUL_ONLY_PHRASES).toContain("captain's orders: we tackle this together.");
+    expect(PLAYFUL_ONLY_PHRASES).toContain("Keep it light; a silly voice can lower the temperature.");
+  });
+
+  it("Playful on a grief moment softens to warm and light and says so; on an ordinary moment it stays playful", () => {
+    const grief = answerFromPlaybook({ prompt: "grandma died last week and he asks if she's coming back", tone: "playful", intensity: "baseline", child: { name: "Leo", ageYears: 6 } });
+    expect(grief).toMatchObject({ sensitive: true, note: "Kept this one gentle.", funnierAllowed: false, funnierReason: "Not for a moment like this one." });
+    expect(grief.text).toMatch(/cozy|walk with me/);
+    const bedtime = answerFromPlaybook({ prompt: "she won't go to bed", tone: "playful", intensity: "baseline", child: { name: "Leo", ageYears: 6 } });
+    expect(bedtime).toMatchObject({ sensitive: false, note: null, funnierAllowed: true, funnierReason: null });
+    expect(PLAYFUL_ONLY_PHRASES.some((phrase) => bedtime.text.includes(phrase))).toBe(true);
+  });
+
+  it("a sensitive word makes any matched situation gentle ('since grandpa died he won't go to bed')", () => {
+    const answer = answerFromPlaybook({ prompt: "since grandpa died he won't go to bed", tone: "playful", intensity: "firmer" });
+    expect(answer.sensitive).toBe(true);
+    expect(PLAYFUL_ONLY_PHRASES.some((phrase) => answer.text.includes(phrase))).toBe(false);
+  });
+});
+
+describe("about his family", () => {
+  it("a script about a grandparent uses the word Dad used", () => {
+    const answer = answerFromPlaybook({ prompt: "last visit to nana in hospice, how do I prepare my 7 year old", tone: "gentle", intensity: "baseline", child: { name: "Leo", ageYears: 7 } });
+    expect(answer.situation.id).toBe("grandparent-hospice");
+    expect(answer.text).toContain("Nana is very sick");
+    expect(answer.text).not.toMatch(/Grandpa|Grandma/);
+  });
+});
+
+describe("variants", () => {
+  it("Funnier adds a light line and a fun step to an ordinary moment", () => {
+    const standard = answerFromPlaybook({ prompt: "he won't clean his room", tone: "direct", intensity: "baseline", child: { name: "Leo", ageYears: 7 } });
+    const funnier = answerFromPlaybook({ prompt: "he won't clean his room", tone: "direct", intensity: "baseline", child: { name: "Leo", ageYears: 7 }, variant: "funnier" });
+    expect(funnier.text).not.toBe(standard.text);
+    expect(funnier.text).toMatch(/chicken dance|sloth/);
+    expect(funnier.text).toContain("Turn the next step into a race or a silly challenge");
+    expect(funnier.funnierAllowed).toBe(true);
+  });
+
+  it("Funnier is refused for a sensitive moment: the gentle standard answer, with the reason", () => {
+    const request = { prompt: "our dog died this morning, how do I tell my daughter", tone: "direct", intensity: "baseline", child: { name: "Maya", ageYears: 5 } } as const;
+    const funnier = answerFromPlaybook({ ...request, variant: "funnier" });
+    expect(funnier.text).toBe(answerFromPlaybook(request).text);
+    expect(funnier).toMatchObject({ funnierAllowed: false, funnierReason: "Not for a moment like this one.", note: "Kept this one gentle." });
+  });
+
+  it("Shorter is one sentence to say and exactly two steps", () => {
+    const shorter = answerFromPlaybook({ prompt: "bedtime is a war", tone: "gentle", intensity: "firmer", child: { name: "Maya", ageYears: 10 }, variant: "shorter" });
+    const result = checkAnswerFormat(shorter.text);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.answer.say).toBe("Maya, lights out at the time we agreed.");
+    expect(result.answer.doItems).toHaveLength(2);
+    expect(result.answer.why.split("\n")).toHaveLength(1);
   });
 });
 
@@ -103,8 +235,18 @@ describe("relevance", () => {
     ["found candy in his pocket he took from the store", "stealing"],
     ["he said the f word at school", "swearing"],
     ["won't share toys at playdates", "sharing"],
-    ["grandma died last week and he asks if she's coming back", "grief"],
+    ["grandma died last week and he asks if she's coming back", "death-in-family"],
     ["we're moving to a new city and she is sad about leaving friends", "moving"],
+    ["last visit to grandma in hospice, how do I prepare my 7 year old", "grandparent-hospice"],
+    ["my wife was just diagnosed with cancer, how do we tell the kids", "serious-diagnosis"],
+    ["I'm deploying for nine months and my son is upset", "parent-deployed"],
+    ["her mom walked out and isn't coming back", "parent-leaving"],
+    ["I got laid off and we can't afford the school trip", "money-worries"],
+    ["how do I introduce my new girlfriend to my kids", "new-partner"],
+    ["her best friend told everyone her secret", "friend-betrayal"],
+    ["how do I talk to him about staying safe online in roblox chats", "online-safety"],
+    ["his best friend is moving to another state", "friend-moving-away"],
+    ["my brother died in a car accident, how do I tell my daughter", "death-in-family"],
     ["crying at kindergarten drop off", "first-day"],
     ["he wants to quit the soccer team mid season", "quitting-a-team"],
     ["she failed her science test", "bad-grade"],
@@ -149,9 +291,44 @@ describe("safety", () => {
     expect(describesDanger(prompt)).toBe(false);
   });
 
-  it("the safety response has the numbers and passes the format check", () => {
-    const text = safetyResponse();
+  const EXPECTED: Record<string, string[]> = {
+    medical: [NUMBERS.emergency],
+    poisoning: [NUMBERS.emergency, NUMBERS.poisonControl],
+    "self-harm": [NUMBERS.crisisLifeline, NUMBERS.emergency],
+    abuse: [NUMBERS.childhelp, NUMBERS.emergency],
+    "domestic-violence": [NUMBERS.domesticViolence, NUMBERS.emergency],
+    "missing-child": [NUMBERS.emergency],
+    weapons: [NUMBERS.emergency],
+  };
+  it.each(DANGER_CATEGORIES.map((category) => [category]))("the %s safety answer has its numbers, leads with what to call, and passes the format check", (category) => {
+    const text = safetyResponse(category, { name: "Maya" });
+    const result = checkAnswerFormat(text);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    for (const number of EXPECTED[category]) expect(text).toContain(number);
+    expect(result.answer.doItems[0]).toMatch(/call (911|Poison Control)/i);
+    if (category !== "self-harm" && category !== "abuse" && category !== "domestic-violence") expect(result.answer.doItems[0]).toContain("911");
+    // 'Say this' is what to say to the child, not a slogan or a phone number.
+    expect(result.answer.say).toMatch(/^Maya, /);
+    expect(result.answer.say).not.toMatch(/\d{3}/);
+  });
+
+  it("a message with two dangers gets the second one's number too", () => {
+    const text = safetyResponse(["abuse", "domestic-violence"]);
     expect(checkAnswerFormat(text).ok).toBe(true);
-    for (const number of ["911", "988", "1-800-422-4453"]) expect(text).toContain(number);
+    expect(text).toContain(NUMBERS.childhelp);
+    expect(text).toContain(NUMBERS.domesticViolence);
+  });
+
+  it("the issue's failures now get the right safety answer", () => {
+    expect(safetyResponse(["poisoning", "medical"])).toContain(NUMBERS.poisonControl);
+    for (const [prompt, number] of [
+      ["She swallowed a bottle of pills and is not waking up", NUMBERS.poisonControl],
+      ["My husband hits our son and I'm scared for his safety", NUMBERS.childhelp],
+      ["my kid isnt breathing what do i do", NUMBERS.emergency],
+    ]) {
+      expect(describesDanger(prompt)).toBe(true);
+      expect(safetyResponse(dangerCategories(prompt))).toContain(number);
+    }
   });
 });

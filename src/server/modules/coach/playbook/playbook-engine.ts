@@ -1,4 +1,4 @@
-import { formatAnswer, type Intensity, type Tone } from "../../../../shared/pocket-dad";
+import { formatAnswer, type Intensity, POCKET_DAD_COPY, type Tone, type Variant } from "../../../../shared/pocket-dad";
 import { createBm25Index } from "./bm25";
 import { type AgeBand, GENERAL_SITUATION, type Situation, SITUATIONS, type SituationKind } from "./situations";
 
@@ -59,6 +59,34 @@ const OPENERS: Record<SituationKind, Record<Tone, Record<Intensity, Alternatives
   },
 };
 
+/**
+ * Playful on a sensitive moment softens to warm and light: never a joke (issue 12). The same
+ * openers for every kind of sensitive moment.
+ */
+const WARM_LIGHT_OPENERS: Record<Intensity, Alternatives> = {
+  softer: ["{name}, come sit with me for a bit.", "{name}, I'm right here, no rush."],
+  baseline: ["{name}, let's get cozy and talk for a minute.", "{name}, come for a walk with me, just us two."],
+  firmer: ["{name}, this one matters, so I'm right here with you.", "{name}, let's sit down together for this one."],
+};
+
+const WARM_LIGHT_STEPS: Record<Intensity, string> = {
+  softer: "Keep it warm and easy: a blanket, a snack or a quiet walk side by side.",
+  baseline: "Sit side by side rather than face to face; a drive or a walk makes hard talks easier.",
+  firmer: "Stay warm and steady, and keep what matters clear.",
+};
+
+/** 'Funnier': a light line after the core line, and a step that puts some fun into it. */
+const FUNNY_LINES: Record<SituationKind, Alternatives> = {
+  limit: ["Race you! Last one there does the chicken dance.", "Slow motion like a sloth, or super speed like a cheetah? Your pick."],
+  feelings: ["If this feeling were a weather report, what would it say? Mine says cloudy with a chance of hugs.", "Tell me the whole thing in your best pirate voice, matey."],
+  talk: ["You talk, I'll listen, and you can rate my dad jokes out of ten afterwards.", "Welcome to the honesty zone. Snacks are included."],
+};
+const FUNNY_STEPS: Record<SituationKind, string> = {
+  limit: "Turn the next step into a race or a silly challenge, then laugh about it together.",
+  feelings: "Use a goofy voice or face to break the tension, then listen for real.",
+  talk: "Open with a joke at your own expense, then ask your real question.",
+};
+
 /** Added after the core line at 'softer'. */
 const SOFT_CLOSERS: Record<SituationKind, Alternatives> = {
   limit: ["We'll figure it out together.", "I'm on your side."],
@@ -85,6 +113,14 @@ const TONE_STEPS: Record<Tone, Record<Intensity, string>> = {
   },
 };
 
+/** Every phrase only the playful tone or the Funnier variant uses (the tone test looks for them). */
+export const PLAYFUL_ONLY_PHRASES: string[] = [
+  ...Object.values(OPENERS).flatMap((byTone) => Object.values(byTone.playful).flat()),
+  ...Object.values(TONE_STEPS.playful),
+  ...Object.values(FUNNY_LINES).flat(),
+  ...Object.values(FUNNY_STEPS),
+].map((phrase) => phrase.replace(/^\{name\}, |^(Hey|Okay|Oh) \{name\}, /, ""));
+
 const AGE_NOTES: Record<AgeBand, string> = {
   "0-4": "kids need short words and a calm grown-up more than reasons.",
   "5-8": "kids follow a reason when it's short and fair.",
@@ -103,7 +139,16 @@ export function ageBand(ageYears: number | null | undefined): AgeBand {
 }
 
 export type PlaybookChild = { name?: string | null; ageYears?: number | null; profileNote?: string | null };
-export type PlaybookRequest = { prompt: string; tone: Tone; intensity: Intensity; child?: PlaybookChild | null; variation?: number };
+export type PlaybookRequest = { prompt: string; tone: Tone; intensity: Intensity; child?: PlaybookChild | null; variation?: number; variant?: Variant };
+type ScriptRequest = Omit<PlaybookRequest, "prompt"> & { sensitive?: boolean; grandparent?: string };
+
+/** The grandparent Dad named ('nana', 'grandad', ...), so a script about Grandma or Grandpa uses his family's word. */
+const GRANDPARENT = /\b(grandma|grandpa|grandmother|grandfather|granny|gran|grandad|granddad|nana|nanna|nan|papa|poppy|grammy|gramps|oma|opa|abuela|abuelo|nonna|nonno)\b/i;
+export function grandparentIn(prompt: string) {
+  const word = prompt.match(GRANDPARENT)?.[1]?.toLowerCase();
+  return word ? word.charAt(0).toUpperCase() + word.slice(1) : undefined;
+}
+const withGrandparent = (text: string, grandparent: string | undefined) => (grandparent ? text.replace(/\bGrand(?:ma|pa)\b/g, grandparent) : text);
 
 /** Puts the child's name where '{name}' is, or drops it cleanly when there is none. */
 function withName(template: string, name: string | undefined) {
@@ -118,39 +163,155 @@ function oneLine(text: string, max: number) {
   return clean.length > max ? `${clean.slice(0, max - 1).trimEnd()}…` : clean;
 }
 
+// ---------- Relevance ----------
+
 const index = createBm25Index(
   SITUATIONS.map((s) => ({ id: s.id, text: `${s.title} ${s.description} ${s.keywords} ${s.keywords}` })),
 );
 const byId = new Map(SITUATIONS.map((s) => [s.id, s]));
 
-/** The most relevant situation for what Dad typed (BM25 over descriptions and keywords). */
-export function findSituation(prompt: string): Situation {
+/**
+ * Below this BM25 score no situation fits well enough, and the answer is honestly general
+ * (issue 12). Tuned on the relevance set in ../eval: one strong word ('bedtime', 'divorce')
+ * clears it; a message that shares only a common word with a situation does not.
+ */
+export const RELEVANCE_THRESHOLD = 5;
+
+/** The best situation for what Dad typed and its score; general when none fits well enough. */
+export function matchSituation(prompt: string): { situation: Situation; score: number } {
   const best = index.search(prompt)[0];
-  return (best && byId.get(best.id)) || GENERAL_SITUATION;
+  const situation = best && best.score >= RELEVANCE_THRESHOLD ? byId.get(best.id) : undefined;
+  return { situation: situation ?? GENERAL_SITUATION, score: best?.score ?? 0 };
 }
 
+/** The most relevant situation for what Dad typed (BM25 over descriptions and keywords). */
+export function findSituation(prompt: string): Situation {
+  return matchSituation(prompt).situation;
+}
+
+/** Words that make any moment sensitive, whichever situation answers it. */
+const SENSITIVE_WORDS =
+  /\b(?:died|dies|dead|death|dying|passed away|funeral|hospice|palliative|terminal|cancer|chemo\w*|tumou?r|diagnos\w*|leukemia|miscarr\w*|stillborn|divorc\w*|separat(?:ed|ing|ion)|deploy\w*|laid off|lost (?:my|his|her) job|moving away|moved away|in the hospital|seriously ill|very sick|grie\w*|mourn\w*|abandon\w*|walked out)\b/i;
+
+/** Whether a moment is sensitive: the situation is marked so, or the words say so. */
+export function isSensitive(situation: Situation, prompt: string) {
+  return Boolean(situation.sensitive) || SENSITIVE_WORDS.test(prompt);
+}
+
+// ---------- The child's profile note ----------
+
+type NoteReading = { line: (name: string) => string; prefer?: RegExp };
+
+/**
+ * What a profile note says about the child, read for a few common traits. The answer uses it in its
+ * own words (a line that fits, the steps that suit) and never pastes the note back (issue 12).
+ */
+const NOTE_TRAITS: { test: RegExp; reading: NoteReading }[] = [
+  {
+    test: /\b(?:anxious|anxiety|worr(?:y|ies|ier|ied)|nervous|fearful|scared easily|panics?)\b/i,
+    reading: { line: (n) => `${n} worries more than most, so say what will happen next before it happens.`, prefer: /calm|quiet|slow|breath|before|warning|routine|close|ahead|honest/i },
+  },
+  {
+    test: /\b(?:loud|noise|noisy|sensory|autis\w*|adhd|overwhelm\w*|overstimulat\w*)\b/i,
+    reading: { line: (n) => `Find a quieter spot first; ${n} copes better with less noise and fewer words.`, prefer: /quiet|calm|short|fewer|space|timer|warning|routine|lower/i },
+  },
+  {
+    test: /\b(?:sensitive|cries easily|big feelings|feels things|takes things to heart|soft[- ]hearted)\b/i,
+    reading: { line: (n) => `${n} feels things deeply, so start with a hug or a hand on the shoulder before any words.`, prefer: /feeling|calm|hug|close|listen|name/i },
+  },
+  {
+    test: /\b(?:shy|quiet|introvert\w*|slow to warm|reserved|keeps things in)\b/i,
+    reading: { line: (n) => `${n} warms up slowly, so talk side by side, in the car or on a walk, rather than face to face.`, prefer: /listen|time|private|quiet|space|walk|answer/i },
+  },
+  {
+    test: /\b(?:stubborn|strong[- ]willed|defiant|argues|argumentative|negotiat\w*|debates?|pushes back|digs in)\b/i,
+    reading: { line: (n) => `${n} digs in when cornered, so offer two choices you're happy with and let ${n} pick.`, prefer: /choice|choose|together|agree|deal|solution|fair/i },
+  },
+  {
+    test: /\b(?:rushed|rushing|hurried|transitions?|changes? (?:are|is) hard|slow mover|dawdl\w*|needs time)\b/i,
+    reading: { line: (n) => `Give ${n} a few minutes' warning before anything changes; rushing makes it harder.`, prefer: /warning|timer|minutes|routine|earlier|ahead|next/i },
+  },
+];
+const INTEREST = /\b(?:loves?|likes?|adores?|into|obsessed with|crazy about|mad about|plays?)\s+((?:[a-z]+)(?:\s+(?!and\b|but\b|or\b|with\b|when\b|at\b)[a-z]+)?)/i;
+
+function readNote(note: string | null | undefined): NoteReading | null {
+  const text = note?.trim();
+  if (!text) return null;
+  const trait = NOTE_TRAITS.find((candidate) => candidate.test.test(text));
+  if (trait) return trait.reading;
+  const interest = text.match(INTEREST)?.[1]?.toLowerCase();
+  if (interest) return { line: (n) => `Use ${interest} as your way in; ${n} listens best when you start from what ${n} loves.` };
+  return { line: (n) => `Lead with what usually helps ${n} settle; you know ${n} best.` };
+}
+
+// ---------- Writing the answer ----------
+
 /** Writes one script for a situation, tone, intensity and age band, personalised for the child. */
-export function writeScript(situation: Situation, request: Omit<PlaybookRequest, "prompt">) {
+export function writeScript(situation: Situation, request: ScriptRequest) {
   const variation = Math.abs(request.variation ?? 0);
   const pick = <T>(options: readonly T[], offset = 0) => options[(variation + offset) % options.length];
   const name = request.child?.name ? oneLine(request.child.name, 40) : undefined;
   const ageYears = request.child?.ageYears ?? null;
   const band = ageBand(ageYears);
+  const isGeneral = situation.id === GENERAL_SITUATION.id;
+  const sayLine = withGrandparent(situation.say[band], request.grandparent);
+  const gentle = Boolean(request.sensitive ?? situation.sensitive) || isGeneral;
+  const funny = request.variant === "funnier" && !gentle;
+  const tone: Tone = funny ? "playful" : request.tone;
+  const softened = gentle && tone === "playful";
 
-  const sayParts = [withName(pick(OPENERS[situation.kind][request.tone][request.intensity]), name), situation.say[band]];
+  const opener = softened ? pick(WARM_LIGHT_OPENERS[request.intensity]) : pick(OPENERS[situation.kind][tone][request.intensity]);
+  const toneStep = softened ? WARM_LIGHT_STEPS[request.intensity] : TONE_STEPS[tone][request.intensity];
+
+  const note = readNote(request.child?.profileNote);
+  const steps = note?.prefer && !isGeneral ? [...situation.steps].sort((a, b) => Number(note.prefer!.test(b)) - Number(note.prefer!.test(a))) : situation.steps;
+  const preferred = note?.prefer && note.prefer.test(steps[0]);
+  const firstStep = isGeneral || preferred ? steps[0] : pick(steps);
+  const secondStep = isGeneral ? steps[1] : preferred ? pick(steps.slice(1)) : pick(steps, 1);
+  const noteLine = note ? note.line(name ?? "your child") : null;
+  const ageNote = ageYears != null ? `At ${ageYears}, ${AGE_NOTES[band]}` : `At this age, ${AGE_NOTES[band]}`;
+
+  if (request.variant === "shorter") {
+    const core = sayLine.match(/^.*?[.!?](?=\s|$)/)?.[0] ?? sayLine;
+    const say = name ? `${name}, ${/^I\b/.test(core) ? core : core.charAt(0).toLowerCase() + core.slice(1)}` : core;
+    return formatAnswer({ say, doItems: [withGrandparent(firstStep, request.grandparent), isGeneral ? steps[2] : noteLine ?? secondStep], why: pick(situation.why) });
+  }
+
+  const sayParts = [withName(opener, name), sayLine];
+  if (funny) sayParts.push(pick(FUNNY_LINES[situation.kind]));
   if (request.intensity === "firmer") sayParts.push(situation.firm);
   if (request.intensity === "softer") sayParts.push(pick(SOFT_CLOSERS[situation.kind]));
 
-  const doItems = [pick(situation.steps), pick(situation.steps, 1), TONE_STEPS[request.tone][request.intensity]];
-  const note = request.child?.profileNote?.trim();
-  if (note) doItems.push(`Keep in mind what you know${name ? ` about ${name}` : ""}: ${oneLine(note, 140).replace(/[.!?]$/, "")}.`);
-
-  const ageNote = ageYears != null ? `At ${ageYears}, ${AGE_NOTES[band]}` : `At this age, ${AGE_NOTES[band]}`;
+  const doItems = isGeneral ? [steps[0], steps[1], steps[2]] : [firstStep, secondStep, funny ? FUNNY_STEPS[situation.kind] : toneStep].map((step) => withGrandparent(step, request.grandparent));
+  if (noteLine) doItems.push(noteLine);
   return formatAnswer({ say: sayParts.join(" "), doItems, why: `${pick(situation.why)}\n${ageNote}` });
 }
 
-/** The offline engine: relevance, then the script. */
-export function answerFromPlaybook(request: PlaybookRequest) {
+export type PlaybookAnswer = {
+  situation: Situation;
+  text: string;
+  kind: "script" | "general";
+  sensitive: boolean;
+  note: string | null;
+  funnierAllowed: boolean;
+  funnierReason: string | null;
+};
+
+/** Whether 'Funnier' is offered for a moment, and why not when it isn't (shared with the model path). */
+export function funnierFor(kind: "script" | "general" | "safety", sensitive: boolean) {
+  if (kind === "safety") return { funnierAllowed: false, funnierReason: POCKET_DAD_COPY.funnierSafety };
+  if (sensitive) return { funnierAllowed: false, funnierReason: POCKET_DAD_COPY.funnierRefused };
+  if (kind === "general") return { funnierAllowed: false, funnierReason: POCKET_DAD_COPY.funnierGeneral };
+  return { funnierAllowed: true, funnierReason: null };
+}
+
+/** The offline engine: relevance, tone for the moment, then the script. */
+export function answerFromPlaybook(request: PlaybookRequest): PlaybookAnswer {
   const situation = findSituation(request.prompt);
-  return { situation, text: writeScript(situation, request) };
+  const kind = situation.id === GENERAL_SITUATION.id ? "general" : "script";
+  const sensitive = isSensitive(situation, request.prompt);
+  const text = writeScript(situation, { ...request, sensitive, grandparent: grandparentIn(request.prompt) });
+  const softened = (sensitive || kind === "general") && (request.tone === "playful" || request.variant === "funnier");
+  const notes = [kind === "general" ? POCKET_DAD_COPY.generalNote : null, softened ? POCKET_DAD_COPY.keptGentle : null].filter(Boolean);
+  return { situation, text, kind, sensitive, note: notes.join(" ") || null, ...funnierFor(kind, sensitive) };
 }

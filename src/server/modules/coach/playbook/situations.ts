@@ -17,6 +17,8 @@ export type Situation = {
   firm: string;
   steps: [string, string, string, string];
   why: [string, string];
+  /** Grief, illness, divorce, a friend moving away, ...: never jokey, whatever the tone (issue 12). */
+  sensitive?: boolean;
 };
 
 export const SITUATIONS: Situation[] = [
@@ -25,7 +27,7 @@ export const SITUATIONS: Situation[] = [
     title: "Bedtime battles",
     kind: "limit",
     description: "Child won't go to bed, stalls at bedtime, keeps getting up, won't stay in bed or fall asleep at night.",
-    keywords: "bed bedtime sleep asleep night stalling stall getting up tired lights out room one more story water",
+    keywords: "bed bedtime sleep asleep night stalling stall getting up tired lights out room one more story water sleep sleeping settle settling nap naps bed climbing into our bed 2am 3am middle of night wakes sleeps our bed school nights lights covers late night go to sleep stays up",
     say: {
       "0-4": "Bedtime now. One story, one hug, then lights out.",
       "5-8": "It's bedtime. You can read quietly for five minutes, then it's lights out.",
@@ -49,7 +51,7 @@ export const SITUATIONS: Situation[] = [
     title: "Tantrums and meltdowns",
     kind: "limit",
     description: "Child is having a tantrum or meltdown, screaming, crying, throwing themselves on the floor, losing it in public or at the store.",
-    keywords: "tantrum meltdown screaming scream crying cry floor kicking freaking out losing it store public fit rage upset",
+    keywords: "tantrum meltdown screaming scream crying cry floor kicking freaking out losing it store public fit rage upset explosions explodes explode loses it lost it loses tiny things screams fits blows up meltdowns outburst outbursts doesnt get her way doesnt get his way rages wrong colour",
     say: {
       "0-4": "You're really mad. I'm right here. I'll keep you safe until the big feeling passes.",
       "5-8": "You're really upset, and that's okay. Screaming won't get the answer, so let's breathe first.",
@@ -73,7 +75,7 @@ export const SITUATIONS: Situation[] = [
     title: "Sibling fights",
     kind: "limit",
     description: "Brothers and sisters fighting, arguing, wrestling, fighting over a toy, the remote or the front seat, teasing a sibling.",
-    keywords: "sibling siblings brother sister fighting fight fights arguing argue bickering kids remote front seat brothers sisters each other",
+    keywords: "sibling siblings brother sister fighting fight fights arguing argue bickering kids remote front seat brothers sisters each other pinching pinch pinches little brother little sister baby brother baby sister twins teasing each other bickering bicker fight constantly wrestling boys fighting in the car squabbling",
     say: {
       "0-4": "Stop. Hands are not for hitting. You each get a turn, and I'll help.",
       "5-8": "I'm not picking sides. Each of you tells me what happened, one at a time.",
@@ -97,7 +99,7 @@ export const SITUATIONS: Situation[] = [
     title: "Lying",
     kind: "limit",
     description: "Child is lying, told a lie, isn't telling the truth, made something up, covered up or denied what they did.",
-    keywords: "lie lying lied truth honest honesty dishonest made up denied sneaky fib fibbing story cover",
+    keywords: "lie lying lied truth honest honesty dishonest made up denied sneaky fib fibbing story cover fib fibs fibbed lies lie told me she did told me he did teeth sneaking sneaked dishonest covering making up stories made up story",
     say: {
       "0-4": "I think that's a pretend story. Let's tell the true story together.",
       "5-8": "I'm not going to yell. I want the truth, and telling it will always make things easier.",
@@ -121,7 +123,7 @@ export const SITUATIONS: Situation[] = [
     title: "Turning off screens",
     kind: "limit",
     description: "Child won't turn off the tablet, TV, video games or YouTube; too much screen time; fights when screen time ends.",
-    keywords: "screen screens tablet ipad tv television video game games gaming youtube minecraft fortnite roblox switch xbox playstation off screen time",
+    keywords: "screen screens tablet ipad tv television video game games gaming youtube minecraft fortnite roblox switch xbox playstation off screen time game gaming gamer games all day hours limits screen time phone tablet ipad youtube tv netflix device devices switch console watches youtube from the moment wakes up cartoons",
     say: {
       "0-4": "Two more minutes, then we say bye-bye to the tablet and pick a toy.",
       "5-8": "Screen time is done when the timer rings. You can pick what we do next.",
@@ -145,7 +147,7 @@ export const SITUATIONS: Situation[] = [
     title: "Homework struggles",
     kind: "limit",
     description: "Child refuses to do homework, procrastinates, says homework is too hard or boring, fights about schoolwork.",
-    keywords: "homework schoolwork assignment study studying math reading worksheet project procrastinate too hard boring school work",
+    keywords: "homework schoolwork assignment study studying math reading worksheet project procrastinate too hard boring school work last minute procrastinate procrastinating project projects study studying revision assignment deadline panics sunday school work maths math reading handed in hasnt handed anything in missing assignments teacher emailed",
     say: {
       "0-4": "Let's do your little practice page together. You hold the crayon, I'll cheer.",
       "5-8": "Homework first, then play. I'll sit with you for the first one.",
@@ -169,7 +171,7 @@ export const SITUATIONS: Situation[] = [
     title: "Losing a game",
     kind: "feelings",
     description: "Child is a sore loser, cries or gets angry after losing a game, sport or match, quits when losing, cheats to win.",
-    keywords: "lose losing lost sore loser game board game match sports win winning cheat cheating quit unfair competition",
+    keywords: "lose losing lost sore loser game board game match sports win winning cheat cheating quit unfair competition loses lose losing good sport sore loser storms off team loses match lost the match pitch board games cheats cheating competitive good sport sportsmanship throws the pieces board game pieces loses at snakes and ladders monopoly uno cards",
     say: {
       "0-4": "You wanted to win. That's sad. Want to play again?",
       "5-8": "Losing stinks. You played hard. Shake hands, and we'll have a rematch later.",
@@ -192,8 +194,9 @@ export const SITUATIONS: Situation[] = [
     id: "bullied",
     title: "Being bullied",
     kind: "feelings",
+    sensitive: true,
     description: "Child is being bullied, picked on, teased, excluded or hurt by other kids at school or online.",
-    keywords: "bullied bully bullying picked on teased mean kids kid hurt excluded called names cyberbullying school threatening",
+    keywords: "bullied bully bullying picked on teased mean kids kid hurt excluded called names cyberbullying school threatening picked on picking on calling names names pushing pushed nobody will sit laugh at her laughs at him takes his lunch bus older boy mean kids excluded left out teased teasing group chat make fun",
     say: {
       "0-4": "Thank you for telling me. That wasn't kind, and it's not your fault. I'll help.",
       "5-8": "I'm really glad you told me. Nobody gets to treat you like that. We'll fix this together.",
@@ -217,7 +220,7 @@ export const SITUATIONS: Situation[] = [
     title: "Being unkind to others",
     kind: "limit",
     description: "Child is bullying another kid, being mean, excluding someone, teasing, or the school says your child is the bully.",
-    keywords: "mean unkind teasing other kids excluding leaving out bully bullying bullies others called names school called cruel",
+    keywords: "mean unkind teasing other kids excluding leaving out bully bullying bullies others called names school called cruel ringleader picking on new kid nasty messages mean to unkind excluding teacher says bully bullying others excluding spreading rumours rumors teasing a younger kid mean messages",
     say: {
       "0-4": "That hurt their feelings. Let's go say sorry and find a way to play nicely.",
       "5-8": "How do you think they felt? In our family, we don't make people feel small.",
@@ -240,8 +243,9 @@ export const SITUATIONS: Situation[] = [
     id: "pet-died",
     title: "A pet dying",
     kind: "feelings",
+    sensitive: true,
     description: "The family pet died or has to be put down; the dog, cat, fish or hamster passed away and the child is grieving.",
-    keywords: "pet died dying death dog cat fish hamster rabbit guinea pig passed away put down euthanize vet grief grieving",
+    keywords: "pet died dying death dog cat fish hamster rabbit guinea pig passed away put down euthanize vet grief grieving goldfish fish hamster dog cat rabbit pet died put to sleep hit by a car run over",
     say: {
       "0-4": "Our pet died. That means its body stopped working, and it won't come back. It's okay to be sad.",
       "5-8": "Our pet died today. It's okay to cry. We loved each other, and that's why it hurts.",
@@ -264,8 +268,9 @@ export const SITUATIONS: Situation[] = [
     id: "divorce",
     title: "Questions about divorce",
     kind: "talk",
+    sensitive: true,
     description: "Child asks about the divorce or separation, why mom and dad split up, living in two homes, or blames themselves.",
-    keywords: "divorce divorced separation separated split up mom dad two houses homes custody parents why living apart blame",
+    keywords: "divorce divorced separation separated split up mom dad two houses homes custody parents why living apart blame separating separate split splitting get back together back together two homes custody weekends ex wife ex husband co parenting",
     say: {
       "0-4": "Mommy and Daddy live in two houses now. We both love you, always.",
       "5-8": "Mom and I decided to live apart. It's a grown-up decision, and it's never because of anything you did.",
@@ -289,7 +294,7 @@ export const SITUATIONS: Situation[] = [
     title: "Back talk and disrespect",
     kind: "limit",
     description: "Child talks back, is rude, disrespectful, sassy, rolls their eyes, uses an attitude or a mean tone with you.",
-    keywords: "back talk backtalk talking back rude disrespect disrespectful sassy sass attitude eye roll tone mouthy snotty whatever shut up",
+    keywords: "back talk backtalk talking back rude disrespect disrespectful sassy sass attitude eye roll tone mouthy snotty whatever shut up answers back backchat rude cheeky attitude eye rolling disrespectful sassy talks back mouthy",
     say: {
       "0-4": "Try that again with a kind voice, and I'll listen.",
       "5-8": "I want to hear you. Say it again in a respectful way, and I will.",
@@ -313,7 +318,7 @@ export const SITUATIONS: Situation[] = [
     title: "First phone",
     kind: "talk",
     description: "Child wants their first phone or smartphone; rules for a new phone, everyone else has one, setting phone limits.",
-    keywords: "phone smartphone cell iphone android first phone new phone texting everyone has one apps contract rules",
+    keywords: "phone smartphone cell iphone android first phone new phone texting everyone has one apps contract rules mobile own phone smartphone cell phone begging for a phone age for a phone",
     say: {
       "0-4": "Phones are grown-up tools. You can help me call Grandma instead.",
       "5-8": "Not yet. When you're older we'll talk about it. For now, you can use mine with me.",
@@ -337,7 +342,7 @@ export const SITUATIONS: Situation[] = [
     title: "Picky eating",
     kind: "limit",
     description: "Child refuses dinner, is a picky eater, won't eat vegetables, only wants snacks or dessert, fights at mealtimes.",
-    keywords: "picky eater eating food dinner lunch vegetables veggies broccoli won't eat refuses meal mealtime snack dessert hungry plate",
+    keywords: "picky eater eating food dinner lunch vegetables veggies broccoli won't eat refuses meal mealtime snack dessert hungry plate nuggets chicken nuggets refuses anything new fussy eater fussy won't eat dinner vegetables veg food",
     say: {
       "0-4": "You don't have to eat it. It stays on your plate, and you can lick it if you want.",
       "5-8": "Take one try bite. If you don't like it, that's okay, and there's no other dinner tonight.",
@@ -361,7 +366,7 @@ export const SITUATIONS: Situation[] = [
     title: "Hitting, biting, kicking",
     kind: "limit",
     description: "Child hits, bites, kicks, pushes or throws things at people when angry; aggressive behaviour.",
-    keywords: "hit hitting hits bite biting bit kick kicking push pushing punch scratch throw throwing aggressive hurt slapped",
+    keywords: "hit hitting hits bite biting bit kick kicking push pushing punch scratch throw throwing aggressive hurt slapped smacking smacks hits hitting kids at nursery lashes out biting bites kicks pushes scratches other kids hits the dog hurts the cat",
     say: {
       "0-4": "I won't let you hit. Hitting hurts. You can stomp your feet or squeeze this pillow.",
       "5-8": "Stop. Hitting is never okay, even when you're angry. Let's find another way to get it out.",
@@ -385,7 +390,7 @@ export const SITUATIONS: Situation[] = [
     title: "Not listening",
     kind: "limit",
     description: "Child ignores you, doesn't listen, doesn't do what you ask, has to be told ten times, pretends not to hear.",
-    keywords: "not listening listen ignore ignoring ignores told ten times repeat myself doesn't do what asked won't obey deaf",
+    keywords: "not listening listen ignore ignoring ignores told ten times repeat myself doesn't do what asked won't obey deaf ignores ignore hear me listen yelling repeat myself tune out deaf ears asking ten times ignores me when i call",
     say: {
       "0-4": "Shoes on now. Do you want to do it, or should I help?",
       "5-8": "I'm going to say this once. Look at me: shoes on, please.",
@@ -409,7 +414,7 @@ export const SITUATIONS: Situation[] = [
     title: "Chores and helping out",
     kind: "limit",
     description: "Child refuses chores, won't clean their room, leaves a mess, won't help around the house or tidy up toys.",
-    keywords: "chores chore clean cleaning room messy mess tidy tidying toys help out dishes laundry trash helping house",
+    keywords: "chores chore clean cleaning room messy mess tidy tidying toys help out dishes laundry trash helping house jobs around the house help at home tidy tidying laundry dishes age appropriate jobs pocket money for chores",
     say: {
       "0-4": "Clean-up time! Let's see who can put away the blocks fastest.",
       "5-8": "Everybody in this family helps. Room first, then we can go to the park.",
@@ -433,7 +438,7 @@ export const SITUATIONS: Situation[] = [
     title: "The morning rush",
     kind: "limit",
     description: "Getting out the door in the morning, child dawdles, won't get dressed, always late for school.",
-    keywords: "morning mornings rush late school dressed get dressed shoes out the door dawdling slow breakfast bus",
+    keywords: "morning mornings rush late school dressed get dressed shoes out the door dawdling slow breakfast bus mornings stressful late for school shouting out the door get dressed shoes breakfast school run",
     say: {
       "0-4": "Race you to get your socks on! Ready, set, go!",
       "5-8": "Check your picture list: dressed, breakfast, teeth, shoes. Tell me when you're done.",
@@ -481,7 +486,7 @@ export const SITUATIONS: Situation[] = [
     title: "Fear of the dark and nightmares",
     kind: "feelings",
     description: "Child is scared of the dark, has nightmares or bad dreams, fears monsters under the bed, won't sleep alone.",
-    keywords: "scared dark afraid fear nightmare nightmares bad dream dreams monster monsters under the bed sleep alone night light frightened",
+    keywords: "scared dark afraid fear nightmare nightmares bad dream dreams monster monsters under the bed sleep alone night light frightened bad dreams waking up screaming night terrors wakes up crying chasing monsters scared of the dark",
     say: {
       "0-4": "You're safe. Daddy's here. Let's turn on your night light together.",
       "5-8": "That dream felt really real. You're safe now, and I'll stay for a few minutes.",
@@ -529,7 +534,7 @@ export const SITUATIONS: Situation[] = [
     title: "Friend trouble",
     kind: "feelings",
     description: "Child was left out by friends, had a falling-out, friend drama, not invited to a party, has no friends, feels lonely.",
-    keywords: "friend friends friendship left out excluded not invited party lonely alone falling out drama best friend no friends popular",
+    keywords: "friend friends friendship left out excluded not invited party lonely alone falling out drama best friend no friends popular fell out best mate falling out no one to play with break time recess friends make friends on his own lonely friendship",
     say: {
       "0-4": "That made you sad. Tomorrow we can ask them to play again.",
       "5-8": "Being left out really hurts. Tell me what happened. I'm listening.",
@@ -553,7 +558,7 @@ export const SITUATIONS: Situation[] = [
     title: "Taking things",
     kind: "limit",
     description: "Child stole something, took something without asking from a store, a friend, a sibling or your wallet.",
-    keywords: "stole steal stealing took took without asking shoplift shoplifting store wallet money candy friend's toy taking",
+    keywords: "stole steal stealing took took without asking shoplift shoplifting store wallet money candy friend's toy taking took toy isnt his sweets candy pocket shoplifting took money wallet found in his bag not his",
     say: {
       "0-4": "That belongs to the store. Let's give it back together.",
       "5-8": "Taking things without paying is stealing. We're going to return it and say sorry.",
@@ -577,7 +582,7 @@ export const SITUATIONS: Situation[] = [
     title: "Swearing",
     kind: "limit",
     description: "Child says bad words, swears, curses, uses rude language they heard at school or online.",
-    keywords: "swear swearing swore curse cursing bad word bad words language f word rude words potty mouth cussing",
+    keywords: "swear swearing swore curse cursing bad word bad words language f word rude words potty mouth cussing swears swear words cursing curses bad language f word language swears like a sailor potty mouth",
     say: {
       "0-4": "That's not a word we use. Let's find a silly word instead, like fiddlesticks!",
       "5-8": "That word hurts people's ears. What were you trying to say? Let's find a better word.",
@@ -624,10 +629,11 @@ export const SITUATIONS: Situation[] = [
     id: "grief",
     title: "Someone died",
     kind: "feelings",
+    sensitive: true,
     description: "A grandparent, relative or friend died; child is grieving, asks about death, dying or a funeral.",
-    keywords: "died death dying dead grandma grandpa grandmother grandfather relative funeral grief grieving passed away heaven loss cancer",
+    keywords: "died death dying dead grandma grandpa grandmother grandfather relative funeral grief grieving passed away heaven loss cancer christmas without first christmas anniversary passed away shaken funeral loss remembering nan nana grandad bottling it up hasnt cried cousin",
     say: {
-      "0-4": "Grandpa died. His body stopped working, and he can't come back. We can miss him together.",
+      "0-4": "Grandpa died. That means Grandpa's body stopped working and can't come back. We can miss Grandpa together.",
       "5-8": "I'm so sad too. It's okay to cry, and it's okay to still laugh sometimes.",
       "9-12": "There's no right way to feel about this. I'll answer any question you have.",
       "13+": "I'm hurting too. We don't have to talk, but I'm here whenever you want to.",
@@ -648,8 +654,9 @@ export const SITUATIONS: Situation[] = [
     id: "moving",
     title: "Moving house or school",
     kind: "feelings",
+    sensitive: true,
     description: "Family is moving to a new house, city or school; child is upset, sad or worried about the move.",
-    keywords: "moving move new house new home new city new school relocating relocate packing boxes leaving friends change",
+    keywords: "moving move new house new home new city new school relocating relocate packing boxes leaving friends change settle into new town new area relocate relocation new neighbourhood moved house",
     say: {
       "0-4": "We're moving to a new house. Your bed and your toys are coming too.",
       "5-8": "Moving is a big change. It's okay to feel sad about leaving. What will you miss most?",
@@ -673,7 +680,7 @@ export const SITUATIONS: Situation[] = [
     title: "First day nerves",
     kind: "feelings",
     description: "Child is nervous about the first day of school, daycare or camp; separation anxiety at drop-off, clinging and crying.",
-    keywords: "first day school daycare kindergarten camp nervous scared drop off dropoff separation anxiety clingy cling crying goodbye",
+    keywords: "first day school daycare kindergarten camp nervous scared drop off dropoff separation anxiety clingy cling crying goodbye nursery preschool starting school reception first morning classroom door separation anxiety drop off new class starting nursery",
     say: {
       "0-4": "I always come back. After snack and play, I'll pick you up.",
       "5-8": "It's normal to be nervous. Lots of kids feel the same. I'll be there at pickup.",
@@ -697,7 +704,7 @@ export const SITUATIONS: Situation[] = [
     title: "Wanting to quit",
     kind: "talk",
     description: "Child wants to quit a sport, team, instrument, lessons or activity; pressure to perform; doesn't want to practise.",
-    keywords: "quit quitting team sport sports practice piano guitar instrument lessons activity coach soccer football baseball basketball dance pressure",
+    keywords: "quit quitting team sport sports practice piano guitar instrument lessons activity coach soccer football baseball basketball dance pressure stop swimming club club lessons paid for the whole year give up quit quitting commitment activity leave dance troupe drop out before the show",
     say: {
       "0-4": "Let's give it one more try together, and then we'll decide.",
       "5-8": "You made a promise to the team. Let's finish the season, then you can choose.",
@@ -721,7 +728,7 @@ export const SITUATIONS: Situation[] = [
     title: "A bad grade",
     kind: "talk",
     description: "Child got a bad grade, failed a test, a poor report card, is falling behind at school.",
-    keywords: "bad grade grades failed fail test exam report card school behind poor marks f d score grading teacher",
+    keywords: "bad grade grades failed fail test exam report card school behind poor marks f d score grading teacher C grade got a b grades report card test results failed exam marks as perfectionist grade grades cried about a grade straight as",
     say: {
       "0-4": "You tried something hard. Let's practise it together.",
       "5-8": "One grade doesn't decide how smart you are. Let's look at what was tricky.",
@@ -745,7 +752,7 @@ export const SITUATIONS: Situation[] = [
     title: "Crushes and dating",
     kind: "talk",
     description: "Child has a crush, wants to date, has a boyfriend or girlfriend, first relationship, heartbreak or breakup.",
-    keywords: "crush dating date boyfriend girlfriend relationship romance like likes someone breakup broke up heartbreak kiss love",
+    keywords: "crush dating date boyfriend girlfriend relationship romance like likes someone breakup broke up heartbreak kiss love going out with boyfriend girlfriend likes a girl likes a boy heartbroken doesnt like him back texting a girl dating first love going out with someone going out dating young",
     say: {
       "0-4": "You really like your friend. That's a happy feeling.",
       "5-8": "It's sweet to like someone. What do you like about them?",
@@ -769,7 +776,7 @@ export const SITUATIONS: Situation[] = [
     title: "Coming home late",
     kind: "limit",
     description: "Teen broke curfew, came home late, didn't answer the phone, didn't tell you where they were.",
-    keywords: "curfew late home late came home late didn't call didn't answer phone where were you out night party worried",
+    keywords: "curfew late home late came home late didn't call didn't answer phone where were you out night party worried stay out out late midnight mates home by time we agreed too strict breaking curfew what time home friday night saturday night",
     say: {
       "0-4": "You ran off and I couldn't see you. You need to stay where I can see you.",
       "5-8": "When you're not where you said you'd be, I get really scared. You need to check with me first.",
@@ -793,7 +800,7 @@ export const SITUATIONS: Situation[] = [
     title: "Social media",
     kind: "talk",
     description: "Child wants social media like TikTok, Instagram or Snapchat; posts things online; online safety and strangers.",
-    keywords: "social media tiktok instagram snapchat online posting post followers likes internet strangers account privacy youtube channel",
+    keywords: "social media tiktok instagram snapchat online posting post followers likes internet strangers account privacy youtube channel influencers comparing herself instagram tiktok snapchat followers likes online image",
     say: {
       "0-4": "That's for grown-ups. Let's look at family photos together instead.",
       "5-8": "You're not old enough for those apps yet. Let's play a game together online instead.",
@@ -817,7 +824,7 @@ export const SITUATIONS: Situation[] = [
     title: "Money and wanting things",
     kind: "talk",
     description: "Child begs for toys or things, wants to buy everything, asks for money or allowance, doesn't understand money.",
-    keywords: "money allowance buy want toy toys spend spending save saving cost expensive begging store shopping cash pocket money",
+    keywords: "money allowance buy want toy toys spend spending save saving cost expensive begging store shopping cash pocket money save up saving pocket money allowance budget budgeting debit card spending value of money blows all his money spends all pocket money",
     say: {
       "0-4": "Not today. Let's take a picture of it for your wish list.",
       "5-8": "You can save your allowance for it. Let's figure out how many weeks it'll take.",
@@ -840,8 +847,9 @@ export const SITUATIONS: Situation[] = [
     id: "body-image",
     title: "Body image",
     kind: "feelings",
+    sensitive: true,
     description: "Child says they're fat, ugly, hates how they look, compares their body, worries about weight or appearance.",
-    keywords: "fat ugly body image weight looks appearance diet hates how they look compare skinny mirror self esteem confidence",
+    keywords: "fat ugly body image weight looks appearance diet hates how they look compare skinny mirror self esteem confidence fat weight diet body changing room wont eat dessert looks appearance ugly thin skinny too skinny compares himself gym muscles",
     say: {
       "0-4": "Your body is strong. It lets you run and jump and hug!",
       "5-8": "Bodies come in all shapes. What matters is what yours can do.",
@@ -865,7 +873,7 @@ export const SITUATIONS: Situation[] = [
     title: "Puberty and growing up",
     kind: "talk",
     description: "Talking about puberty, body changes, where babies come from, periods, voice changes, the birds and the bees.",
-    keywords: "puberty body changes sex talk birds bees where babies come from period periods voice hair growing up hormones",
+    keywords: "puberty body changes sex talk birds bees where babies come from period periods voice hair growing up hormones voice breaking developing bras bra periods period deodorant body changes moody smelly hormones hormonal",
     say: {
       "0-4": "Babies grow inside a mommy's belly. You can always ask me questions.",
       "5-8": "Bodies change as kids grow up. That's normal, and you can ask me anything.",
@@ -889,7 +897,7 @@ export const SITUATIONS: Situation[] = [
     title: "Vaping, alcohol and drugs",
     kind: "talk",
     description: "Teen is vaping, drinking alcohol, smoking, using drugs or weed, or peer pressure to try them.",
-    keywords: "vape vaping drinking alcohol beer drunk smoking smoke weed marijuana drugs pot juul peer pressure party substances",
+    keywords: "vape vaping drinking alcohol beer drunk smoking smoke weed marijuana drugs pot juul peer pressure party substances vape vaping weed drinking alcohol smoking cigarettes drugs",
     say: {
       "0-4": "Medicine is only from grown-ups. Never take anything without asking.",
       "5-8": "Some things are bad for growing bodies, like cigarettes and alcohol. You can always ask me about them.",
@@ -912,8 +920,9 @@ export const SITUATIONS: Situation[] = [
     id: "doctor",
     title: "Afraid of the doctor",
     kind: "feelings",
+    sensitive: true,
     description: "Child is scared of the doctor or dentist, afraid of shots, needles, vaccines, a hospital visit or a haircut.",
-    keywords: "doctor dentist shot shots needle needles vaccine vaccination hospital checkup scared afraid blood test haircut",
+    keywords: "doctor dentist shot shots needle needles vaccine vaccination hospital checkup scared afraid blood test haircut dentist appointment appointments doctors mouth check up injection blood test",
     say: {
       "0-4": "The shot will pinch for a second. You can squeeze my hand as hard as you want.",
       "5-8": "It'll sting for a moment, then it's over. Let's count to three together.",
@@ -937,7 +946,7 @@ export const SITUATIONS: Situation[] = [
     title: "Potty training and accidents",
     kind: "feelings",
     description: "Potty training troubles, toilet accidents, wetting the bed, bedwetting, won't use the potty.",
-    keywords: "potty training toilet accident accidents wet bed bedwetting pee poop diaper pull-ups underwear wetting",
+    keywords: "potty training toilet accident accidents wet bed bedwetting pee poop diaper pull-ups underwear wetting nappies nappy diapers ditch potty ready toilet train wetting the bed at night still wets",
     say: {
       "0-4": "Oops, that's okay. Let's clean up and try the potty next time.",
       "5-8": "Accidents happen to lots of kids. You're not in trouble. Let's get you changed.",
@@ -961,7 +970,7 @@ export const SITUATIONS: Situation[] = [
     title: "Dad lost his temper",
     kind: "talk",
     description: "Dad yelled, lost his temper, overreacted or said something he regrets, and wants to apologise and repair.",
-    keywords: "i yelled yelled yelling lost my temper temper overreacted apologize apologise apology sorry regret i snapped shouted at my kid repair",
+    keywords: "i yelled yelled yelling lost my temper temper overreacted apologize apologise apology sorry regret i snapped shouted at my kid repair apologise apologize after losing it shouted snapped yelled at lost my cool",
     say: {
       "0-4": "I yelled, and that was scary. I'm sorry. I love you.",
       "5-8": "I'm sorry I yelled. That wasn't fair to you. I'm working on staying calm.",
@@ -985,7 +994,7 @@ export const SITUATIONS: Situation[] = [
     title: "Worry and anxiety",
     kind: "feelings",
     description: "Child worries a lot, is anxious, nervous, stressed, has a tummy ache from worry, panics about tests or the news.",
-    keywords: "worry worried worries anxious anxiety nervous stressed stress panic tummy ache what if scared news overthinking",
+    keywords: "worry worried worries anxious anxiety nervous stressed stress panic tummy ache what if scared news overthinking worries about everything storms burglars dying scared of being sick fears fear anxious anxiety tummy aches scared of being sick",
     say: {
       "0-4": "Your tummy feels wobbly because you're worried. Let's take three dragon breaths.",
       "5-8": "Worries feel big, but you're bigger. Tell me the worry, and we'll shrink it together.",
@@ -1009,7 +1018,7 @@ export const SITUATIONS: Situation[] = [
     title: "I hate you",
     kind: "feelings",
     description: "Child says I hate you, you're the worst dad, I wish you weren't my dad, slams doors after being told no.",
-    keywords: "hate you i hate you worst dad wish you weren't my dad mean dad slam door slams doors go away leave me alone",
+    keywords: "hate you i hate you worst dad wish you weren't my dad mean dad slam door slams doors go away leave me alone hates living here different parents wishes he had hate you hate me",
     say: {
       "0-4": "You're really mad at me. I still love you, all the way.",
       "5-8": "You're very angry with me right now. That's okay. I still love you.",
@@ -1033,7 +1042,7 @@ export const SITUATIONS: Situation[] = [
     title: "Shyness",
     kind: "feelings",
     description: "Child is shy, won't say hello, hides behind you, is nervous around new people or at parties and won't join in.",
-    keywords: "shy shyness won't say hello hides behind me quiet introverted nervous new people party join in strangers relatives",
+    keywords: "shy shyness won't say hello hides behind me quiet introverted nervous new people party join in strangers relatives wont talk to adults order food quiet shy nervous around people",
     say: {
       "0-4": "You can hold my hand and watch first. Join in when you're ready.",
       "5-8": "It's okay to take your time. Just a wave is enough for now.",
@@ -1051,13 +1060,265 @@ export const SITUATIONS: Situation[] = [
       "Warming up slowly is a temperament, not a flaw; patience builds confidence.",
       "Practising at home makes new situations feel familiar.",
     ],
+  },  {
+    id: "death-in-family",
+    title: "A death in the family",
+    kind: "feelings",
+    sensitive: true,
+    description: "A parent, grandparent, aunt, uncle, cousin or sibling died suddenly or after an illness; telling the child someone in the family has died, and what to say about the funeral and afterwards.",
+    keywords: "death family died passed away mom dad grandpa grandma uncle aunt cousin brother sister sibling funeral wake burial memorial tell them news sudden accident loss lost mourning father died mother died grandma passed grandmother died grandfather died uncle died aunt died funeral kids come to the funeral keeps asking when coming back",
+    say: {
+      "0-4": "I have something sad to tell you. Someone in our family died. Their body stopped working, and they can't come back. We'll miss them together.",
+      "5-8": "Something very sad happened. Someone we love died today. You can ask me anything, and it's okay to cry or not cry.",
+      "9-12": "I need to tell you something hard. They died this morning. I'm sad too, and we'll get through this as a family.",
+      "13+": "I'm so sorry, this is awful news. They died today. There's no right way to feel, and I'm here for whatever you need.",
+    },
+    firm: "I'll always tell you the truth, even when it's hard.",
+    steps: [
+      "Tell them yourself, somewhere quiet, in plain words: died, not lost or went to sleep.",
+      "Let them see you sad; say I'm crying because I loved them.",
+      "Explain the funeral ahead of time and let them choose how much to take part.",
+      "Keep bedtime and school mornings as normal as you can for the next weeks.",
+    ],
+    why: [
+      "Kids cope better with a hard truth from someone they trust than with a vague story they have to fill in.",
+      "Grief comes in waves for children; steady routines and open questions give it a safe place to land.",
+    ],
+  },
+  {
+    id: "grandparent-hospice",
+    title: "A grandparent in hospice",
+    kind: "talk",
+    sensitive: true,
+    description: "Grandma or grandpa is in hospice, palliative care or dying; preparing the child for a last visit, saying goodbye and what they will see.",
+    keywords: "hospice palliative dying grandma grandpa grandmother grandfather nana papa last visit say goodbye goodbye terminal end of life hospital bed nursing home weeks left sick visit hospice dying last visit not going to get better not getting better nana grandad nan",
+    say: {
+      "0-4": "Grandma is very sick, and the doctors can't make Grandma better. We can go give a gentle hug and say I love you.",
+      "5-8": "Grandpa is very sick and is going to die soon. When we visit, there may be a lot of sleeping. You can hold hands, bring a drawing, or just sit with me.",
+      "9-12": "Grandma is in hospice. That means the doctors are keeping Grandma comfortable, not trying to cure the illness. Would you like to visit and say what you want to say?",
+      "13+": "Grandpa doesn't have long. You get to choose how you want to say goodbye: a visit, a letter, or a call. Whatever you choose is right.",
+    },
+    firm: "Going is your choice, and I'll help you with whatever you choose.",
+    steps: [
+      "Describe what they'll see before the visit: the bed, the tubes, that Grandma may sleep or not talk.",
+      "Bring something to do or give: a drawing, a photo, a favourite song to play.",
+      "Keep the visit short and let them leave the room whenever they want.",
+      "Afterwards, ask what they noticed and what they're still wondering about.",
+    ],
+    why: [
+      "Knowing what to expect turns a frightening room into a place where a child can say goodbye.",
+      "A chosen goodbye, even a small one, helps children grieve with fewer regrets.",
+    ],
+  },
+  {
+    id: "serious-diagnosis",
+    title: "A serious illness in the family",
+    kind: "talk",
+    sensitive: true,
+    description: "A parent, sibling or the child has a serious diagnosis: cancer, chemotherapy, a long hospital stay, surgery or a chronic illness; how to explain it honestly.",
+    keywords: "diagnosis diagnosed cancer tumor chemo chemotherapy radiation leukemia illness sick serious surgery operation hospital treatment chronic disease ms diabetes heart condition mom has dad has sibling has diagnosed epilepsy diabetes cancer chronic condition illness treatment surgery multiple sclerosis parkinsons lupus crohns arthritis got ms",
+    say: {
+      "0-4": "Mommy is sick, and the doctors are helping her. It's not a sickness you can catch. Lots of people are taking care of us.",
+      "5-8": "Dad has an illness called cancer. The doctors are giving him strong medicine. Nothing you did or thought caused it, and you can ask me anything.",
+      "9-12": "I want you to hear this from me. It's serious, and the treatment will take months. We'll tell you what's happening as we go, the good days and the hard ones.",
+      "13+": "I'm going to be straight with you, because you deserve it. This is serious. Ask me anything, and tell me what you need, including space.",
+    },
+    firm: "We won't keep secrets about this from you.",
+    steps: [
+      "Name the illness and say three things: it's not your fault, you can't catch it, you'll be taken care of.",
+      "Tell them what will change day to day: who picks them up, what the hospital looks like.",
+      "Give them a job that helps, like a card for the hospital room or choosing the movie for a quiet night.",
+      "Tell their teacher, so someone at school knows why today might be hard.",
+    ],
+    why: [
+      "Children always sense when something is wrong; honest facts are less frightening than what they imagine.",
+      "Knowing what will change, and having a small way to help, gives a child some control in a time without much.",
+    ],
+  },
+  {
+    id: "parent-deployed",
+    title: "A parent deployed or away for work",
+    kind: "feelings",
+    sensitive: true,
+    description: "Dad or mom is deployed with the military, away for months for work, on a long trip or working away; the child misses them and worries.",
+    keywords: "deployed deployment military army navy marines air force overseas away for months away for work working away trip travel miss mom miss dad missing daddy missing mommy homecoming long distance tour on a tour deployment keep in touch away for months working away offshore rotation",
+    say: {
+      "0-4": "Daddy is away for work for a long time. He loves you every day. Let's put a sticker on the calendar for each night until he's home.",
+      "5-8": "It's okay to miss Mom a lot. She misses you too. Let's record a video for her tonight.",
+      "9-12": "This is a long time to be apart, and it's normal to feel sad or even angry about it. What would help you feel closer to them?",
+      "13+": "I know this is hard on you, and you're probably picking up extra at home. I see it, and I'm grateful. Tell me when it's too much.",
+    },
+    firm: "The house rules stay the same while they're away, and we'll keep them together.",
+    steps: [
+      "Make a visible countdown: a paper chain, a jar of pebbles, or a calendar.",
+      "Set a regular time for calls or videos, and have a backup plan for when they can't happen.",
+      "Keep a shared notebook of things to tell them when they call.",
+      "Expect behaviour to wobble around departures and homecomings; stay patient and steady.",
+    ],
+    why: [
+      "Time is abstract for kids; something they can see and touch makes the wait feel finite.",
+      "Regular contact and steady rules at home tell a child the family still holds together.",
+    ],
+  },
+  {
+    id: "parent-leaving",
+    title: "A parent leaving the family",
+    kind: "feelings",
+    sensitive: true,
+    description: "A parent moved out, left the family, walked out, is not coming back or doesn't visit; the child asks where they are and why they left.",
+    keywords: "left us walked out moved out abandoned not coming back doesn't visit never calls leaving the family left the family mom left dad left where is mom where is dad why did she leave why did he leave left walked out mum has left mom has left dad has left coming home",
+    say: {
+      "0-4": "Mommy doesn't live with us now. I'm here, and I'm staying. I'll take care of you every day.",
+      "5-8": "Dad moved out. That was a grown-up choice, and it's not because of anything you did. I'm not going anywhere.",
+      "9-12": "You can feel sad, angry or confused about this, all at once. I'll answer what I can, and I'll be honest when I don't know.",
+      "13+": "You didn't cause this, and you can't fix it. You don't have to pretend you're fine. I'm here, and I'm staying.",
+    },
+    firm: "It's never your job to take sides or carry messages between us.",
+    steps: [
+      "Tell them clearly who takes care of them now and what stays the same.",
+      "Don't criticise the parent who left; stick to what happened, not why they are bad.",
+      "Let them keep a photo or a memento, and answer the same questions as often as they come.",
+      "Watch for sleep, school or appetite changes, and talk to their school counsellor if they last.",
+    ],
+    why: [
+      "When one parent leaves, kids quietly wonder if the other will too; hearing I'm staying answers that fear.",
+      "Kids who aren't put in the middle can keep loving both parents, which protects them long after.",
+    ],
+  },
+  {
+    id: "money-worries",
+    title: "Money worries at home",
+    kind: "talk",
+    sensitive: true,
+    description: "Dad lost his job, money is tight, bills are hard, the family can't afford something, has to cut back or sell the house; the child notices and worries.",
+    keywords: "money tight lost my job laid off unemployed job loss can't afford cannot afford afford bills debt broke budget cutting back cut back poor rent mortgage sell the house finances worried about money",
+    say: {
+      "0-4": "We're choosing to save our money right now. You're safe, and we have everything we need.",
+      "5-8": "Money is a bit tight right now, so we're saying no to some extras. That's a grown-up worry, and Mom and I are handling it.",
+      "9-12": "I lost my job, and we're being careful with money while I find a new one. You can ask me about it, and you don't need to worry about the bills.",
+      "13+": "Things are tight right now, and I'd rather be honest with you. Here's what's changing, and here's what isn't.",
+    },
+    firm: "That's a no for now, and it's not because of anything you did.",
+    steps: [
+      "Give a short, calm explanation without numbers or panic.",
+      "Tell them what stays the same: home, school, meals, your love.",
+      "Find free things to look forward to together: the library, a park, a movie night at home.",
+      "Let older kids help in a small way, like planning a cheap dinner, if they want to.",
+    ],
+    why: [
+      "Children worry more about what they sense than what they're told; calm facts shrink the worry.",
+      "Kids mainly need to know they are safe and that the grown-ups are handling it.",
+    ],
+  },
+  {
+    id: "new-partner",
+    title: "Introducing a new partner",
+    kind: "talk",
+    sensitive: true,
+    description: "Dad or mom is dating someone new, has a new girlfriend, boyfriend or partner, is remarrying or moving in together, blending a family with step-siblings.",
+    keywords: "new partner girlfriend boyfriend dating date remarry remarrying getting married engaged stepmom stepdad step-siblings stepsiblings blended family moving in together meet her meet him introduce new boyfriend new girlfriend new wife new husband stepmum stepdad refuses to speak to my new partner ex has a new",
+    say: {
+      "0-4": "This is my friend Sam. Sam is coming for pizza. You can say hi when you're ready.",
+      "5-8": "I've been spending time with someone I like, and I'd love for you to meet her. Nobody is replacing Mom, ever.",
+      "9-12": "I'm dating someone, and I wanted you to hear it from me. You can ask me anything, and your feelings about it matter.",
+      "13+": "I'm seeing someone, and it's getting serious. I won't force anything. Tell me honestly how you feel about it.",
+    },
+    firm: "You don't have to like it yet, but we'll all be kind to each other.",
+    steps: [
+      "Introduce them slowly: short, low-key meetings, somewhere neutral, before any sleepovers.",
+      "Keep your one-on-one time with your child, and protect it.",
+      "Never ask them to call your partner Mom or Dad, or to keep the relationship a secret.",
+      "Let your partner be a friendly adult first, not a rule-maker.",
+    ],
+    why: [
+      "Children need time to trust a new adult; a slow start avoids a loyalty fight with their other parent.",
+      "Keeping your time with them tells your child they haven't lost their place.",
+    ],
+  },
+  {
+    id: "friend-betrayal",
+    title: "A friend's betrayal",
+    kind: "feelings",
+    sensitive: true,
+    description: "A best friend betrayed them, told their secret, spread a rumour, dumped them for a new group, talked behind their back, or turned others against them.",
+    keywords: "best friend betrayed betrayal told my secret told her secret told his secret spread rumor rumour gossip behind her back behind his back dumped ditched new friends group chat turned on trust backstabbed lied about him lied about her bff went off with another girl ignores her dumped friend group backstab",
+    say: {
+      "0-4": "Your friend said something unkind. That hurt your feelings. Come here, I've got you.",
+      "5-8": "That was really unfair of your friend. You're allowed to be hurt. Do you want to tell me the whole thing?",
+      "9-12": "When someone you trusted does that, it stings in a special way. I'm sorry. What do you want to do next?",
+      "13+": "That's a real betrayal, and it makes sense you're hurt and angry. You don't have to decide anything tonight.",
+    },
+    firm: "We don't get back at people, even when they've hurt us.",
+    steps: [
+      "Listen to the whole story before you give any advice.",
+      "Help them name what they lost: trust, a secret, a place in the group.",
+      "Talk through choices: talk to the friend, take a break, or lean on other friends.",
+      "Plan one thing with a kinder friend this week.",
+    ],
+    why: [
+      "Being heard first lets a child calm down enough to think about what to do.",
+      "Learning that friendships can hurt and still be survived is part of growing up with good friends.",
+    ],
+  },
+  {
+    id: "online-safety",
+    title: "Staying safe online",
+    kind: "talk",
+    sensitive: true,
+    description: "Talking about online safety: strangers in games and chats, oversharing, inappropriate content, passwords, privacy, scams, what to do when something online feels wrong.",
+    keywords: "online safety internet safe strangers online chat games roblox discord minecraft fortnite messages private information password privacy scam inappropriate content oversharing talk about online safety dms settings parental controls personal info share personal information online strangers privacy settings tablet safe settings",
+    say: {
+      "0-4": "If something on the tablet makes you feel funny or scared, come get me straight away. You'll never be in trouble for telling.",
+      "5-8": "People online aren't always who they say they are. If anyone asks where you live or asks for a picture, tell me right away.",
+      "9-12": "If anyone online makes you uncomfortable, asks for photos or says keep it secret, screenshot it and come to me. You won't lose your games for telling.",
+      "13+": "I trust you. I also know people online can be manipulative. If anything ever goes wrong, even if it feels embarrassing, I'll help, not punish.",
+    },
+    firm: "Devices stay in shared rooms at night, for now.",
+    steps: [
+      "Agree on the rules together: which apps, which rooms, and no private info.",
+      "Play their favourite game with them once, and ask who they talk to there.",
+      "Promise out loud that telling you will never mean losing the device.",
+      "Set privacy settings together and explain why each one matters.",
+    ],
+    why: [
+      "Kids hide problems when they fear losing their phone; a no-punishment promise keeps them talking to you.",
+      "Rules made together, with the reasons, hold up better than rules handed down.",
+    ],
+  },
+  {
+    id: "friend-moving-away",
+    title: "A friend moving away",
+    kind: "feelings",
+    sensitive: true,
+    description: "Their best friend or a close friend is moving away to another town, state or country; the child is sad about the goodbye and losing that friend.",
+    keywords: "friend moving away best friend friend moved away friend is moving goodbye miss her friend miss his friend another state another country losing best friend goodbye party best mate leaving end of term best friend leaving gutted friend moving",
+    say: {
+      "0-4": "Your friend is moving to a new house far away. It's okay to be sad. We can send drawings to each other.",
+      "5-8": "It's really sad when a best friend moves. You can still be friends from far away. Want to plan a goodbye day together?",
+      "9-12": "Losing your best friend nearby is a big deal. It's okay to be upset. Let's figure out how you'll stay in touch.",
+      "13+": "This really sucks, and I'm sorry. Distance changes things, but it doesn't have to end the friendship. I'll help you make it work.",
+    },
+    firm: "Being sad about it is okay, and we still treat everyone kindly while we're sad.",
+    steps: [
+      "Help them make a goodbye gift, like a photo book or a friendship bracelet.",
+      "Set up a way to stay in touch: video calls, letters or a shared game.",
+      "Plan a goodbye day doing their favourite things together.",
+      "Over the next weeks, invite other kids over, without pushing.",
+    ],
+    why: [
+      "A real goodbye and a plan to stay in touch turn a loss into a change the child can manage.",
+      "Kids heal from a friend leaving when they still feel connected and slowly build new friendships.",
+    ],
   },
 ];
 
-/** Used when nothing in the Playbook matches what Dad typed. */
+/**
+ * Used when nothing in the Playbook fits what Dad typed well enough: an honest general answer for
+ * talking it through (listen, name the feeling, one next step), never another situation's script.
+ */
 export const GENERAL_SITUATION: Situation = {
   id: "general",
-  title: "A tough moment",
+  title: "Talking it through",
   kind: "feelings",
   description: "A hard moment with a child.",
   keywords: "",
@@ -1067,15 +1328,15 @@ export const GENERAL_SITUATION: Situation = {
     "9-12": "I want to get this right with you. Help me understand what's happening.",
     "13+": "I'm not here to lecture. I'd like to hear your side first.",
   },
-  firm: "We're going to sort this out now, together.",
+  firm: "We're going to sort this out together, one step at a time.",
   steps: [
-    "Take one slow breath before you answer.",
-    "Ask one open question and listen to the whole answer.",
-    "Agree on one small next step you both can keep.",
-    "Check back in later today, when things are calm.",
+    "Listen first: ask one open question, like What was the hardest part?, and hear the whole answer.",
+    "Name the feeling you see, like That sounds really frustrating, before you fix anything.",
+    "Agree on one small next step you can both keep, and check back in later today.",
+    "Take one slow breath before you answer; you don't need the perfect words.",
   ],
   why: [
-    "Slowing down turns a reaction into a response, and kids copy what they see.",
-    "Listening first makes your child far more open to what you say next.",
+    "Kids open up when they feel heard before they're advised, and naming a feeling makes it smaller.",
+    "One small, agreed step is easier to keep than a big plan, and it shows you're in this together.",
   ],
 };
