@@ -7,6 +7,9 @@ export type Tone = (typeof TONES)[number];
 export type Intensity = (typeof INTENSITIES)[number];
 export const DEFAULT_TONE: Tone = "direct";
 export const DEFAULT_INTENSITY: Intensity = "baseline";
+/** How to re-ask the same question: the standard answer, a shorter one, or a funnier one (issue 12). */
+export const VARIANTS = ["standard", "shorter", "funnier"] as const;
+export type Variant = (typeof VARIANTS)[number];
 export const TONE_LABELS: Record<Tone, string> = { direct: "Direct", gentle: "Gentle", playful: "Playful" };
 
 export const PROMPT_MAX_LENGTH = 1000;
@@ -101,10 +104,29 @@ export const pocketDadRequestSchema = z.object({
   tone: toneSchema.default(DEFAULT_TONE),
   tone_intensity: intensitySchema.default(DEFAULT_INTENSITY),
   child_id: z.uuid().nullish(),
+  variant: z.enum(VARIANTS).default("standard"),
 });
 export type PocketDadRequest = z.input<typeof pocketDadRequestSchema>;
 
-export type PocketDadReply = { message: string; response_id: string; liked: boolean; safety: boolean; engine: "model" | "playbook" };
+export type PocketDadReply = {
+  message: string;
+  response_id: string;
+  liked: boolean;
+  safety: boolean;
+  engine: "model" | "playbook";
+  /** safety = danger recognised; general = no situation fit well enough. */
+  kind: "script" | "safety" | "general";
+  /** Grief, illness, divorce, a friend moving away, ...: never jokey. */
+  sensitive: boolean;
+  /** e.g. 'Kept this one gentle.' when Playful was softened. */
+  note: string | null;
+  /** False for sensitive, safety and general answers. */
+  funnier_allowed: boolean;
+  /** Why Funnier is disabled, e.g. 'Not for a moment like this one.' */
+  funnier_reason: string | null;
+  /** For safety answers: medical, poisoning, self-harm, abuse, domestic-violence, missing-child, weapons. */
+  category: string | null;
+};
 
 export const pocketDadLikeSchema = z.object({ response_id: z.uuid() });
 
@@ -116,10 +138,18 @@ export const UNLOCK_TYPES = ["milestone", "date", "age"] as const;
 export type UnlockType = (typeof UNLOCK_TYPES)[number];
 export const TITLE_MAX_LENGTH = 60;
 
-/** The answer's 'say' as a title: cut to 57 characters plus '…' when longer than 60. */
+/**
+ * The answer's 'say' as a title of at most 60 characters. A longer one is cut after the last whole
+ * word that fits (trailing punctuation dropped) and ends with '…'; only a single word longer than
+ * the title is cut inside itself.
+ */
 export function recordLaterTitle(say: string) {
-  const title = say.trim();
-  return title.length > TITLE_MAX_LENGTH ? `${title.slice(0, 57)}…` : title;
+  const title = say.trim().replace(/\s+/g, " ");
+  if (title.length <= TITLE_MAX_LENGTH) return title;
+  const room = title.slice(0, TITLE_MAX_LENGTH);
+  const lastSpace = room.lastIndexOf(" ");
+  const head = (lastSpace > 0 ? room.slice(0, lastSpace) : "").replace(/[\s,.;:!?–—-]+$/u, "");
+  return head ? `${head}…` : `${title.slice(0, TITLE_MAX_LENGTH - 1)}…`;
 }
 
 export const saveLegacySchema = z
