@@ -10,13 +10,16 @@ import {
   TONES,
   type Tone,
   type SaveLegacyPlan,
+  type Variant,
 } from "../../../shared/pocket-dad";
+import type { ChildrenUsecases } from "../children/children.usecases";
 import type { SessionUser } from "../auth/auth.middleware";
 import { coachErrors } from "./coach.errors";
 import { type CoachContext, type ModelEngine, ModelProviderError } from "./coach.model-engine";
 import type { CoachRepository } from "./coach.repository";
 import { findSituation, writeScript } from "./playbook/playbook-engine";
 import { describesDanger, safetyResponse } from "./playbook/safety";
+import { isSensitiveSituation, replyMeta, shorten, toneFor } from "./coach.variants";
 
 const RECENT_TOPICS = 3;
 
@@ -25,7 +28,13 @@ const storedTone = (value: string | null | undefined): Tone => (TONES as readonl
 const storedIntensity = (value: string | null | undefined): Intensity =>
   (INTENSITIES as readonly string[]).includes(value ?? "") ? (value as Intensity) : DEFAULT_INTENSITY;
 
-export function createCoachUsecases(options: { repository: CoachRepository; model?: ModelEngine; now?: () => Date }) {
+export function createCoachUsecases(options: {
+  repository: CoachRepository;
+  /** The children module lists a dad's children with their signed photo links. */
+  children: Pick<ChildrenUsecases, "list">;
+  model?: ModelEngine;
+  now?: () => Date;
+}) {
   const { repository, model } = options;
   const now = options.now ?? (() => new Date());
 
@@ -48,7 +57,7 @@ export function createCoachUsecases(options: { repository: CoachRepository; mode
   return {
     /** What the screen needs: children, saved tone and intensity, the archetype, onboarding state. */
     async context(user: SessionUser) {
-      const [childRows, profile] = await Promise.all([repository.listChildren(user.id), repository.findProfile(user.id)]);
+      const [childRows, profile] = await Promise.all([options.children.list({ userId: user.id }), repository.findProfile(user.id)]);
       const today = now();
       return {
         children: childRows.map((child) => ({
@@ -57,6 +66,7 @@ export function createCoachUsecases(options: { repository: CoachRepository; mode
           ageYears: childAge(child.birthdate, today).years,
           ageLabel: ageLabel(child.birthdate, today),
           profileNote: child.profileNote,
+          photoUrl: child.photoUrl,
         })),
         preferences: { tone: storedTone(profile?.pocketdadTone), tone_intensity: storedIntensity(profile?.pocketdadToneIntensity) },
         quizResult: profile?.quizResult ?? null,
@@ -64,7 +74,7 @@ export function createCoachUsecases(options: { repository: CoachRepository; mode
       };
     },
 
-    async ask(user: SessionUser, input: { prompt: string; tone: Tone; tone_intensity: Intensity; child_id?: string | null }, signal?: AbortSignal): Promise<PocketDadReply> {
+    async ask(user: SessionUser, input: { prompt: string; tone: Tone; tone_intensity: Intensity; child_id?: string | null; variant?: Variant }, signal?: AbortSignal): Promise<PocketDadReply> {
       const childId = input.child_id ?? null;
       const child = childId ? await repository.findChild(user.id, childId) : undefined;
       if (childId && !child) throw coachErrors.childNotFound();
@@ -72,16 +82,21 @@ export function createCoachUsecases(options: { repository: CoachRepository; mode
       let text: string;
       let topic: string;
       let engine: PocketDadReply["engine"];
-      if (describesDanger(input.prompt)) {
+      let sensitive = false;
+      let tone = input.tone;
+      const variant = input.variant ?? "standard";
+      const safety = describesDanger(input.prompt);
+      if (safety) {
         [text, topic, engine] = [safetyResponse(), "safety", model ? "model" : "playbook"];
       } else {
         const [profile, recent] = await Promise.all([repository.findProfile(user.id), repository.recentResponses(user.id, childId, RECENT_TOPICS)]);
         const childContext = child ? { name: child.name, ageYears: childAge(child.birthdate, now()).years, profileNote: child.profileNote } : null;
         if (model) {
           const answers = profile?.onboardingAnswers as Partial<OnboardingAnswers> | null;
+          tone = toneFor({ tone: input.tone, variant, sensitive });
           const context: CoachContext = {
             prompt: input.prompt,
-            tone: input.tone,
+            tone,
             intensity: input.tone_intensity,
             child: childContext,
             parentingStyle: answers?.parenting_style ?? [],
@@ -90,23 +105,26 @@ export function createCoachUsecases(options: { repository: CoachRepository; mode
           [text, topic, engine] = [await askModel(model, context, signal), "model", "model"];
         } else {
           const situation = findSituation(input.prompt);
+          sensitive = isSensitiveSituation(situation.id);
+          tone = toneFor({ tone: input.tone, variant, sensitive });
           const variation = await repository.countTopic(user.id, childId, situation.id);
-          text = writeScript(situation, { tone: input.tone, intensity: input.tone_intensity, child: childContext, variation });
+          text = writeScript(situation, { tone, intensity: input.tone_intensity, child: childContext, variation });
           [topic, engine] = [situation.id, "playbook"];
         }
+        if (variant === "shorter") text = shorten(text);
       }
       if (signal?.aborted) throw coachErrors.aborted();
       const saved = await repository.insertResponse({
         userId: user.id,
         childId,
         prompt: input.prompt,
-        tone: input.tone,
+        tone,
         intensity: input.tone_intensity,
         text,
         topic,
         engine,
       });
-      return { message: text, response_id: saved.id, liked: false, safety: topic === "safety", engine };
+      return { message: text, response_id: saved.id, liked: false, safety, engine, ...replyMeta({ safety, sensitive, tone: input.tone }) };
     },
 
     async like(user: SessionUser, responseId: string) {
