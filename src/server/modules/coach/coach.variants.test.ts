@@ -73,7 +73,7 @@ describe("variants", () => {
 describe("context", () => {
   it("gives each child's signed photo link, or null without a photo", async () => {
     const dad = await createSignedInUser(t);
-    const create = (name: string) => jsonRequest(t, "POST", "/api/children", { cookie: dad.cookie, body: { name, birthdate: "2018-04-02" } }).then(async (r) => (await r.json()).child);
+    const create = async (name: string) => (await (await jsonRequest(t, "POST", "/api/children", { cookie: dad.cookie, body: { name, birthdate: "2018-04-02" } })).json()).child;
     const maya = await create("Maya");
     await create("Ben");
     const upload = await t.app.request(`/api/children/${maya.id}/photo`, {
