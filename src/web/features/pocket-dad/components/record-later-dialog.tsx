@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -21,16 +21,36 @@ import { useSaveLegacy } from "../api/save-legacy";
 
 const UNLOCK_LABELS: Record<UnlockType, string> = { milestone: "Milestone", date: "Date", age: "Age" };
 
-type Props = { open: boolean; onOpenChange: (open: boolean) => void; say: string; childId: string | null; tone: Tone; intensity: Intensity };
+type Props = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  say: string;
+  childId: string | null;
+  tone: Tone;
+  intensity: Intensity;
+  /** Opened by 'Edit': the whole line, focused, for Dad to put in his own words before saving. */
+  edit?: boolean;
+};
+const TITLE_FIELD_MAX = 200;
+const TITLE_FIELD_ID = "pd-later-title";
 
-/** 'Record a message for later': saves the plan, then opens the video recorder with the bridge state. */
+/**
+ * 'Record a message for later': saves the plan, then opens the video recorder with the bridge state.
+ * The title is the line (cut at a word); from 'Edit' it is the whole line, to rewrite.
+ */
 export function RecordLaterDialog(props: Props) {
   const navigate = useNavigate();
   const save = useSaveLegacy();
-  const [title, setTitle] = useState(() => recordLaterTitle(props.say));
+  const [title, setTitle] = useState(() => (props.edit ? props.say.trim().slice(0, TITLE_FIELD_MAX) : recordLaterTitle(props.say)));
   const [unlockType, setUnlockType] = useState<UnlockType>("milestone");
   const [values, setValues] = useState<Record<UnlockType, string>>({ milestone: POCKET_DAD_COPY.defaultMilestone, date: "", age: "" });
   const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => {
+    if (!props.edit) return;
+    // After the dialog has taken focus (it remembers the Edit button to give focus back to).
+    const frame = requestAnimationFrame(() => document.getElementById(TITLE_FIELD_ID)?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [props.edit]);
 
   async function submit() {
     if (!props.childId) return setProblem(POCKET_DAD_COPY.missingChild);
@@ -72,7 +92,7 @@ export function RecordLaterDialog(props: Props) {
       open={props.open}
       onOpenChange={(open) => !save.isPending && props.onOpenChange(open)}
       title="Record a message for later"
-      description="Save the words now. Record them when the moment is right."
+      description={props.edit ? "Put the line in your own words. Save it now, record it when the moment is right." : "Save the words now. Record them when the moment is right."}
       hideClose={save.isPending}
       footer={
         <>
@@ -87,7 +107,14 @@ export function RecordLaterDialog(props: Props) {
         </>
       }
     >
-      <TextField label="Title" value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
+      <TextField
+        label="Title"
+        value={title}
+        maxLength={TITLE_FIELD_MAX}
+        id={TITLE_FIELD_ID}
+        hint={props.edit ? "Your words: change anything you like." : undefined}
+        onChange={(e) => setTitle(e.target.value)}
+      />
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1.5 text-sm font-medium">Unlock it on</legend>
         <div role="radiogroup" aria-label="Unlock type" className="grid grid-cols-3 gap-2">
