@@ -222,6 +222,7 @@ describe.skipIf(!browserAvailable)("Pocket Dad and onboarding in Chromium", () =
     await page.getByTestId("safety-heading").waitFor();
     expect(await page.getByRole("button", { name: "Funnier" }).count()).toBe(0);
     expect(await page.getByRole("button", { name: "Shorter" }).count()).toBe(0);
+    expect(await page.getByRole("link", { name: "911" }).first().getAttribute("href")).toBe("tel:911");
 
     // Edit: Dad puts the line in his own words before saving it for later.
     await page.getByLabel("What's happening?").fill("She screams when the tablet goes off");

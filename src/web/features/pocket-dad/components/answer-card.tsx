@@ -26,6 +26,20 @@ type Props = {
   onRecordLater: () => void;
 };
 
+/** Emergency numbers in a safety answer, made tappable (911, 988, 1-800-…). */
+const PHONE = /(\b911\b|\b988\b|\b1-800-\d{3}-\d{4}\b)/;
+function withPhoneLinks(text: string) {
+  return text.split(PHONE).map((part, index) =>
+    index % 2 === 1 ? (
+      <a key={index} href={`tel:${part.replace(/-/g, "")}`} className="font-semibold whitespace-nowrap underline underline-offset-2">
+        {part}
+      </a>
+    ) : (
+      part
+    ),
+  );
+}
+
 /** Why Funnier is off when the reply gives no reason of its own. */
 const FUNNIER_OFF = "Not for a moment like this one.";
 
@@ -72,7 +86,7 @@ export function AnswerCard(props: Props) {
         </h2>
         <ul className="mt-1 flex list-disc flex-col gap-1 pl-5" data-testid="do-items">
           {answer.doItems.map((item) => (
-            <li key={item}>{item}</li>
+            <li key={item}>{safety ? withPhoneLinks(item) : item}</li>
           ))}
         </ul>
       </section>

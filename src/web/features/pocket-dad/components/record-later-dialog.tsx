@@ -48,7 +48,12 @@ export function RecordLaterDialog(props: Props) {
   useEffect(() => {
     if (!props.edit) return;
     // After the dialog has taken focus (it remembers the Edit button to give focus back to).
-    const frame = requestAnimationFrame(() => document.getElementById(TITLE_FIELD_ID)?.focus());
+    const frame = requestAnimationFrame(() => {
+      const field = document.getElementById(TITLE_FIELD_ID);
+      if (!(field instanceof HTMLTextAreaElement)) return;
+      field.focus();
+      field.setSelectionRange(field.value.length, field.value.length);
+    });
     return () => cancelAnimationFrame(frame);
   }, [props.edit]);
 
@@ -107,14 +112,28 @@ export function RecordLaterDialog(props: Props) {
         </>
       }
     >
-      <TextField
-        label="Title"
-        value={title}
-        maxLength={TITLE_FIELD_MAX}
-        id={TITLE_FIELD_ID}
-        hint={props.edit ? "Your words: change anything you like." : undefined}
-        onChange={(e) => setTitle(e.target.value)}
-      />
+      {props.edit ? (
+        // The whole line, on several rows so it can be read and rewritten on a phone.
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={TITLE_FIELD_ID} className="text-sm font-medium text-ink">
+            Title
+          </label>
+          <textarea
+            id={TITLE_FIELD_ID}
+            rows={3}
+            value={title}
+            maxLength={TITLE_FIELD_MAX}
+            aria-describedby={`${TITLE_FIELD_ID}-hint`}
+            onChange={(e) => setTitle(e.target.value)}
+            className="w-full rounded-lg border border-sand bg-white px-3.5 py-2.5 text-base text-ink hover:border-olive focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-accent-dark"
+          />
+          <p id={`${TITLE_FIELD_ID}-hint`} className="text-sm text-olive-dark">
+            Your words: change anything you like.
+          </p>
+        </div>
+      ) : (
+        <TextField label="Title" value={title} maxLength={TITLE_FIELD_MAX} onChange={(e) => setTitle(e.target.value)} />
+      )}
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1.5 text-sm font-medium">Unlock it on</legend>
         <div role="radiogroup" aria-label="Unlock type" className="grid grid-cols-3 gap-2">
