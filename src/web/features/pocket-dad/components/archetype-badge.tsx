@@ -1,6 +1,7 @@
 import { Info } from "lucide-react";
 import { Popover } from "radix-ui";
 import { Link } from "react-router";
+import { PopoverPanel } from "../../../components/ui/popover-panel";
 import { ARCHETYPE_DESCRIPTIONS, ARCHETYPE_EFFECT, ARCHETYPE_LABELS, type Archetype } from "../../../../shared/onboarding";
 
 /** The archetype badge: a button that explains, in a popover, what the archetype means and what it changes. */
@@ -16,24 +17,16 @@ export function ArchetypeBadge({ archetype }: { archetype: Archetype }) {
         <span>{label}</span>
         <Info className="size-4 text-olive-dark" aria-hidden="true" />
       </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="end"
-          sideOffset={8}
-          collisionPadding={8}
-          aria-labelledby="archetype-title"
-          className="z-50 flex w-[min(20rem,calc(100vw-1rem))] flex-col gap-2 rounded-xl border border-sand-soft bg-white p-4 text-ink shadow-float data-[state=open]:animate-pop-in focus:outline-none"
-        >
-          <h2 id="archetype-title" className="text-base font-semibold">
-            You're a {label}
-          </h2>
-          <p className="text-sm">{ARCHETYPE_DESCRIPTIONS[archetype]}</p>
-          <p className="text-sm text-olive-dark">{ARCHETYPE_EFFECT}</p>
-          <Link to="/onboarding?retake=1&then=pocket-dad" className="min-h-11 content-center text-sm font-semibold underline underline-offset-2">
-            Retake the questionnaire
-          </Link>
-        </Popover.Content>
-      </Popover.Portal>
+      <PopoverPanel aria-labelledby="archetype-title" className="w-[min(20rem,calc(100vw-1rem))] gap-2 p-4">
+        <h2 id="archetype-title" className="text-base font-semibold">
+          You're a {label}
+        </h2>
+        <p className="text-sm">{ARCHETYPE_DESCRIPTIONS[archetype]}</p>
+        <p className="text-sm text-olive-dark">{ARCHETYPE_EFFECT}</p>
+        <Link to="/onboarding?retake=1&then=pocket-dad" className="min-h-11 content-center text-sm font-semibold underline underline-offset-2">
+          Retake the questionnaire
+        </Link>
+      </PopoverPanel>
     </Popover.Root>
   );
 }

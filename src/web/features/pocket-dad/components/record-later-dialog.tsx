@@ -120,7 +120,7 @@ export function RecordLaterDialog(props: Props) {
           </label>
           <textarea
             id={TITLE_FIELD_ID}
-            rows={3}
+            rows={4}
             value={title}
             maxLength={TITLE_FIELD_MAX}
             aria-describedby={`${TITLE_FIELD_ID}-hint`}
