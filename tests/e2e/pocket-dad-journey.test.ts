@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserAvailable, useBrowser } from "../support/browser";
@@ -166,6 +167,14 @@ describe.skipIf(!browserAvailable)("Pocket Dad and onboarding in Chromium", () =
     await page.keyboard.press("Escape");
     await tune.waitFor({ state: "detached" });
 
+    // Everything the how-it-works dialog promises is on the screen (no Dad Mode balance, no pronouns).
+    await page.getByRole("button", { name: "How Pocket Dad Works" }).click();
+    const help = page.getByRole("dialog", { name: "How Pocket Dad Works" });
+    await help.getByText("Adjust with Softer, Firmer, Shorter or Funnier.").waitFor();
+    await help.getByText("Then Record, Text or Edit what you'll say.").waitFor();
+    expect(await help.textContent()).not.toMatch(/Dad Mode|pronouns|common phrases/);
+    await help.getByRole("button", { name: "Got it" }).click();
+
     // The child card shows the child's photo (a signed link), as the Children page does.
     const card = page.getByRole("radio", { name: /Maya/ });
     expect(await card.locator("img").getAttribute("src")).toMatch(/^\/files\/child-images\//);
@@ -215,6 +224,9 @@ describe.skipIf(!browserAvailable)("Pocket Dad and onboarding in Chromium", () =
     expect(await say.textContent()).toBe(grief);
     await page.getByRole("radio", { name: "Playful" }).click();
     await page.getByRole("note").filter({ hasText: "Kept this one gentle." }).waitFor();
+    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
+    const { violations } = await new AxeBuilder({ page }).include("[data-testid=answer-card]").analyze();
+    expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 
     // A safety answer stands apart: no Funnier or Shorter.
     await page.getByLabel("What's happening?").fill("she swallowed pills and won't wake up");
