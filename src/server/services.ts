@@ -81,6 +81,7 @@ export async function createServices(options: { config: Config; db: Database; po
   /** Modules whose rows hang on a child (memories, issue 4) add their step here. */
   const memoriesRepository = memories.repository;
   const childDeletionSteps: ChildDeletionStep[] = [memoriesRepository.deleteOnlyForChild, deleteVideosOnlyFor];
+  const children = createChildrenUsecases({ children: createChildrenRepository(db), storage, deleteFilesLater, deletionSteps: childDeletionSteps, events });
 
   // Payments: Stripe when its keys are set, else the built-in TEST MODE checkout (same interface).
   const billingRepository = createBillingRepository(db);
@@ -149,7 +150,7 @@ export async function createServices(options: { config: Config; db: Database; po
     videos,
     videoTools,
     comments: createCommentsUsecases({ comments: createCommentsRepository(db) }),
-    children: createChildrenUsecases({ children: createChildrenRepository(db), storage, deleteFilesLater, deletionSteps: childDeletionSteps, events }),
+    children,
     childDeletionSteps,
     settings: createSettingsUsecases({ settings: settingsRepository, events }),
     account: createAccountUsecases({
@@ -161,7 +162,7 @@ export async function createServices(options: { config: Config; db: Database; po
     }),
     /** Queues stored files for deletion (after the rows that named them are gone). */
     deleteFilesLater,
-    coach: createCoachUsecases({ repository: createCoachRepository(db), model: config.ai ? createModelEngine(config.ai) : undefined }),
+    coach: createCoachUsecases({ repository: createCoachRepository(db), children, model: config.ai ? createModelEngine(config.ai) : undefined }),
     onboarding: createOnboardingUsecases({ repository: createOnboardingRepository(db) }),
     profiles: createProfilesUsecases({ profiles: createProfilesRepository(db), accessOf }),
     rateLimiter: createRateLimiter({ db, enabled: config.rateLimit }),

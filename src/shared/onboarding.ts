@@ -136,6 +136,19 @@ export const ARCHETYPE_LABELS: Record<Archetype, string> = {
   builder_dad: "Builder Dad",
 };
 
+/** What each archetype means, shown when Dad taps his badge (issue 12). */
+export const ARCHETYPE_DESCRIPTIONS: Record<Archetype, string> = {
+  coach_dad: "Clear and practical. You like a plan, plain words and a next step your kid can follow.",
+  calm_anchor_dad: "Steady and patient. You bring the temperature down first, then talk it through.",
+  fun_dad: "Playful and light. You reach for humor to connect and to get things moving.",
+  thoughtful_dad: "Reflective. You look for the lesson behind the moment, not just the quick fix.",
+  balanced_dad: "A bit of everything. You adapt to the moment and to the kid in front of you.",
+  builder_dad: "Habit-minded. You would rather build routines that head off the next blow-up.",
+};
+/** What the archetype's answers change in Pocket Dad: only the tone it starts in (true of every archetype). */
+export const ARCHETYPE_EFFECT =
+  "It comes from your answers to the five setup questions. Those answers set the tone Pocket Dad starts in; you can switch the tone any time, and retake the questions whenever you like.";
+
 /** What each choice says about Dad: points to one archetype. A parenting style weighs double. */
 const SIGNALS: Record<"parenting_style" | "priority_help_types" | "advice_tone", Record<string, { archetype: Archetype; points: number }>> = {
   parenting_style: {

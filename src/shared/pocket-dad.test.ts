@@ -85,6 +85,28 @@ describe("recordLaterTitle", () => {
       expect(cut).not.toMatch(/[,\s]…$/);
     }
   });
+
+  it("cuts a longer line after the last whole word, never inside one", () => {
+    const say = "Maya, I can see you're really upset about the tablet going off tonight, and that's okay.";
+    const title = recordLaterTitle(say);
+    expect(title).toBe("Maya, I can see you're really upset about the tablet going…");
+    expect(title.length).toBeLessThanOrEqual(60);
+    // Every word before the ellipsis is a whole word of the line.
+    const words = say.split(/\s+/);
+    for (const word of title.slice(0, -1).split(" ")) expect(words.some((w) => w === word || w.replace(/[,.;:!?]+$/, "") === word)).toBe(true);
+  });
+
+  it("drops punctuation before the ellipsis and a break that falls right after a word", () => {
+    // The 60th character is a space: the 59 before it are whole words and fit with the '…'.
+    const exact = `${"word ".repeat(12)}more words follow here`;
+    expect(recordLaterTitle(exact)).toBe(`${"word ".repeat(11)}word…`);
+    expect(recordLaterTitle(`${"x".repeat(50)}, and then some more words`)).toBe(`${"x".repeat(50)}, and…`);
+    expect(recordLaterTitle(`Hey.   Listen to me,  buddy, ${"really ".repeat(8)}`)).toBe("Hey. Listen to me, buddy, really really really really…");
+  });
+
+  it("cuts a single word longer than the title at 59 characters plus '…'", () => {
+    expect(recordLaterTitle("a".repeat(61))).toBe(`${"a".repeat(59)}…`);
+  });
 });
 
 describe("request schemas", () => {

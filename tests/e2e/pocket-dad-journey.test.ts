@@ -1,7 +1,9 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserAvailable, useBrowser } from "../support/browser";
 import { startE2eServer } from "../support/e2e-server";
+import { TINY_PNG } from "../support/images";
 import { generateClip } from "../support/videos";
 
 type Server = Awaited<ReturnType<typeof startE2eServer>>;
@@ -134,4 +136,167 @@ describe.skipIf(!browserAvailable)("Pocket Dad and onboarding in Chromium", () =
     await second.getByTestId("archetype-badge").waitFor();
     expect(await second.getByTestId("archetype-badge").textContent()).toBe("Balanced Dad");
   }, 120_000);
+
+  it("the controls it promises: Shorter, Funnier (off for grief), Text, Edit; the overlay once a day; the questionnaire from Settings; the badge explained", async () => {
+    const server = await startE2eServer();
+    const page = await browser.newPage();
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.baseUrl });
+    const userId = await signUpAndConfirm(page, server);
+    const { rows } = await server.pool.query("INSERT INTO children (user_id, name, birthdate) VALUES ($1, 'Maya', $2) RETURNING id", [userId, `${new Date().getFullYear() - 7}-01-01`]);
+    const photo = await page.request.put(`${server.baseUrl}/api/children/${rows[0].id}/photo`, {
+      headers: { origin: server.baseUrl, "content-type": "image/png" },
+      data: TINY_PNG,
+    });
+    expect(photo.ok()).toBe(true);
+
+    // The 'Tune Pocket Dad' overlay: shown until the questionnaire is done, at most once a day.
+    await page.goto(`${server.baseUrl}/pocket-dad`);
+    const tune = page.getByRole("dialog", { name: "Tune Pocket Dad to you" });
+    await tune.waitFor();
+    const today = await page.evaluate(() => new Date().toLocaleDateString("en-CA"));
+    const shownKey = `hd.pocketdad.tune-shown:${userId}`;
+    expect(await page.evaluate((key) => localStorage.getItem(key), shownKey)).toBe(today);
+    await tune.getByRole("button", { name: "Not now" }).click();
+    await page.reload();
+    await page.getByLabel("What's happening?").waitFor();
+    await page.waitForTimeout(300);
+    expect(await tune.count()).toBe(0);
+    await page.evaluate((key) => localStorage.setItem(key, "2000-01-01"), shownKey);
+    await page.reload();
+    await tune.waitFor();
+    await page.keyboard.press("Escape");
+    await tune.waitFor({ state: "detached" });
+
+    // Everything the how-it-works dialog promises is on the screen (no Dad Mode balance, no pronouns).
+    await page.getByRole("button", { name: "How Pocket Dad Works" }).click();
+    const help = page.getByRole("dialog", { name: "How Pocket Dad Works" });
+    await help.getByText("Adjust with Softer, Firmer, Shorter or Funnier.").waitFor();
+    await help.getByText("Then Record, Text or Edit what you'll say.").waitFor();
+    expect(await help.textContent()).not.toMatch(/Dad Mode|pronouns|common phrases/);
+    await help.getByRole("button", { name: "Got it" }).click();
+
+    // The child card shows the child's photo (a signed link), as the Children page does.
+    const card = page.getByRole("radio", { name: /Maya/ });
+    expect(await card.locator("img").getAttribute("src")).toMatch(/^\/files\/child-images\//);
+    expect(await card.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+    // Shorter: a one-line 'Say this' and two steps; pressed again, the standard answer comes back.
+    await page.getByLabel("What's happening?").fill("She screams when the tablet goes off");
+    await page.getByRole("button", { name: "Engage Dad Brain" }).click();
+    const say = page.getByTestId("say-this");
+    await say.waitFor();
+    const standard = (await say.textContent())!;
+    const shorter = page.getByRole("button", { name: "Shorter" });
+    await shorter.click();
+    await expect.poll(() => say.textContent()).not.toBe(standard);
+    expect((await say.textContent())!.length).toBeLessThan(standard.length);
+    expect(await page.getByTestId("do-items").locator("li").count()).toBe(2);
+    expect(await shorter.getAttribute("aria-pressed")).toBe("true");
+    await shorter.click();
+    await expect.poll(() => say.textContent()).toBe(standard);
+    expect(await page.getByRole("button", { name: "Funnier" }).getAttribute("aria-disabled")).toBeNull();
+
+    // Text: the line goes to the clipboard, with a confirmation.
+    await page.getByRole("button", { name: /^Text/ }).click();
+    await page.getByText("Copied. Paste it into a message to send it.").waitFor();
+    expect(`“${await page.evaluate(() => navigator.clipboard.readText())}”`).toBe(standard);
+    // When the browser refuses the clipboard, the line is shown to copy by hand.
+    await page.evaluate(() => {
+      navigator.clipboard.writeText = () => Promise.reject(new DOMException("Refused", "NotAllowedError"));
+    });
+    await page.getByRole("button", { name: /^Text/ }).click();
+    const copyDialog = page.getByRole("dialog", { name: "Copy this line" });
+    expect(`“${await copyDialog.getByLabel("The line to send").inputValue()}”`).toBe(standard);
+    await copyDialog.getByRole("button", { name: "Done" }).click();
+
+    // Grief: Funnier is off, with its reason to see and to hear; Playful is kept gentle, and says so.
+    await page.getByLabel("What's happening?").fill("Her grandma died last night and she keeps asking where she went");
+    await page.getByRole("button", { name: "Engage Dad Brain" }).click();
+    await expect.poll(() => say.textContent()).not.toBe(standard);
+    const funnier = page.getByRole("button", { name: "Funnier" });
+    await expect.poll(() => funnier.getAttribute("aria-disabled")).toBe("true");
+    const reason = page.getByTestId("funnier-reason");
+    expect(await reason.textContent()).toBe("Funnier is off for this one: Not for a moment like this one.");
+    expect(await funnier.getAttribute("aria-describedby")).toBe(await reason.getAttribute("id"));
+    const grief = await say.textContent();
+    await funnier.click({ force: true });
+    await page.waitForTimeout(400);
+    expect(await say.textContent()).toBe(grief);
+    await page.getByRole("radio", { name: "Playful" }).click();
+    await page.getByRole("note").filter({ hasText: "Kept this one gentle." }).waitFor();
+    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
+    const { violations } = await new AxeBuilder({ page }).include("[data-testid=answer-card]").analyze();
+    expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+
+    // A safety answer stands apart: no Funnier or Shorter.
+    await page.getByLabel("What's happening?").fill("she swallowed pills and won't wake up");
+    await page.getByRole("button", { name: "Engage Dad Brain" }).click();
+    await page.getByTestId("safety-heading").waitFor();
+    expect(await page.getByRole("button", { name: "Funnier" }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Shorter" }).count()).toBe(0);
+    expect(await page.getByRole("link", { name: "911" }).first().getAttribute("href")).toBe("tel:911");
+
+    // Edit: Dad puts the line in his own words before saving it for later.
+    await page.getByLabel("What's happening?").fill("She screams when the tablet goes off");
+    await page.getByRole("radio", { name: "Direct" }).click();
+    await page.getByRole("button", { name: "Engage Dad Brain" }).click();
+    await page.getByRole("button", { name: /^Edit/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Record a message for later" });
+    const title = dialog.getByLabel("Title");
+    await expect.poll(() => title.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(`“${await title.inputValue()}”`).toBe(await say.textContent());
+    await title.fill("Maya, screens off now. I'll be right here with you.");
+    await dialog.getByRole("button", { name: "Record 30–60 sec" }).click();
+    await page.waitForURL(`${server.baseUrl}/record?video=true`);
+    const plans = await server.pool.query("SELECT title FROM pocket_dad_legacy_plans WHERE user_id = $1", [userId]);
+    expect(plans.rows).toEqual([{ title: "Maya, screens off now. I'll be right here with you." }]);
+
+    // Settings: a dad who already answered can retake the questionnaire; his answers come filled in.
+    const answered = await page.request.post(`${server.baseUrl}/api/onboarding`, {
+      headers: { origin: server.baseUrl },
+      data: {
+        answers: {
+          parenting_style: ["playful_light"],
+          deescalation_first_move: "Get down low and listen.",
+          legacy_anchor: "He always showed up.",
+          priority_help_types: ["add_humor"],
+          advice_tone: ["humor_when_fits"],
+        },
+      },
+    });
+    expect(answered.ok()).toBe(true);
+    await page.goto(`${server.baseUrl}/settings`);
+    await page.getByText("Your answers make you a Fun Dad.").waitFor();
+    await page.getByRole("link", { name: "Retake the questionnaire" }).click();
+    await page.waitForURL(`${server.baseUrl}/onboarding?retake=1&then=settings`);
+    await page.getByText("Step 1 of 5").waitFor();
+    expect(await page.getByRole("checkbox", { name: "Playful and light" }).getAttribute("aria-checked")).toBe("true");
+    await page.getByRole("checkbox", { name: "Playful and light" }).click();
+    await page.getByRole("checkbox", { name: "Calm and patient" }).click();
+    for (const step of [2, 3, 4, 5]) {
+      await page.getByRole("button", { name: "Next" }).click();
+      await page.getByText(`Step ${step} of 5`).waitFor();
+    }
+    expect(await page.getByRole("textbox").count()).toBe(0);
+    await page.getByRole("button", { name: "Finish setup" }).click();
+    await page.getByText("Dialed in. Pocket Dad will match your style.").waitFor();
+    await page.waitForURL(`${server.baseUrl}/settings`);
+    await page.getByText("Your answers make you a Calm Anchor Dad.").waitFor();
+
+    // The badge explains itself, by keyboard: what it means and what it changes in Pocket Dad.
+    await page.goto(`${server.baseUrl}/pocket-dad`);
+    const badge = page.getByRole("button", { name: "Calm Anchor Dad: what this means" });
+    await badge.waitFor();
+    expect(await tune.count()).toBe(0);
+    await badge.focus();
+    await page.keyboard.press("Enter");
+    const explained = page.getByRole("dialog", { name: "You're a Calm Anchor Dad" });
+    await explained.waitFor();
+    await explained.getByText("Steady and patient.", { exact: false }).waitFor();
+    await explained.getByText("set the tone Pocket Dad starts in", { exact: false }).waitFor();
+    expect(await explained.getByRole("link", { name: "Retake the questionnaire" }).getAttribute("href")).toBe("/onboarding?retake=1&then=pocket-dad");
+    await page.keyboard.press("Escape");
+    await explained.waitFor({ state: "detached" });
+    expect(await badge.evaluate((element) => element === document.activeElement)).toBe(true);
+  }, 180_000);
 });

@@ -1,6 +1,7 @@
 import { PRODUCT_NAME } from "../../shared/copy";
 import { PageContainer } from "../components/layout/page-container";
 import { useMe } from "../features/auth/api/get-me";
+import { QuestionnaireCard } from "../features/onboarding/components/questionnaire-card";
 import { ClearPocketDadMemoryCard } from "../features/pocket-dad/components/clear-memory-card";
 import { SettingsPage } from "../features/settings/components/settings-page";
 
@@ -11,7 +12,8 @@ export function SettingsRoute() {
       <title>{`Settings · ${PRODUCT_NAME}`}</title>
       <PageContainer width="default">
         <SettingsPage />
-        <div className="mt-8">
+        <div className="mt-8 flex flex-col gap-6">
+          <QuestionnaireCard />
           <ClearPocketDadMemoryCard userId={me.data?.user.id} />
         </div>
       </PageContainer>

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull } from "drizzle-orm";
+import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { children } from "../children/children.table";
 import { profiles } from "../profiles/profiles.table";
@@ -11,14 +11,6 @@ type NewLegacyPlan = typeof pocketDadLegacyPlans.$inferInsert;
 export function createCoachRepository(db: Database) {
   const byChild = (childId: string | null) => (childId ? eq(pocketDadResponses.childId, childId) : isNull(pocketDadResponses.childId));
   return {
-    /** Children of this user, oldest profile first (read directly until the children module lands). */
-    listChildren: (userId: string) =>
-      db
-        .select({ id: children.id, name: children.name, birthdate: children.birthdate, imagePath: children.imagePath, profileNote: children.profileNote })
-        .from(children)
-        .where(eq(children.userId, userId))
-        .orderBy(asc(children.createdAt)),
-
     /** A child of this user, with the account's time zone (a child's age is counted on the dad's calendar). */
     findChild: async (userId: string, childId: string) =>
       (

@@ -14,6 +14,7 @@ import {
   POCKET_DAD_COPY,
   type Variant,
 } from "../../../shared/pocket-dad";
+import type { ChildrenUsecases } from "../children/children.usecases";
 import type { SessionUser } from "../auth/auth.middleware";
 import { coachErrors } from "./coach.errors";
 import { type CoachContext, type ModelEngine, ModelProviderError } from "./coach.model-engine";
@@ -33,7 +34,13 @@ function funnierReply(kind: "script" | "general" | "safety", sensitive: boolean)
   return { funnier_allowed: funnierAllowed, funnier_reason: funnierReason };
 }
 
-export function createCoachUsecases(options: { repository: CoachRepository; model?: ModelEngine; now?: () => Date }) {
+export function createCoachUsecases(options: {
+  repository: CoachRepository;
+  /** The children module lists a dad's children with their signed photo links. */
+  children: Pick<ChildrenUsecases, "list">;
+  model?: ModelEngine;
+  now?: () => Date;
+}) {
   const { repository, model } = options;
   const now = options.now ?? (() => new Date());
 
@@ -60,7 +67,7 @@ export function createCoachUsecases(options: { repository: CoachRepository; mode
   return {
     /** What the screen needs: children, saved tone and intensity, the archetype, onboarding state. */
     async context(user: SessionUser) {
-      const [childRows, profile] = await Promise.all([repository.listChildren(user.id), repository.findProfile(user.id)]);
+      const [childRows, profile] = await Promise.all([options.children.list({ userId: user.id }), repository.findProfile(user.id)]);
       const today = todayIn(now(), profile?.timeZone ?? "UTC");
       return {
         children: childRows.map((child) => ({
@@ -69,6 +76,7 @@ export function createCoachUsecases(options: { repository: CoachRepository; mode
           ageYears: ageOn(child.birthdate, today).years,
           ageLabel: ageInMonthsLabel(ageOn(child.birthdate, today)),
           profileNote: child.profileNote,
+          photoUrl: child.photoUrl,
         })),
         preferences: { tone: storedTone(profile?.pocketdadTone), tone_intensity: storedIntensity(profile?.pocketdadToneIntensity) },
         quizResult: profile?.quizResult ?? null,

@@ -7,11 +7,14 @@ const STEPS = [
   "Pick the child this is about.",
   "Describe what's happening in 1-2 lines.",
   "Tap Engage Dad Brain.",
-  "Adjust with Softer, Funnier or Shorter.",
+  "Adjust with Softer, Firmer, Shorter or Funnier.",
   "Then Record, Text or Edit what you'll say.",
 ];
 
-/** 'How Pocket Dad Works' (spec 002): closes on Escape, a click outside, or 'Got it'. */
+/**
+ * 'How Pocket Dad Works' (spec 002), for visitors from the header and inside Pocket Dad: closes on
+ * Escape, a click outside, or 'Got it'. Every step and everything it says is remembered exists (issue 12).
+ */
 export function PocketDadHowItWorksDialog({ open, onOpenChange }: PocketDadHowItWorksDialogProps) {
   return (
     <Dialog
@@ -29,8 +32,8 @@ export function PocketDadHowItWorksDialog({ open, onOpenChange }: PocketDadHowIt
         ))}
       </ol>
       <p className="text-sm text-olive-dark">
-        Pocket Dad remembers your Dad Mode balance (Patience, Growth, Calm), the refinements you use most, your common
-        phrases and each child's context (age, name, pronouns). It's private to you and you can clear it any time in
+        Pocket Dad remembers the tone and the Softer/Firmer setting you last used and your past questions and answers,
+        and it uses each child's name, age and profile note. It's private to you and you can clear it any time in
         Settings.
       </p>
     </Dialog>

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INTENSITIES, TONES } from "../../../shared/pocket-dad";
+import { INTENSITIES, TONES, VARIANTS } from "../../../shared/pocket-dad";
 import { userStorageKey } from "../../lib/user-local-state";
 
 /**
@@ -9,6 +9,15 @@ import { userStorageKey } from "../../lib/user-local-state";
  */
 const STORAGE_NAME = "hd.pocketdad";
 const answerSchema = z.object({ say: z.string(), doItems: z.array(z.string()), why: z.string() });
+/** What the reply said about itself (issue 12); answers saved before it have none and read as a plain script. */
+const metaSchema = z.object({
+  kind: z.enum(["script", "safety", "general"]),
+  note: z.string().nullable(),
+  funnierAllowed: z.boolean(),
+  funnierReason: z.string().nullable(),
+});
+export type AnswerMeta = z.infer<typeof metaSchema>;
+export const PLAIN_SCRIPT: AnswerMeta = { kind: "script", note: null, funnierAllowed: true, funnierReason: null };
 const entrySchema = z.object({
   prompt: z.string(),
   tone: z.enum(TONES),
@@ -18,6 +27,8 @@ const entrySchema = z.object({
   raw: z.string(),
   answer: answerSchema,
   liked: z.boolean(),
+  variant: z.enum(VARIANTS).optional(),
+  meta: metaSchema.optional(),
 });
 const childSessionSchema = z.object({ latestKey: z.string().nullable(), entries: z.record(z.string(), entrySchema), history: z.array(z.string()) });
 const storedSchema = z.object({ version: z.literal(1), lastChildId: z.string().nullable(), children: z.record(z.string(), childSessionSchema) });
@@ -27,7 +38,9 @@ export type StoredPocketDad = z.infer<typeof storedSchema>;
 export const HISTORY_LIMIT = 30;
 
 export const childKey = (childId: string | null) => childId ?? "none";
-export const responseCacheKey = (prompt: string, tone: string, intensity: string, childId: string | null) => JSON.stringify([prompt, tone, intensity, childKey(childId)]);
+/** The standard answer keeps the key it always had, so answers saved before variants are still found. */
+export const responseCacheKey = (prompt: string, tone: string, intensity: string, childId: string | null, variant = "standard") =>
+  JSON.stringify(variant === "standard" ? [prompt, tone, intensity, childKey(childId)] : [prompt, tone, intensity, childKey(childId), variant]);
 
 export function emptyStore(): StoredPocketDad {
   return { version: 1, lastChildId: null, children: {} };
@@ -60,4 +73,27 @@ export function rememberEntry(store: StoredPocketDad, childId: string | null, ke
   const history = [key, ...session.history.filter((k) => k !== key)].slice(0, HISTORY_LIMIT);
   const entries = Object.fromEntries(history.map((k) => [k, k === key ? entry : session.entries[k]]).filter(([, v]) => v));
   return { ...store, lastChildId: childId, children: { ...store.children, [childKey(childId)]: { latestKey: key, entries, history } } };
+}
+
+// ---------- The 'Tune Pocket Dad' overlay: until the questionnaire is done or skipped, at most once a day ----------
+
+const TUNE_SHOWN_NAME = "hd.pocketdad.tune-shown";
+/** The calendar day on Dad's own clock, YYYY-MM-DD. */
+const localDay = (now: Date) => `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
+
+/** True unless the overlay was already shown today (on this browser). */
+export function tuneOverlayDue(userId: string, now = new Date()) {
+  try {
+    return localStorage.getItem(userStorageKey(TUNE_SHOWN_NAME, userId)) !== localDay(now);
+  } catch {
+    return true;
+  }
+}
+
+export function markTuneOverlayShown(userId: string, now = new Date()) {
+  try {
+    localStorage.setItem(userStorageKey(TUNE_SHOWN_NAME, userId), localDay(now));
+  } catch {
+    // Storage blocked: it may show again on the next visit today.
+  }
 }

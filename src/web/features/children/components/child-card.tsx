@@ -1,7 +1,7 @@
 import { CalendarHeart, Pencil, Trash2, Video } from "lucide-react";
 import type { Child } from "../../../../shared/children";
 import { Button, ButtonLink } from "../../../components/ui/button";
-import { ChildAvatar } from "./child-avatar";
+import { ChildAvatar } from "../../../components/ui/child-avatar";
 import { describeChildAge } from "./child-age";
 
 export function ChildCard({ child, today, index, onEdit, onDelete }: { child: Child; today: string; index: number; onEdit: () => void; onDelete: () => void }) {

@@ -7,7 +7,7 @@ import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { TextField } from "../../../components/ui/text-field";
 import { useSaveChild } from "../api/save-child";
-import { ChildAvatar } from "./child-avatar";
+import { ChildAvatar } from "../../../components/ui/child-avatar";
 import { cropToJpeg, loadImage } from "./crop-image";
 import type { PhotoToCrop } from "./photo-crop-dialog";
 

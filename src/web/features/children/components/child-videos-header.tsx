@@ -5,7 +5,7 @@ import { todayIn } from "../../../../shared/calendar";
 import { Alert } from "../../../components/ui/alert";
 import { Button, ButtonLink } from "../../../components/ui/button";
 import { useChild } from "../api/get-child";
-import { ChildAvatar } from "./child-avatar";
+import { ChildAvatar } from "../../../components/ui/child-avatar";
 import { describeChildAge } from "./child-age";
 
 /**

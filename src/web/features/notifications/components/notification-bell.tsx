@@ -3,6 +3,7 @@ import { Bell } from "lucide-react";
 import { Popover } from "radix-ui";
 import { relativeTime } from "../../../../shared/relative-time";
 import { Button } from "../../../components/ui/button";
+import { PopoverPanel } from "../../../components/ui/popover-panel";
 import { Spinner } from "../../../components/ui/spinner";
 import { useNotifications } from "../api/get-notifications";
 import { useMarkAllNotificationsRead } from "../api/mark-all-read";
@@ -38,56 +39,48 @@ export function NotificationBell({ className }: NotificationBellProps) {
           </span>
         ) : null}
       </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="end"
-          sideOffset={8}
-          collisionPadding={8}
-          aria-label="Notifications"
-          className="z-50 flex w-[min(22rem,calc(100vw-1rem))] flex-col rounded-xl border border-sand-soft bg-white text-ink shadow-float data-[state=open]:animate-pop-in focus:outline-none"
-        >
-          <div className="flex items-center justify-between gap-3 border-b border-sand-soft px-4 py-2">
-            <h2 className="text-base font-semibold">Notifications</h2>
-            <Button variant="ghost" className="-mr-2 text-sm" disabled={unread === 0} busy={markAll.isPending} onClick={() => markAll.mutate()}>
-              Mark all as read
+      <PopoverPanel aria-label="Notifications" className="w-[min(22rem,calc(100vw-1rem))]">
+        <div className="flex items-center justify-between gap-3 border-b border-sand-soft px-4 py-2">
+          <h2 className="text-base font-semibold">Notifications</h2>
+          <Button variant="ghost" className="-mr-2 text-sm" disabled={unread === 0} busy={markAll.isPending} onClick={() => markAll.mutate()}>
+            Mark all as read
+          </Button>
+        </div>
+        {notifications.isPending ? (
+          <div className="flex items-center justify-center py-8 text-olive-dark" role="status">
+            <Spinner className="size-5" />
+            <span className="sr-only">Loading notifications</span>
+          </div>
+        ) : notifications.isError ? (
+          <div className="flex flex-col items-start gap-2 px-4 py-5 text-sm" role="alert">
+            <p className="font-medium text-danger">Notifications are unavailable right now.</p>
+            <p className="text-olive-dark">{notifications.error.message || "Unknown error"}</p>
+            <Button variant="secondary" onClick={() => void notifications.refetch()}>
+              Try again
             </Button>
           </div>
-          {notifications.isPending ? (
-            <div className="flex items-center justify-center py-8 text-olive-dark" role="status">
-              <Spinner className="size-5" />
-              <span className="sr-only">Loading notifications</span>
-            </div>
-          ) : notifications.isError ? (
-            <div className="flex flex-col items-start gap-2 px-4 py-5 text-sm" role="alert">
-              <p className="font-medium text-danger">Notifications are unavailable right now.</p>
-              <p className="text-olive-dark">{notifications.error.message || "Unknown error"}</p>
-              <Button variant="secondary" onClick={() => void notifications.refetch()}>
-                Try again
-              </Button>
-            </div>
-          ) : notifications.data.items.length === 0 ? (
-            <p className="px-4 py-8 text-center text-sm text-olive-dark">No notifications yet</p>
-          ) : (
-            <ul className="flex flex-col divide-y divide-sand-soft">
-              {notifications.data.items.map((item) => (
-                <li key={item.id} className={clsx("flex gap-3 px-4 py-3", !item.read && "bg-accent-soft/60")}>
-                  <span className={clsx("mt-2 size-2 shrink-0 rounded-full", item.read ? "bg-transparent" : "bg-accent")} aria-hidden="true" />
-                  <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-                    <p className="text-sm font-semibold">
-                      {item.title}
-                      {!item.read ? <span className="sr-only"> (unread)</span> : null}
-                    </p>
-                    <p className="text-sm text-olive-dark">{item.message}</p>
-                    <time dateTime={item.createdAt} className="text-xs text-olive-dark">
-                      {relativeTime(new Date(item.createdAt), new Date())}
-                    </time>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
-        </Popover.Content>
-      </Popover.Portal>
+        ) : notifications.data.items.length === 0 ? (
+          <p className="px-4 py-8 text-center text-sm text-olive-dark">No notifications yet</p>
+        ) : (
+          <ul className="flex flex-col divide-y divide-sand-soft">
+            {notifications.data.items.map((item) => (
+              <li key={item.id} className={clsx("flex gap-3 px-4 py-3", !item.read && "bg-accent-soft/60")}>
+                <span className={clsx("mt-2 size-2 shrink-0 rounded-full", item.read ? "bg-transparent" : "bg-accent")} aria-hidden="true" />
+                <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+                  <p className="text-sm font-semibold">
+                    {item.title}
+                    {!item.read ? <span className="sr-only"> (unread)</span> : null}
+                  </p>
+                  <p className="text-sm text-olive-dark">{item.message}</p>
+                  <time dateTime={item.createdAt} className="text-xs text-olive-dark">
+                    {relativeTime(new Date(item.createdAt), new Date())}
+                  </time>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </PopoverPanel>
     </Popover.Root>
   );
 }

@@ -3,7 +3,7 @@ import { Check } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
+import { Button, ButtonLink } from "../../../components/ui/button";
 import { Dialog, DialogClose } from "../../../components/ui/dialog";
 import {
   COMPLETION_DELAY_MS,
@@ -24,9 +24,30 @@ import { useSubmitOnboarding } from "../api/submit-onboarding";
 
 type Draft = { [K in keyof OnboardingAnswers]: OnboardingAnswers[K] | (K extends "deescalation_first_move" | "legacy_anchor" ? string : string[]) };
 const EMPTY: Draft = { parenting_style: [], deescalation_first_move: "", legacy_anchor: "", priority_help_types: [], advice_tone: [] };
+export type OnboardingTarget = "dashboard" | "pocket-dad" | "settings";
+const TARGET_PATHS: Record<OnboardingTarget, string> = { dashboard: "/dashboard", "pocket-dad": "/pocket-dad", settings: "/settings" };
 
-/** The five-step questionnaire. `then` is where to go when done: the dashboard or back into Pocket Dad. */
-export function OnboardingFlow({ then }: { then: "dashboard" | "pocket-dad" }) {
+/** Saved answers as a draft, keeping only the choices the screen offers (the skip defaults' 'balanced' is not one). */
+function draftFrom(answers: OnboardingAnswers): Draft {
+  const offered = (field: keyof OnboardingAnswers, picks: string[]) => {
+    const question = ONBOARDING_QUESTIONS.find((q) => q.field === field);
+    return question?.kind === "multi" ? picks.filter((p) => question.choices.some((c) => c.value === p)) : picks;
+  };
+  return {
+    parenting_style: offered("parenting_style", answers.parenting_style),
+    deescalation_first_move: answers.deescalation_first_move,
+    legacy_anchor: answers.legacy_anchor,
+    priority_help_types: offered("priority_help_types", answers.priority_help_types),
+    advice_tone: offered("advice_tone", answers.advice_tone),
+  };
+}
+
+/**
+ * The five-step questionnaire. `then` is where to go when done. A dad who already answered it comes
+ * back with `retake` (from Settings or his archetype badge): his answers are filled in to change, and
+ * 'Keep my answers' leaves without saving; otherwise a completed questionnaire completes at once (spec).
+ */
+export function OnboardingFlow({ then, retake = false }: { then: OnboardingTarget; retake?: boolean }) {
   const state = useOnboarding();
   const submit = useSubmitOnboarding();
   const navigate = useNavigate();
@@ -37,6 +58,11 @@ export function OnboardingFlow({ then }: { then: "dashboard" | "pocket-dad" }) {
   const [skipOpen, setSkipOpen] = useState(false);
   const [done, setDone] = useState(false);
   const noticeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [prefilled, setPrefilled] = useState(false);
+  if (retake && !prefilled && state.data) {
+    setPrefilled(true);
+    if (state.data.answers) setDraft(draftFrom(state.data.answers));
+  }
 
   useEffect(() => trackEvent("onboarding_view"), []);
   useEffect(() => () => clearTimeout(noticeTimer.current), []);
@@ -44,14 +70,14 @@ export function OnboardingFlow({ then }: { then: "dashboard" | "pocket-dad" }) {
     if (!done) return;
     localStorage.setItem(ONBOARDING_COMPLETED_FLAG, "1");
     const timer = setTimeout(() => {
-      trackEvent(then === "pocket-dad" ? "onboarding_complete_embedded" : "onboarding_complete_to_dashboard");
-      void navigate(then === "pocket-dad" ? "/pocket-dad" : "/dashboard", { replace: true });
+      trackEvent(then === "pocket-dad" ? "onboarding_complete_embedded" : then === "settings" ? "onboarding_complete_to_settings" : "onboarding_complete_to_dashboard");
+      void navigate(TARGET_PATHS[then], { replace: true });
     }, COMPLETION_DELAY_MS);
     return () => clearTimeout(timer);
   }, [done, navigate, then]);
   useEffect(() => {
-    if (state.data?.completed) setDone(true);
-  }, [state.data?.completed]);
+    if (state.data?.completed && !retake) setDone(true);
+  }, [state.data?.completed, retake]);
 
   if (state.isPending) return <div className="h-64 animate-pulse rounded-xl bg-sand-soft" aria-label="Loading" />;
   if (done) {
@@ -99,9 +125,15 @@ export function OnboardingFlow({ then }: { then: "dashboard" | "pocket-dad" }) {
     <div className="flex flex-col gap-5">
       <div className="flex items-center justify-between gap-3">
         <p className="text-sm font-semibold text-olive-dark">{ONBOARDING_COPY.step(step + 1)}</p>
-        <Button variant="ghost" onClick={() => setSkipOpen(true)} disabled={saving}>
-          {ONBOARDING_COPY.skipAll}
-        </Button>
+        {retake ? (
+          <ButtonLink variant="ghost" to={TARGET_PATHS[then]}>
+            Keep my answers
+          </ButtonLink>
+        ) : (
+          <Button variant="ghost" onClick={() => setSkipOpen(true)} disabled={saving}>
+            {ONBOARDING_COPY.skipAll}
+          </Button>
+        )}
       </div>
       <div className="h-1.5 overflow-hidden rounded-full bg-mist-soft" aria-hidden="true">
         <div className="h-full bg-accent transition-[width]" style={{ width: `${((step + 1) / ONBOARDING_QUESTIONS.length) * 100}%` }} />

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Intensity, Tone } from "../../../../shared/pocket-dad";
 import { apiClient } from "../../../lib/api-client";
 
-export type PocketDadChild = { id: string; name: string; ageYears: number; ageLabel: string; profileNote: string | null };
+export type PocketDadChild = { id: string; name: string; ageYears: number; ageLabel: string; profileNote: string | null; photoUrl: string | null };
 export type PocketDadContext = {
   children: PocketDadChild[];
   preferences: { tone: Tone; tone_intensity: Intensity };

@@ -1,32 +1,63 @@
-import { Heart, RotateCcw, Video } from "lucide-react";
-import { useState } from "react";
+import { clsx } from "clsx";
+import { Heart, Info, LifeBuoy, MessageSquareText, PencilLine, RotateCcw, Video } from "lucide-react";
+import { useId, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
-import { type Intensity, INTENSITIES, POCKET_DAD_COPY, type PocketDadAnswer } from "../../../../shared/pocket-dad";
+import { ChildAvatar } from "../../../components/ui/child-avatar";
+import { type Intensity, INTENSITIES, POCKET_DAD_COPY, type PocketDadAnswer, type Variant } from "../../../../shared/pocket-dad";
 import type { PocketDadChild } from "../api/get-pocket-dad-context";
-import { ChildAvatar } from "./child-cards";
+import type { AnswerMeta } from "../pocket-dad-storage";
 
 type Props = {
   answer: PocketDadAnswer;
+  meta: AnswerMeta;
+  variant: Variant;
   child: PocketDadChild | null;
   intensity: Intensity;
   loading: boolean;
   liked: boolean;
   likePending: boolean;
   onStep: (direction: "softer" | "firmer") => void;
+  onVariant: (variant: "shorter" | "funnier") => void;
   onRetry: () => void;
   onLike: () => void;
+  onText: () => void;
+  onEdit: () => void;
   onRecordLater: () => void;
 };
 
+/** Emergency numbers in a safety answer, made tappable (911, 988, 1-800-…). */
+const PHONE = /(\b911\b|\b988\b|\b1-800-\d{3}-\d{4}\b)/;
+function withPhoneLinks(text: string) {
+  return text.split(PHONE).map((part, index) =>
+    index % 2 === 1 ? (
+      <a key={index} href={`tel:${part.replace(/-/g, "")}`} className="font-semibold whitespace-nowrap underline underline-offset-2">
+        {part}
+      </a>
+    ) : (
+      part
+    ),
+  );
+}
+
+/** Why Funnier is off when the reply gives no reason of its own. */
+const FUNNIER_OFF = "Not for a moment like this one.";
+
 export function AnswerCard(props: Props) {
   const [whyOpen, setWhyOpen] = useState(false);
-  const { answer } = props;
+  const funnierReasonId = useId();
+  const { answer, meta } = props;
+  const safety = meta.kind === "safety";
+  const funnierOff = !meta.funnierAllowed;
   return (
-    <Card className="flex flex-col gap-4 p-5" aria-busy={props.loading || undefined}>
+    <Card
+      className={clsx("flex flex-col gap-4 p-5", safety && "border-accent border-l-4 bg-accent-soft")}
+      aria-busy={props.loading || undefined}
+      data-testid="answer-card"
+    >
       {props.child ? (
         <div className="flex items-center gap-3 border-b border-sand-soft pb-3">
-          <ChildAvatar name={props.child.name} />
+          <ChildAvatar name={props.child.name} photoUrl={props.child.photoUrl} size="sm" decorative />
           <div className="min-w-0">
             <p className="font-semibold">{props.child.name}</p>
             <p className="truncate text-sm text-olive-dark">
@@ -35,6 +66,11 @@ export function AnswerCard(props: Props) {
             </p>
           </div>
         </div>
+      ) : null}
+      {safety ? (
+        <p className="flex items-center gap-2 font-semibold text-ink" data-testid="safety-heading">
+          <LifeBuoy className="size-5 text-accent-dark" aria-hidden="true" /> Safety first
+        </p>
       ) : null}
       <section aria-labelledby="say-this">
         <h2 id="say-this" className="text-sm font-semibold tracking-wide text-olive-dark uppercase">
@@ -48,9 +84,9 @@ export function AnswerCard(props: Props) {
         <h2 id="then-do-this" className="text-sm font-semibold tracking-wide text-olive-dark uppercase">
           {POCKET_DAD_COPY.do}
         </h2>
-        <ul className="mt-1 flex list-disc flex-col gap-1 pl-5">
+        <ul className="mt-1 flex list-disc flex-col gap-1 pl-5" data-testid="do-items">
           {answer.doItems.map((item) => (
-            <li key={item}>{item}</li>
+            <li key={item}>{safety ? withPhoneLinks(item) : item}</li>
           ))}
         </ul>
       </section>
@@ -63,13 +99,44 @@ export function AnswerCard(props: Props) {
         </button>
         <p className={`mt-1 whitespace-pre-line text-ink-soft ${whyOpen ? "" : "hidden sm:block"}`}>{answer.why}</p>
       </section>
-      <div className="flex flex-wrap items-center gap-2 border-t border-sand-soft pt-3">
-        <Button variant="secondary" onClick={() => props.onStep("softer")} disabled={props.loading || props.intensity === INTENSITIES[0]}>
-          Softer
-        </Button>
-        <Button variant="secondary" onClick={() => props.onStep("firmer")} disabled={props.loading || props.intensity === INTENSITIES[INTENSITIES.length - 1]}>
-          Firmer
-        </Button>
+      {meta.note ? (
+        <p role="note" className="flex items-center gap-2 rounded-lg bg-paper-warm px-3 py-2 text-sm text-ink-soft" data-testid="answer-note">
+          <Info className="size-4 shrink-0 text-olive-dark" aria-hidden="true" /> {meta.note}
+        </p>
+      ) : null}
+      {safety ? null : (
+        <div className="flex flex-col gap-2 border-t border-sand-soft pt-3">
+          <div role="group" aria-label="Adjust the answer" className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+            <Button variant="secondary" onClick={() => props.onStep("softer")} disabled={props.loading || props.intensity === INTENSITIES[0]}>
+              Softer
+            </Button>
+            <Button variant="secondary" onClick={() => props.onStep("firmer")} disabled={props.loading || props.intensity === INTENSITIES[INTENSITIES.length - 1]}>
+              Firmer
+            </Button>
+            <Button variant="secondary" onClick={() => props.onVariant("shorter")} disabled={props.loading} aria-pressed={props.variant === "shorter"} className="aria-pressed:border-ink aria-pressed:bg-mist-soft">
+              Shorter
+            </Button>
+            {/* aria-disabled (not disabled) keeps it focusable, so a screen reader reaches it and hears why it is off. */}
+            <Button
+              variant="secondary"
+              onClick={() => !funnierOff && props.onVariant("funnier")}
+              disabled={props.loading}
+              aria-disabled={funnierOff || undefined}
+              aria-describedby={funnierOff ? funnierReasonId : undefined}
+              aria-pressed={props.variant === "funnier" && !funnierOff}
+              className={clsx("aria-pressed:border-ink aria-pressed:bg-mist-soft", funnierOff && "cursor-not-allowed opacity-60 hover:border-sand hover:bg-white")}
+            >
+              Funnier
+            </Button>
+          </div>
+          {funnierOff ? (
+            <p id={funnierReasonId} className="text-sm text-olive-dark" data-testid="funnier-reason">
+              Funnier is off for this one: {meta.funnierReason ?? FUNNIER_OFF}
+            </p>
+          ) : null}
+        </div>
+      )}
+      <div className={clsx("flex flex-wrap items-center gap-x-1 gap-y-2", safety && "border-t border-sand-soft pt-3")}>
         <Button variant="ghost" onClick={props.onRetry} disabled={props.loading} aria-label="Ask again">
           <RotateCcw className="size-5" aria-hidden="true" /> Retry
         </Button>
@@ -82,10 +149,22 @@ export function AnswerCard(props: Props) {
         >
           <Heart className={`size-5 ${props.liked ? "fill-danger text-danger" : ""}`} aria-hidden="true" /> {props.liked ? "Liked" : "Like"}
         </Button>
+        {safety ? null : (
+          <>
+            <Button variant="ghost" onClick={props.onText} disabled={props.loading} aria-label="Text: copy the line to send by message">
+              <MessageSquareText className="size-5" aria-hidden="true" /> Text
+            </Button>
+            <Button variant="ghost" onClick={props.onEdit} disabled={props.loading} aria-label="Edit: put the line in your own words">
+              <PencilLine className="size-5" aria-hidden="true" /> Edit
+            </Button>
+          </>
+        )}
       </div>
-      <Button variant="accent" onClick={props.onRecordLater} disabled={props.loading}>
-        <Video className="size-5" aria-hidden="true" /> {POCKET_DAD_COPY.recordLater}
-      </Button>
+      {safety ? null : (
+        <Button variant="accent" onClick={props.onRecordLater} disabled={props.loading}>
+          <Video className="size-5" aria-hidden="true" /> {POCKET_DAD_COPY.recordLater}
+        </Button>
+      )}
     </Card>
   );
 }

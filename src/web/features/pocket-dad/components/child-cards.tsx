@@ -1,17 +1,8 @@
 import { clsx } from "clsx";
 import { Link } from "react-router";
+import { ChildAvatar } from "../../../components/ui/child-avatar";
 import { POCKET_DAD_COPY } from "../../../../shared/pocket-dad";
 import type { PocketDadChild } from "../api/get-pocket-dad-context";
-
-/** The child's avatar: the image when `avatarUrl` is given (signed links come with the children module), else the initial. */
-export function ChildAvatar({ name, avatarUrl, className }: { name: string; avatarUrl?: string | null; className?: string }) {
-  if (avatarUrl) return <img src={avatarUrl} alt="" className={clsx("size-10 shrink-0 rounded-full object-cover", className)} />;
-  return (
-    <span aria-hidden="true" className={clsx("inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-mist text-base font-semibold text-ink", className)}>
-      {name.trim().charAt(0).toUpperCase() || "?"}
-    </span>
-  );
-}
 
 export function ChildCards(props: { children: PocketDadChild[]; selectedId: string | null; onSelect: (id: string) => void; signedIn: boolean }) {
   if (props.children.length === 0) {
@@ -43,7 +34,7 @@ export function ChildCards(props: { children: PocketDadChild[]; selectedId: stri
               selected ? "border-ink bg-mist-soft" : "border-sand-soft bg-white hover:border-olive",
             )}
           >
-            <ChildAvatar name={child.name} />
+            <ChildAvatar name={child.name} photoUrl={child.photoUrl} size="sm" decorative />
             <span className="flex min-w-0 flex-col">
               <span className="font-semibold">{child.name}</span>
               <span className="text-sm text-olive-dark">{child.ageLabel}</span>

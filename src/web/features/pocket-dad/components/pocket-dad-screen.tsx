@@ -6,14 +6,16 @@ import { Button, ButtonLink } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { PRODUCT_NAME } from "../../../../shared/copy";
 import { ARCHETYPE_LABELS, type Archetype, ONBOARDING_COMPLETED_FLAG } from "../../../../shared/onboarding";
+import { PocketDadHowItWorksDialog } from "../../../components/layout/pocket-dad-how-it-works-dialog";
 import { POCKET_DAD_COPY, PROMPT_MAX_LENGTH, TONE_LABELS, TONES } from "../../../../shared/pocket-dad";
 import { trackEvent } from "../../../lib/analytics";
 import { type PocketDadContext, usePocketDadContext } from "../api/get-pocket-dad-context";
-import { loadPocketDadSession } from "../pocket-dad-storage";
+import { loadPocketDadSession, markTuneOverlayShown, PLAIN_SCRIPT, tuneOverlayDue } from "../pocket-dad-storage";
 import { AnswerCard } from "./answer-card";
+import { ArchetypeBadge } from "./archetype-badge";
 import { ChildCards } from "./child-cards";
-import { HowItWorksDialog } from "./how-it-works-dialog";
 import { RecordLaterDialog } from "./record-later-dialog";
+import { useTextLine } from "./text-line";
 import { usePocketDad } from "./use-pocket-dad";
 
 const GUEST_CONTEXT: PocketDadContext = { children: [], preferences: { tone: "direct", tone_intensity: "baseline" }, quizResult: null, onboardingCompleted: true };
@@ -45,12 +47,18 @@ function PocketDadTool({ userId, context }: { userId: string | null; context: Po
   const [prompt, setPrompt] = useState(() => pd.entry?.prompt ?? "");
   const [helpOpen, setHelpOpen] = useState(false);
   const [signInOpen, setSignInOpen] = useState(false);
-  const [recordOpen, setRecordOpen] = useState(false);
-  const [overlayDismissed, setOverlayDismissed] = useState(false);
+  /** 'Record a message for later' open from its button, or from 'Edit' (the line to rewrite). */
+  const [recordMode, setRecordMode] = useState<"record" | "edit" | null>(null);
+  const textLine = useTextLine();
   const onboardingDone = context.onboardingCompleted || localStorage.getItem(ONBOARDING_COMPLETED_FLAG) === "1";
+  // Until the questionnaire is done or skipped, but at most once a day (issue 12).
+  const [tuneOpen, setTuneOpen] = useState(() => Boolean(userId) && !onboardingDone && tuneOverlayDue(userId!));
+  useEffect(() => {
+    if (tuneOpen && userId) markTuneOverlayShown(userId);
+  }, [tuneOpen, userId]);
   const child = context.children.find((c) => c.id === pd.childId) ?? null;
   const loading = pd.status === "loading";
-  const archetype = context.quizResult && context.quizResult in ARCHETYPE_LABELS ? ARCHETYPE_LABELS[context.quizResult as Archetype] : null;
+  const archetype = context.quizResult && context.quizResult in ARCHETYPE_LABELS ? (context.quizResult as Archetype) : null;
 
   const guard = () => {
     if (guest) setSignInOpen(true);
@@ -75,11 +83,7 @@ function PocketDadTool({ userId, context }: { userId: string | null; context: Po
           </div>
           <p className="text-olive-dark">{POCKET_DAD_COPY.tagline}</p>
         </div>
-        {archetype ? (
-          <span className="shrink-0 rounded-full border border-sand bg-paper-warm px-3 py-1 text-sm font-semibold" data-testid="archetype-badge">
-            {archetype}
-          </span>
-        ) : null}
+        {archetype ? <ArchetypeBadge archetype={archetype} /> : null}
       </header>
 
       <ChildCards children={context.children} selectedId={pd.childId} onSelect={(id) => !guard() && pd.selectChild(id)} signedIn={!guest} />
@@ -136,21 +140,27 @@ function PocketDadTool({ userId, context }: { userId: string | null; context: Po
       {pd.entry && pd.status !== "error" ? (
         <AnswerCard
           answer={pd.entry.answer}
+          meta={pd.entry.meta ?? PLAIN_SCRIPT}
+          variant={pd.variant}
           child={child}
           intensity={pd.intensity}
           loading={loading}
           liked={pd.entry.liked}
           likePending={pd.likePending}
           onStep={(direction) => !guard() && pd.stepIntensity(direction)}
+          onVariant={(variant) => !guard() && pd.changeVariant(variant)}
+          onText={() => void textLine.copy(pd.entry!.answer.say)}
+          onEdit={() => setRecordMode("edit")}
           onRetry={() => void pd.retry()}
           onLike={() => !guard() && void pd.like()}
-          onRecordLater={() => setRecordOpen(true)}
+          onRecordLater={() => setRecordMode("record")}
         />
       ) : null}
 
       <p className="text-center text-sm text-olive-dark">Powered by {PRODUCT_NAME} AI</p>
 
-      <HowItWorksDialog open={helpOpen} onOpenChange={setHelpOpen} />
+      <PocketDadHowItWorksDialog open={helpOpen} onOpenChange={setHelpOpen} />
+      {textLine.dialog}
       <Dialog
         open={signInOpen}
         onOpenChange={setSignInOpen}
@@ -165,14 +175,22 @@ function PocketDadTool({ userId, context }: { userId: string | null; context: Po
           </>
         }
       />
-      {pd.entry && recordOpen ? (
-        <RecordLaterDialog open={recordOpen} onOpenChange={setRecordOpen} say={pd.entry.answer.say} childId={pd.childId} tone={pd.tone} intensity={pd.intensity} />
+      {pd.entry && recordMode ? (
+        <RecordLaterDialog
+          open
+          onOpenChange={(open) => !open && setRecordMode(null)}
+          edit={recordMode === "edit"}
+          say={pd.entry.answer.say}
+          childId={pd.childId}
+          tone={pd.tone}
+          intensity={pd.intensity}
+        />
       ) : null}
-      {!guest && !onboardingDone && !overlayDismissed ? (
-        <Dialog open onOpenChange={(open) => !open && setOverlayDismissed(true)} title="Tune Pocket Dad to you" description={POCKET_DAD_COPY.helpHint}
+      {tuneOpen ? (
+        <Dialog open onOpenChange={setTuneOpen} title="Tune Pocket Dad to you" description={POCKET_DAD_COPY.helpHint}
           footer={
             <>
-              <Button variant="secondary" onClick={() => setOverlayDismissed(true)}>
+              <Button variant="secondary" onClick={() => setTuneOpen(false)}>
                 Not now
               </Button>
               <ButtonLink to="/onboarding?then=pocket-dad">Answer 5 questions</ButtonLink>

@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -21,16 +21,41 @@ import { useSaveLegacy } from "../api/save-legacy";
 
 const UNLOCK_LABELS: Record<UnlockType, string> = { milestone: "Milestone", date: "Date", age: "Age" };
 
-type Props = { open: boolean; onOpenChange: (open: boolean) => void; say: string; childId: string | null; tone: Tone; intensity: Intensity };
+type Props = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  say: string;
+  childId: string | null;
+  tone: Tone;
+  intensity: Intensity;
+  /** Opened by 'Edit': the whole line, focused, for Dad to put in his own words before saving. */
+  edit?: boolean;
+};
+const TITLE_FIELD_MAX = 200;
+const TITLE_FIELD_ID = "pd-later-title";
 
-/** 'Record a message for later': saves the plan, then opens the video recorder with the bridge state. */
+/**
+ * 'Record a message for later': saves the plan, then opens the video recorder with the bridge state.
+ * The title is the line (cut at a word); from 'Edit' it is the whole line, to rewrite.
+ */
 export function RecordLaterDialog(props: Props) {
   const navigate = useNavigate();
   const save = useSaveLegacy();
-  const [title, setTitle] = useState(() => recordLaterTitle(props.say));
+  const [title, setTitle] = useState(() => (props.edit ? props.say.trim().slice(0, TITLE_FIELD_MAX) : recordLaterTitle(props.say)));
   const [unlockType, setUnlockType] = useState<UnlockType>("milestone");
   const [values, setValues] = useState<Record<UnlockType, string>>({ milestone: POCKET_DAD_COPY.defaultMilestone, date: "", age: "" });
   const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => {
+    if (!props.edit) return;
+    // After the dialog has taken focus (it remembers the Edit button to give focus back to).
+    const frame = requestAnimationFrame(() => {
+      const field = document.getElementById(TITLE_FIELD_ID);
+      if (!(field instanceof HTMLTextAreaElement)) return;
+      field.focus();
+      field.setSelectionRange(field.value.length, field.value.length);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [props.edit]);
 
   async function submit() {
     if (!props.childId) return setProblem(POCKET_DAD_COPY.missingChild);
@@ -72,7 +97,7 @@ export function RecordLaterDialog(props: Props) {
       open={props.open}
       onOpenChange={(open) => !save.isPending && props.onOpenChange(open)}
       title="Record a message for later"
-      description="Save the words now. Record them when the moment is right."
+      description={props.edit ? "Put the line in your own words. Save it now, record it when the moment is right." : "Save the words now. Record them when the moment is right."}
       hideClose={save.isPending}
       footer={
         <>
@@ -87,7 +112,28 @@ export function RecordLaterDialog(props: Props) {
         </>
       }
     >
-      <TextField label="Title" value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
+      {props.edit ? (
+        // The whole line, on several rows so it can be read and rewritten on a phone.
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={TITLE_FIELD_ID} className="text-sm font-medium text-ink">
+            Title
+          </label>
+          <textarea
+            id={TITLE_FIELD_ID}
+            rows={4}
+            value={title}
+            maxLength={TITLE_FIELD_MAX}
+            aria-describedby={`${TITLE_FIELD_ID}-hint`}
+            onChange={(e) => setTitle(e.target.value)}
+            className="w-full rounded-lg border border-sand bg-white px-3.5 py-2.5 text-base text-ink hover:border-olive focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-accent-dark"
+          />
+          <p id={`${TITLE_FIELD_ID}-hint`} className="text-sm text-olive-dark">
+            Your words: change anything you like.
+          </p>
+        </div>
+      ) : (
+        <TextField label="Title" value={title} maxLength={TITLE_FIELD_MAX} onChange={(e) => setTitle(e.target.value)} />
+      )}
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1.5 text-sm font-medium">Unlock it on</legend>
         <div role="radiogroup" aria-label="Unlock type" className="grid grid-cols-3 gap-2">

@@ -9,6 +9,7 @@ import {
   stepIntensity,
   SUBMIT_DELAY_MS,
   type Tone,
+  type Variant,
 } from "../../../../shared/pocket-dad";
 import { trackEvent } from "../../../lib/analytics";
 import { isApiError } from "../../../lib/api-client";
@@ -60,16 +61,18 @@ export function usePocketDad(options: { userId: string | null; initialTone?: Ton
   const session = store.children[childKey(childId)];
   const entry: SessionEntry | undefined = currentKey ? session?.entries[currentKey] : undefined;
   const latestPrompt = entry?.prompt ?? null;
+  /** The answer on screen was asked as this variant (Softer, Firmer and Retry keep it). */
+  const variant: Variant = entry?.variant ?? "standard";
 
   const ask = useCallback(
-    async (request: { prompt: string; tone: Tone; intensity: Intensity; childId: string | null }) => {
+    async (request: { prompt: string; tone: Tone; intensity: Intensity; childId: string | null; variant: Variant }) => {
       const prompt = request.prompt.trim();
       if (!prompt) {
         setError(POCKET_DAD_COPY.blankPrompt);
         setStatus("error");
         return;
       }
-      const key = responseCacheKey(prompt, request.tone, request.intensity, request.childId);
+      const key = responseCacheKey(prompt, request.tone, request.intensity, request.childId, request.variant);
       controller.current?.abort();
       const cached = store.children[childKey(request.childId)]?.entries[key];
       if (cached) {
@@ -82,11 +85,14 @@ export function usePocketDad(options: { userId: string | null; initialTone?: Ton
       controller.current = abort;
       setStatus("loading");
       setError(null);
-      trackEvent("pd_submit", { tone: request.tone, tone_intensity: request.intensity, has_child: Boolean(request.childId) });
+      trackEvent("pd_submit", { tone: request.tone, tone_intensity: request.intensity, has_child: Boolean(request.childId), variant: request.variant });
       try {
         await wait(SUBMIT_DELAY_MS, abort.signal);
         for (let attempt = 0; ; attempt++) {
-          const reply = await askPocketDad({ prompt, tone: request.tone, tone_intensity: request.intensity, child_id: request.childId }, abort.signal);
+          const reply = await askPocketDad(
+            { prompt, tone: request.tone, tone_intensity: request.intensity, child_id: request.childId, variant: request.variant },
+            abort.signal,
+          );
           const check = checkAnswerFormat(reply.message);
           if (check.ok) {
             const answer: PocketDadAnswer = check.answer;
@@ -99,6 +105,8 @@ export function usePocketDad(options: { userId: string | null; initialTone?: Ton
               raw: reply.message,
               answer,
               liked: reply.liked,
+              variant: request.variant,
+              meta: { kind: reply.kind, note: reply.note, funnierAllowed: reply.funnier_allowed, funnierReason: reply.funnier_reason },
             };
             setStore((current) => rememberEntry(current, request.childId, key, newEntry));
             setCurrentKey(key);
@@ -129,8 +137,16 @@ export function usePocketDad(options: { userId: string | null; initialTone?: Ton
     entry,
     history: (session?.history ?? []).map((k) => session!.entries[k]).filter(Boolean),
     likePending,
-    submit: (prompt: string) => ask({ prompt, tone, intensity, childId }),
-    retry: () => (latestPrompt ? ask({ prompt: latestPrompt, tone, intensity, childId }) : undefined),
+    variant,
+    submit: (prompt: string) => ask({ prompt, tone, intensity, childId, variant: "standard" }),
+    retry: () => (latestPrompt ? ask({ prompt: latestPrompt, tone, intensity, childId, variant }) : undefined),
+    /** Shorter or Funnier asks the same question again that way; asking for the one on screen goes back to the standard answer. */
+    changeVariant(next: Exclude<Variant, "standard">) {
+      if (!latestPrompt) return;
+      const chosen: Variant = next === variant ? "standard" : next;
+      trackEvent("pd_variant_changed", { variant: chosen });
+      void ask({ prompt: latestPrompt, tone, intensity, childId, variant: chosen });
+    },
     selectChild(next: string | null) {
       controller.current?.abort();
       setChildId(next);
@@ -146,7 +162,7 @@ export function usePocketDad(options: { userId: string | null; initialTone?: Ton
       setIntensity(DEFAULT_INTENSITY);
       trackEvent("pd_tone_changed", { tone: next });
       savePreferences({ tone: next, tone_intensity: DEFAULT_INTENSITY }).catch(() => undefined);
-      if (latestPrompt) void ask({ prompt: latestPrompt, tone: next, intensity: DEFAULT_INTENSITY, childId });
+      if (latestPrompt) void ask({ prompt: latestPrompt, tone: next, intensity: DEFAULT_INTENSITY, childId, variant: "standard" });
     },
     stepIntensity(direction: "softer" | "firmer") {
       const next = stepIntensity(intensity, direction);
@@ -154,7 +170,7 @@ export function usePocketDad(options: { userId: string | null; initialTone?: Ton
       setIntensity(next);
       trackEvent("pd_tone_intensity_changed", { tone_intensity: next });
       savePreferences({ tone, tone_intensity: next }).catch(() => undefined);
-      if (latestPrompt) void ask({ prompt: latestPrompt, tone, intensity: next, childId });
+      if (latestPrompt) void ask({ prompt: latestPrompt, tone, intensity: next, childId, variant });
     },
     async like() {
       if (!entry || entry.liked || likePending || status === "loading" || !currentKey) return;
