@@ -59,7 +59,7 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
   app.route("/", registerHealthRoutes({ pool: services.pool }));
   app.route("/", registerAuthRoutes({ auth: services.auth }));
   app.get("/api/config", (c) =>
-    c.json({ googleEnabled: Boolean(services.google), devMailbox: services.devMailbox, supportEmail: services.supportEmail, metaPixelId: services.metaPixelId ?? null }),
+    c.json({ googleEnabled: Boolean(services.google), devMailbox: services.devMailbox, supportEmail: services.supportEmail, metaPixelId: services.metaPixelId ?? null, testMode: services.testModeBanner }),
   );
   app.route("/", registerProfilesRoutes({ usecases: services.profiles }));
   app.route("/", registerMemoriesRoutes({ usecases: services.memories, requireAccess: requireAccess(services.billing) }));

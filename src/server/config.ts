@@ -41,6 +41,7 @@ const configSchema = z
     STRIPE_PRICE_MONTHLY: optional,
     STRIPE_PRICE_ANNUAL: optional,
     STRIPE_API_URL: optional.pipe(z.url().optional()),
+    PAYMENTS: optional.pipe(z.enum(["stripe", "test"], { error: "PAYMENTS must be stripe or test" }).optional()),
     SUPPORT_EMAIL: z.email().default("support@heydad.app"),
     STORAGE_QUOTA_BYTES: z.coerce.number().int().positive().default(20 * 1024 ** 3),
     RATE_LIMIT: z
@@ -83,6 +84,15 @@ function crossFieldProblems(env: Record<string, string | undefined>) {
   const stripeSet = stripeVariables.filter(set);
   if (stripeSet.length > 0 && stripeSet.length < stripeVariables.length) {
     problems.push(`STRIPE_SECRET_KEY: set all of ${stripeVariables.join(", ")}, or none (test checkout); missing: ${stripeVariables.filter((name) => !set(name)).join(", ")}`);
+  }
+  const payments = env.PAYMENTS?.trim();
+  if (payments === "test" && stripeSet.length > 0) {
+    problems.push("PAYMENTS: PAYMENTS=test uses the test checkout; remove it to take payments with the Stripe keys that are set");
+  } else if (stripeSet.length === 0 && payments !== "test" && (env.NODE_ENV === "production" || payments === "stripe")) {
+    // Decisions 2.21: payments fail closed. Without this, anyone could 'pay' for a gift code on the test checkout.
+    problems.push(
+      `STRIPE_SECRET_KEY: payments are not configured; set ${stripeVariables.join(", ")}, or PAYMENTS=test for a staging site (every page then says TEST MODE and no payment is real)`,
+    );
   }
   if (env.NODE_ENV === "production" && !set("AUTH_SECRET")) problems.push("AUTH_SECRET: AUTH_SECRET is required in production");
   if (env.NODE_ENV === "production" && !set("SMTP_URL")) {
@@ -164,6 +174,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
             apiUrl: parsed.STRIPE_API_URL,
           }
         : undefined,
+    /** Test checkout without Stripe; an explicit PAYMENTS=test (a staging site) shows a TEST MODE banner on every page. */
+    payments: { mode: parsed.STRIPE_SECRET_KEY ? ("stripe" as const) : ("test" as const), testModeBanner: parsed.PAYMENTS === "test" },
     rateLimit: parsed.RATE_LIMIT,
     adminEmails: parsed.ADMIN_EMAILS,
     newsletterFeedUrl: parsed.NEWSLETTER_FEED_URL,

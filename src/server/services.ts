@@ -137,6 +137,8 @@ export async function createServices(options: { config: Config; db: Database; po
     appUrl: config.appUrl,
     trustProxy: config.trustProxy,
     google: config.google,
+    /** PAYMENTS=test: every page shows a TEST MODE banner. */
+    testModeBanner: config.payments.testModeBanner,
     devMailbox: config.email.transport.kind === "mailbox" && !config.isProduction,
     db,
     pool,
