@@ -28,10 +28,13 @@ const configSchema = z
       .enum(["true", "false"])
       .default("false")
       .transform((value) => value === "true"),
+    // How many proxies append to X-Forwarded-For in front of the app: false 0, true 1, or a count.
     TRUST_PROXY: z
-      .enum(["true", "false"])
+      .string()
+      .trim()
       .default("false")
-      .transform((value) => value === "true"),
+      .refine((value) => /^(true|false|[0-9]|10)$/.test(value), "TRUST_PROXY must be false, true (one proxy) or the number of proxies in front of the app (1-10)")
+      .transform((value) => (value === "true" ? 1 : value === "false" ? 0 : Number(value))),
     AI_PROVIDER: optional.pipe(z.enum(["openai-compatible", "anthropic"]).optional()),
     AI_MODEL: optional,
     AI_BASE_URL: optional.pipe(z.url().optional()),
@@ -163,7 +166,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
         ? { provider: parsed.AI_PROVIDER, model: parsed.AI_MODEL, baseUrl: parsed.AI_BASE_URL, apiKey: parsed.AI_API_KEY }
         : undefined,
     uploads: { dir: path.join(dataDir, "uploads"), quotaBytes: parsed.STORAGE_QUOTA_BYTES },
-    trustProxy: parsed.TRUST_PROXY,
+    /** Proxies in front of the app: the client address is this many X-Forwarded-For hops from the right (0: the socket's). */
+    trustProxyHops: parsed.TRUST_PROXY,
     supportEmail: parsed.SUPPORT_EMAIL,
     stripe:
       parsed.STRIPE_SECRET_KEY && parsed.STRIPE_WEBHOOK_SECRET && parsed.STRIPE_PRICE_MONTHLY && parsed.STRIPE_PRICE_ANNUAL

@@ -135,7 +135,7 @@ export async function createServices(options: { config: Config; db: Database; po
 
   return {
     appUrl: config.appUrl,
-    trustProxy: config.trustProxy,
+    trustProxyHops: config.trustProxyHops,
     google: config.google,
     /** PAYMENTS=test: every page shows a TEST MODE banner. */
     testModeBanner: config.payments.testModeBanner,
