@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { httpErrors } from "./http/app-error";
 import { createErrorHandler, type Logger } from "./http/error-handler";
@@ -56,10 +56,11 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
     return resolveSession(c, next);
   });
 
+  const mailboxAllows = (c: Context<AppEnv>) => services.devMailbox === "anyone" || (services.devMailbox === "loopback" && c.get("clientIsLocal"));
   app.route("/", registerHealthRoutes({ pool: services.pool }));
   app.route("/", registerAuthRoutes({ auth: services.auth }));
   app.get("/api/config", (c) =>
-    c.json({ googleEnabled: Boolean(services.google), devMailbox: services.devMailbox, supportEmail: services.supportEmail, metaPixelId: services.metaPixelId ?? null, testMode: services.testModeBanner }),
+    c.json({ googleEnabled: Boolean(services.google), devMailbox: mailboxAllows(c), supportEmail: services.supportEmail, metaPixelId: services.metaPixelId ?? null, testMode: services.testModeBanner }),
   );
   app.route("/", registerProfilesRoutes({ usecases: services.profiles }));
   app.route("/", registerMemoriesRoutes({ usecases: services.memories, requireAccess: requireAccess(services.billing) }));
@@ -82,7 +83,7 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
   app.route("/", registerMarketingRoutes({ marketing: services.marketing, reads: services.reads, rateLimit: services.rateLimiter }));
   app.route("/", registerAnalyticsRoutes({ usecases: services.analytics, rateLimit: services.rateLimiter }));
   app.route("/", registerSeoRoutes({ appUrl: services.appUrl }));
-  if (services.devMailbox) app.route("/", registerMailboxRoutes({ mailbox: services.mailbox }));
+  if (services.devMailbox !== "none") app.route("/", registerMailboxRoutes({ mailbox: services.mailbox, allows: mailboxAllows }));
 
   app.all("/api/*", () => {
     throw httpErrors.notFound("No such API endpoint.");

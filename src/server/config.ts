@@ -44,6 +44,7 @@ const configSchema = z
     STRIPE_PRICE_MONTHLY: optional,
     STRIPE_PRICE_ANNUAL: optional,
     STRIPE_API_URL: optional.pipe(z.url().optional()),
+    DEV_MAILBOX: optional.pipe(z.enum(["on", "off"], { error: "DEV_MAILBOX must be on or off" }).optional()),
     PAYMENTS: optional.pipe(z.enum(["stripe", "test"], { error: "PAYMENTS must be stripe or test" }).optional()),
     SUPPORT_EMAIL: z.email().default("support@heydad.app"),
     STORAGE_QUOTA_BYTES: z.coerce.number().int().positive().default(20 * 1024 ** 3),
@@ -97,6 +98,7 @@ function crossFieldProblems(env: Record<string, string | undefined>) {
       `STRIPE_SECRET_KEY: payments are not configured; set ${stripeVariables.join(", ")}, or PAYMENTS=test for a staging site (every page then says TEST MODE and no payment is real)`,
     );
   }
+  if (env.NODE_ENV === "production" && env.DEV_MAILBOX?.trim() === "on") problems.push("DEV_MAILBOX: the development mailbox is never served in production");
   if (env.NODE_ENV === "production" && !set("AUTH_SECRET")) problems.push("AUTH_SECRET: AUTH_SECRET is required in production");
   if (env.NODE_ENV === "production" && !set("SMTP_URL")) {
     problems.push("SMTP_URL: SMTP_URL is required in production (the development mailbox is never used there)");
@@ -142,6 +144,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
     email: {
       from: parsed.EMAIL_FROM,
       transport: parsed.SMTP_URL ? { kind: "smtp" as const, url: parsed.SMTP_URL } : { kind: "mailbox" as const },
+      /** Who may open /dev/mailbox (without SMTP, never in production): this machine only, or anyone with DEV_MAILBOX=on. */
+      mailboxAudience: parsed.SMTP_URL || parsed.NODE_ENV === "production" || parsed.DEV_MAILBOX === "off" ? ("none" as const) : parsed.DEV_MAILBOX === "on" ? ("anyone" as const) : ("loopback" as const),
     },
     google:
       parsed.GOOGLE_CLIENT_ID && parsed.GOOGLE_CLIENT_SECRET

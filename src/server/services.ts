@@ -139,7 +139,8 @@ export async function createServices(options: { config: Config; db: Database; po
     google: config.google,
     /** PAYMENTS=test: every page shows a TEST MODE banner. */
     testModeBanner: config.payments.testModeBanner,
-    devMailbox: config.email.transport.kind === "mailbox" && !config.isProduction,
+    /** Who may open the development mailbox: none, loopback clients, or anyone (DEV_MAILBOX=on). */
+    devMailbox: config.email.mailboxAudience,
     db,
     pool,
     jobs,
