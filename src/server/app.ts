@@ -2,6 +2,7 @@ import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { httpErrors } from "./http/app-error";
 import { createErrorHandler, type Logger } from "./http/error-handler";
+import { originCheck } from "./http/origin-check";
 import { securityHeaders } from "./http/security-headers";
 import { registerWebApp } from "./http/web-app";
 import { type AppEnv, clientIpMiddleware, sessionMiddleware } from "./modules/auth/auth.middleware";
@@ -9,7 +10,7 @@ import { registerAccountRoutes } from "./modules/account/account.routes";
 import { registerAnalyticsRoutes } from "./modules/analytics/analytics.routes";
 import { registerAuthRoutes } from "./modules/auth/auth.routes";
 import { requireAccess } from "./modules/billing/billing.middleware";
-import { registerBillingRoutes } from "./modules/billing/billing.routes";
+import { registerBillingRoutes, STRIPE_WEBHOOK_PATH } from "./modules/billing/billing.routes";
 import { registerChecklistRoutes } from "./modules/checklist/checklist.routes";
 import { registerCommentsRoutes } from "./modules/comments/comments.routes";
 import { registerChildrenRoutes } from "./modules/children/children.routes";
@@ -43,6 +44,8 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
   app.onError(createErrorHandler(logger));
   app.use("*", securityHeaders({ https: services.appUrl.startsWith("https://"), storageOrigin: services.storageLinkOrigin, metaPixel: Boolean(services.metaPixelId) }));
   app.use("*", clientIpMiddleware({ trustProxyHops: services.trustProxyHops }));
+  // Stripe's webhook has no Origin and proves itself by its signature.
+  app.use("*", originCheck({ policy: services.originPolicy, exemptPaths: [STRIPE_WEBHOOK_PATH] }));
   const jsonBodyLimit = bodyLimit({ maxSize: 1024 * 1024, onError: () => { throw httpErrors.validation("The request body is too large."); } });
   // Uploads set their own, larger limit on their route; tus chunks (6 MiB) are capped by the upload's declared size.
   // GET and HEAD carry no body: skipping them spares building the full Request just to find that out.

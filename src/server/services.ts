@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto";
 import type pg from "pg";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import { createOriginPolicy } from "./http/origin-check";
 import { createRateLimiter } from "./http/rate-limit";
 import type { JobQueue } from "./jobs/job-queue";
 import { createExpireUploadsJob } from "./jobs/expire-uploads.job";
@@ -71,8 +72,10 @@ export async function createServices(options: { config: Config; db: Database; po
   await jobs.register([sendEmailJob]);
   const outbox = createEmailOutbox({ jobs, job: sendEmailJob });
   const sessionCache = createSessionCache({ ttlMs: config.sessionCacheSeconds * 1000 });
+  // The Vite dev server (npm run dev:web) proxies to the app from its own port.
+  const originPolicy = createOriginPolicy({ appUrl: config.appUrl, port: config.port, development: config.env === "development", extraOrigins: config.env === "development" ? ["http://localhost:5173"] : [] });
   const auth = createAuth({ db, appUrl: config.appUrl, secret: options.authSecret, outbox, google: config.google, rateLimit: config.rateLimit, sessionCache,
-    extraOrigins: config.env === "development" ? ["http://localhost:5173"] : [],
+    allowsOrigin: originPolicy.allows,
     log: options.log,
   });
   const { storage, localStorage } = createStorage(config.storage, options.authSecret);
@@ -136,6 +139,8 @@ export async function createServices(options: { config: Config; db: Database; po
   return {
     appUrl: config.appUrl,
     trustProxyHops: config.trustProxyHops,
+    /** Which browser origins may change state (APP_URL; in development also local addresses on the app's port). */
+    originPolicy,
     google: config.google,
     /** PAYMENTS=test: every page shows a TEST MODE banner. */
     testModeBanner: config.payments.testModeBanner,

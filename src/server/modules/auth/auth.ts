@@ -19,8 +19,8 @@ export type AuthOptions = {
   outbox: EmailOutbox;
   google?: { clientId: string; clientSecret: string };
   rateLimit: boolean;
-  /** Extra origins allowed to call the auth endpoints (the Vite dev server in development). */
-  extraOrigins: string[];
+  /** The origins our own origin check allows (APP_URL; in development also local addresses on the app's port). */
+  allowsOrigin: (origin: string) => boolean;
   /** Where better-auth's own messages go (a refused origin is the client's error, not ours). */
   log: (message: string) => void;
   /** Told of every session and user better-auth deletes or changes, so a revoked session is refused at once. */
@@ -40,7 +40,11 @@ export function createAuth(options: AuthOptions) {
     baseURL: options.appUrl,
     basePath: "/api/auth",
     secret: options.secret,
-    trustedOrigins: [options.appUrl, ...options.extraOrigins],
+    // The same rule as our origin check (src/server/http/origin-check.ts), which runs first on /api/auth too.
+    trustedOrigins: (request) => {
+      const origin = request?.headers.get("origin");
+      return origin && options.allowsOrigin(origin) ? [options.appUrl, origin] : [options.appUrl];
+    },
     logger: { level: "warn", log: (level, message) => options.log(`auth ${level}: ${message}`) },
     onAPIError: { onError: (error) => options.log(`auth: ${error instanceof Error ? error.message : String(error)}`) },
     database: drizzleAdapter(options.db, {

@@ -170,7 +170,7 @@ describe("a connection dropped in the middle of a PATCH", () => {
       expect(offset).toBe(String(sent));
       const rest = await fetch(`http://127.0.0.1:${server.port}${location}`, {
         method: "PATCH",
-        headers: { cookie: user.cookie, "tus-resumable": "1.0.0", "upload-offset": String(sent), "content-type": "application/offset+octet-stream" },
+        headers: { origin: TEST_ORIGIN, cookie: user.cookie, "tus-resumable": "1.0.0", "upload-offset": String(sent), "content-type": "application/offset+octet-stream" },
         body: new Uint8Array(1024 * 1024 - sent).fill(2),
       });
       expect([rest.status, rest.headers.get("upload-offset")]).toEqual([204, String(1024 * 1024)]);
