@@ -2,6 +2,7 @@ import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { httpErrors } from "./http/app-error";
 import { createErrorHandler, type Logger } from "./http/error-handler";
+import { inputGuard } from "./http/input-guard";
 import { originCheck } from "./http/origin-check";
 import { securityHeaders } from "./http/security-headers";
 import { registerWebApp } from "./http/web-app";
@@ -53,6 +54,8 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
   app.use("/api/*", (c, next) =>
     bodyless(c.req.method) || c.req.path.startsWith(UPLOADS_PATH) || LARGE_BODY_PATHS.some((pattern) => pattern.test(c.req.path)) ? next() : jsonBodyLimit(c, next),
   );
+  // NUL, unpaired surrogates and malformed percent-encodings: a 400 here instead of a database error later.
+  app.use("*", inputGuard());
   const resolveSession = sessionMiddleware({ auth: services.auth, secret: services.authSecret, sessions: services.sessions, cache: services.sessionCache });
   app.use("/api/*", async (c, next) => {
     if (c.req.path.startsWith("/api/auth/")) return next();
@@ -61,7 +64,7 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
 
   const mailboxAllows = (c: Context<AppEnv>) => services.devMailbox === "anyone" || (services.devMailbox === "loopback" && c.get("clientIsLocal"));
   app.route("/", registerHealthRoutes({ pool: services.pool }));
-  app.route("/", registerAuthRoutes({ auth: services.auth }));
+  app.route("/", registerAuthRoutes({ auth: services.auth, totpReuseGuard: services.totpReuseGuard }));
   app.get("/api/config", (c) =>
     c.json({ googleEnabled: Boolean(services.google), devMailbox: mailboxAllows(c), supportEmail: services.supportEmail, metaPixelId: services.metaPixelId ?? null, testMode: services.testModeBanner }),
   );

@@ -18,6 +18,7 @@ import { createAnalyticsUsecases } from "./modules/analytics/analytics.usecases"
 import { createAuth } from "./modules/auth/auth";
 import { createSessionsRepository } from "./modules/auth/auth.repository";
 import { createSessionCache } from "./modules/auth/auth.session-cache";
+import { createTotpReuseGuard } from "./modules/auth/auth.totp-reuse";
 import { createIdeasRepository } from "./modules/ideas/ideas.repository";
 import { createIdeasUsecases } from "./modules/ideas/ideas.usecases";
 import { createMemoriesRepository } from "./modules/memories/memories.repository";
@@ -151,6 +152,8 @@ export async function createServices(options: { config: Config; db: Database; po
     jobs,
     outbox,
     auth,
+    /** Refuses a TOTP code whose time step was already accepted for the user. */
+    totpReuseGuard: createTotpReuseGuard({ db, auth }),
     authSecret: options.authSecret,
     sessions: createSessionsRepository(db),
     /** Sessions looked up in the last few seconds (see SESSION_CACHE_SECONDS). */

@@ -105,3 +105,13 @@ export function birthdayAtAge(birthdate: CalendarDate, years: number): CalendarD
 export function daysBetween(from: CalendarDate, to: CalendarDate) {
   return Math.round((Date.UTC(to.year, to.month - 1, to.day) - Date.UTC(from.year, from.month - 1, from.day)) / 86_400_000);
 }
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar date written YYYY-MM-DD from 1900 on (refuses 2024-02-30 and 0000-00-00: forms and the server share it). */
+export function isCalendarDate(value: string) {
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toISOString().slice(0, 10) === value && Number(match[1]) >= 1900;
+}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCalendarDate } from "./calendar";
 
 /** A child photo may be at most this big (spec section 9), checked in the browser and on the server. */
 export const CHILD_PHOTO_MAX_BYTES = 20 * 1024 * 1024;
@@ -20,15 +21,7 @@ export const CHILDREN_COPY = {
   birthdateInFuture: "The birth date can't be in the future",
 } as const;
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A real calendar date written YYYY-MM-DD. */
-export function isCalendarDate(value: string) {
-  const match = ISO_DATE.exec(value);
-  if (!match) return false;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toISOString().slice(0, 10) === value && Number(match[1]) >= 1900;
-}
+export { isCalendarDate };
 
 /** Today's date (YYYY-MM-DD) on this side's clock, plus one day so no time zone is refused a birth today. */
 function latestBirthdate(now = new Date()) {

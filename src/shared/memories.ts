@@ -4,6 +4,7 @@
  * pure dashboard-filter and vault rules (spec 001 §2 Dashboard and Vault, §4 Dashboard filter, §5).
  */
 import { z } from "zod";
+import { isCalendarDate } from "./calendar";
 import { UNLOCK_AGE_MAX, UNLOCK_AGE_MIN, UNLOCK_TYPES, type UnlockType } from "./unlock-rules";
 
 export const MAX_RECORDING_SECONDS = 120;
@@ -23,7 +24,6 @@ export const NARRATION_COPY = {
   enterMilestone: "Please enter a milestone description",
 } as const;
 
-const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The fields of a narration or quick note (the files travel beside them). */
 export const narrationFieldsSchema = z
@@ -35,7 +35,7 @@ export const narrationFieldsSchema = z
     durationSeconds: z.number().int().min(0).max(MAX_RECORDING_SECONDS, "Recordings are at most 2 minutes.").default(0),
     unlockType: z.enum(UNLOCK_TYPES),
     unlockAge: z.number({ error: NARRATION_COPY.enterAge }).int(NARRATION_COPY.ageRange).min(UNLOCK_AGE_MIN, NARRATION_COPY.ageRange).max(UNLOCK_AGE_MAX, NARRATION_COPY.ageRange).nullish(),
-    unlockDate: z.string().regex(isoDate, NARRATION_COPY.selectDate).nullish(),
+    unlockDate: z.string().refine(isCalendarDate, NARRATION_COPY.selectDate).nullish(),
     unlockMilestone: z.string().trim().max(200).nullish(),
   })
   .superRefine((value, context) => {
@@ -65,7 +65,7 @@ function unlockRuleProblem({ unlockType, unlockAge, unlockDate, unlockMilestone 
     const age = Number(unlockAge);
     if (!Number.isInteger(age) || age < UNLOCK_AGE_MIN || age > UNLOCK_AGE_MAX) return NARRATION_COPY.ageRange;
   }
-  if (unlockType === "date" && !isoDate.test(unlockDate)) return NARRATION_COPY.selectDate;
+  if (unlockType === "date" && !isCalendarDate(unlockDate)) return NARRATION_COPY.selectDate;
   if (unlockType === "milestone" && unlockMilestone.trim() === "") return NARRATION_COPY.enterMilestone;
   return null;
 }

@@ -3,6 +3,7 @@
  * server, comment schemas, and the m:ss time format (spec 001 §2 Video flow, §4, §5, §9).
  */
 import { z } from "zod";
+import { isCalendarDate } from "./calendar";
 import { UNLOCK_TYPES, type UnlockType } from "./unlock-rules";
 
 export const MAX_VIDEO_SECONDS = 120;
@@ -44,7 +45,6 @@ export const VIDEO_COPY = {
   bridgeSaved: "Saved to Dad Stories.",
 } as const;
 
-const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Step 2 'Assign Your Legacy' and POST /api/videos: the upload plus the fields of the video. */
 export const createVideoSchema = z
@@ -55,7 +55,7 @@ export const createVideoSchema = z
     childIds: z.array(z.uuid(VIDEO_COPY.selectChild)).min(1, VIDEO_COPY.selectChild).max(50),
     unlockType: z.enum(UNLOCK_TYPES),
     unlockAge: z.number({ error: VIDEO_COPY.enterAge }).int().min(1, "Unlock age must be between 1 and 100").max(100, "Unlock age must be between 1 and 100").nullish(),
-    unlockDate: z.string().regex(isoDate, VIDEO_COPY.selectDate).nullish(),
+    unlockDate: z.string().refine(isCalendarDate, VIDEO_COPY.selectDate).nullish(),
     unlockMilestone: z.string().trim().max(200).nullish(),
   })
   .superRefine((value, context) => {
@@ -77,7 +77,12 @@ export const updateVideoNotesSchema = z.object({ notes: z.string().trim().max(10
 export const createCommentSchema = z
   .object({
     content: z.string().max(2000, "Keep the comment under 2,000 characters."),
-    timeSeconds: z.number().min(0).max(MAX_PROCESSED_VIDEO_SECONDS * 10).default(0),
+    timeSeconds: z
+      .number()
+      .min(0)
+      .max(MAX_PROCESSED_VIDEO_SECONDS * 10)
+      .refine((seconds) => seconds === 0 || seconds >= 0.001, "The comment time must be 0 or at least a millisecond into the video.")
+      .default(0),
     parentId: z.uuid().nullish(),
   })
   .superRefine((value, context) => {

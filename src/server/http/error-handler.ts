@@ -15,7 +15,26 @@ export function createErrorHandler(logger: Logger) {
       const code = status === 413 ? "PAYLOAD_TOO_LARGE" : status === 400 ? "BAD_REQUEST" : `HTTP_${status}`;
       return c.json({ error: { code, message: error.message || "The request could not be handled." } }, status);
     }
-    logger.error(`Unhandled error on ${c.req.method} ${c.req.path}`, error);
+    logger.error(`Unhandled error on ${c.req.method} ${c.req.path}`, withoutUserData(error));
     return c.json({ error: { code: "INTERNAL", message: "Something went wrong on our side. Please try again." } }, 500);
   };
+}
+
+/**
+ * A failed query's error carries its SQL parameters (Drizzle's "Failed query: … params: …") and the
+ * database's message often quotes the value it refused: both are the user's data. The log gets the
+ * statement, PostgreSQL's error code and where it failed, never the values.
+ */
+export function withoutUserData(error: Error): Error {
+  const failed = error as Error & { query?: unknown; params?: unknown; cause?: unknown };
+  const database = (typeof failed.query === "string" ? failed.cause : failed) as { code?: unknown; routine?: unknown; severity?: unknown } | undefined;
+  const isDatabaseError = typeof failed.query === "string" || (typeof database?.code === "string" && typeof database?.severity === "string");
+  if (!isDatabaseError) return error;
+  const code = typeof database?.code === "string" ? database.code : "unknown";
+  const routine = typeof database?.routine === "string" ? ` in ${database.routine}` : "";
+  const statement = typeof failed.query === "string" ? `: ${failed.query}` : "";
+  const redacted = new Error(`database error ${code}${routine} (parameters and values withheld)${statement}`);
+  const frames = (error.stack ?? "").split("\n").filter((line) => line.trimStart().startsWith("at "));
+  redacted.stack = [redacted.message, ...frames].join("\n");
+  return redacted;
 }

@@ -1,5 +1,6 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins";
 import { MIN_PASSWORD_LENGTH, PRODUCT_NAME } from "../../../shared/product";
 import { isValidTimeZone } from "../../../shared/time-zone";
@@ -98,6 +99,17 @@ export function createAuth(options: AuthOptions) {
       useSecureCookies: options.appUrl.startsWith("https://"),
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+    },
+    hooks: {
+      // better-auth's update-user passes null through to NOT NULL columns (a 500): refuse it as bad input.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/update-user" || !ctx.body || typeof ctx.body !== "object") return;
+        const body = ctx.body as Record<string, unknown>;
+        if ("name" in body && typeof body.name !== "string") throw new APIError("BAD_REQUEST", { code: "VALIDATION_ERROR", message: "name: Please enter your name as text." });
+        if ("timeZone" in body && !(typeof body.timeZone === "string" && isValidTimeZone(body.timeZone))) {
+          throw new APIError("BAD_REQUEST", { code: "VALIDATION_ERROR", message: "timeZone: Please choose a time zone from the list." });
+        }
+      }),
     },
     databaseHooks: {
       user: {
