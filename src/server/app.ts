@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { httpErrors } from "./http/app-error";
-import { createErrorHandler, type Logger } from "./http/error-handler";
+import { createErrorHandler, type Logger, uniformErrorBodies } from "./http/error-handler";
 import { inputGuard } from "./http/input-guard";
 import { originCheck } from "./http/origin-check";
 import { securityHeaders } from "./http/security-headers";
@@ -43,6 +43,7 @@ export type AppOptions = { services: Services; logger: Logger; webRoot?: string 
 export function createApp({ services, logger, webRoot }: AppOptions) {
   const app = new Hono<AppEnv>();
   app.onError(createErrorHandler(logger));
+  app.use("/api/*", uniformErrorBodies());
   app.use("*", securityHeaders({ https: services.appUrl.startsWith("https://"), storageOrigin: services.storageLinkOrigin, metaPixel: Boolean(services.metaPixelId) }));
   app.use("*", clientIpMiddleware({ trustProxyHops: services.trustProxyHops }));
   // Stripe's webhook has no Origin and proves itself by its signature.

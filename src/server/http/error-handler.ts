@@ -1,4 +1,4 @@
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { AppError } from "./app-error";
 
@@ -37,4 +37,25 @@ export function withoutUserData(error: Error): Error {
   const frames = (error.stack ?? "").split("\n").filter((line) => line.trimStart().startsWith("at "));
   redacted.stack = [redacted.message, ...frames].join("\n");
   return redacted;
+}
+
+const CODES_BY_STATUS: Record<number, string> = { 400: "BAD_REQUEST", 401: "UNAUTHENTICATED", 403: "FORBIDDEN", 404: "NOT_FOUND", 409: "CONFLICT", 410: "GONE", 412: "PRECONDITION_FAILED", 413: "PAYLOAD_TOO_LARGE", 415: "UNSUPPORTED_MEDIA_TYPE", 429: "RATE_LIMITED", 460: "CHECKSUM_MISMATCH" };
+
+/**
+ * Errors that libraries answer themselves (tus answers in plain text, or with no body) get the
+ * `{ error: { code, message } }` shape every /api route promises; their status and headers stay.
+ */
+export function uniformErrorBodies(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const response = c.res;
+    if (response.status < 400 || c.req.method === "HEAD" || response.headers.get("content-type")?.includes("application/json")) return;
+    const text = (await response.clone().text().catch(() => "")).trim();
+    const headers = new Headers(response.headers);
+    headers.set("content-type", "application/json; charset=UTF-8");
+    headers.delete("content-length");
+    const code = CODES_BY_STATUS[response.status] ?? `HTTP_${response.status}`;
+    const message = text && text.length <= 500 && !text.startsWith("<") ? text : "The request could not be handled.";
+    c.res = new Response(JSON.stringify({ error: { code, message } }), { status: response.status, headers });
+  };
 }

@@ -100,7 +100,7 @@ describe("tus uploads under /api/uploads", () => {
     const user = await createSignedInUser(t);
     const response = await tus("POST", "/api/uploads", { cookie: user.cookie, headers: { "upload-length": String(MAX_VIDEO_BYTES + 1) } });
     expect(response.status).toBe(413);
-    expect(await response.text()).toBe(UPLOAD_MESSAGES.tooLarge);
+    expect((await response.json()).error.message).toBe(UPLOAD_MESSAGES.tooLarge);
     const { rows } = await t.pool.query("SELECT count(*)::int AS n FROM uploads WHERE user_id = $1", [user.id]);
     expect(rows[0].n).toBe(0);
   });
@@ -110,7 +110,7 @@ describe("tus uploads under /api/uploads", () => {
     await createUpload(user.cookie, 6 * 1024 * 1024);
     const response = await tus("POST", "/api/uploads", { cookie: user.cookie, headers: { "upload-length": String(5 * 1024 * 1024) } });
     expect(response.status).toBe(413);
-    expect(await response.text()).toBe(UPLOAD_MESSAGES.overQuota(10 * 1024 * 1024));
+    expect((await response.json()).error.message).toBe(UPLOAD_MESSAGES.overQuota(10 * 1024 * 1024));
     expect(UPLOAD_MESSAGES.overQuota(10 * 1024 * 1024)).toContain("10 MB of storage");
     // Another account has its own quota.
     await createUpload((await createSignedInUser(t)).cookie, 5 * 1024 * 1024);
