@@ -7,7 +7,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { Upload } from "tus-js-client";
-import { probe, toFastStartMp4 } from "../src/server/modules/videos/videos.ffmpeg";
+import { containerOf, probe, toFastStartMp4 } from "../src/server/modules/videos/videos.ffmpeg";
 import { UPLOAD_CHUNK_BYTES } from "../src/shared/videos";
 
 const MiB = 1024 * 1024;
@@ -130,8 +130,9 @@ export async function benchProcessing() {
     const time = async (source: string) => {
       const started = performance.now();
       const cpuBefore = cpuSeconds("self", "children");
-      const probed = await probe(tools, source);
-      const result = await toFastStartMp4(tools, { source, target: path.join(dir, `out-${path.basename(source)}.mp4`), probed });
+      const container = await containerOf(source);
+      const probed = await probe(tools, source, container);
+      const result = await toFastStartMp4(tools, { source, container, target: path.join(dir, `out-${path.basename(source)}.mp4`), probed });
       return { seconds: (performance.now() - started) / 1000, cpuSeconds: cpuSeconds("self", "children") - cpuBefore, remuxed: result.remuxed };
     };
     const transcode = await time(webm);

@@ -110,7 +110,12 @@ describe("GET /api/me", () => {
 
   it("says which optional services are on, without secrets", async () => {
     const response = await t.app.request("/api/config");
-    expect(await response.json()).toEqual({ googleEnabled: false, devMailbox: true, supportEmail: "support@heydad.app", metaPixelId: null });
+    expect(await response.json()).toEqual({ googleEnabled: false, devMailbox: true, supportEmail: "support@heydad.app", metaPixelId: null, testMode: false });
+  });
+
+  it("tells every page to show the TEST MODE banner when PAYMENTS=test", async () => {
+    const staging = await createTestApp({ PAYMENTS: "test" });
+    expect(await (await staging.app.request("/api/config")).json()).toMatchObject({ testMode: true });
   });
 });
 

@@ -1,7 +1,9 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { httpErrors } from "./http/app-error";
-import { createErrorHandler, type Logger } from "./http/error-handler";
+import { createErrorHandler, type Logger, uniformErrorBodies } from "./http/error-handler";
+import { inputGuard } from "./http/input-guard";
+import { originCheck } from "./http/origin-check";
 import { securityHeaders } from "./http/security-headers";
 import { registerWebApp } from "./http/web-app";
 import { type AppEnv, clientIpMiddleware, sessionMiddleware } from "./modules/auth/auth.middleware";
@@ -9,7 +11,7 @@ import { registerAccountRoutes } from "./modules/account/account.routes";
 import { registerAnalyticsRoutes } from "./modules/analytics/analytics.routes";
 import { registerAuthRoutes } from "./modules/auth/auth.routes";
 import { requireAccess } from "./modules/billing/billing.middleware";
-import { registerBillingRoutes } from "./modules/billing/billing.routes";
+import { registerBillingRoutes, STRIPE_WEBHOOK_PATH } from "./modules/billing/billing.routes";
 import { registerChecklistRoutes } from "./modules/checklist/checklist.routes";
 import { registerCommentsRoutes } from "./modules/comments/comments.routes";
 import { registerChildrenRoutes } from "./modules/children/children.routes";
@@ -41,8 +43,11 @@ export type AppOptions = { services: Services; logger: Logger; webRoot?: string 
 export function createApp({ services, logger, webRoot }: AppOptions) {
   const app = new Hono<AppEnv>();
   app.onError(createErrorHandler(logger));
+  app.use("/api/*", uniformErrorBodies());
   app.use("*", securityHeaders({ https: services.appUrl.startsWith("https://"), storageOrigin: services.storageLinkOrigin, metaPixel: Boolean(services.metaPixelId) }));
-  app.use("*", clientIpMiddleware({ trustProxy: services.trustProxy }));
+  app.use("*", clientIpMiddleware({ trustProxyHops: services.trustProxyHops }));
+  // Stripe's webhook has no Origin and proves itself by its signature.
+  app.use("*", originCheck({ policy: services.originPolicy, exemptPaths: [STRIPE_WEBHOOK_PATH] }));
   const jsonBodyLimit = bodyLimit({ maxSize: 1024 * 1024, onError: () => { throw httpErrors.validation("The request body is too large."); } });
   // Uploads set their own, larger limit on their route; tus chunks (6 MiB) are capped by the upload's declared size.
   // GET and HEAD carry no body: skipping them spares building the full Request just to find that out.
@@ -50,16 +55,19 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
   app.use("/api/*", (c, next) =>
     bodyless(c.req.method) || c.req.path.startsWith(UPLOADS_PATH) || LARGE_BODY_PATHS.some((pattern) => pattern.test(c.req.path)) ? next() : jsonBodyLimit(c, next),
   );
+  // NUL, unpaired surrogates and malformed percent-encodings: a 400 here instead of a database error later.
+  app.use("*", inputGuard());
   const resolveSession = sessionMiddleware({ auth: services.auth, secret: services.authSecret, sessions: services.sessions, cache: services.sessionCache });
   app.use("/api/*", async (c, next) => {
     if (c.req.path.startsWith("/api/auth/")) return next();
     return resolveSession(c, next);
   });
 
+  const mailboxAllows = (c: Context<AppEnv>) => services.devMailbox === "anyone" || (services.devMailbox === "loopback" && c.get("clientIsLocal"));
   app.route("/", registerHealthRoutes({ pool: services.pool }));
-  app.route("/", registerAuthRoutes({ auth: services.auth }));
+  app.route("/", registerAuthRoutes({ auth: services.auth, totpReuseGuard: services.totpReuseGuard }));
   app.get("/api/config", (c) =>
-    c.json({ googleEnabled: Boolean(services.google), devMailbox: services.devMailbox, supportEmail: services.supportEmail, metaPixelId: services.metaPixelId ?? null }),
+    c.json({ googleEnabled: Boolean(services.google), devMailbox: mailboxAllows(c), supportEmail: services.supportEmail, metaPixelId: services.metaPixelId ?? null, testMode: services.testModeBanner }),
   );
   app.route("/", registerProfilesRoutes({ usecases: services.profiles }));
   app.route("/", registerMemoriesRoutes({ usecases: services.memories, requireAccess: requireAccess(services.billing) }));
@@ -82,7 +90,7 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
   app.route("/", registerMarketingRoutes({ marketing: services.marketing, reads: services.reads, rateLimit: services.rateLimiter }));
   app.route("/", registerAnalyticsRoutes({ usecases: services.analytics, rateLimit: services.rateLimiter }));
   app.route("/", registerSeoRoutes({ appUrl: services.appUrl }));
-  if (services.devMailbox) app.route("/", registerMailboxRoutes({ mailbox: services.mailbox }));
+  if (services.devMailbox !== "none") app.route("/", registerMailboxRoutes({ mailbox: services.mailbox, allows: mailboxAllows }));
 
   app.all("/api/*", () => {
     throw httpErrors.notFound("No such API endpoint.");

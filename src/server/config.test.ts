@@ -35,6 +35,18 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ NODE_ENV: "production" })).toThrow(/AUTH_SECRET is required in production[\s\S]*SMTP_URL is required/);
   });
 
+  it("refuses production with no Stripe keys instead of opening the test checkout (decisions 2.21)", () => {
+    const production = { NODE_ENV: "production", AUTH_SECRET: "x".repeat(32), SMTP_URL: "smtp://mail:25" };
+    expect(() => parseConfig(production)).toThrow(/payments are not configured[\s\S]*PAYMENTS=test/);
+    const stripe = { STRIPE_SECRET_KEY: "sk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x", STRIPE_PRICE_MONTHLY: "price_m", STRIPE_PRICE_ANNUAL: "price_a" };
+    expect(parseConfig({ ...production, ...stripe })).toMatchObject({ payments: { mode: "stripe", testModeBanner: false } });
+    expect(parseConfig({ ...production, PAYMENTS: "test" })).toMatchObject({ stripe: undefined, payments: { mode: "test", testModeBanner: true } });
+    expect(() => parseConfig({ ...production, ...stripe, PAYMENTS: "test" })).toThrow(/PAYMENTS=test.*Stripe/);
+    expect(() => parseConfig({ PAYMENTS: "free" })).toThrow(/PAYMENTS/);
+    // Development keeps its offline default: the test checkout, which marks itself TEST MODE.
+    expect(parseConfig({}).payments).toEqual({ mode: "test", testModeBanner: false });
+  });
+
   it("keeps files on local disk under DATA_DIR/storage unless S3_BUCKET is set", () => {
     expect(parseConfig({ DATA_DIR: "/tmp/heydad" }).storage).toEqual({ kind: "local", root: "/tmp/heydad/storage" });
     const s3 = parseConfig({ S3_BUCKET: "dads", S3_ENDPOINT: "http://minio:9000", S3_FORCE_PATH_STYLE: "true", S3_ACCESS_KEY_ID: "id", S3_SECRET_ACCESS_KEY: "secret" });

@@ -28,10 +28,13 @@ const configSchema = z
       .enum(["true", "false"])
       .default("false")
       .transform((value) => value === "true"),
+    // How many proxies append to X-Forwarded-For in front of the app: false 0, true 1, or a count.
     TRUST_PROXY: z
-      .enum(["true", "false"])
+      .string()
+      .trim()
       .default("false")
-      .transform((value) => value === "true"),
+      .refine((value) => /^(true|false|[0-9]|10)$/.test(value), "TRUST_PROXY must be false, true (one proxy) or the number of proxies in front of the app (1-10)")
+      .transform((value) => (value === "true" ? 1 : value === "false" ? 0 : Number(value))),
     AI_PROVIDER: optional.pipe(z.enum(["openai-compatible", "anthropic"]).optional()),
     AI_MODEL: optional,
     AI_BASE_URL: optional.pipe(z.url().optional()),
@@ -41,6 +44,8 @@ const configSchema = z
     STRIPE_PRICE_MONTHLY: optional,
     STRIPE_PRICE_ANNUAL: optional,
     STRIPE_API_URL: optional.pipe(z.url().optional()),
+    DEV_MAILBOX: optional.pipe(z.enum(["on", "off"], { error: "DEV_MAILBOX must be on or off" }).optional()),
+    PAYMENTS: optional.pipe(z.enum(["stripe", "test"], { error: "PAYMENTS must be stripe or test" }).optional()),
     SUPPORT_EMAIL: z.email().default("support@heydad.app"),
     STORAGE_QUOTA_BYTES: z.coerce.number().int().positive().default(20 * 1024 ** 3),
     RATE_LIMIT: z
@@ -84,6 +89,16 @@ function crossFieldProblems(env: Record<string, string | undefined>) {
   if (stripeSet.length > 0 && stripeSet.length < stripeVariables.length) {
     problems.push(`STRIPE_SECRET_KEY: set all of ${stripeVariables.join(", ")}, or none (test checkout); missing: ${stripeVariables.filter((name) => !set(name)).join(", ")}`);
   }
+  const payments = env.PAYMENTS?.trim();
+  if (payments === "test" && stripeSet.length > 0) {
+    problems.push("PAYMENTS: PAYMENTS=test uses the test checkout; remove it to take payments with the Stripe keys that are set");
+  } else if (stripeSet.length === 0 && payments !== "test" && (env.NODE_ENV === "production" || payments === "stripe")) {
+    // Decisions 2.21: payments fail closed. Without this, anyone could 'pay' for a gift code on the test checkout.
+    problems.push(
+      `STRIPE_SECRET_KEY: payments are not configured; set ${stripeVariables.join(", ")}, or PAYMENTS=test for a staging site (every page then says TEST MODE and no payment is real)`,
+    );
+  }
+  if (env.NODE_ENV === "production" && env.DEV_MAILBOX?.trim() === "on") problems.push("DEV_MAILBOX: the development mailbox is never served in production");
   if (env.NODE_ENV === "production" && !set("AUTH_SECRET")) problems.push("AUTH_SECRET: AUTH_SECRET is required in production");
   if (env.NODE_ENV === "production" && !set("SMTP_URL")) {
     problems.push("SMTP_URL: SMTP_URL is required in production (the development mailbox is never used there)");
@@ -129,6 +144,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
     email: {
       from: parsed.EMAIL_FROM,
       transport: parsed.SMTP_URL ? { kind: "smtp" as const, url: parsed.SMTP_URL } : { kind: "mailbox" as const },
+      /** Who may open /dev/mailbox (without SMTP, never in production): this machine only, or anyone with DEV_MAILBOX=on. */
+      mailboxAudience: parsed.SMTP_URL || parsed.NODE_ENV === "production" || parsed.DEV_MAILBOX === "off" ? ("none" as const) : parsed.DEV_MAILBOX === "on" ? ("anyone" as const) : ("loopback" as const),
     },
     google:
       parsed.GOOGLE_CLIENT_ID && parsed.GOOGLE_CLIENT_SECRET
@@ -153,7 +170,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
         ? { provider: parsed.AI_PROVIDER, model: parsed.AI_MODEL, baseUrl: parsed.AI_BASE_URL, apiKey: parsed.AI_API_KEY }
         : undefined,
     uploads: { dir: path.join(dataDir, "uploads"), quotaBytes: parsed.STORAGE_QUOTA_BYTES },
-    trustProxy: parsed.TRUST_PROXY,
+    /** Proxies in front of the app: the client address is this many X-Forwarded-For hops from the right (0: the socket's). */
+    trustProxyHops: parsed.TRUST_PROXY,
     supportEmail: parsed.SUPPORT_EMAIL,
     stripe:
       parsed.STRIPE_SECRET_KEY && parsed.STRIPE_WEBHOOK_SECRET && parsed.STRIPE_PRICE_MONTHLY && parsed.STRIPE_PRICE_ANNUAL
@@ -164,6 +182,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
             apiUrl: parsed.STRIPE_API_URL,
           }
         : undefined,
+    /** Test checkout without Stripe; an explicit PAYMENTS=test (a staging site) shows a TEST MODE banner on every page. */
+    payments: { mode: parsed.STRIPE_SECRET_KEY ? ("stripe" as const) : ("test" as const), testModeBanner: parsed.PAYMENTS === "test" },
     rateLimit: parsed.RATE_LIMIT,
     adminEmails: parsed.ADMIN_EMAILS,
     newsletterFeedUrl: parsed.NEWSLETTER_FEED_URL,

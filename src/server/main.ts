@@ -47,7 +47,7 @@ async function main() {
   logger.info(config.email.transport.kind === "smtp" ? "email: SMTP_URL" : "email: development mailbox at /dev/mailbox");
   logger.info(config.storage.kind === "s3" ? `storage: S3 bucket ${config.storage.bucket}` : `storage: local disk in ${config.storage.root}`);
   logger.info(config.storage.kind === "s3" ? `uploads (tus): S3 bucket ${config.storage.bucket} under ${S3_UPLOAD_PREFIX}` : `uploads (tus): local disk in ${config.uploads.dir}`);
-  logger.info(config.stripe ? `payments: Stripe${config.stripe.apiUrl ? ` at ${config.stripe.apiUrl}` : ""}` : "payments: TEST MODE checkout at /checkout/test (set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_MONTHLY, STRIPE_PRICE_ANNUAL for Stripe)");
+  logger.info(config.stripe ? `payments: Stripe${config.stripe.apiUrl ? ` at ${config.stripe.apiUrl}` : ""}` : config.payments.testModeBanner ? "payments: TEST MODE (PAYMENTS=test): the test checkout, and a TEST MODE banner on every page" : "payments: TEST MODE checkout at /checkout/test (set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_MONTHLY, STRIPE_PRICE_ANNUAL for Stripe)");
   logger.info(config.google ? "Google sign-in: on" : "Google sign-in: off (set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET)");
   logger.info(config.newsletterFeedUrl ? `reads feed: ${config.newsletterFeedUrl}` : "reads feed: off (set NEWSLETTER_FEED_URL)");
   logger.info(config.metaPixelId ? "Meta pixel: on" : "Meta pixel: off (set META_PIXEL_ID)");

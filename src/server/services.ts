@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto";
 import type pg from "pg";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import { createOriginPolicy } from "./http/origin-check";
 import { createRateLimiter } from "./http/rate-limit";
 import type { JobQueue } from "./jobs/job-queue";
 import { createEventBus } from "./events/events";
@@ -21,6 +22,7 @@ import { createAnalyticsUsecases } from "./modules/analytics/analytics.usecases"
 import { createAuth } from "./modules/auth/auth";
 import { createSessionsRepository } from "./modules/auth/auth.repository";
 import { createSessionCache } from "./modules/auth/auth.session-cache";
+import { createTotpReuseGuard } from "./modules/auth/auth.totp-reuse";
 import { createIdeasRepository } from "./modules/ideas/ideas.repository";
 import { createIdeasUsecases } from "./modules/ideas/ideas.usecases";
 import { createCommentsRepository } from "./modules/comments/comments.repository";
@@ -66,8 +68,10 @@ export async function createServices(options: { config: Config; db: Database; po
   await jobs.register([sendEmailJob]);
   const outbox = createEmailOutbox({ jobs, job: sendEmailJob });
   const sessionCache = createSessionCache({ ttlMs: config.sessionCacheSeconds * 1000 });
+  // The Vite dev server (npm run dev:web) proxies to the app from its own port.
+  const originPolicy = createOriginPolicy({ appUrl: config.appUrl, port: config.port, development: config.env === "development", extraOrigins: config.env === "development" ? ["http://localhost:5173"] : [] });
   const auth = createAuth({ db, appUrl: config.appUrl, secret: options.authSecret, outbox, google: config.google, rateLimit: config.rateLimit, sessionCache,
-    extraOrigins: config.env === "development" ? ["http://localhost:5173"] : [],
+    allowsOrigin: originPolicy.allows,
     log: options.log,
   });
   const { storage, localStorage } = createStorage(config.storage, options.authSecret);
@@ -121,14 +125,21 @@ export async function createServices(options: { config: Config; db: Database; po
 
   return {
     appUrl: config.appUrl,
-    trustProxy: config.trustProxy,
+    trustProxyHops: config.trustProxyHops,
+    /** Which browser origins may change state (APP_URL; in development also local addresses on the app's port). */
+    originPolicy,
     google: config.google,
-    devMailbox: config.email.transport.kind === "mailbox" && !config.isProduction,
+    /** PAYMENTS=test: every page shows a TEST MODE banner. */
+    testModeBanner: config.payments.testModeBanner,
+    /** Who may open the development mailbox: none, loopback clients, or anyone (DEV_MAILBOX=on). */
+    devMailbox: config.email.mailboxAudience,
     db,
     pool,
     jobs,
     outbox,
     auth,
+    /** Refuses a TOTP code whose time step was already accepted for the user. */
+    totpReuseGuard: createTotpReuseGuard({ db, auth }),
     authSecret: options.authSecret,
     sessions: createSessionsRepository(db),
     /** Sessions looked up in the last few seconds (see SESSION_CACHE_SECONDS). */

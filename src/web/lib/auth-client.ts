@@ -10,6 +10,18 @@ export const authClient = createAuthClient({
   baseURL: window.location.origin,
   basePath: "/api/auth",
   plugins: [twoFactorClient()],
+  fetchOptions: { onResponse: ({ response }) => flattenAppError(response) },
 });
+
+/**
+ * The server answers /api/auth errors as `{ error: { code, message } }` like every route; better-auth's
+ * client reads `code` and `message` at the top level, so the body is handed to it flattened.
+ */
+async function flattenAppError(response: Response) {
+  if (response.ok) return response;
+  const body = (await response.clone().json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
+  if (!body?.error) return response;
+  return new Response(JSON.stringify(body.error), { status: response.status, statusText: response.statusText, headers: response.headers });
+}
 
 export type AuthClient = typeof authClient;

@@ -7,6 +7,15 @@ const fingerprintOf = (objectName: string) => `heydad-video:${objectName}`;
 export type TusProgress = (percent: number) => void;
 
 /** Retry on network errors and on statuses outside 4xx, plus 409 and 423, while online (spec 001 §8). */
+function messageOf(body: string | undefined) {
+  try {
+    const message = (JSON.parse(body ?? "") as { error?: { message?: unknown } }).error?.message;
+    return typeof message === "string" ? message.trim() : "";
+  } catch {
+    return body?.trim() ?? "";
+  }
+}
+
 function shouldRetry(error: Error & { originalResponse?: { getStatus: () => number } | null }) {
   const status = error.originalResponse?.getStatus() ?? 0;
   const retryable = status === 0 || status < 400 || status > 499 || status === 409 || status === 423;
@@ -32,10 +41,10 @@ export function uploadWithTus(input: { blob: Blob; objectName: string; onProgres
       onUploadUrlAvailable: () => {
         if (upload.url) input.onUrl(upload.url);
       },
-      /** The server's plain message (quota, size), or the spec's line when the network failed. */
+      /** The server's message (quota, size) from its { error: { code, message } } answer, or the spec's line when the network failed. */
       onError: (error) => {
         const body = (error as Error & { originalResponse?: { getBody: () => string } | null }).originalResponse?.getBody();
-        reject(new Error(body?.trim() || VIDEO_COPY.checkConnection));
+        reject(new Error(messageOf(body) || VIDEO_COPY.checkConnection));
       },
       onSuccess: () => resolve(upload.url?.split("/").at(-1) ?? ""),
     });

@@ -23,7 +23,7 @@ export function RootLayout() {
   const me = useMe();
   const signOut = useSignOut();
   const signedIn = me.isPending ? null : Boolean(me.data);
-  const { metaPixelId } = usePublicConfig();
+  const { metaPixelId, testMode } = usePublicConfig();
   const { pathname } = useLocation();
 
   useEffect(() => enableMetaPixel(metaPixelId), [metaPixelId]);
@@ -32,6 +32,11 @@ export function RootLayout() {
   return (
     <>
       <NavigationProgress />
+      {testMode ? (
+        <p className="bg-accent-dark px-4 py-1.5 text-center text-xs font-bold tracking-wider text-white">
+          TEST MODE: this is a test site, no real payment is taken
+        </p>
+      ) : null}
       <SiteHeader
         signedIn={signedIn}
         onSignOut={() => signOut.mutate()}

@@ -8,14 +8,32 @@ import type { SessionsRepository } from "./auth.repository";
 import type { CachedSession, SessionCache } from "./auth.session-cache";
 
 export type SessionUser = { id: string; email: string; emailVerified: boolean };
-export type AppVariables = { user: SessionUser | null; clientIp: string };
+/** clientIsLocal: the request comes from this machine itself (loopback, through no proxy). */
+export type AppVariables = { user: SessionUser | null; clientIp: string; clientIsLocal: boolean };
 export type AppEnv = { Variables: AppVariables };
 
-/** The client's address: the socket's, or the first X-Forwarded-For hop behind a trusted proxy. */
-export function clientIpMiddleware(options: { trustProxy: boolean }): MiddlewareHandler<AppEnv> {
+/**
+ * The address a trusted proxy saw, as Express's `trust proxy` reads it: each of the `hops` proxies in front
+ * of the app appends the address it received from, so the client's is `hops` entries from the right. The
+ * entries left of it are whatever the client wrote and are never used. Fewer entries than hops: the leftmost.
+ */
+export function forwardedClientIp(header: string | undefined, hops: number) {
+  if (!header || hops < 1) return undefined;
+  const entries = header.split(",").map((entry) => entry.trim()).filter(Boolean);
+  return entries[Math.max(0, entries.length - hops)];
+}
+
+/** 127.0.0.0/8, ::1 and their IPv4-mapped IPv6 forms. */
+export function isLoopbackAddress(ip: string) {
+  const v4 = ip.startsWith("::ffff:") ? ip.slice(7) : ip;
+  return v4.startsWith("127.") || ip === "::1";
+}
+
+/** The client's address: the socket's, or the one the trusted proxies recorded (TRUST_PROXY). */
+export function clientIpMiddleware(options: { trustProxyHops: number }): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     let ip = "127.0.0.1";
-    const forwarded = options.trustProxy ? c.req.header("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
+    const forwarded = forwardedClientIp(c.req.header("x-forwarded-for"), options.trustProxyHops);
     if (forwarded) ip = forwarded;
     else {
       try {
@@ -25,6 +43,9 @@ export function clientIpMiddleware(options: { trustProxy: boolean }): Middleware
       }
     }
     c.set("clientIp", ip);
+    // Without TRUST_PROXY, a loopback socket carrying forwarding headers is a proxy on this machine relaying someone else.
+    const relayed = options.trustProxyHops === 0 && Boolean(c.req.header("x-forwarded-for") ?? c.req.header("forwarded") ?? c.req.header("x-real-ip"));
+    c.set("clientIsLocal", isLoopbackAddress(ip) && !relayed);
     await next();
   };
 }

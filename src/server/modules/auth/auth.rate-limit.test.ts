@@ -36,3 +36,32 @@ describe("rate limits on auth", () => {
     expect(response.status).toBe(429);
   });
 });
+
+/** 20 wrong sign-ins, each with a new forged first X-Forwarded-For hop: the address the proxy wrote is the one counted. */
+async function forgedSignIns(app: TestApp, hopsAfterForged: string) {
+  const statuses: number[] = [];
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const response = await jsonRequest(app, "POST", "/api/auth/sign-in/email", {
+      body: { email: "target@example.com", password: `guess-${attempt}` },
+      headers: { "x-forwarded-for": `198.18.${attempt}.${attempt + 1}, ${hopsAfterForged}` },
+    });
+    statuses.push(response.status);
+  }
+  return statuses;
+}
+
+describe("client address behind a proxy (issue 13.4)", () => {
+  it("TRUST_PROXY=true counts the last X-Forwarded-For hop (the one the proxy appended), not the client's first", async () => {
+    const behindOneProxy = await createTestApp({ TRUST_PROXY: "true" });
+    const statuses = await forgedSignIns(behindOneProxy, "203.0.113.50");
+    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+    expect(statuses.slice(10)).toEqual(Array(10).fill(429));
+  });
+
+  it("TRUST_PROXY=2 counts the second hop from the right (a CDN in front of the load balancer)", async () => {
+    const behindTwoProxies = await createTestApp({ TRUST_PROXY: "2" });
+    const statuses = await forgedSignIns(behindTwoProxies, "203.0.113.60, 10.0.0.7");
+    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+    expect(statuses.slice(10)).toEqual(Array(10).fill(429));
+  });
+});

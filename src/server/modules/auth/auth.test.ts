@@ -39,7 +39,7 @@ describe("sign-up", () => {
   it("refuses a password shorter than 8 characters", async () => {
     const response = await signUp("short.dad@example.com", "seven77");
     expect(response.status).toBe(400);
-    expect((await response.json()).code).toBe("PASSWORD_TOO_SHORT");
+    expect((await response.json()).error.code).toBe("PASSWORD_TOO_SHORT");
     expect(await t.db.select().from(users).where(eq(users.email, "short.dad@example.com"))).toHaveLength(0);
   });
 
@@ -58,7 +58,7 @@ describe("email confirmation and sign-in", () => {
     await signUp("confirm.dad@example.com");
     const blocked = await jsonRequest(t, "POST", "/api/auth/sign-in/email", { body: { email: "confirm.dad@example.com", password: "correct-horse-1" } });
     expect(blocked.status).toBe(403);
-    expect((await blocked.json()).code).toBe("EMAIL_NOT_VERIFIED");
+    expect((await blocked.json()).error.code).toBe("EMAIL_NOT_VERIFIED");
 
     const email = await waitForEmail(t, "confirm.dad@example.com");
     const link = new URL(linkFrom(email.text));
@@ -87,7 +87,7 @@ describe("email confirmation and sign-in", () => {
     const user = await createSignedInUser(t);
     const response = await jsonRequest(t, "POST", "/api/auth/sign-in/email", { body: { email: user.email, password: "wrong-password" } });
     expect(response.status).toBe(401);
-    expect((await response.json()).message).toBe("Invalid email or password");
+    expect((await response.json()).error.message).toBe("Invalid email or password");
   });
 });
 

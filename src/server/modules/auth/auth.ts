@@ -1,5 +1,6 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins";
 import { MIN_PASSWORD_LENGTH, PRODUCT_NAME } from "../../../shared/product";
 import { isValidTimeZone } from "../../../shared/time-zone";
@@ -19,8 +20,8 @@ export type AuthOptions = {
   outbox: EmailOutbox;
   google?: { clientId: string; clientSecret: string };
   rateLimit: boolean;
-  /** Extra origins allowed to call the auth endpoints (the Vite dev server in development). */
-  extraOrigins: string[];
+  /** The origins our own origin check allows (APP_URL; in development also local addresses on the app's port). */
+  allowsOrigin: (origin: string) => boolean;
   /** Where better-auth's own messages go (a refused origin is the client's error, not ours). */
   log: (message: string) => void;
   /** Told of every session and user better-auth deletes or changes, so a revoked session is refused at once. */
@@ -40,7 +41,11 @@ export function createAuth(options: AuthOptions) {
     baseURL: options.appUrl,
     basePath: "/api/auth",
     secret: options.secret,
-    trustedOrigins: [options.appUrl, ...options.extraOrigins],
+    // The same rule as our origin check (src/server/http/origin-check.ts), which runs first on /api/auth too.
+    trustedOrigins: (request) => {
+      const origin = request?.headers.get("origin");
+      return origin && options.allowsOrigin(origin) ? [options.appUrl, origin] : [options.appUrl];
+    },
     logger: { level: "warn", log: (level, message) => options.log(`auth ${level}: ${message}`) },
     onAPIError: { onError: (error) => options.log(`auth: ${error instanceof Error ? error.message : String(error)}`) },
     database: drizzleAdapter(options.db, {
@@ -94,6 +99,17 @@ export function createAuth(options: AuthOptions) {
       useSecureCookies: options.appUrl.startsWith("https://"),
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+    },
+    hooks: {
+      // better-auth's update-user passes null through to NOT NULL columns (a 500): refuse it as bad input.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/update-user" || !ctx.body || typeof ctx.body !== "object") return;
+        const body = ctx.body as Record<string, unknown>;
+        if ("name" in body && typeof body.name !== "string") throw new APIError("BAD_REQUEST", { code: "VALIDATION_ERROR", message: "name: Please enter your name as text." });
+        if ("timeZone" in body && !(typeof body.timeZone === "string" && isValidTimeZone(body.timeZone))) {
+          throw new APIError("BAD_REQUEST", { code: "VALIDATION_ERROR", message: "timeZone: Please choose a time zone from the list." });
+        }
+      }),
     },
     databaseHooks: {
       user: {

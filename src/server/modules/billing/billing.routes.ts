@@ -8,6 +8,9 @@ import type { BillingUsecases } from "./billing.usecases";
 
 const sessionIdSchema = z.string().min(1).max(255);
 
+/** Where Stripe posts its signed events (no Origin header: exempt from the origin check). */
+export const STRIPE_WEBHOOK_PATH = "/api/stripe/webhook";
+
 export function registerBillingRoutes(options: {
   billing: BillingUsecases;
   /** Present in TEST MODE only (no Stripe keys). */
@@ -29,7 +32,7 @@ export function registerBillingRoutes(options: {
     c.json(await billing.syncCheckoutSession(c.req.valid("query").session_id)),
   );
 
-  app.post("/api/stripe/webhook", async (c) => {
+  app.post(STRIPE_WEBHOOK_PATH, async (c) => {
     await billing.handleWebhook(await c.req.text(), c.req.header("stripe-signature"));
     return c.json({ received: true });
   });

@@ -1,4 +1,5 @@
-import { Hono } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
+import type { AppEnv } from "../auth/auth.middleware";
 import { z } from "zod";
 import { httpErrors } from "../../http/app-error";
 import { validate } from "../../http/validate";
@@ -16,10 +17,15 @@ th,td{text-align:left;padding:12px;border-bottom:1px solid #D2D7DF;font-size:15p
 .bar a{color:#fff}</style></head><body>${body}</body></html>`;
 
 /** The development mailbox (only without SMTP_URL, never in production). */
-export function registerMailboxRoutes(options: { mailbox: ReturnType<typeof createMailboxRepository> }) {
-  const app = new Hono();
+export function registerMailboxRoutes(options: { mailbox: ReturnType<typeof createMailboxRepository>; allows: (c: Context<AppEnv>) => boolean }) {
+  const app = new Hono<AppEnv>();
+  // Reset and confirmation links are in here: only this machine may read them unless DEV_MAILBOX=on (decisions 2.22).
+  const onlyAllowed: MiddlewareHandler<AppEnv> = async (c, next) => {
+    if (!options.allows(c)) throw httpErrors.notFound("The development mailbox opens only on the machine the app runs on (or set DEV_MAILBOX=on).");
+    await next();
+  };
 
-  app.get("/dev/mailbox", async (c) => {
+  app.get("/dev/mailbox", onlyAllowed, async (c) => {
     const messages = await options.mailbox.list();
     const rows = messages
       .map(
@@ -35,7 +41,7 @@ export function registerMailboxRoutes(options: { mailbox: ReturnType<typeof crea
     );
   });
 
-  app.get("/dev/mailbox/:id", validate("param", z.object({ id: z.uuid() })), async (c) => {
+  app.get("/dev/mailbox/:id", onlyAllowed, validate("param", z.object({ id: z.uuid() })), async (c) => {
     const message = await options.mailbox.find(c.req.valid("param").id);
     if (!message) throw httpErrors.notFound("No such message.");
     const files = message.attachments
@@ -49,7 +55,7 @@ export function registerMailboxRoutes(options: { mailbox: ReturnType<typeof crea
     return c.html(styled);
   });
 
-  app.get("/dev/mailbox/:id/attachments/:index", validate("param", z.object({ id: z.uuid(), index: z.coerce.number().int().min(0) })), async (c) => {
+  app.get("/dev/mailbox/:id/attachments/:index", onlyAllowed, validate("param", z.object({ id: z.uuid(), index: z.coerce.number().int().min(0) })), async (c) => {
     const { id, index } = c.req.valid("param");
     const file = (await options.mailbox.find(id))?.attachments[index];
     if (!file) throw httpErrors.notFound("No such attachment.");
@@ -59,7 +65,7 @@ export function registerMailboxRoutes(options: { mailbox: ReturnType<typeof crea
     });
   });
 
-  app.get("/api/dev/mailbox", async (c) => c.json({ messages: await options.mailbox.list() }));
+  app.get("/api/dev/mailbox", onlyAllowed, async (c) => c.json({ messages: await options.mailbox.list() }));
 
   return app;
 }

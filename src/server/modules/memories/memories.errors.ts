@@ -3,6 +3,7 @@ import { NARRATION_COPY } from "../../../shared/memories";
 
 export const memoryErrors = {
   notFound: defineError("MEMORY_NOT_FOUND", 404, "That memory could not be found."),
+  invalidCursor: defineError("INVALID_CURSOR", 400, "cursor: This page link is not valid. Please reload the list."),
   childNotFound: defineError("CHILD_NOT_FOUND", 404, "One of the selected children could not be found."),
   recordingMissing: defineError("RECORDING_REQUIRED", 400, NARRATION_COPY.recordFirst),
   imageNotAllowed: defineError("IMAGE_NOT_ALLOWED", 400, "Quick notes have no photo. Save it as a narration instead."),

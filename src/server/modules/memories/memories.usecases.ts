@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { AppError } from "../../http/app-error";
 import { MAX_AUDIO_BYTES, MAX_IMAGE_BYTES, type MemoryItem, type MemoryPage, type NarrationFields } from "../../../shared/memories";
 import { upcomingBirthdays, upcomingUnlocks } from "../../../shared/coming-up";
 import { unlockStatus } from "../../../shared/unlock-rules";
@@ -23,8 +24,11 @@ function decodeCursor(cursor: string | undefined): PageCursor | null {
     const [createdAt, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as [string, string];
     const date = new Date(createdAt);
     if (Number.isNaN(date.getTime()) || !/^[0-9a-f-]{36}$/i.test(id)) return null;
+    // Year 0 or +275760 parse in JavaScript but not in PostgreSQL: no page starts there.
+    if (date.getUTCFullYear() < 1970 || date.getUTCFullYear() > 9999) throw memoryErrors.invalidCursor();
     return { createdAt: date, id };
-  } catch {
+  } catch (error) {
+    if (error instanceof AppError) throw error;
     return null;
   }
 }

@@ -17,3 +17,37 @@ export async function detectFileType(bytes: Uint8Array) {
 export async function isFileOfKind(bytes: Uint8Array, kind: FileKind) {
   return (await detectFileType(bytes))?.kind === kind;
 }
+
+/** The ffmpeg demuxer for each container we accept: MP4, MOV and 3GP share one ('mov'), WebM is Matroska. */
+export type VideoContainer = "mov" | "matroska";
+
+/**
+ * ISO base media brands that phones, cameras and browsers record: MP4 (isom, iso2-iso9, mp41, mp42, avc1,
+ * dash), QuickTime (qt, what iPhones write), 3GP/3G2 (older Android), M4V, and HEIF-family video brands.
+ */
+const VIDEO_BRANDS = new Set([
+  "isom", "iso2", "iso3", "iso4", "iso5", "iso6", "iso7", "iso8", "iso9", "mp41", "mp42", "mp71", "avc1", "dash", "mmp4", "msnv", "ndas", "f4v ",
+  "qt  ", "m4v ", "m4vh", "m4vp", "3gp4", "3gp5", "3gp6", "3gp7", "3gp8", "3gp9", "3gs7", "3ge6", "3ge7", "3gg6", "3g2a", "3g2b", "3g2c", "xavc", "caep",
+]);
+/** Classic QuickTime files may start with one of these atoms instead of 'ftyp'. */
+const QUICKTIME_LEADING_ATOMS = new Set(["moov", "mdat", "wide", "free", "skip", "pnot"]);
+const EBML_MAGIC = [0x1a, 0x45, 0xdf, 0xa3];
+
+/**
+ * The video container of an upload, read from its first bytes, or null when it is not one we accept.
+ * Only these reach ffprobe and ffmpeg, which are then told the container (never left to guess a
+ * playlist, a concat list or an image sequence from the content).
+ */
+export function videoContainerOf(bytes: Uint8Array): VideoContainer | null {
+  if (EBML_MAGIC.every((byte, index) => bytes[index] === byte)) return "matroska";
+  if (bytes.length < 12) return null;
+  const text = (start: number, end: number) => String.fromCharCode(...bytes.subarray(start, end)).toLowerCase();
+  const atom = text(4, 8);
+  if (atom === "ftyp") {
+    const size = Math.min(new DataView(bytes.buffer, bytes.byteOffset).getUint32(0), bytes.length);
+    const brands = [text(8, 12)];
+    for (let offset = 16; offset + 4 <= size; offset += 4) brands.push(text(offset, offset + 4));
+    return brands.some((brand) => VIDEO_BRANDS.has(brand)) ? "mov" : null;
+  }
+  return QUICKTIME_LEADING_ATOMS.has(atom) ? "mov" : null;
+}

@@ -61,11 +61,11 @@ describe("tus uploads under /api/uploads", () => {
     });
     expect(noVersion.status).toBe(412);
     const wrongType = await tus("PATCH", location, { cookie: user.cookie, body: new Uint8Array(4), headers: { "upload-offset": "0", "content-type": "application/octet-stream" } });
-    expect([wrongType.status, await wrongType.text()]).toEqual([415, PATCH_MESSAGES.contentType]);
+    expect([wrongType.status, (await wrongType.json()).error.message]).toEqual([415, PATCH_MESSAGES.contentType]);
     const noOffset = await tus("PATCH", location, { cookie: user.cookie, body: new Uint8Array(4), headers: { "content-type": "application/offset+octet-stream" } });
-    expect([noOffset.status, await noOffset.text()]).toEqual([403, PATCH_MESSAGES.offsetMissing]);
+    expect([noOffset.status, (await noOffset.json()).error.message]).toEqual([403, PATCH_MESSAGES.offsetMissing]);
     const tooMany = await patch(user.cookie, location, 0, new Uint8Array(11));
-    expect([tooMany.status, await tooMany.text()]).toEqual([413, PATCH_MESSAGES.tooMuch]);
+    expect([tooMany.status, (await tooMany.json()).error.message]).toEqual([413, PATCH_MESSAGES.tooMuch]);
     expect((await tus("HEAD", location, { cookie: user.cookie })).headers.get("upload-offset")).toBe("0");
     const fits = await patch(user.cookie, location, 0, new Uint8Array(10).fill(7));
     expect([fits.status, fits.headers.get("upload-offset")]).toEqual([204, "10"]);
@@ -100,7 +100,7 @@ describe("tus uploads under /api/uploads", () => {
     const user = await createSignedInUser(t);
     const response = await tus("POST", "/api/uploads", { cookie: user.cookie, headers: { "upload-length": String(MAX_VIDEO_BYTES + 1) } });
     expect(response.status).toBe(413);
-    expect(await response.text()).toBe(UPLOAD_MESSAGES.tooLarge);
+    expect((await response.json()).error.message).toBe(UPLOAD_MESSAGES.tooLarge);
     const { rows } = await t.pool.query("SELECT count(*)::int AS n FROM uploads WHERE user_id = $1", [user.id]);
     expect(rows[0].n).toBe(0);
   });
@@ -110,7 +110,7 @@ describe("tus uploads under /api/uploads", () => {
     await createUpload(user.cookie, 6 * 1024 * 1024);
     const response = await tus("POST", "/api/uploads", { cookie: user.cookie, headers: { "upload-length": String(5 * 1024 * 1024) } });
     expect(response.status).toBe(413);
-    expect(await response.text()).toBe(UPLOAD_MESSAGES.overQuota(10 * 1024 * 1024));
+    expect((await response.json()).error.message).toBe(UPLOAD_MESSAGES.overQuota(10 * 1024 * 1024));
     expect(UPLOAD_MESSAGES.overQuota(10 * 1024 * 1024)).toContain("10 MB of storage");
     // Another account has its own quota.
     await createUpload((await createSignedInUser(t)).cookie, 5 * 1024 * 1024);
@@ -155,7 +155,7 @@ describe("a connection dropped in the middle of a PATCH", () => {
       await new Promise<void>((resolve) => {
         const socket = net.connect(server.port, "127.0.0.1", () => {
           socket.write(
-            [`PATCH ${location} HTTP/1.1`, `host: 127.0.0.1:${server.port}`, `cookie: ${user.cookie}`, "tus-resumable: 1.0.0", "upload-offset: 0",
+            [`PATCH ${location} HTTP/1.1`, `host: 127.0.0.1:${server.port}`, `origin: ${TEST_ORIGIN}`, `cookie: ${user.cookie}`, "tus-resumable: 1.0.0", "upload-offset: 0",
               "content-type: application/offset+octet-stream", `content-length: ${1024 * 1024}`, "", ""].join("\r\n"),
           );
           socket.write(Buffer.alloc(sent, 1), () => setTimeout(() => socket.destroy(), 100));
@@ -170,7 +170,7 @@ describe("a connection dropped in the middle of a PATCH", () => {
       expect(offset).toBe(String(sent));
       const rest = await fetch(`http://127.0.0.1:${server.port}${location}`, {
         method: "PATCH",
-        headers: { cookie: user.cookie, "tus-resumable": "1.0.0", "upload-offset": String(sent), "content-type": "application/offset+octet-stream" },
+        headers: { origin: TEST_ORIGIN, cookie: user.cookie, "tus-resumable": "1.0.0", "upload-offset": String(sent), "content-type": "application/offset+octet-stream" },
         body: new Uint8Array(1024 * 1024 - sent).fill(2),
       });
       expect([rest.status, rest.headers.get("upload-offset")]).toEqual([204, String(1024 * 1024)]);

@@ -1,6 +1,8 @@
 import { execFile, spawnSync } from "node:child_process";
+import fs from "node:fs";
 import { promisify } from "node:util";
 import { MAX_PROCESSED_VIDEO_SECONDS, THUMBNAIL_WIDTH } from "../../../shared/videos";
+import { type VideoContainer, videoContainerOf } from "../storage/storage.file-type";
 
 const run = promisify(execFile);
 
@@ -23,10 +25,33 @@ export function findVideoTools(): VideoTools | null {
 type ProbeStream = { codec_type?: string; codec_name?: string; pix_fmt?: string; width?: number; height?: number };
 export type Probe = { formatName: string; durationSeconds: number | null; video: ProbeStream | null; audio: ProbeStream | null };
 
-export async function probe(tools: VideoTools, file: string): Promise<Probe> {
+/** The container of a file on disk from its first bytes; anything else is refused before ffmpeg sees it. */
+export async function containerOf(file: string): Promise<VideoContainer> {
+  const handle = await fs.promises.open(file, "r");
+  try {
+    const { buffer, bytesRead } = await handle.read({ buffer: Buffer.alloc(512), position: 0 });
+    const container = videoContainerOf(buffer.subarray(0, bytesRead));
+    if (!container) throw new VideoRejected(REJECTION_MESSAGES.notVideo);
+    return container;
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The one input file, read only from local disk (`-protocol_whitelist file`) with the demuxer of the
+ * container found in its bytes: ffmpeg never guesses a playlist (HLS), a concat list or an image
+ * sequence from the content, so an upload cannot make it open another file. MOV's external data
+ * references stay off.
+ */
+function singleInput(file: string, container: VideoContainer) {
+  return ["-protocol_whitelist", "file", "-f", container, ...(container === "mov" ? ["-enable_drefs", "0"] : []), "-i", file];
+}
+
+export async function probe(tools: VideoTools, file: string, container: VideoContainer): Promise<Probe> {
   let output: string;
   try {
-    ({ stdout: output } = await run(tools.ffprobe, ["-v", "error", "-show_format", "-show_streams", "-of", "json", file], { maxBuffer: 16 * 1024 * 1024 }));
+    ({ stdout: output } = await run(tools.ffprobe, ["-v", "error", ...singleInput(file, container), "-show_format", "-show_streams", "-of", "json"], { maxBuffer: 16 * 1024 * 1024 }));
   } catch {
     throw new VideoRejected(REJECTION_MESSAGES.notVideo);
   }
@@ -54,24 +79,24 @@ export function isCompatible(probed: Probe) {
  * compatible, a transcode otherwise. Output is cut just past the limit, so a file whose container
  * hides its duration (MediaRecorder WebM) is still measured on the result.
  */
-export async function toFastStartMp4(tools: VideoTools, input: { source: string; target: string; probed: Probe }) {
+export async function toFastStartMp4(tools: VideoTools, input: { source: string; container: VideoContainer; target: string; probed: Probe }) {
   const remux = isCompatible(input.probed);
   const limit = ["-t", String(MAX_PROCESSED_VIDEO_SECONDS + 1)];
   const maps = ["-map", "0:v:0", "-map", "0:a:0?"];
   const codecs = remux
     ? ["-c", "copy"]
     : ["-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-pix_fmt", "yuv420p", "-vf", "scale=trunc(iw/2)*2:trunc(ih/2)*2", "-c:a", "aac", "-b:a", "128k"];
-  await run(tools.ffmpeg, ["-v", "error", "-y", "-i", input.source, ...limit, ...maps, ...codecs, "-movflags", "+faststart", "-f", "mp4", input.target], { maxBuffer: 16 * 1024 * 1024 }).catch(() => {
+  await run(tools.ffmpeg, ["-v", "error", "-y", ...singleInput(input.source, input.container), ...limit, ...maps, ...codecs, "-movflags", "+faststart", "-f", "mp4", input.target], { maxBuffer: 16 * 1024 * 1024 }).catch(() => {
     throw new VideoRejected(REJECTION_MESSAGES.notVideo);
   });
   return { remuxed: remux };
 }
 
 /** Candidate frames as JPEG (320 px wide) when the browser cannot decode the file itself. */
-export async function extractFrame(tools: VideoTools, input: { source: string; atSeconds: number }) {
+export async function extractFrame(tools: VideoTools, input: { source: string; container: VideoContainer; atSeconds: number }) {
   const { stdout } = await run(
     tools.ffmpeg,
-    ["-v", "error", "-ss", input.atSeconds.toFixed(2), "-i", input.source, "-frames:v", "1", "-vf", `scale=${THUMBNAIL_WIDTH}:-2`, "-q:v", "4", "-f", "image2", "-c:v", "mjpeg", "pipe:1"],
+    ["-v", "error", "-ss", input.atSeconds.toFixed(2), ...singleInput(input.source, input.container), "-frames:v", "1", "-vf", `scale=${THUMBNAIL_WIDTH}:-2`, "-q:v", "4", "-f", "image2", "-c:v", "mjpeg", "pipe:1"],
     { encoding: "buffer", maxBuffer: 8 * 1024 * 1024 },
   );
   return stdout;

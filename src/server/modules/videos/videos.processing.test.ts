@@ -4,8 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, createTestApp, type TestApp } from "../../../../tests/support/test-app";
-import { createVideo, generateClip, videoPacketsMd5, waitForProcessing } from "../../../../tests/support/videos";
-import { REJECTION_MESSAGES } from "./videos.ffmpeg";
+import { createChild, createVideo, generateClip, uploadBytes, videoPacketsMd5, waitForProcessing } from "../../../../tests/support/videos";
+import { probe, REJECTION_MESSAGES, toFastStartMp4 } from "./videos.ffmpeg";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -78,5 +78,43 @@ describe("video processing (real ffmpeg)", () => {
     const user = await createSignedInUser(t);
     const { video } = await createVideo(t, user, generateClip("text-as-mp4"));
     expect(await waitForProcessing(t, user.cookie, video.id)).toMatchObject({ processingStatus: "failed", processingError: REJECTION_MESSAGES.notVideo });
+  });
+
+  it("fails a text playlist naming another dad's stored video, and ffmpeg never opens that file (issue 13.2)", async () => {
+    const victim = await createSignedInUser(t);
+    const { video: private_ } = await createVideo(t, victim, generateClip("compatible-mp4", 2));
+    expect((await waitForProcessing(t, victim.cookie, private_.id)).processingStatus).toBe("completed");
+    const { rows } = await t.pool.query("SELECT file_path FROM videos WHERE id = $1", [private_.id]);
+    const target = path.join(t.config.dataDir, "storage", "videos", ...String(rows[0].file_path).split("/"));
+    expect(fs.existsSync(target)).toBe(true);
+    // An access time older than the last change: with relatime, any read of the file moves it.
+    fs.utimesSync(target, new Date(1_000_000), new Date());
+
+    const attacker = await createSignedInUser(t);
+    const child = await createChild(t, attacker.id);
+    const fromUploads = path.relative(t.config.uploads.dir, target);
+    const playlist = ["#EXTM3U", "#EXT-X-TARGETDURATION:10", "#EXTINF:10,", fromUploads, "#EXTINF:10,", target, "#EXT-X-ENDLIST", ""].join("\n");
+    const uploadId = await uploadBytes(t, attacker.cookie, new TextEncoder().encode(playlist));
+    const created = await t.app.request("/api/videos", {
+      method: "POST",
+      headers: { origin: "http://localhost:3000", cookie: attacker.cookie, "content-type": "application/json" },
+      body: JSON.stringify({ uploadId, title: "Not mine", notes: "", childIds: [child.id], unlockType: "now" }),
+    });
+    expect(created.status).toBe(201);
+    const done = await waitForProcessing(t, attacker.cookie, ((await created.json()) as { id: string }).id);
+    expect(done).toMatchObject({ processingStatus: "failed", processingError: REJECTION_MESSAGES.notVideo });
+    expect(fs.statSync(target).atimeMs).toBe(1_000_000);
+  });
+
+  it("runs ffprobe on the detected container only, so a playlist fed to it past the byte check is still not followed", async () => {
+    const victimClip = generateClip("compatible-mp4", 1);
+    fs.utimesSync(victimClip, new Date(1_000_000), new Date());
+    const playlist = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "heydad-playlist-")), "clip.mp4");
+    fs.writeFileSync(playlist, ["#EXTM3U", "#EXT-X-TARGETDURATION:10", "#EXTINF:10,", victimClip, "#EXT-X-ENDLIST", ""].join("\n"));
+    await expect(probe({ ffmpeg: "ffmpeg", ffprobe: "ffprobe" }, playlist, "mov")).rejects.toThrow(REJECTION_MESSAGES.notVideo);
+    await expect(toFastStartMp4({ ffmpeg: "ffmpeg", ffprobe: "ffprobe" }, { source: playlist, target: `${playlist}.out.mp4`, container: "mov", probed: { formatName: "mov", durationSeconds: 1, video: null, audio: null } })).rejects.toThrow(
+      REJECTION_MESSAGES.notVideo,
+    );
+    expect(fs.statSync(victimClip).atimeMs).toBe(1_000_000);
   });
 });

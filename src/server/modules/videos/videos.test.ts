@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { VIDEO_COPY, type VideoItem } from "../../../shared/videos";
-import { createSignedInUser, createTestApp, jsonRequest, type TestApp } from "../../../../tests/support/test-app";
+import { createSignedInUser, createTestApp, jsonRequest, TEST_ORIGIN, type TestApp } from "../../../../tests/support/test-app";
 import { createChild, createVideo, generateClip, uploadBytes, waitForProcessing } from "../../../../tests/support/videos";
 
 let t: TestApp;
@@ -46,7 +46,7 @@ describe("creating a video from a finished upload", () => {
 
   it("refuses an unfinished, unknown or another user's upload, and another user's child (404)", async () => {
     const child = await createChild(t, owner.id);
-    const unfinished = await t.app.request("/api/uploads", { method: "POST", headers: { cookie: owner.cookie, "tus-resumable": "1.0.0", "upload-length": "100" } });
+    const unfinished = await t.app.request("/api/uploads", { method: "POST", headers: { origin: TEST_ORIGIN, cookie: owner.cookie, "tus-resumable": "1.0.0", "upload-length": "100" } });
     const unfinishedId = unfinished.headers.get("location")?.split("/").at(-1);
     const othersUpload = await uploadBytes(t, other.cookie, new Uint8Array(10));
     for (const uploadId of [unfinishedId, "nosuchupload", othersUpload]) {
@@ -96,10 +96,10 @@ describe("the videos API", () => {
   });
 
   it("stores a chosen thumbnail (type from the bytes) and refuses anything else", async () => {
-    const response = await t.app.request(`/api/videos/${ready.id}/thumbnail`, { method: "PUT", headers: { cookie: owner.cookie, "content-type": "image/jpeg" }, body: JPEG });
+    const response = await t.app.request(`/api/videos/${ready.id}/thumbnail`, { method: "PUT", headers: { origin: TEST_ORIGIN, cookie: owner.cookie, "content-type": "image/jpeg" }, body: JPEG });
     expect(response.status).toBe(200);
     expect((await response.json()).thumbnailUrl).toMatch(/\/files\/videos\/.+-thumbnail\.jpg\?/);
-    const text = await t.app.request(`/api/videos/${ready.id}/thumbnail`, { method: "PUT", headers: { cookie: owner.cookie, "content-type": "image/jpeg" }, body: "not an image" });
+    const text = await t.app.request(`/api/videos/${ready.id}/thumbnail`, { method: "PUT", headers: { origin: TEST_ORIGIN, cookie: owner.cookie, "content-type": "image/jpeg" }, body: "not an image" });
     expect(text.status).toBe(400);
   });
 
@@ -124,7 +124,7 @@ describe("the videos API", () => {
       const response = await jsonRequest(t, method, path, { cookie: other.cookie, body });
       expect(`${method} ${path} ${response.status}`).toBe(`${method} ${path} 404`);
     }
-    const thumbnail = await t.app.request(`/api/videos/${ready.id}/thumbnail`, { method: "PUT", headers: { cookie: other.cookie }, body: JPEG });
+    const thumbnail = await t.app.request(`/api/videos/${ready.id}/thumbnail`, { method: "PUT", headers: { origin: TEST_ORIGIN, cookie: other.cookie }, body: JPEG });
     expect(thumbnail.status).toBe(404);
     const bad = await jsonRequest(t, "GET", "/api/videos/not-an-id", { cookie: owner.cookie });
     expect(bad.status).toBe(400);

@@ -10,7 +10,7 @@ import type { ObjectStorage } from "../storage/storage";
 import { detectFileType } from "../storage/storage.file-type";
 import type { UploadsUsecases } from "../uploads/uploads.usecases";
 import { videoErrors } from "./videos.errors";
-import { extractFrame, probe, REJECTION_MESSAGES, toFastStartMp4, VideoRejected, type VideoTools } from "./videos.ffmpeg";
+import { containerOf, extractFrame, probe, REJECTION_MESSAGES, toFastStartMp4, VideoRejected, type VideoTools } from "./videos.ffmpeg";
 import type { VideoRow, VideosRepository } from "./videos.repository";
 
 type VideoWithChildren = VideoRow & { children: VideoItem["children"] };
@@ -129,11 +129,12 @@ export function createVideosUsecases(options: {
       const tools = options.tools;
       const { source, cleanup } = await localCopyOf(row, storage, options.uploads);
       try {
-        const duration = row.durationSeconds ?? (await probe(tools, source)).durationSeconds ?? 1;
+        const container = await containerOf(source);
+        const duration = row.durationSeconds ?? (await probe(tools, source, container)).durationSeconds ?? 1;
         const times = Array.from({ length: THUMBNAIL_COUNT }, (_, index) => (duration * (index + 0.5)) / THUMBNAIL_COUNT);
         const frames = [];
         for (const time of times) {
-          const jpeg = await extractFrame(tools, { source, atSeconds: time });
+          const jpeg = await extractFrame(tools, { source, container, atSeconds: time });
           if (jpeg.length > 0) frames.push({ timeSeconds: Number(time.toFixed(2)), dataUrl: `data:image/jpeg;base64,${jpeg.toString("base64")}` });
         }
         return frames;
@@ -158,11 +159,13 @@ export function createVideosUsecases(options: {
       try {
         workDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "heydad-video-"));
         const target = path.join(workDir, "video.mp4");
-        const probed = await probe(options.tools, source);
+        // Only real video containers reach ffprobe (a text playlist would make it read other files).
+        const container = await containerOf(source);
+        const probed = await probe(options.tools, source, container);
         if (!probed.video) throw new VideoRejected(REJECTION_MESSAGES.notVideo);
         if (probed.durationSeconds !== null && probed.durationSeconds > MAX_PROCESSED_VIDEO_SECONDS) throw new VideoRejected(REJECTION_MESSAGES.tooLong);
-        await toFastStartMp4(options.tools, { source, target, probed });
-        const result = await probe(options.tools, target);
+        await toFastStartMp4(options.tools, { source, container, target, probed });
+        const result = await probe(options.tools, target, "mov");
         if (!result.video || result.durationSeconds === null) throw new VideoRejected(REJECTION_MESSAGES.notVideo);
         if (result.durationSeconds > MAX_PROCESSED_VIDEO_SECONDS) throw new VideoRejected(REJECTION_MESSAGES.tooLong);
         const key = `${video.userId}/${video.id}.mp4`;

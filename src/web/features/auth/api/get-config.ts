@@ -7,9 +7,11 @@ export type PublicConfig = {
   supportEmail: string;
   /** Meta pixel id when the pixel is switched on (META_PIXEL_ID), else null. */
   metaPixelId: string | null;
+  /** A staging site (PAYMENTS=test): every page says TEST MODE. */
+  testMode: boolean;
 };
 
-export const DEFAULT_PUBLIC_CONFIG: PublicConfig = { googleEnabled: false, devMailbox: false, supportEmail: "support@heydad.app", metaPixelId: null };
+export const DEFAULT_PUBLIC_CONFIG: PublicConfig = { googleEnabled: false, devMailbox: false, supportEmail: "support@heydad.app", metaPixelId: null, testMode: false };
 
 export async function getConfig({ signal }: { signal?: AbortSignal } = {}): Promise<PublicConfig> {
   const config = await apiClient.get<Partial<PublicConfig>>("/api/config", { signal });
@@ -18,6 +20,7 @@ export async function getConfig({ signal }: { signal?: AbortSignal } = {}): Prom
     devMailbox: config?.devMailbox === true,
     supportEmail: typeof config?.supportEmail === "string" ? config.supportEmail : DEFAULT_PUBLIC_CONFIG.supportEmail,
     metaPixelId: typeof config?.metaPixelId === "string" ? config.metaPixelId : null,
+    testMode: config?.testMode === true,
   };
 }
 

@@ -1,0 +1,78 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { createSignedInUser, createTestApp, TEST_ORIGIN, type TestApp } from "../../../tests/support/test-app";
+
+let t: TestApp;
+let cookie: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  cookie = (await createSignedInUser(t)).cookie;
+});
+
+const ID = "00000000-0000-4000-8000-000000000000";
+
+/** A request as an attacker sends it: the body is raw text, so escapes reach the server exactly as typed. */
+async function send(method: string, path: string, rawBody?: string) {
+  const response = await t.app.request(path, {
+    method,
+    headers: { origin: TEST_ORIGIN, cookie, ...(rawBody !== undefined ? { "content-type": "application/json" } : {}) },
+    body: rawBody,
+  });
+  const text = await response.text();
+  return { status: response.status, text, body: JSON.parse(text || "null") as { error?: { code: string; message: string } } | null };
+}
+
+async function expectRefused(method: string, path: string, rawBody: string | undefined, message: RegExp) {
+  const { status, body, text } = await send(method, path, rawBody);
+  expect(`${method} ${path} ${rawBody ?? ""} -> ${status}`).toBe(`${method} ${path} ${rawBody ?? ""} -> 400`);
+  expect(body?.error?.message, text).toMatch(message);
+}
+
+const cursorFor = (createdAt: string) => Buffer.from(JSON.stringify([createdAt, ID])).toString("base64url");
+
+describe("input that passed validation but broke the database gets a 400 (issue 13.5)", () => {
+  it("refuses NUL (U+0000) in text fields, ids, query and path parameters", async () => {
+    await expectRefused("POST", "/api/children", String.raw`{"name":"Ma\u0000ya","birthdate":"2015-06-01"}`, /NUL|control character/i);
+    await expectRefused("PUT", "/api/settings/profile", String.raw`{"fullName":"Dad\u0000","timeZone":"UTC"}`, /NUL|control character/i);
+    await expectRefused("POST", `/api/videos/${ID}/comments`, String.raw`{"content":"hi\u0000","timeSeconds":1}`, /NUL|control character/i);
+    await expectRefused("POST", "/api/pocket-dad", String.raw`{"prompt":"bedtime\u0000"}`, /NUL|control character/i);
+    await expectRefused("GET", "/api/videos/%00", undefined, /NUL|control character/i);
+    await expectRefused("GET", `/api/memories?childId=${ID}%00`, undefined, /NUL|control character/i);
+    await expectRefused("POST", "/api/children", String.raw`{"na\u0000me":"Maya","birthdate":"2015-06-01"}`, /NUL|control character/i);
+  });
+
+  it("refuses a lone surrogate in JSON (it cannot be stored as text or jsonb)", async () => {
+    await expectRefused("PUT", "/api/settings/profile", String.raw`{"fullName":"Dad \ud800","timeZone":"UTC"}`, /unpaired surrogate|not valid text/i);
+    await expectRefused("POST", "/api/events", String.raw`{"events":[{"name":"page_view","path":"/","properties":{"ref":"\udc00"}}]}`, /unpaired surrogate|not valid text/i);
+    // A proper pair (an emoji) is fine.
+    const emoji = await send("PUT", "/api/settings/profile", String.raw`{"fullName":"Dad \ud83d\ude00","phone":"","timeZone":"UTC"}`);
+    expect(emoji.status).toBe(200);
+  });
+
+  it("refuses impossible calendar dates", async () => {
+    for (const date of ["2024-02-30", "0000-00-00", "2023-02-29", "2024-13-01"]) {
+      const body = JSON.stringify({ uploadId: "abc", title: "x", childIds: [ID], unlockType: "date", unlockDate: date });
+      await expectRefused("POST", "/api/videos", body, /unlock date/i);
+    }
+  });
+
+  it("refuses a comment time of 1e-320 (too small to be a time) with a clear message", async () => {
+    await expectRefused("POST", `/api/videos/${ID}/comments`, `{"content":"hi","timeSeconds":1e-320}`, /time/i);
+  });
+
+  it("refuses a list cursor that decodes to year 0 or +275760", async () => {
+    for (const createdAt of ["0000-01-01T00:00:00.000Z", "+275760-09-13T00:00:00.000Z"]) {
+      await expectRefused("GET", `/api/memories?cursor=${cursorFor(createdAt)}`, undefined, /cursor|page/i);
+    }
+  });
+
+  it("refuses a null name or time zone on better-auth's update-user", async () => {
+    await expectRefused("POST", "/api/auth/update-user", `{"name":null}`, /name/i);
+    await expectRefused("POST", "/api/auth/update-user", `{"timeZone":null}`, /time zone/i);
+  });
+
+  it("refuses a malformed percent-encoding in a file link", async () => {
+    await expectRefused("GET", "/files/images/%E0%A4%A", undefined, /percent|encoding|address/i);
+    await expectRefused("GET", "/api/videos/%E0%A4%A", undefined, /percent|encoding|address/i);
+    await expectRefused("GET", "/api/memories?kind=%E0%A4%A", undefined, /percent|encoding|address/i);
+  });
+});

@@ -1,0 +1,75 @@
+import type { MiddlewareHandler } from "hono";
+import { defineError } from "./app-error";
+
+/**
+ * Text PostgreSQL cannot store, refused in one place before any route sees it: a NUL character
+ * (U+0000: text and jsonb both reject it) and an unpaired UTF-16 surrogate (JSON's `\ud800` escape
+ * alone: not valid Unicode, so not valid UTF-8 for the database). Also a malformed percent-encoding
+ * in the address (`%E0%A4%A`), which would throw wherever a route decodes it.
+ */
+const invalidText = defineError("INVALID_TEXT", 400, "The request contains text that cannot be stored.");
+const invalidAddress = defineError("INVALID_ADDRESS", 400, "The address has a malformed percent-encoding (such as %E0%A4%A). Please check the link.");
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** Larger JSON bodies are refused by the body limit before this reads them. */
+const MAX_JSON_BYTES = 1024 * 1024;
+
+function problemWith(text: string) {
+  if (text.includes("\u0000")) return "contains a NUL character (U+0000), which cannot be stored";
+  if (LONE_SURROGATE.test(text)) return "contains an unpaired surrogate (such as \\ud800 alone), which is not valid text";
+  return null;
+}
+
+/** The first string or key in a parsed JSON value that cannot be stored, with where it is. */
+function findProblem(value: unknown, path: string[]): { where: string; problem: string } | null {
+  const at = (problem: string | null, where: string[]) => (problem ? { where: where.join(".") || "body", problem } : null);
+  if (typeof value === "string") return at(problemWith(value), path);
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = findProblem(item, [...path, String(index)]);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      const found = at(problemWith(key), [...path, "(a field name)"]) ?? findProblem(item, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+function decoded(part: string) {
+  try {
+    return decodeURIComponent(part.replaceAll("+", " "));
+  } catch {
+    throw invalidAddress();
+  }
+}
+
+export function inputGuard(): MiddlewareHandler {
+  return async (c, next) => {
+    const url = new URL(c.req.url);
+    const pathProblem = problemWith(decoded(url.pathname));
+    if (pathProblem) throw invalidText(`The address ${pathProblem}.`);
+    for (const pair of url.search.slice(1).split("&").filter(Boolean)) {
+      const [name = "", value = ""] = pair.split(/=(.*)/s);
+      const problem = problemWith(decoded(name)) ?? problemWith(decoded(value));
+      if (problem) throw invalidText(`${decoded(name).replaceAll("\u0000", "") || "A query parameter"}: ${problem}.`);
+    }
+    const length = Number(c.req.header("content-length") ?? 0);
+    if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.header("content-type")?.includes("application/json") && length <= MAX_JSON_BYTES) {
+      const text = await c.req.raw.clone().text();
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = undefined; // not JSON: the route's validator answers it
+      }
+      const found = findProblem(body, []);
+      if (found) throw invalidText(`${found.where}: ${found.problem}.`);
+    }
+    await next();
+  };
+}
