@@ -188,7 +188,6 @@ async function initialise(input: { dir: string; bin: Binaries; runAs: SystemUser
     const initdb = spawn(bin.initdb, [`--pgdata=${dataArg}`, "--auth=password", `--username=${USER}`, `--pwfile=${passwordFile}`, "--lc-messages=C", "--no-instructions"], {
       cwd,
       ...runAs,
-      env: { ...process.env, LC_MESSAGES: "C" },
       stdio: ["ignore", "ignore", "pipe"],
     });
     initdb.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
@@ -205,13 +204,12 @@ async function initialise(input: { dir: string; bin: Binaries; runAs: SystemUser
 /** Spawns the server and resolves once it accepts connections; rejects when it exits first. */
 function startServer(input: { dir: string; port: number; bin: Binaries; runAs: SystemUser | undefined }) {
   const { dataArg, cwd } = dataLocation(input.dir, input.runAs);
-  const flags = ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200"];
+  const flags = ["-c", "lc_messages=C", "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200"];
   // Its own process group: Ctrl-C in a terminal reaches the app, which stops the server itself.
   const child = spawn(input.bin.postgres, ["-D", dataArg, "-p", String(input.port), ...flags], {
     cwd,
     ...input.runAs,
     detached: true,
-    env: { ...process.env, LC_MESSAGES: "C" },
     stdio: ["ignore", "ignore", "pipe"],
   });
   return new Promise<ChildProcess>((resolve, reject) => {
