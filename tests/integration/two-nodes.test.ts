@@ -3,7 +3,7 @@ import { GetObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UPLOAD_CHUNK_BYTES } from "../../src/shared/videos";
-import { type AppProcess, startAppProcess, timeUntil } from "../support/app-process";
+import { type AppProcess, callApp, signUpOn, startAppProcess, timeUntil } from "../support/app-process";
 import { startS3rver } from "../support/s3-server";
 import { createTestDatabase } from "../support/test-database";
 
@@ -22,6 +22,8 @@ let pool: pg.Pool;
 let s3: S3Client;
 const cleanups: Array<() => Promise<unknown>> = [];
 const startedAt = Date.now();
+const call: typeof callApp = (node, path, init) => callApp(node, path, { origin: APP_URL, ...init });
+const signedInDad = (node: AppProcess) => signUpOn(node, { pool, origin: APP_URL });
 
 beforeAll(async () => {
   const database = await createTestDatabase();
@@ -49,44 +51,6 @@ afterAll(async () => {
   for (const cleanup of cleanups) await cleanup().catch(() => {});
   console.info(`two-node test: ${((Date.now() - startedAt) / 1000).toFixed(1)} s in all`);
 });
-
-/** A request as the browser sends it to the shared address, reaching one node. */
-const call = (node: AppProcess, path: string, init: { method?: string; cookie?: string; json?: unknown; headers?: Record<string, string>; body?: Uint8Array<ArrayBuffer> } = {}) =>
-  fetch(`${node.baseUrl}${path}`, {
-    method: init.method ?? "GET",
-    headers: {
-      origin: APP_URL,
-      ...(init.cookie ? { cookie: init.cookie } : {}),
-      ...(init.json !== undefined ? { "content-type": "application/json" } : {}),
-      ...init.headers,
-    },
-    body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
-    redirect: "manual",
-  });
-
-const cookiesOf = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
-
-/** Signs a dad up on `on`, confirms the address with the link from the mailbox, signs in on `on`. */
-async function signedInDad(on: AppProcess) {
-  const email = `two-nodes-${randomBytes(4).toString("hex")}@example.com`;
-  const password = "correct-horse-1";
-  expect((await call(on, "/api/auth/sign-up/email", { method: "POST", json: { email, password, name: "" } })).status).toBe(200);
-  let link = "";
-  await timeUntil(async () => {
-    const { rows } = await pool.query(`SELECT text FROM mailbox_messages WHERE "to" = $1`, [email]);
-    link = (rows[0]?.text as string | undefined)?.match(/https?:\/\/\S+/)?.[0] ?? "";
-    return link !== "";
-  }, 20_000, "confirmation email");
-  const confirm = new URL(link);
-  expect((await call(on, `${confirm.pathname}${confirm.search}`, { headers: { origin: "" } })).status).toBeLessThan(400);
-  const signIn = await call(on, "/api/auth/sign-in/email", { method: "POST", json: { email, password } });
-  expect(signIn.status).toBe(200);
-  return { email, password, cookie: cookiesOf(signIn) };
-}
 
 describe("two app nodes on one PostgreSQL and one S3 store", () => {
   it("a session made on one node is valid on the other; sign-out on one ends it on the other within SESSION_CACHE_SECONDS", async () => {

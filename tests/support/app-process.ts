@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import net from "node:net";
+import type pg from "pg";
 
 export async function freePort() {
   return new Promise<number>((resolve) => {
@@ -65,4 +67,49 @@ export async function timeUntil(check: () => Promise<boolean>, ms: number, what:
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return Date.now() - startedAt;
+}
+
+/** A request to one app process as a browser on `origin` sends it (redirects are not followed). */
+export function callApp(
+  node: { baseUrl: string },
+  path: string,
+  init: { origin?: string; method?: string; cookie?: string; json?: unknown; headers?: Record<string, string>; body?: Uint8Array<ArrayBuffer> } = {},
+) {
+  return fetch(`${node.baseUrl}${path}`, {
+    method: init.method ?? "GET",
+    headers: {
+      origin: init.origin ?? node.baseUrl,
+      ...(init.cookie ? { cookie: init.cookie } : {}),
+      ...(init.json !== undefined ? { "content-type": "application/json" } : {}),
+      ...init.headers,
+    },
+    body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+    redirect: "manual",
+  });
+}
+
+const cookiesOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+
+/** Signs a new dad up on `node`, confirms the address with the link from the development mailbox (read through `pool`), signs in. */
+export async function signUpOn(node: { baseUrl: string }, options: { pool: pg.Pool; origin?: string }) {
+  const email = `dad-${randomBytes(5).toString("hex")}@example.com`;
+  const password = "correct-horse-1";
+  const signUp = await callApp(node, "/api/auth/sign-up/email", { origin: options.origin, method: "POST", json: { email, password, name: "" } });
+  if (signUp.status !== 200) throw new Error(`Sign-up answered ${signUp.status}`);
+  let link = "";
+  await timeUntil(async () => {
+    const { rows } = await options.pool.query(`SELECT text FROM mailbox_messages WHERE "to" = $1`, [email]);
+    link = (rows[0]?.text as string | undefined)?.match(/https?:\/\/\S+/)?.[0] ?? "";
+    return link !== "";
+  }, 20_000, "confirmation email");
+  const confirm = new URL(link);
+  const confirmed = await callApp(node, `${confirm.pathname}${confirm.search}`, { origin: options.origin });
+  if (confirmed.status >= 400) throw new Error(`The confirmation link answered ${confirmed.status}`);
+  const signIn = await callApp(node, "/api/auth/sign-in/email", { origin: options.origin, method: "POST", json: { email, password } });
+  if (signIn.status !== 200) throw new Error(`Sign-in answered ${signIn.status}`);
+  return { email, password, cookie: cookiesOf(signIn) };
 }
