@@ -22,13 +22,18 @@ async function countRows(url: string) {
   return result.rows[0].n as number;
 }
 
+/** Creates the table `kept` with `rows` rows. */
+async function keep(url: string, rows: number) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`CREATE TABLE kept AS SELECT generate_series(1, ${Math.trunc(rows)}) AS id`);
+  await client.end();
+}
+
 describe("the embedded PostgreSQL", () => {
   it("initialises once and keeps its data across a clean stop and start", async () => {
     const first = await startEmbeddedPostgres({ dir, port });
-    const client = new pg.Client({ connectionString: first.url });
-    await client.connect();
-    await client.query("CREATE TABLE kept (id int); INSERT INTO kept VALUES (1)");
-    await client.end();
+    await keep(first.url, 1);
     await first.stop();
     expect(fs.existsSync(path.join(dir, "postmaster.pid"))).toBe(false);
 
@@ -111,10 +116,7 @@ describe.runIf(process.getuid?.() === 0)("the embedded PostgreSQL started by roo
       const privatePort = port + 1;
 
       const first = await startEmbeddedPostgres({ dir: dataDir, port: privatePort, binariesDir });
-      const client = new pg.Client({ connectionString: first.url });
-      await client.connect();
-      await client.query("CREATE TABLE kept (id int); INSERT INTO kept VALUES (1), (2)");
-      await client.end();
+      await keep(first.url, 2);
       await first.stop();
       expect(fs.existsSync(path.join(dataDir, "PG_VERSION"))).toBe(true);
       expect(fs.statSync(dataDir).uid).not.toBe(0);
