@@ -24,7 +24,17 @@ async function main() {
 
   let databaseUrl: string;
   if (config.database.kind === "embedded") {
-    const embedded = await startEmbeddedPostgres({ dir: config.database.dir, port: config.database.port, log: logger.info });
+    const embedded = await startEmbeddedPostgres({
+      dir: config.database.dir,
+      port: config.database.port,
+      log: logger.info,
+      // Supervised: restarted with back-off when it stops; when it cannot come back, the app exits
+      // non-zero so a process manager (systemd, Docker, PM2) restarts everything.
+      onGiveUp: (error) => {
+        logger.error(`${error.message}. Exiting so that a process manager can restart the app.`);
+        process.exit(1);
+      },
+    });
     stops.unshift(embedded.stop);
     databaseUrl = embedded.url;
     logger.info(`database: embedded PostgreSQL, data in ${config.database.dir}, port ${config.database.port}`);

@@ -88,6 +88,7 @@ export async function createServices(options: { config: Config; db: Database; po
   const children = createChildrenUsecases({ children: createChildrenRepository(db), storage, deleteFilesLater, deletionSteps: childDeletionSteps, events });
 
   // Payments: Stripe when its keys are set, else the built-in TEST MODE checkout (same interface).
+  const mailbox = createMailboxRepository(db);
   const billingRepository = createBillingRepository(db);
   const testCheckout = config.stripe ? undefined : createTestCheckoutPayments({ repository: billingRepository, appUrl: config.appUrl });
   const payments = config.stripe ? createStripePayments(config.stripe) : testCheckout!.payments;
@@ -144,7 +145,7 @@ export async function createServices(options: { config: Config; db: Database; po
     sessions: createSessionsRepository(db),
     /** Sessions looked up in the last few seconds (see SESSION_CACHE_SECONDS). */
     sessionCache,
-    mailbox: createMailboxRepository(db),
+    mailbox,
     /** Private files for every module: put, get, delete, list, signed links. */
     storage,
     /** Set when files are on local disk: the app then serves their signed links at /files/. */
@@ -170,6 +171,10 @@ export async function createServices(options: { config: Config; db: Database; po
       billing: { cancelSubscription: (input) => billing.cancelForAccountDeletion(input) },
       forgetSessions: sessionCache.forgetUser,
       deleteUploadFiles: uploads.deleteFiles,
+      forgetTraces: async ({ id, email }) => {
+        await jobs.deleteJobsNaming([id, email]);
+        await mailbox.deleteTo(email);
+      },
     }),
     /** Queues stored files for deletion (after the rows that named them are gone). */
     deleteFilesLater,

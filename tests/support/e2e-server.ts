@@ -1,22 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import pg from "pg";
 import { afterAll } from "vitest";
+import { freePort } from "./app-process";
 import { createTestDatabase } from "./test-database";
-
-async function freePort() {
-  return new Promise<number>((resolve) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const port = (server.address() as net.AddressInfo).port;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * The real server as a separate process (`dist/server/main.js`, the compiled bundle `npm start`

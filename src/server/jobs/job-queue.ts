@@ -14,12 +14,17 @@ export type JobQueue = {
   /** Runs a registered job on a cron schedule (UTC); pg-boss makes sure one node sends each run. */
   schedule: <Schema extends z.ZodType>(job: JobDefinition<Schema>, cron: string, payload: z.infer<Schema>) => Promise<void>;
   stop: () => Promise<void>;
+  /** Deletes every job, queued, done or archived, whose payload contains one of `values` (account deletion forgets the user). */
+  deleteJobsNaming: (values: string[]) => Promise<number>;
   boss: PgBoss;
 };
 
+/** pg-boss's tables (its default schema). */
+const SCHEMA = "pgboss";
+
 /** The job queue lives inside PostgreSQL (pg-boss), so any app node can send and work jobs. */
 export async function startJobQueue(options: { url: string; log: (message: string) => void }): Promise<JobQueue> {
-  const boss = new PgBoss({ connectionString: options.url, max: 4 });
+  const boss = new PgBoss({ connectionString: options.url, max: 4, schema: SCHEMA });
   boss.on("error", (error) => options.log(`job queue: ${error.message}`));
   await boss.start();
   const created = new Set<string>();
@@ -49,5 +54,17 @@ export async function startJobQueue(options: { url: string; log: (message: strin
       await boss.schedule(job.name, cron, job.schema.parse(payload) as object, { tz: "UTC" });
     },
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+    async deleteJobsNaming(values) {
+      const needles = values.filter(Boolean).map((value) => value.toLowerCase());
+      if (needles.length === 0) return 0;
+      let deleted = 0;
+      for (const table of ["job", "archive"]) {
+        const { rows } = await boss
+          .getDb()
+          .executeSql(`WITH gone AS (DELETE FROM ${SCHEMA}.${table} WHERE EXISTS (SELECT 1 FROM unnest($1::text[]) AS needle WHERE strpos(lower(data::text), needle) > 0) RETURNING 1) SELECT count(*)::int AS n FROM gone`, [needles]);
+        deleted += rows[0]?.n ?? 0;
+      }
+      return deleted;
+    },
   };
 }

@@ -1,6 +1,8 @@
+import fs from "node:fs";
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { TINY_PNG } from "../../../../tests/support/images";
-import { createSignedInUser, createTestApp, jsonRequest, TEST_ORIGIN, type TestApp } from "../../../../tests/support/test-app";
+import { createSignedInUser, createTestApp, jsonRequest, TEST_ORIGIN, type TestApp, waitForEmail } from "../../../../tests/support/test-app";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -131,4 +133,48 @@ describe("account deletion", () => {
     }
     expect((await rowsOf(user.id))["users.id"]).toBe(1);
   });
+
+  it("leaves no trace: no column of any table (pg-boss's jobs included) names the user's id or email, no folder is named by the id", async () => {
+    const user = await createSignedInUser(t);
+    await fillAccount(user);
+    // What else names a dad: a password reset (a verification row and an email), an email still
+    // queued with a child's name, what the development mailbox received, a rate-limit counter.
+    expect((await jsonRequest(t, "POST", "/api/auth/request-password-reset", { body: { email: user.email, redirectTo: "/reset-password" } })).status).toBe(200);
+    await waitForEmail(t, user.email);
+    await t.services.jobs.boss.send("send-email", { to: user.email, subject: "A memory for Maya unlocks today", html: "<p>Maya</p>", text: "Maya" }, { startAfter: new Date(Date.now() + 3_600_000) });
+    await jsonRequest(t, "POST", "/api/pocket-dad", { cookie: user.cookie, body: { prompt: "How do I talk to Maya about school?" } });
+    expect(await tracesOf(user)).not.toEqual([]);
+
+    expect((await jsonRequest(t, "DELETE", "/api/account", { cookie: user.cookie, body: { confirm: true } })).status).toBe(204);
+
+    expect(await tracesOf(user)).toEqual([]);
+    expect(foldersNamed(t.config.storage.kind === "local" ? t.config.storage.root : "", user.id)).toEqual([]);
+    expect(foldersNamed(t.config.uploads.dir, user.id)).toEqual([]);
+  });
 });
+
+/** Every text, json and array column of every table in every schema (pgboss included) that holds the user's id or email. */
+async function tracesOf(user: { id: string; email: string }) {
+  const { rows: columns } = await t.pool.query<{ table_schema: string; table_name: string; column_name: string }>(`
+    SELECT c.table_schema, c.table_name, c.column_name
+    FROM information_schema.columns c
+    JOIN information_schema.tables tb ON tb.table_schema = c.table_schema AND tb.table_name = c.table_name AND tb.table_type = 'BASE TABLE'
+    WHERE c.table_schema NOT IN ('pg_catalog', 'information_schema')
+      AND (c.data_type IN ('text', 'character varying', 'character', 'json', 'jsonb', 'ARRAY', 'USER-DEFINED') OR c.udt_name = 'uuid')`);
+  const found: string[] = [];
+  for (const { table_schema, table_name, column_name } of columns) {
+    const column = `"${table_schema}"."${table_name}"."${column_name}"`;
+    const { rows } = await t.pool.query(
+      `SELECT count(*)::int AS n FROM "${table_schema}"."${table_name}" WHERE strpos(lower("${column_name}"::text), $1) > 0 OR strpos(lower("${column_name}"::text), $2) > 0`,
+      [user.id.toLowerCase(), user.email.toLowerCase()],
+    );
+    if (rows[0].n > 0) found.push(`${column}: ${rows[0].n}`);
+  }
+  return found;
+}
+
+/** Files and folders under `root` whose name contains `name`. */
+function foldersNamed(root: string, name: string): string[] {
+  if (!root || !fs.existsSync(root)) return [];
+  return (fs.readdirSync(root, { recursive: true }) as string[]).filter((entry) => path.basename(entry).includes(name));
+}

@@ -96,6 +96,12 @@ export function createLocalStorage(options: LocalStorageOptions) {
     list,
     async deletePrefix(input) {
       for (const object of await list(input)) await remove(input.bucket, object.key);
+      // A prefix that names a folder (`<userId>/`) leaves no empty folder behind, here or in .meta/.
+      if (input.prefix.endsWith("/")) {
+        const folder = input.prefix.split("/").filter(Boolean);
+        await removeEmptyFolders(path.join(options.root, input.bucket, ...folder));
+        await removeEmptyFolders(path.join(options.root, ".meta", input.bucket, ...folder));
+      }
     },
     signedUrl(input) {
       const expires = String(Math.floor(input.signedAt.getTime() / 1000) + SIGNED_URL_TTL_SECONDS);
@@ -122,3 +128,20 @@ export function createLocalStorage(options: LocalStorageOptions) {
 }
 
 export type LocalStorage = ReturnType<typeof createLocalStorage>;
+
+/** Removes `dir` and the folders under it when they hold no file; true when `dir` is gone. */
+async function removeEmptyFolders(dir: string): Promise<boolean> {
+  let entries: fs.Dirent[];
+  try {
+    entries = await fs.promises.readdir(dir, { withFileTypes: true });
+  } catch {
+    return true;
+  }
+  let empty = true;
+  for (const entry of entries) {
+    if (!entry.isDirectory() || !(await removeEmptyFolders(path.join(dir, entry.name)))) empty = false;
+  }
+  if (!empty) return false;
+  // A file written meanwhile keeps the folder.
+  return fs.promises.rmdir(dir).then(() => true, () => false);
+}

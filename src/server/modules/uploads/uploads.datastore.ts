@@ -5,7 +5,7 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { FileStore } from "@tus/file-store";
 import { S3Store } from "@tus/s3-store";
-import { type DataStore, ERRORS } from "@tus/server";
+import { type DataStore, ERRORS, type Locker, MemoryLocker } from "@tus/server";
 import { UPLOAD_CHUNK_BYTES } from "../../../shared/videos";
 import type { Config } from "../../config";
 import { createFilePatcher } from "./uploads.file-patch";
@@ -18,6 +18,8 @@ export type UploadsDatastore = {
   store: DataStore;
   /** A faster tus PATCH than @tus/server's, where there is one (local disk). */
   patch?: ReturnType<typeof createFilePatcher>;
+  /** The upload locks shared by `patch` and @tus/server's handlers (HEAD waits for a PATCH still writing); @tus/server's own when absent. */
+  locker?: Locker;
   /** The finished upload as a file on this machine (null when its bytes are gone); release() drops any copy made. */
   localCopy(id: string): Promise<{ path: string; release: () => Promise<void> } | null>;
   /** Removes the upload's bytes and metadata; a missing upload is not an error. */
@@ -32,9 +34,11 @@ export function createUploadsDatastore(options: { storage: Config["storage"]; di
 function createFileDatastore(dir: string): UploadsDatastore {
   const store = new FileStore({ directory: dir });
   const filePath = (id: string) => path.join(dir, id);
+  const locker = new MemoryLocker();
   return {
     store,
-    patch: createFilePatcher({ filePath, store }),
+    locker,
+    patch: createFilePatcher({ filePath, store, locker }),
     async localCopy(id) {
       return fs.existsSync(filePath(id)) ? { path: filePath(id), release: async () => {} } : null;
     },

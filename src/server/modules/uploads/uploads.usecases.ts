@@ -44,6 +44,7 @@ export function createUploadsUsecases(options: { datastore: UploadsDatastore; qu
   const tus = new Server({
     path: UPLOADS_PATH,
     datastore: store,
+    locker: options.datastore.locker,
     relativeLocation: true,
     maxSize: MAX_VIDEO_BYTES,
     async onUploadCreate(request, upload) {
