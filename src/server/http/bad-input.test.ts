@@ -1,11 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, createTestApp, TEST_ORIGIN, type TestApp } from "../../../tests/support/test-app";
+import { createChild } from "../../../tests/support/videos";
 
 let t: TestApp;
 let cookie: string;
+let userId: string;
 beforeAll(async () => {
   t = await createTestApp();
-  cookie = (await createSignedInUser(t)).cookie;
+  ({ cookie, id: userId } = await createSignedInUser(t));
 });
 
 const ID = "00000000-0000-4000-8000-000000000000";
@@ -38,6 +40,15 @@ describe("input that passed validation but broke the database gets a 400 (issue 
     await expectRefused("GET", "/api/videos/%00", undefined, /NUL|control character/i);
     await expectRefused("GET", `/api/memories?childId=${ID}%00`, undefined, /NUL|control character/i);
     await expectRefused("POST", "/api/children", String.raw`{"na\u0000me":"Maya","birthdate":"2015-06-01"}`, /NUL|control character/i);
+  });
+
+  it("refuses NUL in a narration's fields, which travel as JSON inside a multipart form", async () => {
+    const form = new FormData();
+    const child = await createChild(t, userId);
+    form.set("data", JSON.stringify({ kind: "note", title: "Bed\u0000time", notes: "", childIds: [child.id], unlockType: "now" }));
+    const response = await t.app.request("/api/narrations", { method: "POST", headers: { origin: TEST_ORIGIN, cookie }, body: form });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.message).toMatch(/NUL/);
   });
 
   it("refuses a lone surrogate in JSON (it cannot be stored as text or jsonb)", async () => {

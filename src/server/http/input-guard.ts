@@ -40,6 +40,12 @@ function findProblem(value: unknown, path: string[]): { where: string; problem: 
   return null;
 }
 
+/** For JSON that arrives another way (a multipart form's JSON field): the same 400 as the guard's. */
+export function assertStorableText(value: unknown) {
+  const found = findProblem(value, []);
+  if (found) throw invalidText(`${found.where}: ${found.problem}.`);
+}
+
 function decoded(part: string) {
   try {
     return decodeURIComponent(part.replaceAll("+", " "));
@@ -67,8 +73,7 @@ export function inputGuard(): MiddlewareHandler {
       } catch {
         body = undefined; // not JSON: the route's validator answers it
       }
-      const found = findProblem(body, []);
-      if (found) throw invalidText(`${found.where}: ${found.problem}.`);
+      assertStorableText(body);
     }
     await next();
   };

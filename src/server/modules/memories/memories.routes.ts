@@ -1,4 +1,5 @@
 import { Hono, type MiddlewareHandler } from "hono";
+import { assertStorableText } from "../../http/input-guard";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import { MAX_AUDIO_BYTES, MAX_IMAGE_BYTES, memoryListQuerySchema, narrationFieldsSchema } from "../../../shared/memories";
@@ -49,6 +50,7 @@ export function registerMemoriesRoutes(options: { usecases: MemoriesUsecases; re
       } catch {
         throw memoryErrors.badForm();
       }
+      assertStorableText(data);
       const parsed = narrationFieldsSchema.safeParse(data);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
