@@ -13,6 +13,8 @@ import { registerBillingRoutes } from "./modules/billing/billing.routes";
 import { registerChecklistRoutes } from "./modules/checklist/checklist.routes";
 import { registerCommentsRoutes } from "./modules/comments/comments.routes";
 import { registerChildrenRoutes } from "./modules/children/children.routes";
+import { registerGuardianPages } from "./modules/guardians/guardians.pages";
+import { registerGuardiansRoutes } from "./modules/guardians/guardians.routes";
 import { registerGiftsRoutes } from "./modules/gifts/gifts.routes";
 import { registerNotificationsRoutes } from "./modules/notifications/notifications.routes";
 import { registerMailboxRoutes } from "./modules/email/email.routes";
@@ -76,6 +78,8 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
   const limit = (name: string, max: number) => services.rateLimiter({ name, max });
   app.route("/", registerBillingRoutes({ billing: services.billing, testCheckout: services.testCheckout, subscribeRateLimit: limit("checkout", 10) }));
   app.route("/", registerGiftsRoutes({ gifts: services.gifts, checkRateLimit: limit("gift-code", 20) }));
+  app.route("/", registerGuardiansRoutes({ usecases: services.guardians, rateLimit: services.rateLimiter }));
+  app.route("/", registerGuardianPages({ usecases: services.guardians }));
   app.route("/", registerNotificationsRoutes({ notifications: services.notifications }));
   app.route("/", registerChecklistRoutes({ checklist: services.checklist }));
   app.route("/", registerExperimentsRoutes({ usecases: services.experiments, rateLimit: services.rateLimiter }));

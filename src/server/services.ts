@@ -17,6 +17,8 @@ import { createAnalyticsUsecases } from "./modules/analytics/analytics.usecases"
 import { createAuth } from "./modules/auth/auth";
 import { createSessionsRepository } from "./modules/auth/auth.repository";
 import { createSessionCache } from "./modules/auth/auth.session-cache";
+import { createGuardiansRepository } from "./modules/guardians/guardians.repository";
+import { createGuardiansUsecases } from "./modules/guardians/guardians.usecases";
 import { createIdeasRepository } from "./modules/ideas/ideas.repository";
 import { createIdeasUsecases } from "./modules/ideas/ideas.usecases";
 import { createMemoriesRepository } from "./modules/memories/memories.repository";
@@ -112,6 +114,21 @@ export async function createServices(options: { config: Config; db: Database; po
   await jobs.register([notificationsDailyJob]);
   await jobs.schedule(notificationsDailyJob, NOTIFICATIONS_DAILY_CRON, {});
 
+  const settings = createSettingsUsecases({ settings: settingsRepository });
+  const children = createChildrenUsecases({ children: createChildrenRepository(db), storage, deleteFilesLater, deletionSteps: childDeletionSteps });
+  const guardians = createGuardiansUsecases({
+    guardians: createGuardiansRepository(db),
+    outbox,
+    appUrl: config.appUrl,
+    readers: {
+      dadOf: async (userId) => {
+        const { profile } = await settings.get({ userId });
+        return { name: profile.fullName.trim() || profile.email, email: profile.email };
+      },
+      childrenOf: (userId) => children.list({ userId }),
+    },
+  });
+
   const marketing = createMarketingUsecases({ subscribers: createSubscribersRepository(db), outbox, appUrl: config.appUrl });
   const dadMovesWeeklyJob = createDadMovesWeeklyJob(marketing);
   await jobs.register([dadMovesWeeklyJob]);
@@ -160,9 +177,10 @@ export async function createServices(options: { config: Config; db: Database; po
     videos,
     videoTools,
     comments: createCommentsUsecases({ comments: createCommentsRepository(db) }),
-    children: createChildrenUsecases({ children: createChildrenRepository(db), storage, deleteFilesLater, deletionSteps: childDeletionSteps }),
+    children,
     childDeletionSteps,
-    settings: createSettingsUsecases({ settings: settingsRepository }),
+    settings,
+    guardians,
     account: createAccountUsecases({
       accounts: createAccountRepository(db),
       storage,

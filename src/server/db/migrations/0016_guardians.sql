@@ -1,0 +1,44 @@
+CREATE TABLE "family_links" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"guardian_id" uuid NOT NULL,
+	"child_id" uuid NOT NULL,
+	"token_hash" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"revoked_at" timestamp with time zone,
+	"last_opened_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "guardian_children" (
+	"guardian_id" uuid NOT NULL,
+	"child_id" uuid NOT NULL,
+	CONSTRAINT "guardian_children_guardian_id_child_id_pk" PRIMARY KEY("guardian_id","child_id")
+);
+--> statement-breakpoint
+CREATE TABLE "guardians" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" text NOT NULL,
+	"name" text NOT NULL,
+	"email" text NOT NULL,
+	"relation" text NOT NULL,
+	"all_children" boolean DEFAULT true NOT NULL,
+	"status" text DEFAULT 'invited' NOT NULL,
+	"paused_at" timestamp with time zone,
+	"invite_token_hash" text NOT NULL,
+	"invited_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"responded_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "family_links" ADD CONSTRAINT "family_links_guardian_id_guardians_id_fk" FOREIGN KEY ("guardian_id") REFERENCES "public"."guardians"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "family_links" ADD CONSTRAINT "family_links_child_id_children_id_fk" FOREIGN KEY ("child_id") REFERENCES "public"."children"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "guardian_children" ADD CONSTRAINT "guardian_children_guardian_id_guardians_id_fk" FOREIGN KEY ("guardian_id") REFERENCES "public"."guardians"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "guardian_children" ADD CONSTRAINT "guardian_children_child_id_children_id_fk" FOREIGN KEY ("child_id") REFERENCES "public"."children"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "guardians" ADD CONSTRAINT "guardians_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "family_links_token_unique" ON "family_links" USING btree ("token_hash");--> statement-breakpoint
+CREATE INDEX "family_links_guardian_idx" ON "family_links" USING btree ("guardian_id","child_id");--> statement-breakpoint
+CREATE INDEX "guardian_children_child_idx" ON "guardian_children" USING btree ("child_id");--> statement-breakpoint
+CREATE INDEX "guardians_user_id_idx" ON "guardians" USING btree ("user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "guardians_user_email_unique" ON "guardians" USING btree ("user_id","email");--> statement-breakpoint
+CREATE UNIQUE INDEX "guardians_invite_token_unique" ON "guardians" USING btree ("invite_token_hash");
