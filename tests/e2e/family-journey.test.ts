@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { browserAvailable, useBrowser } from "../support/browser";
+import { signUpConfirmed, startE2eServer } from "../support/e2e-server";
+
+const SHOTS = "test-results/family";
+
+describe.skipIf(!browserAvailable)("family delivery in Chromium", () => {
+  const browser = useBrowser();
+
+  it("Dad invites a guardian from Settings; the guardian accepts from the mailbox with no account", { timeout: 180_000 }, async () => {
+    const server = await startE2eServer();
+    const dadEmail = `dad${Date.now()}@example.com`;
+    const grandmaEmail = `grandma${Date.now()}@example.com`;
+    const page = await browser.newPage({ width: 360, height: 800 });
+    page.setDefaultTimeout(15_000);
+    await signUpConfirmed(server, page, dadEmail);
+    const child = await page.request.post(`${server.baseUrl}/api/children`, { headers: { origin: server.baseUrl }, data: { name: "Maya", birthdate: "2015-03-14" } });
+    expect(child.status()).toBe(201);
+
+    await page.goto(`${server.baseUrl}/children`);
+    const prompt = page.getByRole("complementary", { name: "Family delivery" });
+    await prompt.waitFor();
+    await page.screenshot({ path: `${SHOTS}/children-prompt-360.png`, fullPage: true });
+    await prompt.getByRole("link", { name: "Set up Family delivery" }).click();
+    await page.waitForURL(/\/settings#family-delivery/);
+
+    const section = page.getByRole("region", { name: "Family delivery" });
+    await section.getByText("No guardians yet.").waitFor();
+    await section.getByRole("button", { name: "Add a guardian" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add a guardian" });
+    await dialog.getByLabel("Name").fill("Grandma Rose");
+    await dialog.getByLabel("Email").fill(dadEmail);
+    await dialog.getByLabel("Relation").selectOption("grandparent");
+    await dialog.getByRole("button", { name: "Send invitation" }).click();
+    await dialog.getByText("Please enter someone else's email: this one is yours.").waitFor();
+    await dialog.getByLabel("Email").fill(grandmaEmail);
+    await dialog.getByLabel("Only the children I choose").check();
+    await dialog.getByLabel("Maya").check();
+    await page.screenshot({ path: `${SHOTS}/guardian-dialog-360.png` });
+    await dialog.getByRole("button", { name: "Send invitation" }).click();
+    await dialog.waitFor({ state: "detached" });
+    const row = section.getByRole("listitem").filter({ hasText: "Grandma Rose" });
+    await row.getByText("Invited").waitFor();
+    await row.getByText("Grandparent · Maya").waitFor();
+    await section.screenshot({ path: `${SHOTS}/settings-family-360.png` });
+
+    // The guardian opens the invitation from the development mailbox, on another phone.
+    const invitation = await server.latestEmail(grandmaEmail, "asked you to receive");
+    const guardianPage = await browser.newPage({ width: 360, height: 800 });
+    await guardianPage.goto(`${server.baseUrl}/dev/mailbox/${invitation.id}`);
+    await guardianPage.getByRole("link", { name: "Accept" }).first().click();
+    await guardianPage.getByRole("heading", { name: "Hello Grandma Rose" }).waitFor();
+    await guardianPage.getByText(`${dadEmail} has named you as a guardian for Maya`).waitFor();
+    await guardianPage.screenshot({ path: `${SHOTS}/invitation-360.png`, fullPage: true });
+    await guardianPage.getByRole("button", { name: "Accept" }).click();
+    await guardianPage.getByText("You have accepted.").waitFor();
+    await server.latestEmail(grandmaEmail, "Maya's page");
+
+    await page.reload();
+    await row.getByText("Accepted").waitFor();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await section.screenshot({ path: `${SHOTS}/settings-family-1280.png` });
+    await row.getByRole("button", { name: "Pause Grandma Rose" }).click();
+    await row.getByText("Paused").waitFor();
+    await row.getByRole("button", { name: "Remove Grandma Rose" }).click();
+    const confirm = page.getByRole("dialog", { name: "Remove Grandma Rose?" });
+    await confirm.getByText("every link they hold stops working").waitFor();
+    await confirm.getByRole("button", { name: "Remove" }).click();
+    await section.getByText("No guardians yet.").waitFor();
+  });
+});
