@@ -18,7 +18,9 @@ import { createAuth } from "./modules/auth/auth";
 import { createSessionsRepository } from "./modules/auth/auth.repository";
 import { createSessionCache } from "./modules/auth/auth.session-cache";
 import { createGuardiansRepository } from "./modules/guardians/guardians.repository";
-import { createGuardiansUsecases } from "./modules/guardians/guardians.usecases";
+import { createChildPageSource } from "./modules/guardians/guardians.child-page-source";
+import { createFamilyLinksUsecases } from "./modules/guardians/guardians.links";
+import { createGuardiansUsecases, type FamilyReaders } from "./modules/guardians/guardians.usecases";
 import { createIdeasRepository } from "./modules/ideas/ideas.repository";
 import { createIdeasUsecases } from "./modules/ideas/ideas.usecases";
 import { createMemoriesRepository } from "./modules/memories/memories.repository";
@@ -83,6 +85,7 @@ export async function createServices(options: { config: Config; db: Database; po
   const deleteFilesLater = (objects: ObjectRef[]) => jobs.send(deleteStoredFilesJob, { objects });
   /** Modules whose rows hang on a child (memories, issue 4) add their step here. */
   const memoriesRepository = createMemoriesRepository(db);
+  const memories = createMemoriesUsecases({ memories: memoriesRepository, storage, detectFileType, deleteFilesLater });
   const childDeletionSteps: ChildDeletionStep[] = [memoriesRepository.deleteOnlyForChild, deleteVideosOnlyFor];
 
   // Payments: Stripe when its keys are set, else the built-in TEST MODE checkout (same interface).
@@ -116,19 +119,6 @@ export async function createServices(options: { config: Config; db: Database; po
 
   const settings = createSettingsUsecases({ settings: settingsRepository });
   const children = createChildrenUsecases({ children: createChildrenRepository(db), storage, deleteFilesLater, deletionSteps: childDeletionSteps });
-  const guardians = createGuardiansUsecases({
-    guardians: createGuardiansRepository(db),
-    outbox,
-    appUrl: config.appUrl,
-    readers: {
-      dadOf: async (userId) => {
-        const { profile } = await settings.get({ userId });
-        return { name: profile.fullName.trim() || profile.email, email: profile.email };
-      },
-      childrenOf: (userId) => children.list({ userId }),
-    },
-  });
-
   const marketing = createMarketingUsecases({ subscribers: createSubscribersRepository(db), outbox, appUrl: config.appUrl });
   const dadMovesWeeklyJob = createDadMovesWeeklyJob(marketing);
   await jobs.register([dadMovesWeeklyJob]);
@@ -150,6 +140,24 @@ export async function createServices(options: { config: Config; db: Database; po
   await jobs.register([processVideoJob, expireUploadsJob]);
   await jobs.schedule(expireUploadsJob, "17 * * * *", {});
 
+  const guardiansRepository = createGuardiansRepository(db);
+  const familyReaders: FamilyReaders = {
+    dadOf: async (userId) => {
+      const { profile } = await settings.get({ userId });
+      return { name: profile.fullName.trim() || profile.email, email: profile.email };
+    },
+    childrenOf: (userId) => children.list({ userId }),
+  };
+  const familyLinks = createFamilyLinksUsecases({
+    guardians: guardiansRepository,
+    outbox,
+    appUrl: config.appUrl,
+    readers: familyReaders,
+    source: createChildPageSource({ children, memories, videos }),
+  });
+  const guardians = createGuardiansUsecases({ guardians: guardiansRepository, outbox, appUrl: config.appUrl, readers: familyReaders, links: familyLinks });
+
+
   return {
     appUrl: config.appUrl,
     trustProxy: config.trustProxy,
@@ -170,7 +178,7 @@ export async function createServices(options: { config: Config; db: Database; po
     /** Set when files are on local disk: the app then serves their signed links at /files/. */
     localStorage,
     storageLinkOrigin: config.storage.kind === "s3" ? config.storage.linkOrigin : undefined,
-    memories: createMemoriesUsecases({ memories: memoriesRepository, storage, detectFileType, deleteFilesLater }),
+    memories,
     ideas: createIdeasUsecases({ ideas: createIdeasRepository(db) }),
     /** Resumable (tus) uploads under /api/uploads. */
     uploads,
@@ -181,6 +189,7 @@ export async function createServices(options: { config: Config; db: Database; po
     childDeletionSteps,
     settings,
     guardians,
+    familyLinks,
     account: createAccountUsecases({
       accounts: createAccountRepository(db),
       storage,

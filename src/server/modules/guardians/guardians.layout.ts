@@ -7,7 +7,7 @@ export const escapeHtml = (value: string) =>
  * The frame of the pages guardians see (invitation, child's page): plain server-rendered HTML with
  * no script at all, so it opens at once on any phone. Fonts: Inter when installed, else the system's.
  */
-export function familyLayout(options: { title: string; body: string }) {
+export function familyLayout(options: { title: string; body: string; head?: string }) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
@@ -30,5 +30,5 @@ p{margin:0 0 14px}
 a{color:#353535}
 input[type=email]{font:inherit;min-height:44px;width:100%;padding:8px 12px;border:1px solid #8A897C;border-radius:8px}
 label{font-weight:600;display:block;margin-bottom:6px}
-</style></head><body><header>${PRODUCT_NAME}</header><main>${options.body}</main></body></html>`;
+</style>${options.head ?? ""}</head><body><header>${PRODUCT_NAME}</header><main>${options.body}</main></body></html>`;
 }

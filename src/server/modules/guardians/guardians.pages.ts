@@ -1,8 +1,10 @@
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
+import type { AppEnv } from "../auth/auth.middleware";
 import { bodyLimit } from "hono/body-limit";
 import { httpErrors } from "../../http/app-error";
 import { joinNames } from "./guardians.emails";
 import { escapeHtml, familyLayout } from "./guardians.layout";
+import type { ChildPage, FamilyLinksUsecases, FamilyMemory } from "./guardians.links";
 import type { GuardiansUsecases } from "./guardians.usecases";
 
 type Invitation = Awaited<ReturnType<GuardiansUsecases["invitation"]>>;
@@ -39,10 +41,73 @@ ${answered}${buttons}</div>`,
   });
 }
 
+const KIND_LABEL: Record<FamilyMemory["kind"], string> = { video: "Video", narration: "Story with a photo", note: "Quick note" };
+const dateOf = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+const download = (url: string | null | undefined, label: string) =>
+  url ? `<a class="button secondary" href="${escapeHtml(url)}" download>${escapeHtml(label)}</a>` : "";
+
+function memoryCard(memory: FamilyMemory) {
+  const title = escapeHtml(memory.title || KIND_LABEL[memory.kind]);
+  const media =
+    memory.kind === "video"
+      ? memory.videoUrl
+        ? `<video controls playsinline preload="none" src="${escapeHtml(memory.videoUrl)}"${memory.thumbnailUrl ? ` poster="${escapeHtml(memory.thumbnailUrl)}"` : ""} aria-label="${title}"></video>`
+        : `<p class="muted">This video is still being prepared. Please come back a little later.</p>`
+      : `${memory.imageUrl ? `<img src="${escapeHtml(memory.imageUrl)}" alt="The photo Dad chose for ${title}" loading="lazy" decoding="async">` : ""}${
+          memory.audioUrl ? `<audio controls preload="none" src="${escapeHtml(memory.audioUrl)}" aria-label="Listen: ${title}"></audio>` : ""
+        }`;
+  const notes = memory.notes ? `<p class="notes">${escapeHtml(memory.notes)}</p>` : "";
+  const downloads = [
+    download(memory.videoUrl, "Download the video"),
+    download(memory.imageUrl, "Download the photo"),
+    download(memory.audioUrl, "Download the voice"),
+  ].join("");
+  return `<li class="card memory"><p class="kind">${KIND_LABEL[memory.kind]} · ${dateOf(memory.createdAt)}</p><h2>${title}</h2>${media}${notes}${downloads ? `<div class="actions">${downloads}</div>` : ""}</li>`;
+}
+
+const CHILD_PAGE_STYLE = `<style>
+.child{display:flex;align-items:center;gap:16px;margin:0 0 20px}
+.child img,.child .initial{width:80px;height:80px;border-radius:50%;object-fit:cover;flex-shrink:0;background:#D2D7DF;display:flex;align-items:center;justify-content:center;font-size:32px;font-weight:700}
+.memories{list-style:none;margin:0;padding:0}
+.memory video,.memory img{display:block;width:100%;max-height:70vh;border-radius:8px;background:#1f1f1f;margin:8px 0 12px;object-fit:contain}
+.memory img{background:#f4f3ef}
+.memory audio{display:block;width:100%;margin:8px 0 12px}
+.kind{font-size:14px;color:#5f5e55;margin:0 0 4px}
+.notes{white-space:pre-wrap}
+</style>`;
+
+function childPage(page: Extract<ChildPage, { state: "open" }>) {
+  const name = escapeHtml(page.child.name);
+  const photo = page.child.photoUrl
+    ? `<img src="${escapeHtml(page.child.photoUrl)}" alt="" fetchpriority="high">`
+    : `<span class="initial" aria-hidden="true">${escapeHtml(page.child.name.slice(0, 1).toUpperCase())}</span>`;
+  const list = page.memories.length
+    ? `<ul class="memories" aria-label="Messages">${page.memories.map(memoryCard).join("")}</ul>`
+    : `<div class="card"><p>Nothing has opened for ${name} yet. When something does, we will email you.</p></div>`;
+  return familyLayout({
+    title: `${page.child.name}'s page`,
+    head: CHILD_PAGE_STYLE,
+    body: `<div class="child">${photo}<div><h1>${name}'s page</h1><p class="muted">Messages ${escapeHtml(page.dadName)} left for ${name}, newest first.</p></div></div>${list}`,
+  });
+}
+
+function unavailablePage(token: string, sent: boolean) {
+  return familyLayout({
+    title: "This link has expired",
+    body: `<div class="card"><h1>This link has expired</h1>
+<p>Links to a child's page work for 30 days, and can be withdrawn. If this link was sent to you, we can email a fresh one to the address it was sent to.</p>
+${
+  sent
+    ? `<p role="status"><strong>If this link can be renewed, a fresh one is on its way to that address.</strong></p>`
+    : `<form method="post" action="/family/${escapeHtml(token)}/fresh-link"><button class="button" type="submit">Email me a fresh link</button></form>`
+}</div>`,
+  });
+}
+
 /** The public invitation page: opening it changes nothing (mail scanners open links); the buttons post the answer. */
-export function registerGuardianPages(options: { usecases: GuardiansUsecases }) {
-  const { usecases } = options;
-  const app = new Hono();
+export function registerGuardianPages(options: { usecases: GuardiansUsecases; links: FamilyLinksUsecases; freshLinkRateLimit: MiddlewareHandler<AppEnv> }) {
+  const { usecases, links } = options;
+  const app = new Hono<AppEnv>();
   const load = async (token: string) => {
     try {
       return await usecases.invitation({ token });
@@ -73,5 +138,19 @@ export function registerGuardianPages(options: { usecases: GuardiansUsecases }) 
       return c.redirect(`/family/invite/${token}`, 303);
     },
   );
+  // The child's page: public by its token, never behind Dad's subscription (decisions 2.23).
+  app.get("/family/:token", async (c) => {
+    c.header("cache-control", "no-store");
+    const token = c.req.param("token");
+    const page = await links.open({ token });
+    if (page.state === "unavailable") return c.html(unavailablePage(token, c.req.query("sent") === "1"), 404);
+    return c.html(childPage(page));
+  });
+
+  app.post("/family/:token/fresh-link", options.freshLinkRateLimit, async (c) => {
+    const token = c.req.param("token");
+    await links.requestFreshLink({ token });
+    return c.redirect(`/family/${encodeURIComponent(token)}?sent=1`, 303);
+  });
   return app;
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, isNull, max, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { familyLinks, guardianChildren, guardians } from "./guardians.table";
 
@@ -69,7 +69,7 @@ export function createGuardiansRepository(db: Database) {
     respond: async (input: { guardianId: string; status: "accepted" | "declined" }) =>
       (await db.update(guardians).set({ status: input.status, respondedAt: new Date(), updatedAt: new Date() }).where(eq(guardians.id, input.guardianId)).returning())[0],
 
-    insertLink: async (input: { guardianId: string; childId: string; tokenHash: string; expiresAt: Date }) => (await db.insert(familyLinks).values(input).returning())[0],
+    insertLink: async (input: { guardianId: string; childId: string; tokenHash: string; createdAt: Date; expiresAt: Date }) => (await db.insert(familyLinks).values(input).returning())[0],
     /** A link with its guardian, whatever its state (the caller decides what an expired link may show). */
     findLink: async (tokenHash: string) =>
       (await db.select({ link: familyLinks, guardian: guardians }).from(familyLinks).innerJoin(guardians, eq(guardians.id, familyLinks.guardianId)).where(eq(familyLinks.tokenHash, tokenHash)))[0],
@@ -80,14 +80,16 @@ export function createGuardiansRepository(db: Database) {
       await db.update(familyLinks).set({ revokedAt: new Date() }).where(and(eq(familyLinks.guardianId, row.id), isNull(familyLinks.revokedAt)));
       return true;
     },
-    /** Whether the guardian still holds a live link to the child (used to avoid piling up links). */
-    liveLinkCount: async (input: { guardianId: string; childId: string }) =>
+    /** When the newest link that still works (not revoked, not expired) was issued. */
+    latestLiveLinkCreatedAt: async (input: { guardianId: string; childId: string; now: Date }) =>
       (
         await db
-          .select({ value: count() })
+          .select({ value: max(familyLinks.createdAt) })
           .from(familyLinks)
-          .where(and(eq(familyLinks.guardianId, input.guardianId), eq(familyLinks.childId, input.childId), isNull(familyLinks.revokedAt), gt(familyLinks.expiresAt, new Date())))
-      )[0].value,
+          .where(
+            and(eq(familyLinks.guardianId, input.guardianId), eq(familyLinks.childId, input.childId), isNull(familyLinks.revokedAt), gt(familyLinks.expiresAt, input.now)),
+          )
+      )[0]?.value ?? null,
   };
 }
 

@@ -1,6 +1,7 @@
-import { FAMILY_LINK_DAYS, GUARDIAN_LIMIT, type Guardian, type GuardianInput, type GuardianState } from "../../../shared/guardians";
+import { GUARDIAN_LIMIT, type Guardian, type GuardianInput, type GuardianState } from "../../../shared/guardians";
 import type { EmailOutbox } from "../email/email.usecases";
-import { childPageEmail, invitationEmail } from "./guardians.emails";
+import { invitationEmail } from "./guardians.emails";
+import type { FamilyLinksUsecases } from "./guardians.links";
 import { guardianErrors } from "./guardians.errors";
 import type { GuardiansRepository, GuardianWithChildren } from "./guardians.repository";
 import { hashToken, looksLikeToken, newToken } from "./guardians.tokens";
@@ -13,7 +14,6 @@ export type FamilyReaders = {
 };
 
 const RESEND_COOLDOWN_MS = 60_000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function stateOf(row: Pick<GuardianWithChildren, "status" | "pausedAt">): GuardianState {
   return row.pausedAt ? "paused" : row.status;
@@ -32,7 +32,7 @@ function toGuardian(row: GuardianWithChildren): Guardian {
   };
 }
 
-export function createGuardiansUsecases(options: { guardians: GuardiansRepository; outbox: EmailOutbox; appUrl: string; readers: FamilyReaders; now?: () => Date }) {
+export function createGuardiansUsecases(options: { guardians: GuardiansRepository; outbox: EmailOutbox; appUrl: string; readers: FamilyReaders; links: Pick<FamilyLinksUsecases, "issue">; now?: () => Date }) {
   const { guardians, outbox, readers } = options;
   const now = options.now ?? (() => new Date());
 
@@ -72,19 +72,6 @@ export function createGuardiansUsecases(options: { guardians: GuardiansRepositor
         inviteUrl: `${options.appUrl}/family/invite/${token}`,
       }),
     );
-  }
-
-  /** A fresh 30-day link to each child's page, emailed to the guardian's own address. */
-  async function sendChildLinks(row: GuardianWithChildren, only?: string) {
-    const dad = await readers.dadOf(row.userId);
-    for (const child of await childrenFor(row)) {
-      if (only && child.id !== only) continue;
-      const { token, hash } = newToken();
-      await guardians.insertLink({ guardianId: row.id, childId: child.id, tokenHash: hash, expiresAt: new Date(now().getTime() + FAMILY_LINK_DAYS * DAY_MS) });
-      await outbox.queue(
-        childPageEmail({ to: row.email, guardianName: row.name, dadName: dad.name, childName: child.name, pageUrl: `${options.appUrl}/family/${token}`, days: FAMILY_LINK_DAYS }),
-      );
-    }
   }
 
   async function invitationFor(token: string) {
@@ -159,12 +146,12 @@ export function createGuardiansUsecases(options: { guardians: GuardiansRepositor
       const status = input.answer === "accept" ? "accepted" : "declined";
       if (row.status === status) return { status };
       await guardians.respond({ guardianId: row.id, status });
-      if (status === "accepted") await sendChildLinks({ ...row, status });
+      if (status === "accepted") {
+        for (const child of await childrenFor(row)) await options.links.issue({ guardianId: row.id, userId: row.userId, childId: child.id, guardianName: row.name, email: row.email });
+      }
       else await guardians.revokeLinks({ userId: row.userId, guardianId: row.id });
       return { status };
     },
-
-    sendChildLinks,
   };
 }
 
