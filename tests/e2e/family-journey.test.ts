@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { browserAvailable, useBrowser } from "../support/browser";
 import { signUpConfirmed, startE2eServer } from "../support/e2e-server";
@@ -7,10 +8,35 @@ const SHOTS = "test-results/family";
 describe.skipIf(!browserAvailable)("family delivery in Chromium", () => {
   const browser = useBrowser();
 
+  /**
+   * A figure for the report, not an assertion: the child's page on a mid phone profile
+   * (4x CPU slowdown, 1.6 Mbps down, 150 ms round trips), its LCP and the script it loads.
+   */
+  async function measureChildPage(url: string) {
+    const phone = await browser.newPage({ width: 360, height: 800 });
+    const cdp = await phone.context().newCDPSession(phone);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    let scriptBytes = 0;
+    phone.on("response", (response) => {
+      if (response.request().resourceType() === "script") scriptBytes += Number(response.headers()["content-length"] ?? 0);
+    });
+    await phone.goto(url, { waitUntil: "load" });
+    const lcp = await phone.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          new PerformanceObserver((list) => resolve(list.getEntries().at(-1)!.startTime)).observe({ type: "largest-contentful-paint", buffered: true });
+        }),
+    );
+    fs.writeFileSync(`${SHOTS}/child-page-metrics.json`, JSON.stringify({ lcpMs: Math.round(lcp), scriptBytes, profile: "4x CPU, 1.6 Mbps, 150 ms RTT, 360x800" }, null, 2));
+  }
+
   it("Dad invites a guardian from Settings; the guardian accepts from the mailbox with no account", { timeout: 180_000 }, async () => {
     const server = await startE2eServer();
     const dadEmail = `dad${Date.now()}@example.com`;
     const grandmaEmail = `grandma${Date.now()}@example.com`;
+    fs.mkdirSync(SHOTS, { recursive: true });
     const page = await browser.newPage({ width: 360, height: 800 });
     page.setDefaultTimeout(15_000);
     await signUpConfirmed(server, page, dadEmail);
@@ -54,7 +80,24 @@ describe.skipIf(!browserAvailable)("family delivery in Chromium", () => {
     await guardianPage.screenshot({ path: `${SHOTS}/invitation-360.png`, fullPage: true });
     await guardianPage.getByRole("button", { name: "Accept" }).click();
     await guardianPage.getByText("You have accepted.").waitFor();
-    await server.latestEmail(grandmaEmail, "Maya's page");
+    const pageEmail = await server.latestEmail(grandmaEmail, "Maya's page");
+
+    // Dad saves a 'now' quick note for Maya; the guardian's link shows it on a 360 px phone.
+    const note = await page.request.post(`${server.baseUrl}/api/narrations`, {
+      headers: { origin: server.baseUrl },
+      multipart: { data: JSON.stringify({ kind: "note", title: "Bedtime", notes: "You asked for one more story, so here it is.", childIds: [(await child.json()).child.id], unlockType: "now" }) },
+    });
+    expect(note.status()).toBe(201);
+    const familyUrl = pageEmail.text.match(/https?:\/\/\S+\/family\/[A-Za-z0-9_-]{43}/)![0];
+    await guardianPage.goto(familyUrl);
+    await guardianPage.getByRole("heading", { name: "Maya's page" }).waitFor();
+    await guardianPage.getByRole("heading", { name: "Bedtime" }).waitFor();
+    await guardianPage.getByText("You asked for one more story, so here it is.").waitFor();
+    expect(await guardianPage.locator("script").count()).toBe(0);
+    await guardianPage.screenshot({ path: `${SHOTS}/child-page-360.png`, fullPage: true });
+    await guardianPage.setViewportSize({ width: 1280, height: 900 });
+    await guardianPage.screenshot({ path: `${SHOTS}/child-page-1280.png`, fullPage: true });
+    await measureChildPage(familyUrl);
 
     await page.reload();
     await row.getByText("Accepted").waitFor();

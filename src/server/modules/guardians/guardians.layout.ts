@@ -15,7 +15,7 @@ export function familyLayout(options: { title: string; body: string; head?: stri
 <title>${escapeHtml(options.title)} · ${PRODUCT_NAME}</title>
 <style>
 *{box-sizing:border-box}
-body{margin:0;background:#f4f3ef;color:#353535;font:16px/1.55 Inter,system-ui,-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif}
+body{margin:0;overflow-wrap:anywhere;background:#f4f3ef;color:#353535;font:16px/1.55 Inter,system-ui,-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif}
 header{background:#353535;color:#fff;padding:14px 20px;font-weight:700;font-size:18px}
 main{max-width:720px;margin:0 auto;padding:24px 16px 48px}
 h1{font-size:26px;line-height:1.25;margin:0 0 12px}

@@ -67,6 +67,7 @@ function memoryCard(memory: FamilyMemory) {
 
 const CHILD_PAGE_STYLE = `<style>
 .child{display:flex;align-items:center;gap:16px;margin:0 0 20px}
+.child>div{min-width:0}
 .child img,.child .initial{width:80px;height:80px;border-radius:50%;object-fit:cover;flex-shrink:0;background:#D2D7DF;display:flex;align-items:center;justify-content:center;font-size:32px;font-weight:700}
 .memories{list-style:none;margin:0;padding:0}
 .memory video,.memory img{display:block;width:100%;max-height:70vh;border-radius:8px;background:#1f1f1f;margin:8px 0 12px;object-fit:contain}
