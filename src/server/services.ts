@@ -19,6 +19,8 @@ import { createSessionsRepository } from "./modules/auth/auth.repository";
 import { createSessionCache } from "./modules/auth/auth.session-cache";
 import { createGuardiansRepository } from "./modules/guardians/guardians.repository";
 import { createChildPageSource } from "./modules/guardians/guardians.child-page-source";
+import { createDeliveriesUsecases } from "./modules/guardians/guardians.deliveries";
+import { createDeliveriesRepository } from "./modules/guardians/guardians.deliveries.repository";
 import { createFamilyLinksUsecases } from "./modules/guardians/guardians.links";
 import { createGuardiansUsecases, type FamilyReaders } from "./modules/guardians/guardians.usecases";
 import { createIdeasRepository } from "./modules/ideas/ideas.repository";
@@ -71,7 +73,8 @@ import { createVideosUsecases } from "./modules/videos/videos.usecases";
 /** Wires every module from the parsed config, the database and the job queue. */
 export async function createServices(options: { config: Config; db: Database; pool: pg.Pool; jobs: JobQueue; authSecret: string; log: (message: string) => void }) {
   const { config, db, pool, jobs } = options;
-  const sendEmailJob = createSendEmailJob(createEmailSender({ transport: config.email.transport, from: config.email.from, db }));
+  const emailSender = createEmailSender({ transport: config.email.transport, from: config.email.from, db });
+  const sendEmailJob = createSendEmailJob(emailSender);
   await jobs.register([sendEmailJob]);
   const outbox = createEmailOutbox({ jobs, job: sendEmailJob });
   const sessionCache = createSessionCache({ ttlMs: config.sessionCacheSeconds * 1000 });
@@ -147,15 +150,33 @@ export async function createServices(options: { config: Config; db: Database; po
       return { name: profile.fullName.trim() || profile.email, email: profile.email };
     },
     childrenOf: (userId) => children.list({ userId }),
+    timeZoneOf: async (userId) => (await settings.get({ userId })).profile.timeZone,
   };
+  const childPageSource = createChildPageSource({ children, memories, videos });
   const familyLinks = createFamilyLinksUsecases({
     guardians: guardiansRepository,
     outbox,
     appUrl: config.appUrl,
     readers: familyReaders,
-    source: createChildPageSource({ children, memories, videos }),
+    source: childPageSource,
   });
-  const guardians = createGuardiansUsecases({ guardians: guardiansRepository, outbox, appUrl: config.appUrl, readers: familyReaders, links: familyLinks });
+  const familyDeliveries = createDeliveriesUsecases({
+    deliveries: createDeliveriesRepository(db),
+    links: familyLinks,
+    source: childPageSource,
+    readers: familyReaders,
+    send: emailSender,
+    jobs,
+  });
+  await jobs.register(familyDeliveries.jobs);
+  const guardians = createGuardiansUsecases({
+    guardians: guardiansRepository,
+    outbox,
+    appUrl: config.appUrl,
+    readers: familyReaders,
+    links: familyLinks,
+    deliveryProblems: familyDeliveries.problems,
+  });
 
 
   return {
@@ -190,6 +211,9 @@ export async function createServices(options: { config: Config; db: Database; po
     settings,
     guardians,
     familyLinks,
+    familyDeliveries,
+    /** What guardians see of a child (read through the memories, videos and children usecases). */
+    childPageSource,
     account: createAccountUsecases({
       accounts: createAccountRepository(db),
       storage,

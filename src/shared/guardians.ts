@@ -56,4 +56,16 @@ export type Guardian = {
   state: GuardianState;
   invitedAt: string;
   respondedAt: string | null;
+  /** The last refusal or bounce of an email to them, while deliveries are not getting through. */
+  deliveryProblem: string | null;
+};
+
+/** Who one memory was delivered to, and when they opened the child's page. */
+export type MemoryDelivery = {
+  guardianName: string;
+  childName: string;
+  status: "pending" | "sent" | "failed" | "skipped";
+  sentAt: string | null;
+  openedAt: string | null;
+  problem: string | null;
 };

@@ -10,7 +10,8 @@ const PAGE = 100;
  * tables). The memories model of issue 14 replaces the video lookup with its `filesOfMemory`.
  */
 export function createChildPageSource(options: { children: ChildrenUsecases; memories: MemoriesUsecases; videos: VideosUsecases }): ChildPageSource {
-  return {
+  const source: ChildPageSource = {
+    memory: async (input) => (await source.unlockedMemories(input)).find((memory) => memory.id === input.memoryId),
     async child(input) {
       const all = await options.children.list({ userId: input.userId });
       const child = all.find((c) => c.id === input.childId);
@@ -23,7 +24,8 @@ export function createChildPageSource(options: { children: ChildrenUsecases; mem
         const page = await options.memories.list({ userId: input.userId, kind: "all", childId: input.childId, limit: PAGE, cursor });
         for (const item of page.items) {
           if (!item.unlock.unlocked || !item.children.some((child) => child.id === input.childId)) continue;
-          const base = { id: item.id, title: item.title, notes: item.notes, createdAt: item.createdAt };
+          const { type, age, date, milestone } = item.unlock;
+          const base = { id: item.id, title: item.title, notes: item.notes, createdAt: item.createdAt, unlock: { type, age, date, milestone } };
           if (item.kind === "video") {
             if (item.processing.status === "failed") continue;
             const ready = item.processing.status === "completed";
@@ -37,4 +39,5 @@ export function createChildPageSource(options: { children: ChildrenUsecases; mem
       return found;
     },
   };
+  return source;
 }

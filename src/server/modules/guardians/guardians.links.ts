@@ -18,6 +18,8 @@ export type FamilyMemory = {
   /** Narration and quick note: the voice, and the narration's photo. */
   audioUrl?: string | null;
   imageUrl?: string | null;
+  /** The rule it opened by, for the email's wording ('for Maya's 13th birthday'). */
+  unlock: { type: "now" | "age" | "date" | "milestone"; age: number | null; date: string | null; milestone: string | null };
 };
 
 /**
@@ -28,6 +30,8 @@ export type ChildPageSource = {
   child: (input: { userId: string; childId: string }) => Promise<{ id: string; name: string; photoUrl: string | null } | undefined>;
   /** Every memory unlocked for the child, newest first. */
   unlockedMemories: (input: { userId: string; childId: string }) => Promise<FamilyMemory[]>;
+  /** One unlocked memory of the child (undefined when it is locked, deleted or not theirs). */
+  memory: (input: { userId: string; childId: string; memoryId: string }) => Promise<FamilyMemory | undefined>;
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -57,19 +61,24 @@ export function createFamilyLinksUsecases(options: { guardians: GuardiansReposit
     return guardians.findLink(hashToken(token));
   }
 
+  /** A new 30-day link to the child's page; only its hash is stored. */
+  async function createLink(input: { guardianId: string; childId: string }) {
+    const { token, hash } = newToken();
+    const issuedAt = now();
+    await guardians.insertLink({ ...input, tokenHash: hash, createdAt: issuedAt, expiresAt: new Date(issuedAt.getTime() + FAMILY_LINK_DAYS * DAY_MS) });
+    return `${options.appUrl}/family/${token}`;
+  }
+
   async function issue(input: { guardianId: string; userId: string; childId: string; guardianName: string; email: string }) {
     const child = await source.child({ userId: input.userId, childId: input.childId });
     if (!child) return;
     const dad = await readers.dadOf(input.userId);
-    const { token, hash } = newToken();
-    const issuedAt = now();
-    await guardians.insertLink({ guardianId: input.guardianId, childId: input.childId, tokenHash: hash, createdAt: issuedAt, expiresAt: new Date(issuedAt.getTime() + FAMILY_LINK_DAYS * DAY_MS) });
-    await options.outbox.queue(
-      childPageEmail({ to: input.email, guardianName: input.guardianName, dadName: dad.name, childName: child.name, pageUrl: `${options.appUrl}/family/${token}`, days: FAMILY_LINK_DAYS }),
-    );
+    const pageUrl = await createLink(input);
+    await options.outbox.queue(childPageEmail({ to: input.email, guardianName: input.guardianName, dadName: dad.name, childName: child.name, pageUrl, days: FAMILY_LINK_DAYS }));
   }
 
   return {
+    createLink,
     /** Emails the guardian a fresh 30-day link to each of their children's pages (on accepting). */
     issue,
 

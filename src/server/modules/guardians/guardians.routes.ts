@@ -5,6 +5,7 @@ import type { RateLimitRule } from "../../http/rate-limit";
 import { validate } from "../../http/validate";
 import { type AppEnv, currentUser, requireUser } from "../auth/auth.middleware";
 import { guardianErrors } from "./guardians.errors";
+import type { DeliveriesUsecases } from "./guardians.deliveries";
 import type { GuardiansUsecases } from "./guardians.usecases";
 
 /** A malformed id is a guardian that does not exist: 404, like another family's guardian. */
@@ -14,7 +15,11 @@ const guardianIdOr404: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /** Dad's side of Family delivery (signed in): his guardians, their invitations and links. */
-export function registerGuardiansRoutes(options: { usecases: GuardiansUsecases; rateLimit: (rule: RateLimitRule) => MiddlewareHandler<AppEnv> }) {
+export function registerGuardiansRoutes(options: {
+  usecases: GuardiansUsecases;
+  deliveries: Pick<DeliveriesUsecases, "forMemory">;
+  rateLimit: (rule: RateLimitRule) => MiddlewareHandler<AppEnv>;
+}) {
   const { usecases } = options;
   const app = new Hono<AppEnv>();
   const owner = (c: Parameters<typeof currentUser>[0]) => ({ userId: currentUser(c).id, guardianId: c.req.param("id") as string });
@@ -22,6 +27,10 @@ export function registerGuardiansRoutes(options: { usecases: GuardiansUsecases; 
   const invitations = options.rateLimit({ name: "guardian-invitations", max: 20, windowSeconds: 3600 });
 
   app.get("/api/guardians", requireUser(), async (c) => c.json({ guardians: await usecases.list({ userId: currentUser(c).id }) }));
+  // Who one memory went to and when they opened the page; another family's memory id lists nothing.
+  app.get("/api/guardians/deliveries/:memoryId", requireUser(), validate("param", z.object({ memoryId: z.uuid() })), async (c) =>
+    c.json({ deliveries: await options.deliveries.forMemory({ userId: currentUser(c).id, memoryId: c.req.valid("param").memoryId }) }),
+  );
   app.post("/api/guardians", requireUser(), invitations, validate("json", guardianInputSchema), async (c) =>
     c.json({ guardian: await usecases.add({ userId: currentUser(c).id, values: c.req.valid("json") }) }, 201),
   );

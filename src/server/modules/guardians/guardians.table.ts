@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "../auth/auth.table";
 import { children } from "../children/children.table";
 
@@ -68,4 +68,43 @@ export const familyLinks = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
   },
   (table) => [uniqueIndex("family_links_token_unique").on(table.tokenHash), index("family_links_guardian_idx").on(table.guardianId, table.childId)],
+);
+
+/**
+ * One row per (memory, child, guardian) ever delivered or due: the unique key makes delivery happen
+ * once, whatever the retries, restarts and app nodes. 'single' rows are one email each (dated, age,
+ * milestone unlocks); 'digest' rows ('now' memories) are sent together once a day per guardian.
+ */
+export const familyDeliveries = pgTable(
+  "family_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** A narration, note or video id (the memories module owns those rows). */
+    memoryId: uuid("memory_id").notNull(),
+    childId: uuid("child_id")
+      .notNull()
+      .references(() => children.id, { onDelete: "cascade" }),
+    guardianId: uuid("guardian_id")
+      .notNull()
+      .references(() => guardians.id, { onDelete: "cascade" }),
+    mode: text("mode", { enum: ["single", "digest"] }).notNull(),
+    /** The digest's local day (YYYY-MM-DD) for 'digest' rows. */
+    digestDay: text("digest_day"),
+    unlockedAt: timestamp("unlocked_at", { withTimezone: true }).notNull(),
+    sendAt: timestamp("send_at", { withTimezone: true }).notNull(),
+    status: text("status", { enum: ["pending", "sent", "failed", "skipped"] }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    /** The last refusal or bounce, shown on the guardian's row. */
+    error: text("error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("family_deliveries_once").on(table.memoryId, table.childId, table.guardianId),
+    index("family_deliveries_digest_idx").on(table.guardianId, table.digestDay),
+    index("family_deliveries_user_idx").on(table.userId, table.memoryId),
+  ],
 );

@@ -11,6 +11,8 @@ export type FamilyReaders = {
   /** Dad's name as shown to his family (his full name, else his email) and his email. */
   dadOf: (userId: string) => Promise<{ name: string; email: string }>;
   childrenOf: (userId: string) => Promise<Array<{ id: string; name: string }>>;
+  /** The account's time zone (delivery times are local). */
+  timeZoneOf: (userId: string) => Promise<string>;
 };
 
 const RESEND_COOLDOWN_MS = 60_000;
@@ -19,7 +21,7 @@ export function stateOf(row: Pick<GuardianWithChildren, "status" | "pausedAt">):
   return row.pausedAt ? "paused" : row.status;
 }
 
-function toGuardian(row: GuardianWithChildren): Guardian {
+function toGuardian(row: GuardianWithChildren, deliveryProblem: string | null = null): Guardian {
   return {
     id: row.id,
     name: row.name,
@@ -29,10 +31,20 @@ function toGuardian(row: GuardianWithChildren): Guardian {
     state: stateOf(row),
     invitedAt: row.invitedAt.toISOString(),
     respondedAt: row.respondedAt?.toISOString() ?? null,
+    deliveryProblem,
   };
 }
 
-export function createGuardiansUsecases(options: { guardians: GuardiansRepository; outbox: EmailOutbox; appUrl: string; readers: FamilyReaders; links: Pick<FamilyLinksUsecases, "issue">; now?: () => Date }) {
+export function createGuardiansUsecases(options: {
+  guardians: GuardiansRepository;
+  outbox: EmailOutbox;
+  appUrl: string;
+  readers: FamilyReaders;
+  links: Pick<FamilyLinksUsecases, "issue">;
+  /** Each guardian's last refused or bounced delivery (shown on their row). */
+  deliveryProblems?: (input: { userId: string }) => Promise<Map<string, string>>;
+  now?: () => Date;
+}) {
   const { guardians, outbox, readers } = options;
   const now = options.now ?? (() => new Date());
 
@@ -81,7 +93,10 @@ export function createGuardiansUsecases(options: { guardians: GuardiansRepositor
   }
 
   return {
-    list: async (input: { userId: string }) => (await guardians.list(input.userId)).map(toGuardian),
+    async list(input: { userId: string }) {
+      const problems = (await options.deliveryProblems?.(input)) ?? new Map<string, string>();
+      return (await guardians.list(input.userId)).map((row) => toGuardian(row, problems.get(row.id) ?? null));
+    },
 
     async add(input: { userId: string; values: GuardianInput }) {
       const childIds = await checkInput(input.userId, input.values);
