@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -50,14 +50,15 @@ function cpuSecondsOf(pid: number) {
   return { app: used(pid), database: family.slice(1).reduce((sum, p) => sum + used(p), 0) };
 }
 
-/** The real app (`src/server/main.ts`) in its own process with its own embedded PostgreSQL. */
+/** The real app (`dist/server/main.js`, what `npm start` runs; built first) in its own process with its own embedded PostgreSQL. */
 export async function startAppServer() {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "heydad-bench-"));
   fs.chmodSync(dataDir, 0o755);
   const output: string[] = [];
   const databasePort = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  execFileSync(process.execPath, ["scripts/build-server.mjs"], { stdio: "inherit" });
+  const child = spawn(process.execPath, ["dist/server/main.js"], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(databasePort), RATE_LIMIT: "off", APP_URL: `http://localhost:${port}` },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -1,4 +1,5 @@
-// `npm test`: builds the web app and prerenders its public pages (the end-to-end tests drive it), runs every Vitest test
+// `npm test`: builds the web app, prerenders its public pages and compiles the server (the end-to-end tests drive the
+// same bundle `npm start` runs), runs every Vitest test
 // (unit, integration, end-to-end) and closes with one summary line and what could not run.
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -20,6 +21,7 @@ if (isCI && missing.length > 0) {
 execFileSync("npx", ["vite", "build", "--logLevel", "warn"], { stdio: "inherit" });
 execFileSync("npx", ["tsx", "scripts/prerender.tsx"], { stdio: "inherit" });
 execFileSync(process.execPath, ["scripts/bundle-report.mjs"], { stdio: "inherit" });
+execFileSync(process.execPath, ["scripts/build-server.mjs"], { stdio: "inherit" });
 
 const run = spawnSync("npx", ["vitest", "run", ...process.argv.slice(2)], { stdio: "inherit" });
 

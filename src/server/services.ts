@@ -4,10 +4,14 @@ import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { createRateLimiter } from "./http/rate-limit";
 import type { JobQueue } from "./jobs/job-queue";
+import { createEventBus } from "./events/events";
 import { createExpireUploadsJob } from "./jobs/expire-uploads.job";
-import { createProcessVideoJob } from "./jobs/process-video.job";
+import { createMemoriesModule } from "./modules/memories/memories.module";
+import type { ModuleInfrastructure } from "./modules/module-infrastructure";
+import { createNotificationsModule } from "./modules/notifications/notifications.module";
+import { deleteVideosOnlyFor } from "./modules/videos/videos.repository";
+import { createVideosModule } from "./modules/videos/videos.module";
 import { createDeleteStoredFilesJob } from "./jobs/delete-stored-files.job";
-import { createNotificationsDailyJob, NOTIFICATIONS_DAILY_CRON } from "./jobs/notifications-daily.job";
 import { createSendEmailJob } from "./jobs/send-email.job";
 import { createAccountRepository } from "./modules/account/account.repository";
 import { createAccountUsecases } from "./modules/account/account.usecases";
@@ -25,9 +29,6 @@ import { createFamilyLinksUsecases } from "./modules/guardians/guardians.links";
 import { createGuardiansUsecases, type FamilyReaders } from "./modules/guardians/guardians.usecases";
 import { createIdeasRepository } from "./modules/ideas/ideas.repository";
 import { createIdeasUsecases } from "./modules/ideas/ideas.usecases";
-import { createMemoriesRepository } from "./modules/memories/memories.repository";
-import { createUnlockedMemoriesSource } from "./modules/memories/memories.unlocks";
-import { createMemoriesUsecases } from "./modules/memories/memories.usecases";
 import { createCommentsRepository } from "./modules/comments/comments.repository";
 import { createCommentsUsecases } from "./modules/comments/comments.usecases";
 import { createChildrenRepository } from "./modules/children/children.repository";
@@ -48,15 +49,12 @@ import { createChecklistRepository } from "./modules/checklist/checklist.reposit
 import { createChecklistUsecases } from "./modules/checklist/checklist.usecases";
 import { createGiftsRepository } from "./modules/gifts/gifts.repository";
 import { createGiftsUsecases } from "./modules/gifts/gifts.usecases";
-import { createNotificationsRepository } from "./modules/notifications/notifications.repository";
-import { createNotificationsUsecases } from "./modules/notifications/notifications.usecases";
 import { createProfilesRepository } from "./modules/profiles/profiles.repository";
 import { createProfilesUsecases } from "./modules/profiles/profiles.usecases";
 import { createSettingsRepository } from "./modules/settings/settings.repository";
 import { createSettingsUsecases } from "./modules/settings/settings.usecases";
 import { createObjectStorage, type ObjectRef } from "./modules/storage/storage";
 import { createLocalStorage } from "./modules/storage/storage.local";
-import { detectFileType } from "./modules/storage/storage.file-type";
 import { createS3Storage } from "./modules/storage/storage.s3";
 import { createExperimentsRepository } from "./modules/experiments/experiments.repository";
 import { createExperimentsUsecases } from "./modules/experiments/experiments.usecases";
@@ -66,9 +64,6 @@ import { createReadsFeed } from "./modules/marketing/reads-feed";
 import { createUploadsDatastore } from "./modules/uploads/uploads.datastore";
 import { createUploadsRepository } from "./modules/uploads/uploads.repository";
 import { createUploadsUsecases } from "./modules/uploads/uploads.usecases";
-import { findVideoTools } from "./modules/videos/videos.ffmpeg";
-import { createVideosRepository, deleteVideosOnlyFor } from "./modules/videos/videos.repository";
-import { createVideosUsecases } from "./modules/videos/videos.usecases";
 
 /** Wires every module from the parsed config, the database and the job queue. */
 export async function createServices(options: { config: Config; db: Database; pool: pg.Pool; jobs: JobQueue; authSecret: string; log: (message: string) => void }) {
@@ -86,9 +81,12 @@ export async function createServices(options: { config: Config; db: Database; po
   const deleteStoredFilesJob = createDeleteStoredFilesJob(storage);
   await jobs.register([deleteStoredFilesJob]);
   const deleteFilesLater = (objects: ObjectRef[]) => jobs.send(deleteStoredFilesJob, { objects });
+  /** Typed events between modules: each module subscribes to what it reacts to in its own module file. */
+  const events = createEventBus();
+  const infra: ModuleInfrastructure = { db, jobs, events, storage, deleteFilesLater, log: options.log };
+  const memories = await createMemoriesModule(infra);
   /** Modules whose rows hang on a child (memories, issue 4) add their step here. */
-  const memoriesRepository = createMemoriesRepository(db);
-  const memories = createMemoriesUsecases({ memories: memoriesRepository, storage, detectFileType, deleteFilesLater });
+  const memoriesRepository = memories.repository;
   const childDeletionSteps: ChildDeletionStep[] = [memoriesRepository.deleteOnlyForChild, deleteVideosOnlyFor];
 
   // Payments: Stripe when its keys are set, else the built-in TEST MODE checkout (same interface).
@@ -109,19 +107,14 @@ export async function createServices(options: { config: Config; db: Database; po
   });
 
   const settingsRepository = createSettingsRepository(db);
-  const notifications = createNotificationsUsecases({
-    repository: createNotificationsRepository(db),
+  const notifications = await createNotificationsModule(infra, {
     outbox,
     appUrl: config.appUrl,
-    unlockSources: [createUnlockedMemoriesSource(db)],
     wantsEmail: async (userId) => (await settingsRepository.findNotifications(userId))?.emailNotifications ?? true,
   });
-  const notificationsDailyJob = createNotificationsDailyJob(notifications);
-  await jobs.register([notificationsDailyJob]);
-  await jobs.schedule(notificationsDailyJob, NOTIFICATIONS_DAILY_CRON, {});
 
-  const settings = createSettingsUsecases({ settings: settingsRepository });
-  const children = createChildrenUsecases({ children: createChildrenRepository(db), storage, deleteFilesLater, deletionSteps: childDeletionSteps });
+  const settings = createSettingsUsecases({ settings: settingsRepository, events });
+  const children = createChildrenUsecases({ children: createChildrenRepository(db), storage, deleteFilesLater, deletionSteps: childDeletionSteps, events });
   const marketing = createMarketingUsecases({ subscribers: createSubscribersRepository(db), outbox, appUrl: config.appUrl });
   const dadMovesWeeklyJob = createDadMovesWeeklyJob(marketing);
   await jobs.register([dadMovesWeeklyJob]);
@@ -129,18 +122,9 @@ export async function createServices(options: { config: Config; db: Database; po
 
   const uploadsDatastore = createUploadsDatastore({ storage: config.storage, dir: config.uploads.dir });
   const uploads = createUploadsUsecases({ datastore: uploadsDatastore, quotaBytes: config.uploads.quotaBytes, uploads: createUploadsRepository(db) });
-  const videoTools = findVideoTools();
-  const processVideoJob = createProcessVideoJob((videoId) => videos.process(videoId));
-  const videos = createVideosUsecases({
-    videos: createVideosRepository(db),
-    uploads,
-    storage,
-    notify: notifications.notify,
-    tools: videoTools,
-    enqueueProcessing: (videoId) => jobs.send(processVideoJob, { videoId }),
-  });
+  const { usecases: videos, tools: videoTools } = await createVideosModule(infra, { uploads, memories });
   const expireUploadsJob = createExpireUploadsJob(uploads.expireIdle);
-  await jobs.register([processVideoJob, expireUploadsJob]);
+  await jobs.register([expireUploadsJob]);
   await jobs.schedule(expireUploadsJob, "17 * * * *", {});
 
   const guardiansRepository = createGuardiansRepository(db);
@@ -152,7 +136,7 @@ export async function createServices(options: { config: Config; db: Database; po
     childrenOf: (userId) => children.list({ userId }),
     timeZoneOf: async (userId) => (await settings.get({ userId })).profile.timeZone,
   };
-  const childPageSource = createChildPageSource({ children, memories, videos });
+  const childPageSource = createChildPageSource({ children, memories: memories.usecases, storage });
   const familyLinks = createFamilyLinksUsecases({
     guardians: guardiansRepository,
     outbox,
@@ -169,6 +153,7 @@ export async function createServices(options: { config: Config; db: Database; po
     jobs,
   });
   await jobs.register(familyDeliveries.jobs);
+  events.on("memory.unlocked", (event) => familyDeliveries.memoryUnlocked(event));
   const guardians = createGuardiansUsecases({
     guardians: guardiansRepository,
     outbox,
@@ -199,7 +184,11 @@ export async function createServices(options: { config: Config; db: Database; po
     /** Set when files are on local disk: the app then serves their signed links at /files/. */
     localStorage,
     storageLinkOrigin: config.storage.kind === "s3" ? config.storage.linkOrigin : undefined,
-    memories,
+    /** The event bus (tests emit and subscribe through it too). */
+    events,
+    memories: memories.usecases,
+    /** Stored unlock instants and recorded unlocks (the unlock job's work). */
+    memoryUnlocks: memories.unlocks,
     ideas: createIdeasUsecases({ ideas: createIdeasRepository(db) }),
     /** Resumable (tus) uploads under /api/uploads. */
     uploads,

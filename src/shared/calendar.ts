@@ -86,22 +86,82 @@ export function compareDates(a: CalendarDate, b: CalendarDate) {
 }
 
 /**
- * Whole years from `birthdate` to `on`. Someone born on 29 February gains a year on
- * 1 March in common years (their birthday has not happened until 28 February has passed).
+ * The one rule for a 29 February birthday (decisions 20): in a common year it falls on
+ * 28 February, for ages, unlocks, 'Coming up', the children page and birthday notices alike.
  */
-export function wholeYearsBetween(birthdate: CalendarDate, on: CalendarDate) {
-  const beforeBirthday = on.month < birthdate.month || (on.month === birthdate.month && on.day < birthdate.day);
-  return on.year - birthdate.year - (beforeBirthday ? 1 : 0);
+export function birthdayInYear(birthdate: CalendarDate, year: number): CalendarDate {
+  if (birthdate.month === 2 && birthdate.day === 29 && !isLeapYear(year)) return { year, month: 2, day: 28 };
+  return { year, month: birthdate.month, day: birthdate.day };
 }
 
-/** The day someone born on `birthdate` turns `years` old (29 February → 1 March in common years). */
+/** The day someone born on `birthdate` turns `years` old (29 February → 28 February in common years). */
 export function birthdayAtAge(birthdate: CalendarDate, years: number): CalendarDate {
-  const year = birthdate.year + years;
-  if (birthdate.month === 2 && birthdate.day === 29 && !isLeapYear(year)) return { year, month: 3, day: 1 };
-  return { year, month: birthdate.month, day: birthdate.day };
+  return birthdayInYear(birthdate, birthdate.year + years);
+}
+
+/** Whole years from `birthdate` to `on` (never negative): a year is gained on that year's birthday. */
+export function wholeYearsBetween(birthdate: CalendarDate, on: CalendarDate) {
+  const years = on.year - birthdate.year;
+  const reached = compareDates(on, birthdayInYear(birthdate, on.year)) >= 0;
+  return Math.max(0, reached ? years : years - 1);
 }
 
 /** Whole days from `from` to `to` (calendar days, no time zone involved). */
 export function daysBetween(from: CalendarDate, to: CalendarDate) {
   return Math.round((Date.UTC(to.year, to.month - 1, to.day) - Date.UTC(from.year, from.month - 1, from.day)) / 86_400_000);
+}
+
+/** Whole months from `birthdate` to `on` (a month is gained on the same day of the month, or the month's last day). */
+export function wholeMonthsBetween(birthdate: CalendarDate, on: CalendarDate) {
+  let months = (on.year - birthdate.year) * 12 + (on.month - birthdate.month);
+  const lastDay = new Date(Date.UTC(on.year, on.month, 0)).getUTCDate();
+  if (on.day < Math.min(birthdate.day, lastDay)) months -= 1;
+  return Math.max(0, months);
+}
+
+/** A real calendar date written YYYY-MM-DD ('2024-02-30' is not one). */
+export function isCalendarDate(value: string) {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate() || (month === 2 && day === 29 && isLeapYear(year));
+}
+
+/** Today's date YYYY-MM-DD in `timeZone` (the browser's own zone when none is given). */
+export function todayIn(now: Date = new Date(), timeZone?: string) {
+  if (timeZone) return formatCalendarDate(calendarDateAt(now, timeZone));
+  return formatCalendarDate({ year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() });
+}
+
+/** A child's age on `today` (both YYYY-MM-DD): whole years and whole months. */
+export function ageOn(birthdate: string, today: string) {
+  const born = parseCalendarDate(birthdate);
+  const on = parseCalendarDate(today);
+  return { years: wholeYearsBetween(born, on), months: wholeMonthsBetween(born, on) };
+}
+
+/** The children page's label (spec 001 §5): 'Less than a year old', '1 year old', 'N years old'. */
+export function yearsOldLabel(years: number) {
+  if (years < 1) return "Less than a year old";
+  return years === 1 ? "1 year old" : `${years} years old`;
+}
+
+/** Pocket Dad's label, months for babies: '6 years old', '1 year old', '8 months old', 'Newborn'. */
+export function ageInMonthsLabel(age: { years: number; months: number }) {
+  if (age.years >= 1) return `${age.years} ${age.years === 1 ? "year" : "years"} old`;
+  if (age.months >= 1) return `${age.months} ${age.months === 1 ? "month" : "months"} old`;
+  return "Newborn";
+}
+
+/**
+ * The next birthday on or after `today` (both YYYY-MM-DD): its date, the age it brings and the
+ * days until it. A child born today has their first birthday a year from now.
+ */
+export function nextBirthday(birthdate: string, today: string) {
+  const born = parseCalendarDate(birthdate);
+  const on = parseCalendarDate(today);
+  let next = birthdayInYear(born, Math.max(on.year, born.year + 1));
+  if (compareDates(next, on) < 0) next = birthdayInYear(born, on.year + 1);
+  return { date: formatCalendarDate(next), turning: next.year - born.year, daysAway: daysBetween(on, next) };
 }

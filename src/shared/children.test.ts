@@ -1,32 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ageInYears, ageLabel, childInputSchema, CHILDREN_COPY, isCalendarDate, nextBirthday } from "./children";
-
-describe("ages", () => {
-  it("counts whole years, the birthday itself included", () => {
-    expect(ageInYears("2020-06-15", "2026-06-14")).toBe(5);
-    expect(ageInYears("2020-06-15", "2026-06-15")).toBe(6);
-    expect(ageInYears("2026-01-01", "2026-03-01")).toBe(0);
-  });
-
-  it("labels ages as the spec words them", () => {
-    expect(ageLabel(0)).toBe("Less than a year old");
-    expect(ageLabel(1)).toBe("1 year old");
-    expect(ageLabel(7)).toBe("7 years old");
-  });
-});
-
-describe("next birthday", () => {
-  it("is later this year, today, or next year", () => {
-    expect(nextBirthday("2019-12-25", "2026-11-21")).toEqual({ date: "2026-12-25", turning: 7, daysAway: 34 });
-    expect(nextBirthday("2019-11-21", "2026-11-21")).toEqual({ date: "2026-11-21", turning: 7, daysAway: 0 });
-    expect(nextBirthday("2019-01-02", "2026-11-21")).toEqual({ date: "2027-01-02", turning: 8, daysAway: 42 });
-  });
-
-  it("moves a 29 February birthday to 28 February outside leap years", () => {
-    expect(nextBirthday("2020-02-29", "2026-01-10").date).toBe("2026-02-28");
-    expect(nextBirthday("2020-02-29", "2027-03-01").date).toBe("2028-02-29");
-  });
-});
+import { isCalendarDate } from "./calendar";
+import { childInputSchema, CHILDREN_COPY } from "./children";
 
 describe("the child form schema", () => {
   it("needs a name and a real birth date that is not in the future", () => {

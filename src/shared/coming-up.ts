@@ -2,7 +2,7 @@
  * 'Coming up' on the dashboard (decisions 4.5): the next memories to unlock and the next
  * birthdays ('Maya turns 13 in 30 days'), each a moment Dad might record something for.
  */
-import { birthdayAtAge, calendarDateAt, daysBetween, formatCalendarDate, parseCalendarDate, wholeYearsBetween } from "./calendar";
+import { calendarDateAt, daysBetween, formatCalendarDate, nextBirthday } from "./calendar";
 import { type UnlockRule, unlockStatus } from "./unlock-rules";
 
 export const COMING_UP_DAYS = 60;
@@ -45,15 +45,11 @@ export function birthdayRecordTitle(birthday: UpcomingBirthday) {
 }
 
 export function upcomingBirthdays(input: { children: { id: string; name: string; birthdate: string }[]; now: Date; timeZone: string; withinDays?: number }) {
-  const today = calendarDateAt(input.now, input.timeZone);
+  const today = formatCalendarDate(calendarDateAt(input.now, input.timeZone));
   return input.children
     .map((child): UpcomingBirthday => {
-      const born = parseCalendarDate(child.birthdate);
-      const age = Math.max(0, wholeYearsBetween(born, today));
-      const thisYear = birthdayAtAge(born, age);
-      const turns = daysBetween(today, thisYear) >= 0 && age > 0 ? age : age + 1;
-      const date = birthdayAtAge(born, turns);
-      return { childId: child.id, name: child.name, turns, date: formatCalendarDate(date), inDays: daysBetween(today, date) };
+      const next = nextBirthday(child.birthdate, today);
+      return { childId: child.id, name: child.name, turns: next.turning, date: next.date, inDays: next.daysAway };
     })
     .filter((birthday) => birthday.inDays >= 0 && birthday.inDays <= (input.withinDays ?? COMING_UP_DAYS))
     .sort((a, b) => a.inDays - b.inDays)

@@ -4,7 +4,8 @@
  * pure dashboard-filter and vault rules (spec 001 §2 Dashboard and Vault, §4 Dashboard filter, §5).
  */
 import { z } from "zod";
-import { UNLOCK_AGE_MAX, UNLOCK_AGE_MIN, UNLOCK_TYPES, type UnlockType } from "./unlock-rules";
+import { isCalendarDate } from "./calendar";
+import { keepChosenUnlockField, requireUnlockRuleField, UNLOCK_AGE_MAX, UNLOCK_AGE_MIN, UNLOCK_COPY, unlockRuleFields, type UnlockType } from "./unlock-rules";
 
 export const MAX_RECORDING_SECONDS = 120;
 export const MAX_AUDIO_BYTES = 25 * 1024 * 1024;
@@ -17,40 +18,43 @@ export const NARRATION_COPY = {
   addTitle: "Add a title.",
   selectChild: "Select at least one child.",
   saveFailed: "Save failed",
-  enterAge: "Please enter an unlock age",
-  ageRange: `Unlock age must be between ${UNLOCK_AGE_MIN} and ${UNLOCK_AGE_MAX}`,
-  selectDate: "Please select an unlock date",
-  enterMilestone: "Please enter a milestone description",
+  ...UNLOCK_COPY,
 } as const;
 
-const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+/**
+ * The fields every memory has (title, notes, children, unlock rule), one schema for the server's
+ * request bodies and the forms; each kind extends it with its own fields, and each screen keeps
+ * the spec's wording for the title and children messages. Errors carry the field's path.
+ */
+export function memoryFieldsObject(copy: { addTitle: string; selectChild: string }) {
+  return z.object({
+    title: z.string({ error: copy.addTitle }).trim().min(1, copy.addTitle).max(200, "Keep the title under 200 characters."),
+    notes: z.string().trim().max(10_000, "Keep the notes under 10,000 characters.").default(""),
+    childIds: z.array(z.uuid(copy.selectChild), { error: copy.selectChild }).min(1, copy.selectChild).max(50),
+    ...unlockRuleFields,
+  });
+}
+
+/** Finishes a memory's fields object: the chosen unlock type's field is required, the others dropped. */
+export function withUnlockRule<T extends z.ZodType<UnlockRuleFieldsOutput, unknown>>(
+  schema: T,
+): z.ZodPipe<T, z.ZodTransform<KeptUnlockFields<z.output<T>>, z.output<T>>> {
+  return schema.superRefine(requireUnlockRuleField).transform((value) => keepChosenUnlockField(value as z.output<T>)) as never;
+}
+type KeptUnlockFields<T> = T & { unlockAge: number | null; unlockDate: string | null; unlockMilestone: string | null };
+type UnlockRuleFieldsOutput = z.output<ReturnType<typeof memoryFieldsObject>>;
 
 /** The fields of a narration or quick note (the files travel beside them). */
-export const narrationFieldsSchema = z
-  .object({
+export const narrationFieldsSchema = withUnlockRule(
+  memoryFieldsObject(NARRATION_COPY).extend({
     kind: z.enum(["narration", "note"]),
-    title: z.string().trim().min(1, NARRATION_COPY.addTitle).max(200, "Keep the title under 200 characters."),
-    notes: z.string().trim().max(10_000, "Keep the notes under 10,000 characters.").default(""),
-    childIds: z.array(z.uuid(NARRATION_COPY.selectChild)).min(1, NARRATION_COPY.selectChild).max(50),
     durationSeconds: z.number().int().min(0).max(MAX_RECORDING_SECONDS, "Recordings are at most 2 minutes.").default(0),
-    unlockType: z.enum(UNLOCK_TYPES),
-    unlockAge: z.number({ error: NARRATION_COPY.enterAge }).int(NARRATION_COPY.ageRange).min(UNLOCK_AGE_MIN, NARRATION_COPY.ageRange).max(UNLOCK_AGE_MAX, NARRATION_COPY.ageRange).nullish(),
-    unlockDate: z.string().regex(isoDate, NARRATION_COPY.selectDate).nullish(),
-    unlockMilestone: z.string().trim().max(200).nullish(),
-  })
-  .superRefine((value, context) => {
-    if (value.unlockType === "age" && value.unlockAge == null) context.addIssue({ code: "custom", path: ["unlockAge"], message: NARRATION_COPY.enterAge });
-    if (value.unlockType === "date" && !value.unlockDate) context.addIssue({ code: "custom", path: ["unlockDate"], message: NARRATION_COPY.selectDate });
-    if (value.unlockType === "milestone" && !value.unlockMilestone) {
-      context.addIssue({ code: "custom", path: ["unlockMilestone"], message: NARRATION_COPY.enterMilestone });
-    }
-  })
-  .transform((value) => ({
-    ...value,
-    unlockAge: value.unlockType === "age" ? (value.unlockAge ?? null) : null,
-    unlockDate: value.unlockType === "date" ? (value.unlockDate ?? null) : null,
-    unlockMilestone: value.unlockType === "milestone" ? (value.unlockMilestone ?? null) : null,
-  }));
+  }),
+);
+
+/** PATCH of any memory (decisions 25): the fields every memory has, as the record form words them. */
+export const editMemorySchema = withUnlockRule(memoryFieldsObject(NARRATION_COPY));
+export type EditMemoryFields = z.output<typeof editMemorySchema>;
 
 export type NarrationFieldsInput = z.input<typeof narrationFieldsSchema>;
 export type NarrationFields = z.output<typeof narrationFieldsSchema>;
@@ -65,7 +69,8 @@ function unlockRuleProblem({ unlockType, unlockAge, unlockDate, unlockMilestone 
     const age = Number(unlockAge);
     if (!Number.isInteger(age) || age < UNLOCK_AGE_MIN || age > UNLOCK_AGE_MAX) return NARRATION_COPY.ageRange;
   }
-  if (unlockType === "date" && !isoDate.test(unlockDate)) return NARRATION_COPY.selectDate;
+  if (unlockType === "date" && !/^\d{4}-\d{2}-\d{2}$/.test(unlockDate)) return NARRATION_COPY.selectDate;
+  if (unlockType === "date" && !isCalendarDate(unlockDate)) return NARRATION_COPY.invalidDate;
   if (unlockType === "milestone" && unlockMilestone.trim() === "") return NARRATION_COPY.enterMilestone;
   return null;
 }

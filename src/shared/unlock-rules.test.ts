@@ -103,14 +103,14 @@ describe("age", () => {
     expect(unlockStatus({ rule: ageTen, children, now: new Date("2026-11-29T23:59:59Z"), timeZone: "UTC" }).unlocked).toBe(false);
   });
 
-  it("handles a 29 February birthday: 1 March in common years, 29 February in leap years", () => {
+  it("handles a 29 February birthday: 28 February in common years, 29 February in leap years (decisions 20)", () => {
     const children = [{ birthdate: "2012-02-29" }];
     const thirteen = rule({ unlockType: "age", unlockAge: 13 });
-    expect(unlockStatus({ rule: thirteen, children, now: new Date("2025-02-28T23:59:59Z"), timeZone: "UTC" })).toMatchObject({
+    expect(unlockStatus({ rule: thirteen, children, now: new Date("2025-02-27T23:59:59Z"), timeZone: "UTC" })).toMatchObject({
       unlocked: false,
-      unlocksAt: new Date("2025-03-01T00:00:00.000Z"),
+      unlocksAt: new Date("2025-02-28T00:00:00.000Z"),
     });
-    expect(unlockStatus({ rule: thirteen, children, now: new Date("2025-03-01T00:00:00Z"), timeZone: "UTC" }).unlocked).toBe(true);
+    expect(unlockStatus({ rule: thirteen, children, now: new Date("2025-02-28T00:00:00Z"), timeZone: "UTC" }).unlocked).toBe(true);
     const twelve = rule({ unlockType: "age", unlockAge: 12 });
     expect(unlockStatus({ rule: twelve, children, now: new Date("2024-02-29T00:00:00Z"), timeZone: "UTC" })).toMatchObject({
       unlocked: true,
@@ -147,11 +147,11 @@ describe("milestone", () => {
 describe("calendar helpers", () => {
   it("counts whole years across a 29 February birthday", () => {
     const born = { year: 2012, month: 2, day: 29 };
-    expect(wholeYearsBetween(born, { year: 2025, month: 2, day: 28 })).toBe(12);
-    expect(wholeYearsBetween(born, { year: 2025, month: 3, day: 1 })).toBe(13);
+    expect(wholeYearsBetween(born, { year: 2025, month: 2, day: 27 })).toBe(12);
+    expect(wholeYearsBetween(born, { year: 2025, month: 2, day: 28 })).toBe(13);
     expect(wholeYearsBetween(born, { year: 2028, month: 2, day: 29 })).toBe(16);
     expect(birthdayAtAge(born, 100)).toEqual({ year: 2112, month: 2, day: 29 });
-    expect(birthdayAtAge(born, 88)).toEqual({ year: 2100, month: 3, day: 1 });
+    expect(birthdayAtAge(born, 88)).toEqual({ year: 2100, month: 2, day: 28 });
   });
 
   it("finds the start of a day that begins after a DST gap at midnight (Santiago, September 2022)", () => {

@@ -3,13 +3,62 @@
  * One pure function: the item, its children, the instant and the account's time zone in;
  * unlocked or locked, the label and (when knowable) the instant it unlocks out.
  */
-import { birthdayAtAge, type CalendarDate, compareDates, parseCalendarDate, startOfDay } from "./calendar";
+import { z } from "zod";
+import { birthdayAtAge, type CalendarDate, compareDates, isCalendarDate, parseCalendarDate, startOfDay } from "./calendar";
 
 export const UNLOCK_TYPES = ["now", "age", "date", "milestone"] as const;
 export type UnlockType = (typeof UNLOCK_TYPES)[number];
 
 export const UNLOCK_AGE_MIN = 1;
 export const UNLOCK_AGE_MAX = 100;
+
+/** The same bounds and wording on every screen that sets an unlock rule (record, video, edit, Pocket Dad). */
+export const UNLOCK_COPY = {
+  enterAge: "Please enter an unlock age",
+  ageRange: `Unlock age must be between ${UNLOCK_AGE_MIN} and ${UNLOCK_AGE_MAX}`,
+  selectDate: "Please select an unlock date",
+  invalidDate: "That unlock date does not exist. Please pick a real calendar date.",
+  enterMilestone: "Please enter a milestone description",
+} as const;
+
+/** The rule's fields as a request body or a form sends them (the other types' fields may be present and are dropped). */
+export const unlockRuleFields = {
+  unlockType: z.enum(UNLOCK_TYPES),
+  unlockAge: z
+    .number({ error: UNLOCK_COPY.enterAge })
+    .int(UNLOCK_COPY.ageRange)
+    .min(UNLOCK_AGE_MIN, UNLOCK_COPY.ageRange)
+    .max(UNLOCK_AGE_MAX, UNLOCK_COPY.ageRange)
+    .nullish(),
+  unlockDate: z
+    .string({ error: UNLOCK_COPY.selectDate })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, UNLOCK_COPY.selectDate)
+    .refine(isCalendarDate, UNLOCK_COPY.invalidDate)
+    .nullish(),
+  unlockMilestone: z.string().trim().max(200, "Keep the milestone under 200 characters.").nullish(),
+};
+
+type UnlockRuleFieldsInput = { unlockType: UnlockType; unlockAge?: number | null; unlockDate?: string | null; unlockMilestone?: string | null };
+
+/** The field the chosen type needs, said beside that field (a zod superRefine step). */
+export function requireUnlockRuleField(value: UnlockRuleFieldsInput, context: z.RefinementCtx) {
+  if (value.unlockType === "age" && value.unlockAge == null) context.addIssue({ code: "custom", path: ["unlockAge"], message: UNLOCK_COPY.enterAge });
+  if (value.unlockType === "date" && !value.unlockDate) context.addIssue({ code: "custom", path: ["unlockDate"], message: UNLOCK_COPY.selectDate });
+  if (value.unlockType === "milestone" && !value.unlockMilestone) context.addIssue({ code: "custom", path: ["unlockMilestone"], message: UNLOCK_COPY.enterMilestone });
+}
+
+/** Keeps only the chosen type's field; the others become null (a zod transform step). */
+export function keepChosenUnlockField<T extends UnlockRuleFieldsInput>(value: T) {
+  return {
+    ...value,
+    unlockAge: value.unlockType === "age" ? (value.unlockAge ?? null) : null,
+    unlockDate: value.unlockType === "date" ? (value.unlockDate ?? null) : null,
+    unlockMilestone: value.unlockType === "milestone" ? (value.unlockMilestone ?? null) : null,
+  };
+}
+
+/** One unlock rule on its own (validated the same way as inside a memory's fields). */
+export const unlockRuleSchema = z.object(unlockRuleFields).superRefine(requireUnlockRuleField).transform(keepChosenUnlockField);
 
 export type UnlockRule = {
   unlockType: UnlockType | null;
@@ -86,4 +135,15 @@ export function unlockStatus(input: {
       break;
   }
   return { unlocked: true, label: AVAILABLE_NOW_LABEL, unlocksAt: null };
+}
+
+/**
+ * The instant a memory opens for its children, as stored for the unlock job: 'now' opens when it
+ * is saved, a date or age rule at the start of that day in the account's time zone (an age rule
+ * when the first of its children reaches the age, decisions 9), a milestone when marked reached.
+ * Null while that cannot be known (a milestone not reached, an age rule with no children).
+ */
+export function opensAt(input: { rule: UnlockRule; children: UnlockChild[]; savedAt: Date; timeZone: string }): Date | null {
+  if (input.rule.unlockType === "now" || input.rule.unlockType === null) return input.savedAt;
+  return unlockStatus({ rule: input.rule, children: input.children, now: input.savedAt, timeZone: input.timeZone }).unlocksAt;
 }

@@ -3,7 +3,8 @@
  * server, comment schemas, and the m:ss time format (spec 001 §2 Video flow, §4, §5, §9).
  */
 import { z } from "zod";
-import { UNLOCK_TYPES, type UnlockType } from "./unlock-rules";
+import { memoryFieldsObject, withUnlockRule } from "./memories";
+import { UNLOCK_COPY, type UnlockType } from "./unlock-rules";
 
 export const MAX_VIDEO_SECONDS = 120;
 /** The server accepts a little over 2 minutes, so a recording stopped at 2:00 is never refused. */
@@ -28,9 +29,7 @@ export const VIDEO_COPY = {
   recordFirst: "Please record or upload a video first",
   enterTitle: "Please enter a title for your video",
   selectChild: "Please select at least one child",
-  enterAge: "Please enter an unlock age",
-  selectDate: "Please select an unlock date",
-  enterMilestone: "Please enter a milestone description",
+  ...UNLOCK_COPY,
   cameraFailed: "Failed to access camera and microphone. Please check permissions",
   cameraNotReady: "Camera not ready. Please try again.",
   recordingFailed: "Failed to start recording. Please try again.",
@@ -44,31 +43,12 @@ export const VIDEO_COPY = {
   bridgeSaved: "Saved to Dad Stories.",
 } as const;
 
-const isoDate = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Step 2 'Assign Your Legacy' and POST /api/videos: the upload plus the fields of the video. */
-export const createVideoSchema = z
-  .object({
+/** Step 2 'Assign Your Legacy' and POST /api/videos: the upload plus the fields every memory has. */
+export const createVideoSchema = withUnlockRule(
+  memoryFieldsObject({ addTitle: VIDEO_COPY.enterTitle, selectChild: VIDEO_COPY.selectChild }).extend({
     uploadId: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, "The upload is not valid."),
-    title: z.string().trim().min(1, VIDEO_COPY.enterTitle).max(200, "Keep the title under 200 characters."),
-    notes: z.string().trim().max(10_000, "Keep the notes under 10,000 characters.").default(""),
-    childIds: z.array(z.uuid(VIDEO_COPY.selectChild)).min(1, VIDEO_COPY.selectChild).max(50),
-    unlockType: z.enum(UNLOCK_TYPES),
-    unlockAge: z.number({ error: VIDEO_COPY.enterAge }).int().min(1, "Unlock age must be between 1 and 100").max(100, "Unlock age must be between 1 and 100").nullish(),
-    unlockDate: z.string().regex(isoDate, VIDEO_COPY.selectDate).nullish(),
-    unlockMilestone: z.string().trim().max(200).nullish(),
-  })
-  .superRefine((value, context) => {
-    if (value.unlockType === "age" && value.unlockAge == null) context.addIssue({ code: "custom", path: ["unlockAge"], message: VIDEO_COPY.enterAge });
-    if (value.unlockType === "date" && !value.unlockDate) context.addIssue({ code: "custom", path: ["unlockDate"], message: VIDEO_COPY.selectDate });
-    if (value.unlockType === "milestone" && !value.unlockMilestone) context.addIssue({ code: "custom", path: ["unlockMilestone"], message: VIDEO_COPY.enterMilestone });
-  })
-  .transform((value) => ({
-    ...value,
-    unlockAge: value.unlockType === "age" ? (value.unlockAge ?? null) : null,
-    unlockDate: value.unlockType === "date" ? (value.unlockDate ?? null) : null,
-    unlockMilestone: value.unlockType === "milestone" ? (value.unlockMilestone ?? null) : null,
-  }));
+  }),
+);
 
 export type CreateVideoInput = z.input<typeof createVideoSchema>;
 

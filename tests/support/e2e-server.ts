@@ -19,24 +19,25 @@ async function freePort() {
 }
 
 /**
- * The real server as a separate process (`src/server/main.ts`, the same code `npm start`
+ * The real server as a separate process (`dist/server/main.js`, the compiled bundle `npm start`
  * runs) over a fresh test database, serving the built web app on a free port.
  */
 export async function startE2eServer(env: Record<string, string> = {}) {
   if (!fs.existsSync("dist/web/index.html")) throw new Error("The web app is not built: run `npm run build` (npm test does it first).");
+  if (!fs.existsSync("dist/server/main.js")) throw new Error("The server is not compiled: run `npm run build` (npm test does it first).");
   const database = await createTestDatabase();
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "heydad-e2e-"));
   const baseUrl = `http://localhost:${port}`;
   const output: string[] = [];
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  const child: ChildProcess = spawn(process.execPath, ["--enable-source-maps", "dist/server/main.js"], {
     env: { ...process.env, NODE_ENV: "test", PORT: String(port), APP_URL: baseUrl, DATABASE_URL: database.url, DATA_DIR: dataDir, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
 
-  // tsx compiles the server on start: on a busy 2-core machine that alone can take half a minute.
+  // The embedded migrations and pg-boss start can take a while on a busy 2-core machine.
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited during start:\n${output.join("")}`);

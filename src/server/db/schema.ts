@@ -3,6 +3,7 @@ export * from "../modules/profiles/profiles.table";
 export * from "../modules/email/email.table";
 export * from "../modules/children/children.table";
 export * from "../modules/memories/memories.table";
+export * from "../modules/memories/memories.unlocks.table";
 export * from "../modules/ideas/ideas.table";
 export * from "../modules/uploads/uploads.table";
 export * from "../modules/videos/videos.table";

@@ -4,7 +4,7 @@ import type { JobDefinition } from "./job-queue";
 
 export const notificationsDailyPayload = z.object({}).passthrough();
 
-/** Once a day (07:00 UTC): birthday_soon and memory_unlocked notifications. Safe to run again. */
+/** Once a day (07:00 UTC): birthday_soon notifications (memory_unlocked follows the unlock events). Safe to run again. */
 export const NOTIFICATIONS_DAILY_CRON = "0 7 * * *";
 
 export function createNotificationsDailyJob(notifications: NotificationsUsecases): JobDefinition<typeof notificationsDailyPayload> {

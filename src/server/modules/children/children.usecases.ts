@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Child } from "../../../shared/children";
 import type { DbOrTransaction } from "../../db/transaction";
+import type { EventBus } from "../../events/events";
 import type { ObjectRef, ObjectStorage } from "../storage/storage";
 import { userObjectKey } from "../storage/storage";
 import { detectFileType } from "../storage/storage.file-type";
@@ -19,6 +20,8 @@ export function createChildrenUsecases(options: {
   /** Queues files for deletion after the rows are gone. */
   deleteFilesLater: (objects: ObjectRef[]) => Promise<void>;
   deletionSteps?: ChildDeletionStep[];
+  /** 'child.birthdate-changed' goes out here (age unlocks move with the birthdate). */
+  events?: EventBus;
 }) {
   const { children, storage } = options;
   const deletionSteps = options.deletionSteps ?? [];
@@ -53,8 +56,10 @@ export function createChildrenUsecases(options: {
     get: async (input: { userId: string; childId: string }) => toChild(await ownedChild(input)),
     create: async (input: { userId: string; name: string; birthdate: string; profileNote: string | null }) => toChild(await children.insert(input)),
     async update(input: { userId: string; childId: string; name: string; birthdate: string; profileNote: string | null }) {
+      const before = await ownedChild(input);
       const row = await children.update({ userId: input.userId, childId: input.childId, values: { name: input.name, birthdate: input.birthdate, profileNote: input.profileNote } });
       if (!row) throw childErrors.notFound();
+      if (row.birthdate !== before.birthdate) await options.events?.emit("child.birthdate-changed", { userId: input.userId, childId: input.childId });
       return toChild(row);
     },
     /** Stores a new photo (the type read from its bytes) and queues the old one for deletion. */

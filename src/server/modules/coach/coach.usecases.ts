@@ -1,4 +1,4 @@
-import { ageLabel, childAge } from "../../../shared/child-age";
+import { ageInMonthsLabel, ageOn, todayIn } from "../../../shared/calendar";
 import type { OnboardingAnswers } from "../../../shared/onboarding";
 import {
   checkAnswerFormat,
@@ -49,13 +49,13 @@ export function createCoachUsecases(options: { repository: CoachRepository; mode
     /** What the screen needs: children, saved tone and intensity, the archetype, onboarding state. */
     async context(user: SessionUser) {
       const [childRows, profile] = await Promise.all([repository.listChildren(user.id), repository.findProfile(user.id)]);
-      const today = now();
+      const today = todayIn(now(), profile?.timeZone ?? "UTC");
       return {
         children: childRows.map((child) => ({
           id: child.id,
           name: child.name,
-          ageYears: childAge(child.birthdate, today).years,
-          ageLabel: ageLabel(child.birthdate, today),
+          ageYears: ageOn(child.birthdate, today).years,
+          ageLabel: ageInMonthsLabel(ageOn(child.birthdate, today)),
           profileNote: child.profileNote,
         })),
         preferences: { tone: storedTone(profile?.pocketdadTone), tone_intensity: storedIntensity(profile?.pocketdadToneIntensity) },
@@ -76,7 +76,7 @@ export function createCoachUsecases(options: { repository: CoachRepository; mode
         [text, topic, engine] = [safetyResponse(), "safety", model ? "model" : "playbook"];
       } else {
         const [profile, recent] = await Promise.all([repository.findProfile(user.id), repository.recentResponses(user.id, childId, RECENT_TOPICS)]);
-        const childContext = child ? { name: child.name, ageYears: childAge(child.birthdate, now()).years, profileNote: child.profileNote } : null;
+        const childContext = child ? { name: child.name, ageYears: ageOn(child.birthdate, todayIn(now(), profile?.timeZone ?? "UTC")).years, profileNote: child.profileNote } : null;
         if (model) {
           const answers = profile?.onboardingAnswers as Partial<OnboardingAnswers> | null;
           const context: CoachContext = {

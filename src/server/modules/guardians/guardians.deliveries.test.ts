@@ -57,6 +57,15 @@ async function familyWithAgeUnlock() {
 const emailsTo = async (to: string, subject: string) => (await t.db.select().from(mailboxMessages).where(eq(mailboxMessages.to, to))).filter((m) => m.subject === subject);
 
 describe("delivering an unlock to the child's guardians", () => {
+  it("delivers through the 'memory.unlocked' event when Dad saves a memory that opens at once", async () => {
+    const dad = await createSignedInUser(t, { timeZone: daytimeZone() });
+    const maya = (await (await jsonRequest(t, "POST", "/api/children", { cookie: dad.cookie, body: { name: "Maya", birthdate: "2013-03-14" } })).json()).child;
+    const grandma = await acceptedGuardian(dad, "Grandma Rose");
+    await postNote(dad.cookie, [maya.id], { unlockType: "age", unlockAge: 10, title: "Ten years of you" });
+    const mail = await waitForEmail(t, grandma.email, { subjectIncludes: "Dad left this for Maya's 10th birthday" });
+    expect(mail.text).toContain('"Ten years of you"');
+  });
+
   it("delivers an age unlock exactly once to each of two guardians, with the event twice and two nodes racing", async () => {
     const { dad, memoryId, event } = await familyWithAgeUnlock();
     const grandma = await acceptedGuardian(dad, "Grandma Rose");

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { AppEvents } from "../../events/events";
 import { digestFor, sendTimeFor } from "../../../shared/family-delivery";
 import { FAMILY_LINK_DAYS } from "../../../shared/guardians";
 import type { JobDefinition, JobQueue } from "../../jobs/job-queue";
@@ -8,15 +9,8 @@ import { deliveryEmail, digestEmail } from "./guardians.emails";
 import type { ChildPageSource, FamilyLinksUsecases } from "./guardians.links";
 import type { FamilyReaders } from "./guardians.usecases";
 
-/** The 'memory.unlocked' event as the memories module records it (issue 14). */
-export type MemoryUnlocked = {
-  userId: string;
-  memoryId: string;
-  kind: "video" | "narration" | "note";
-  childId: string;
-  unlockedAt: Date;
-  unlockType: "now" | "age" | "date" | "milestone";
-};
+/** What delivery reads of the 'memory.unlocked' event (recorded once per memory and child, issue 14). */
+export type MemoryUnlocked = Pick<AppEvents["memory.unlocked"], "userId" | "memoryId" | "kind" | "childId" | "unlockedAt" | "unlockType">;
 
 export const deliverPayload = z.object({ deliveryId: z.uuid() });
 export const digestPayload = z.object({ guardianId: z.uuid(), day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) });

@@ -18,6 +18,8 @@ export type FamilyMemory = {
   /** Narration and quick note: the voice, and the narration's photo. */
   audioUrl?: string | null;
   imageUrl?: string | null;
+  /** Signed links that save the file under the memory's title. */
+  downloads: Array<{ label: string; url: string }>;
   /** The rule it opened by, for the email's wording ('for Maya's 13th birthday'). */
   unlock: { type: "now" | "age" | "date" | "milestone"; age: number | null; date: string | null; milestone: string | null };
 };

@@ -43,8 +43,6 @@ ${answered}${buttons}</div>`,
 
 const KIND_LABEL: Record<FamilyMemory["kind"], string> = { video: "Video", narration: "Story with a photo", note: "Quick note" };
 const dateOf = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-const download = (url: string | null | undefined, label: string) =>
-  url ? `<a class="button secondary" href="${escapeHtml(url)}" download>${escapeHtml(label)}</a>` : "";
 
 function memoryCard(memory: FamilyMemory) {
   const title = escapeHtml(memory.title || KIND_LABEL[memory.kind]);
@@ -57,11 +55,7 @@ function memoryCard(memory: FamilyMemory) {
           memory.audioUrl ? `<audio controls preload="none" src="${escapeHtml(memory.audioUrl)}" aria-label="Listen: ${title}"></audio>` : ""
         }`;
   const notes = memory.notes ? `<p class="notes">${escapeHtml(memory.notes)}</p>` : "";
-  const downloads = [
-    download(memory.videoUrl, "Download the video"),
-    download(memory.imageUrl, "Download the photo"),
-    download(memory.audioUrl, "Download the voice"),
-  ].join("");
+  const downloads = memory.downloads.map((link) => `<a class="button secondary" href="${escapeHtml(link.url)}" download>${escapeHtml(link.label)}</a>`).join("");
   return `<li class="card memory"><p class="kind">${KIND_LABEL[memory.kind]} · ${dateOf(memory.createdAt)}</p><h2>${title}</h2>${media}${notes}${downloads ? `<div class="actions">${downloads}</div>` : ""}</li>`;
 }
 

@@ -84,6 +84,7 @@ describe("narrations with a recording and a photo", () => {
       storage: t.services.storage,
       detectFileType,
       deleteFilesLater: t.services.deleteFilesLater,
+      unlocks: t.services.memoryUnlocks,
     });
     await expect(
       usecases.createNarration({

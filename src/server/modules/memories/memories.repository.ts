@@ -7,6 +7,7 @@ import { children } from "../children/children.table";
 import { profiles } from "../profiles/profiles.table";
 import { videos } from "../videos/videos.table";
 import { childMemoryCounts, narrationChildren, narrations } from "./memories.table";
+import { storedFilesOf } from "./memories.storage";
 
 export type NewNarration = Omit<typeof narrations.$inferInsert, "userId" | "createdAt" | "milestoneReachedAt">;
 export type PageCursor = { createdAt: Date; id: string };
@@ -25,6 +26,8 @@ export type MemoryRow = {
   imagePath: string | null;
   audioPath: string | null;
   thumbnailPath: string | null;
+  /** The processed video file (videos only). */
+  filePath: string | null;
   processingStatus: "processing" | "completed" | "failed" | null;
   processingProgress: number | null;
   processingError: string | null;
@@ -34,6 +37,8 @@ export type MemoryRow = {
   unlockMilestone: string | null;
   milestoneReachedAt: string | null;
   childIds: string[];
+  /** When the memory first opened for one of its children (a recorded unlock); it never re-locks after that. */
+  openedAt: string | null;
 };
 
 type MemoryFilter = {
@@ -61,6 +66,7 @@ const ROW_FIELDS: Array<[keyof MemoryRow, string]> = [
   ["imagePath", "m.image_path"],
   ["audioPath", "m.audio_path"],
   ["thumbnailPath", "m.thumbnail_path"],
+  ["filePath", "m.file_path"],
   ["processingStatus", "m.processing_status"],
   ["processingProgress", "m.processing_progress"],
   ["processingError", "m.processing_error"],
@@ -70,6 +76,7 @@ const ROW_FIELDS: Array<[keyof MemoryRow, string]> = [
   ["unlockMilestone", "m.unlock_milestone"],
   ["milestoneReachedAt", iso("m.milestone_reached_at")],
   ["childIds", "m.child_ids"],
+  ["openedAt", iso("m.opened_at")],
 ];
 
 /**
@@ -100,14 +107,14 @@ function memoryStatement(filter: MemoryFilter, shape: "rows" | "with-account"): 
     if (filter.kind !== "video") {
       const photo = filter.kind === "narration" ? " AND n.image_path IS NOT NULL" : filter.kind === "note" ? " AND n.image_path IS NULL" : "";
       branches.push(`(SELECT 'narration' AS source, n.id, n.title, n.notes, n.created_at, n.duration_seconds::real AS duration_seconds,
-        n.image_path, n.audio_path, NULL::text AS thumbnail_path, NULL::text AS processing_status, NULL::int AS processing_progress, NULL::text AS processing_error,
+        n.image_path, n.audio_path, NULL::text AS thumbnail_path, NULL::text AS file_path, NULL::text AS processing_status, NULL::int AS processing_progress, NULL::text AS processing_error,
         n.unlock_type, n.unlock_age, n.unlock_date, n.unlock_milestone, n.milestone_reached_at
       FROM narrations n WHERE ${where("n", "SELECT 1 FROM narration_children link WHERE link.narration_id = n.id")}${photo}
       ORDER BY n.created_at DESC, n.id DESC LIMIT $2)`);
     }
     if (filter.kind === null || filter.kind === "video") {
       branches.push(`(SELECT 'video' AS source, v.id, v.title, v.notes, v.created_at, v.duration_seconds,
-        NULL::text AS image_path, NULL::text AS audio_path, v.thumbnail_path, v.processing_status, v.processing_progress, v.processing_error,
+        NULL::text AS image_path, NULL::text AS audio_path, v.thumbnail_path, v.file_path, v.processing_status, v.processing_progress, v.processing_error,
         v.unlock_type, v.unlock_age, v.unlock_date, v.unlock_milestone, v.milestone_reached_at
       FROM videos v WHERE ${where("v", "SELECT 1 FROM video_children link WHERE link.video_id = v.id")}
       ORDER BY v.created_at DESC, v.id DESC LIMIT $2)`);
@@ -115,7 +122,8 @@ function memoryStatement(filter: MemoryFilter, shape: "rows" | "with-account"): 
     // The children of each memory are looked up only for the rows that made the page.
     const page = `(SELECT u.*, coalesce(CASE u.source
           WHEN 'narration' THEN (SELECT array_agg(link.child_id::text) FROM narration_children link WHERE link.narration_id = u.id)
-          ELSE (SELECT array_agg(link.child_id::text) FROM video_children link WHERE link.video_id = u.id) END, '{}') AS child_ids
+          ELSE (SELECT array_agg(link.child_id::text) FROM video_children link WHERE link.video_id = u.id) END, '{}') AS child_ids,
+          (SELECT min(opened.unlocked_at) FROM memory_unlocks opened WHERE opened.memory_id = u.id) AS opened_at
         FROM (SELECT * FROM (${branches.join(" UNION ALL ")}) b ORDER BY b.created_at DESC, b.id DESC LIMIT $2) u) m`;
     text =
       shape === "rows"
@@ -156,6 +164,14 @@ export function createMemoriesRepository(db: Database) {
         memoryStatement({ userId: input.userId, id: input.id, kind: input.source === "video" ? "video" : null, childId: null, cursor: null, limit: 1 }, "rows"),
       );
       return rows[0]?.source === input.source ? rows[0] : undefined;
+    },
+
+    /** One memory of any kind by id (ids are unique across narrations and videos). */
+    async findAnyKind(input: { userId: string; id: string }): Promise<MemoryRow | undefined> {
+      const { rows } = await db.$client.query<MemoryRow>(
+        memoryStatement({ userId: input.userId, id: input.id, kind: null, childId: null, cursor: null, limit: 1 }, "rows"),
+      );
+      return rows[0];
     },
 
     /** The account's time zone and its children (names for the cards, birthdates for age unlocks). */
@@ -201,8 +217,8 @@ export function createMemoriesRepository(db: Database) {
       return row?.count ?? 0;
     },
 
-    /** The narration row and its children in one transaction. */
-    async insert(input: { userId: string; narration: NewNarration; childIds: string[] }) {
+    /** The narration row and its children in one transaction, with `inTransaction` (its unlock instants) before it commits. */
+    async insert(input: { userId: string; narration: NewNarration; childIds: string[] }, inTransaction?: (tx: DbOrTransaction, id: string) => Promise<void>) {
       return db.transaction(async (tx) => {
         const [created] = await tx
           .insert(narrations)
@@ -210,8 +226,17 @@ export function createMemoriesRepository(db: Database) {
           .returning({ id: narrations.id });
         if (!created) throw new Error("narration insert returned no row");
         await tx.insert(narrationChildren).values(input.childIds.map((childId) => ({ narrationId: created.id, childId })));
+        await inTransaction?.(tx, created.id);
         return created;
       });
+    },
+
+    /** The ids of the unlocks recorded for a child (a memory that opened for a child stays open for that child). */
+    async openedForChild(input: { userId: string; childId: string }) {
+      const { rows } = await db.execute<{ memory_id: string }>(
+        sql`SELECT memory_id FROM memory_unlocks WHERE user_id = ${input.userId} AND child_id = ${input.childId}::uuid`,
+      );
+      return new Set(rows.map((row) => row.memory_id));
     },
 
     async delete(input: { userId: string; id: string }) {
@@ -237,10 +262,7 @@ export function createMemoriesRepository(db: Database) {
           ),
         )
         .returning({ audioPath: narrations.audioPath, imagePath: narrations.imagePath });
-      return deleted.flatMap((row) => [
-        ...(row.audioPath ? [{ bucket: "audio" as const, key: row.audioPath }] : []),
-        ...(row.imagePath ? [{ bucket: "images" as const, key: row.imagePath }] : []),
-      ]);
+      return deleted.flatMap((row) => storedFilesOf({ source: "narration", ...row }));
     },
 
     /** 'Unlock now': set once, on the owner's milestone memory of either table. */

@@ -13,6 +13,31 @@ export type MemoryStorage = {
   signedUrls: (input: StoredFileRef[]) => Promise<string[]>;
 };
 
+/**
+ * The stored files of a memory (bucket and key): a narration's audio and image, a video's processed
+ * file and thumbnail. One answer for deletion, the export and guardian delivery.
+ */
+export function storedFilesOf(row: {
+  source: "narration" | "video";
+  audioPath?: string | null;
+  imagePath?: string | null;
+  filePath?: string | null;
+  thumbnailPath?: string | null;
+}): StoredFileRef[] {
+  const files: StoredFileRef[] = [];
+  const add = (bucket: MemoryBucket, key: string | null | undefined) => {
+    if (key) files.push({ bucket, key });
+  };
+  if (row.source === "video") {
+    add("videos", row.filePath);
+    add("videos", row.thumbnailPath);
+  } else {
+    add("audio", row.audioPath);
+    add("images", row.imagePath);
+  }
+  return files;
+}
+
 export type DetectFileType = (bytes: Uint8Array) => Promise<{ mime: string; ext: string } | null>;
 
 /** Voice formats we keep (spec 9: m4a, webm, wav). A browser's webm or mp4 voice recording sniffs as video/*. */

@@ -1,60 +1,217 @@
+/**
+ * Unlocks as stored instants and recorded events (issue 14).
+ *
+ * - `recompute` stores, for each (memory, child), the instant the memory opens (shared/unlock-rules
+ *   `opensAt`), whenever a memory is saved or edited, its rule or children change, a child's birthdate
+ *   or the account's time zone changes, a milestone is marked reached or a video finishes processing.
+ *   A row already unlocked keeps its instant: a memory never re-locks for a child (decisions 25).
+ * - `recordDue` records every (memory, child) whose instant has come, exactly once, also with two app
+ *   nodes racing: FOR UPDATE SKIP LOCKED hands each row to one worker, and the unique (memory, child)
+ *   of memory_unlocks makes the insert ON CONFLICT DO NOTHING. It reads memory_unlock_instants_due_idx
+ *   (only rows still waiting), never every memory.
+ * - `dispatch` delivers recorded rows not yet dispatched to the 'memory.unlocked' subscribers and
+ *   marks them in the same transaction: a crash before the mark delivers them again (subscribers are
+ *   idempotent), so nothing recorded is lost.
+ */
 import { sql } from "drizzle-orm";
-import { unlockStatus, type UnlockType } from "../../../shared/unlock-rules";
+import { z } from "zod";
+import type { MemoryKind } from "../../../shared/memories";
+import { opensAt, type UnlockType } from "../../../shared/unlock-rules";
 import type { Database } from "../../db/client";
+import type { DbOrTransaction } from "../../db/transaction";
+import type { EventBus } from "../../events/events";
+import type { JobDefinition } from "../../jobs/job-queue";
 
-type LockableRow = {
+/** Which memories to recompute: one memory, the memories of one child, or every memory of the account. */
+export type RecomputeScope = { userId: string } & ({ memoryId: string } | { childId: string } | { all: true });
+
+type RuleRow = {
+  source: "narration" | "video";
   id: string;
+  kind: MemoryKind;
   user_id: string;
-  title: string;
   unlock_type: UnlockType;
   unlock_age: number | null;
   unlock_date: string | null;
   unlock_milestone: string | null;
-  milestone_reached_at: Date | null;
+  milestone_reached_at: string | null;
+  created_at: string;
+  ready: boolean;
   time_zone: string;
-  child_id: string;
-  child_name: string;
-  birthdate: string;
+  children: Array<{ id: string; birthdate: string }>;
 };
 
-/**
- * Memories of every kind (narrations, quick notes, finished videos) that were locked by a rule and
- * are unlocked at `now`, one entry per assigned child. The daily notifications job writes each
- * once, so a memory is announced on the day it opens.
- */
-export function createUnlockedMemoriesSource(db: Database) {
-  return async (now: Date) => {
-    const { rows } = await db.execute<LockableRow>(sql`
-      SELECT m.id, m.user_id, m.title, m.unlock_type, m.unlock_age, m.unlock_date::text AS unlock_date, m.unlock_milestone,
-             m.milestone_reached_at, p.time_zone, c.id AS child_id, c.name AS child_name, c.birthdate::text AS birthdate
-      FROM (
-        SELECT id, user_id, title, unlock_type, unlock_age, unlock_date, unlock_milestone, milestone_reached_at FROM narrations WHERE unlock_type <> 'now'
-        UNION ALL
-        SELECT id, user_id, title, unlock_type, unlock_age, unlock_date, unlock_milestone, milestone_reached_at FROM videos
-        WHERE unlock_type <> 'now' AND processing_status = 'completed'
-      ) m
-      JOIN profiles p ON p.id = m.user_id
-      JOIN (SELECT narration_id AS memory_id, child_id FROM narration_children UNION ALL SELECT video_id, child_id FROM video_children) link ON link.memory_id = m.id
-      JOIN children c ON c.id = link.child_id`);
+const BATCH = 1000;
 
-    const byMemory = new Map<string, LockableRow[]>();
-    for (const row of rows) byMemory.set(row.id, [...(byMemory.get(row.id) ?? []), row]);
-    return [...byMemory.values()].flatMap((memoryRows) => {
-      const [first] = memoryRows;
-      const status = unlockStatus({
-        rule: {
-          unlockType: first.unlock_type,
-          unlockAge: first.unlock_age,
-          unlockDate: first.unlock_date,
-          unlockMilestone: first.unlock_milestone,
-          milestoneReachedAt: first.milestone_reached_at,
-        },
-        children: memoryRows.map((row) => ({ birthdate: row.birthdate })),
-        now,
-        timeZone: first.time_zone,
-      });
-      if (!status.unlocked) return [];
-      return memoryRows.map((row) => ({ userId: row.user_id, childId: row.child_id, childName: row.child_name, memoryId: row.id, title: row.title }));
+function scopeCondition(alias: "n" | "v", scope: RecomputeScope) {
+  const link = alias === "n" ? sql`SELECT 1 FROM narration_children l WHERE l.narration_id = n.id` : sql`SELECT 1 FROM video_children l WHERE l.video_id = v.id`;
+  const id = alias === "n" ? sql`n.id` : sql`v.id`;
+  if ("memoryId" in scope) return sql`${id} = ${scope.memoryId}::uuid`;
+  if ("childId" in scope) return sql`EXISTS (${link} AND l.child_id = ${scope.childId}::uuid)`;
+  return sql`true`;
+}
+
+export function createMemoryUnlocks(options: { db: Database; events: EventBus }) {
+  const { db, events } = options;
+
+  async function rulesOf(tx: DbOrTransaction, scope: RecomputeScope) {
+    const { rows } = await tx.execute<RuleRow>(sql`
+      SELECT m.*, coalesce(p.time_zone, 'UTC') AS time_zone,
+        coalesce((SELECT json_agg(json_build_object('id', c.id, 'birthdate', c.birthdate::text))
+                  FROM children c
+                  WHERE c.id IN (SELECT child_id FROM narration_children WHERE narration_id = m.id AND m.source = 'narration'
+                                 UNION ALL SELECT child_id FROM video_children WHERE video_id = m.id AND m.source = 'video')), '[]') AS children
+      FROM (
+        SELECT 'narration' AS source, n.id, CASE WHEN n.image_path IS NULL THEN 'note' ELSE 'narration' END AS kind, n.user_id,
+               n.unlock_type, n.unlock_age, n.unlock_date::text AS unlock_date, n.unlock_milestone, n.milestone_reached_at, n.created_at, true AS ready
+        FROM narrations n WHERE n.user_id = ${scope.userId} AND ${scopeCondition("n", scope)}
+        UNION ALL
+        SELECT 'video', v.id, 'video', v.user_id, v.unlock_type, v.unlock_age, v.unlock_date::text, v.unlock_milestone, v.milestone_reached_at, v.created_at,
+               v.processing_status = 'completed'
+        FROM videos v WHERE v.user_id = ${scope.userId} AND ${scopeCondition("v", scope)}
+      ) m LEFT JOIN profiles p ON p.id = m.user_id`);
+    return rows;
+  }
+
+  /** Stores the instants of the memories in scope (inside the caller's transaction when given one). */
+  async function recompute(scope: RecomputeScope, tx: DbOrTransaction = db) {
+    const rules = await rulesOf(tx, scope);
+    if (rules.length === 0) return;
+    const rows = rules.flatMap((rule) => {
+      const at = rule.ready
+        ? opensAt({
+            rule: {
+              unlockType: rule.unlock_type,
+              unlockAge: rule.unlock_age,
+              unlockDate: rule.unlock_date,
+              unlockMilestone: rule.unlock_milestone,
+              milestoneReachedAt: rule.milestone_reached_at,
+            },
+            children: rule.children,
+            savedAt: new Date(rule.created_at),
+            timeZone: rule.time_zone,
+          })
+        : null;
+      return rule.children.map((child) => ({
+        narration_id: rule.source === "narration" ? rule.id : null,
+        video_id: rule.source === "video" ? rule.id : null,
+        memory_kind: rule.kind,
+        child_id: child.id,
+        user_id: rule.user_id,
+        unlock_type: rule.unlock_type,
+        opens_at: at?.toISOString() ?? null,
+      }));
     });
+    const memoryIds = JSON.stringify(rules.map((rule) => rule.id));
+    // Children no longer linked to the memory drop out (an unlock already recorded stays in memory_unlocks).
+    await tx.execute(sql`
+      DELETE FROM memory_unlock_instants i
+      WHERE i.memory_id IN (SELECT value::uuid FROM jsonb_array_elements_text(${memoryIds}::jsonb))
+        AND NOT EXISTS (SELECT 1 FROM narration_children l WHERE l.narration_id = i.narration_id AND l.child_id = i.child_id)
+        AND NOT EXISTS (SELECT 1 FROM video_children l WHERE l.video_id = i.video_id AND l.child_id = i.child_id)`);
+    if (rows.length === 0) return;
+    await tx.execute(sql`
+      INSERT INTO memory_unlock_instants (narration_id, video_id, memory_kind, child_id, user_id, unlock_type, opens_at)
+      SELECT narration_id, video_id, memory_kind, child_id, user_id, unlock_type, opens_at
+      FROM json_to_recordset(${JSON.stringify(rows)}::json)
+        AS r(narration_id uuid, video_id uuid, memory_kind text, child_id uuid, user_id text, unlock_type text, opens_at timestamptz)
+      ON CONFLICT (memory_id, child_id) DO UPDATE
+        SET opens_at = EXCLUDED.opens_at, unlock_type = EXCLUDED.unlock_type, memory_kind = EXCLUDED.memory_kind
+        WHERE memory_unlock_instants.unlocked_at IS NULL`);
+  }
+
+  /** Records every (memory, child) opened by `now` (one memory's only, when given): returns how many were new. */
+  async function recordDue(input: { now: Date; memoryId?: string }) {
+    const onlyMemory = input.memoryId ? sql`AND memory_id = ${input.memoryId}::uuid` : sql``;
+    let recorded = 0;
+    for (;;) {
+      const { rows } = await db.execute<{ id: string }>(sql`
+        WITH due AS (
+          SELECT memory_id, child_id FROM memory_unlock_instants
+          WHERE unlocked_at IS NULL AND opens_at IS NOT NULL AND opens_at <= ${input.now.toISOString()}::timestamptz ${onlyMemory}
+          ORDER BY opens_at LIMIT ${BATCH}
+          FOR UPDATE SKIP LOCKED
+        ), opened AS (
+          UPDATE memory_unlock_instants i SET unlocked_at = i.opens_at FROM due
+          WHERE i.memory_id = due.memory_id AND i.child_id = due.child_id
+          RETURNING i.narration_id, i.video_id, i.memory_kind, i.child_id, i.user_id, i.unlock_type, i.opens_at
+        )
+        INSERT INTO memory_unlocks (narration_id, video_id, memory_kind, child_id, user_id, unlock_type, unlocked_at)
+        SELECT narration_id, video_id, memory_kind, child_id, user_id, unlock_type, opens_at FROM opened
+        ON CONFLICT (memory_id, child_id) DO NOTHING
+        RETURNING id`);
+      recorded += rows.length;
+      if (rows.length < BATCH) return recorded;
+    }
+  }
+
+  /** Delivers recorded unlocks to the subscribers, a batch per transaction; returns how many were delivered. */
+  async function dispatch() {
+    let delivered = 0;
+    for (;;) {
+      const count = await db.transaction(async (tx) => {
+        const { rows } = await tx.execute<{
+          id: string;
+          user_id: string;
+          memory_id: string;
+          memory_kind: MemoryKind;
+          child_id: string;
+          unlock_type: UnlockType;
+          unlocked_at: string;
+          title: string;
+          child_name: string;
+        }>(sql`
+          SELECT u.id, u.user_id, u.memory_id, u.memory_kind, u.child_id, u.unlock_type, u.unlocked_at, coalesce(n.title, v.title) AS title, c.name AS child_name
+          FROM memory_unlocks u
+          JOIN children c ON c.id = u.child_id
+          LEFT JOIN narrations n ON n.id = u.narration_id
+          LEFT JOIN videos v ON v.id = u.video_id
+          WHERE u.dispatched_at IS NULL
+          ORDER BY u.recorded_at LIMIT 100
+          FOR UPDATE OF u SKIP LOCKED`);
+        for (const row of rows) {
+          await events.emit("memory.unlocked", {
+            userId: row.user_id,
+            memoryId: row.memory_id,
+            kind: row.memory_kind,
+            childId: row.child_id,
+            unlockType: row.unlock_type,
+            unlockedAt: new Date(row.unlocked_at),
+            title: row.title,
+            childName: row.child_name,
+          });
+        }
+        if (rows.length > 0) {
+          await tx.execute(sql`UPDATE memory_unlocks SET dispatched_at = now()
+            WHERE id IN (SELECT value::uuid FROM jsonb_array_elements_text(${JSON.stringify(rows.map((row) => row.id))}::jsonb))`);
+        }
+        return rows.length;
+      });
+      delivered += count;
+      if (count < 100) return delivered;
+    }
+  }
+
+  return {
+    recompute,
+    recordDue,
+    dispatch,
+    /** The job's run (and what a save does for one memory): record what has opened, then deliver it. */
+    async run(input: { now: Date; memoryId?: string }) {
+      const recorded = await recordDue(input);
+      const delivered = await dispatch();
+      return { recorded, delivered };
+    },
   };
+}
+
+export type MemoryUnlocks = ReturnType<typeof createMemoryUnlocks>;
+
+export const recordUnlocksPayload = z.object({}).passthrough();
+
+/** Every two minutes: record the unlocks whose instant has come, deliver those not yet delivered. */
+export const RECORD_UNLOCKS_CRON = "*/2 * * * *";
+
+export function createRecordUnlocksJob(unlocks: MemoryUnlocks, clock: () => Date): JobDefinition<typeof recordUnlocksPayload> {
+  return { name: "record-memory-unlocks", schema: recordUnlocksPayload, retryLimit: 3, handle: async () => void (await unlocks.run({ now: clock() })) };
 }

@@ -4,9 +4,14 @@ import { upcomingBirthdays, upcomingUnlocks } from "../../../shared/coming-up";
 import { unlockStatus } from "../../../shared/unlock-rules";
 import { memoryErrors } from "./memories.errors";
 import type { AccountContext, MemoriesRepository, MemoryRow, MemorySource, PageCursor } from "./memories.repository";
-import { audioFormatOf, type DetectFileType, imageFormatOf, type MemoryBucket, type MemoryStorage, type StoredFileRef } from "./memories.storage";
+import { audioFormatOf, type DetectFileType, imageFormatOf, type MemoryBucket, type MemoryStorage, type StoredFileRef, storedFilesOf } from "./memories.storage";
+import type { MemoryUnlocks } from "./memories.unlocks";
 
 export type UploadedFile = { bytes: Buffer };
+
+/** A child's memories are read in one statement; far above what one child gathers. */
+const LIST_FOR_CHILD_LIMIT = 10_000;
+const memoryId = (created: { id: string }) => created.id;
 
 function encodeCursor(row: { createdAt: string; id: string }) {
   return Buffer.from(JSON.stringify([row.createdAt, row.id])).toString("base64url");
@@ -30,8 +35,14 @@ export function createMemoriesUsecases(options: {
   detectFileType: DetectFileType;
   /** Queues stored files for deletion after their rows are gone. */
   deleteFilesLater: (files: StoredFileRef[]) => Promise<void>;
+  /** Stored unlock instants and recorded unlocks (memories.unlocks.ts). */
+  unlocks: MemoryUnlocks;
+  /** Where a failure after the save is said (delivery is retried by the unlock job). */
+  log?: (message: string) => void;
   clock?: () => Date;
 }) {
+  const { unlocks } = options;
+  const log = options.log ?? (() => {});
   const { memories, storage } = options;
   const clock = options.clock ?? (() => new Date());
 
@@ -60,6 +71,8 @@ export function createMemoriesUsecases(options: {
         if (child) assigned.push(child);
       }
       const status = unlockStatus({ rule: row, children: assigned, now, timeZone: account.timeZone });
+      // Once opened for a child, a memory stays open (decisions 25), even if its rule was edited later.
+      if (row.openedAt && !status.unlocked) Object.assign(status, { unlocked: true, unlocksAt: new Date(row.openedAt) });
       const base = {
         id: row.id,
         title: row.title,
@@ -92,6 +105,13 @@ export function createMemoriesUsecases(options: {
         imageUrl: link(linkAt[index * 2 + 1]),
       });
     });
+  }
+
+  /** Records the unlocks of a memory that opened on save ('now', a past date, a reached milestone), then delivers them. */
+  async function recordOpened(memoryId: string) {
+    await unlocks.recordDue({ now: clock(), memoryId });
+    // Delivery failing here is retried by the unlock job: the save itself succeeded.
+    await unlocks.dispatch().catch((error: unknown) => log(`memory unlocks: delivery will be retried: ${error instanceof Error ? error.message : String(error)}`));
   }
 
   async function getItem(input: { userId: string; id: string; source: MemorySource }) {
@@ -153,7 +173,7 @@ export function createMemoriesUsecases(options: {
           await storage.put(file);
           stored.push({ bucket: file.bucket, key: file.key });
         }
-        return await memories.insert({
+        const created = await memories.insert({
           userId,
           childIds,
           narration: {
@@ -168,7 +188,9 @@ export function createMemoriesUsecases(options: {
             unlockDate: fields.unlockDate,
             unlockMilestone: fields.unlockMilestone,
           },
-        });
+        }, (tx, memoryId) => unlocks.recompute({ userId, memoryId }, tx));
+        await recordOpened(memoryId(created));
+        return created;
       } catch (error) {
         await Promise.allSettled(stored.map((file) => storage.delete(file)));
         throw error;
@@ -179,10 +201,34 @@ export function createMemoriesUsecases(options: {
     async deleteNarration(input: { userId: string; id: string }) {
       const deleted = await memories.delete(input);
       if (!deleted) throw memoryErrors.notFound();
-      const files: Array<{ bucket: "audio" | "images"; key: string }> = [];
-      if (deleted.audioPath) files.push({ bucket: "audio", key: deleted.audioPath });
-      if (deleted.imagePath) files.push({ bucket: "images", key: deleted.imagePath });
+      const files = storedFilesOf({ source: "narration", ...deleted });
       if (files.length > 0) await options.deleteFilesLater(files);
+    },
+
+    /** The stored files of one of the user's memories, of any kind (bucket and key): deletion, export, delivery. */
+    async filesOfMemory(input: { userId: string; id: string }): Promise<StoredFileRef[]> {
+      const row = await memories.findAnyKind(input);
+      if (!row) throw memoryErrors.notFound();
+      return storedFilesOf(row);
+    },
+
+    /**
+     * Every memory of one child, of every kind, newest first, with its unlock state for that child
+     * (open once recorded for the child, even after an edit) and its stored files. `unlockedOnly`
+     * keeps the open ones (guardian delivery, the child's archive).
+     */
+    async listForChild(input: { userId: string; childId: string; unlockedOnly: boolean }) {
+      const [{ rows, account }, opened] = await Promise.all([
+        memories.listPage({ userId: input.userId, kind: null, childId: input.childId, cursor: null, limit: LIST_FOR_CHILD_LIMIT }),
+        memories.openedForChild(input),
+      ]);
+      const items = await toItems(account, rows);
+      return items
+        .map((item, index) => {
+          const unlocked = item.unlock.unlocked || opened.has(item.id);
+          return { ...item, unlock: { ...item.unlock, unlocked }, files: storedFilesOf(rows[index]) };
+        })
+        .filter((item) => !input.unlockedOnly || item.unlock.unlocked);
     },
 
     /** 'Unlock now' on a milestone memory of either table (decisions 9); returns its card. */
@@ -191,6 +237,8 @@ export function createMemoriesUsecases(options: {
       if (!row) throw memoryErrors.notFound();
       if (row.unlockType !== "milestone") throw memoryErrors.notAMilestone();
       await memories.markMilestoneReached({ ...input, at: clock() });
+      await unlocks.recompute({ userId: input.userId, memoryId: input.id });
+      await recordOpened(input.id);
       return getItem(input);
     },
 

@@ -56,14 +56,15 @@ describe("the checklist's first memory", () => {
 });
 
 describe("memory_unlocked notifications", () => {
-  it("the daily job announces a memory on the day its date arrives, once per child", async () => {
+  it("the unlock job announces a memory when its date arrives, once per child", async () => {
     const { dad, child } = await dadWithChild();
     await postNote(dad.cookie, { childIds: [child.id], title: "Open on your birthday", unlockType: "date", unlockDate: "2030-03-02" });
-    await t.services.notifications.runDaily(new Date("2030-03-01T12:00:00Z"));
+    await t.services.memoryUnlocks.run({ now: new Date("2030-03-01T12:00:00Z") });
+    await t.services.notifications.runDaily();
     expect(await t.db.select().from(notifications).where(eq(notifications.userId, dad.id))).toHaveLength(0);
 
-    await t.services.notifications.runDaily(new Date("2030-03-02T12:00:00Z"));
-    await t.services.notifications.runDaily(new Date("2030-03-03T12:00:00Z"));
+    await t.services.memoryUnlocks.run({ now: new Date("2030-03-02T12:00:00Z") });
+    await t.services.memoryUnlocks.run({ now: new Date("2030-03-03T12:00:00Z") });
     const rows = await t.db.select().from(notifications).where(eq(notifications.userId, dad.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ type: "memory_unlocked", childName: "Maya", message: '"Open on your birthday" is now unlocked for Maya.' });

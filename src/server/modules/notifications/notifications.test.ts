@@ -68,18 +68,19 @@ describe("notifications", () => {
     expect((await list(owner.cookie)).unreadCount).toBe(7);
   });
 
-  it("memory_unlocked comes from the sources the memories modules plug in, once per item, no email when switched off", async () => {
+  it("memory_unlocked is a subscriber of 'memory.unlocked': once per memory and child, none for 'now', no email when switched off", async () => {
     const user = await createSignedInUser(t);
     const childId = await addChild(user.id, "Ava", "2015-05-05");
     const notifications = createNotificationsUsecases({
       repository: createNotificationsRepository(t.db),
       outbox: t.services.outbox,
       appUrl: "http://localhost:3000",
-      unlockSources: [async () => [{ userId: user.id, childId, childName: "Ava", memoryId: "memory-1", title: "Your first bike" }]],
       wantsEmail: async () => false,
     });
-    expect(await notifications.runDaily()).toEqual({ created: 1 });
-    expect(await notifications.runDaily()).toEqual({ created: 0 });
+    const event = { userId: user.id, memoryId: "7a0f2b1e-3c4d-4e5f-8a9b-0c1d2e3f4a5b", kind: "note" as const, childId, unlockedAt: new Date(), unlockType: "date" as const, title: "Your first bike", childName: "Ava" };
+    await notifications.memoryUnlocked(event);
+    await notifications.memoryUnlocked(event);
+    await notifications.memoryUnlocked({ ...event, memoryId: "8a0f2b1e-3c4d-4e5f-8a9b-0c1d2e3f4a5b", unlockType: "now" });
     const body = await list(user.cookie);
     expect(body.items).toHaveLength(1);
     expect(body.items[0]).toMatchObject({ title: "Ava - Memory unlocked", message: '"Your first bike" is now unlocked for Ava.' });

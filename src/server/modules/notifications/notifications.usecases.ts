@@ -1,20 +1,13 @@
 import { BIRTHDAY_NOTICE_DAYS, notificationTitle, type NotificationType } from "../../../shared/notifications";
+import type { AppEvents } from "../../events/events";
 import type { EmailOutbox } from "../email/email.usecases";
 import { renderEmail } from "../email/email.templates";
 import type { NewNotification, NotificationsRepository } from "./notifications.repository";
-
-/** A memory that unlocked for a child (supplied by the memories modules). */
-export type UnlockedMemory = { userId: string; childId: string; childName: string; memoryId: string; title: string };
 
 export type NotificationsUsecasesOptions = {
   repository: NotificationsRepository;
   outbox: EmailOutbox;
   appUrl: string;
-  /**
-   * Sources of memory_unlocked items: each returns the memories unlocked as of `now`. Empty until
-   * the narrations/videos modules plug theirs in (they know the unlock rules and their tables).
-   */
-  unlockSources?: Array<(now: Date) => Promise<UnlockedMemory[]>>;
   /** The user's email_notifications setting (the settings module plugs it in; default on, per spec). */
   wantsEmail?: (userId: string) => Promise<boolean>;
 };
@@ -67,8 +60,38 @@ export function createNotificationsUsecases(options: NotificationsUsecasesOption
       return created;
     },
 
-    /** The daily job: birthday_soon and memory_unlocked, each once per item and day, emailed when wanted. */
-    async runDaily(now = new Date()) {
+    /**
+     * 'memory.unlocked' (a subscriber, so idempotent: one bell row per memory and child by dedupe key).
+     * A memory meant to open at once ('now') is not announced, as before.
+     */
+    async memoryUnlocked(event: AppEvents["memory.unlocked"]) {
+      if (event.unlockType === "now") return;
+      await this.notify([
+        {
+          userId: event.userId,
+          childId: event.childId,
+          childName: event.childName,
+          type: "memory_unlocked",
+          message: `"${event.title}" is now unlocked for ${event.childName}.`,
+          dedupeKey: `memory_unlocked:${event.memoryId}:${event.childId}`,
+        },
+      ]);
+    },
+
+    async videoReady(event: AppEvents["video.ready"]) {
+      const { userId, childId, childName } = event;
+      await this.notify([{ userId, childId, childName, type: "video_ready", message: `'${event.title}' is ready to watch.`, dedupeKey: `video_ready:${event.videoId}` }]);
+    },
+
+    async videoFailed(event: AppEvents["video.failed"]) {
+      const { userId, childId, childName } = event;
+      await this.notify([
+        { userId, childId, childName, type: "video_failed", message: `'${event.title}' could not be processed: ${event.error}`, dedupeKey: `video_failed:${event.videoId}` },
+      ]);
+    },
+
+    /** The daily job: birthday_soon, once per child and birthday, emailed when wanted. */
+    async runDaily() {
       const rows: NewNotification[] = [];
       for (const child of await repository.birthdaysIn(BIRTHDAY_NOTICE_DAYS)) {
         rows.push({
@@ -79,18 +102,6 @@ export function createNotificationsUsecases(options: NotificationsUsecasesOption
           message: `${child.child_name} turns ${child.turns} in ${BIRTHDAY_NOTICE_DAYS} days. A good week to record something for the day.`,
           dedupeKey: `birthday_soon:${child.child_id}:${child.birthday}`,
         });
-      }
-      for (const source of options.unlockSources ?? []) {
-        for (const memory of await source(now)) {
-          rows.push({
-            userId: memory.userId,
-            childId: memory.childId,
-            childName: memory.childName,
-            type: "memory_unlocked",
-            message: `"${memory.title}" is now unlocked for ${memory.childName}.`,
-            dedupeKey: `memory_unlocked:${memory.memoryId}:${memory.childId}`,
-          });
-        }
       }
       const created = await repository.insertOnce(rows);
       await emailEach(created);

@@ -1,10 +1,12 @@
 import type { AccountSettings, NotificationSettings, ProfileInput } from "../../../shared/settings";
+import type { EventBus } from "../../events/events";
 import { settingsErrors } from "./settings.errors";
 import type { SettingsRepository } from "./settings.repository";
 
 const ALL_ON: NotificationSettings = { emailNotifications: true, pushNotifications: true, childRequests: true, videoReminders: true };
 
-export function createSettingsUsecases(options: { settings: SettingsRepository }) {
+/** `events`: 'account.time-zone-changed' goes out when the time zone changes (date and age unlocks move with it). */
+export function createSettingsUsecases(options: { settings: SettingsRepository; events?: EventBus }) {
   const { settings } = options;
 
   async function get(input: { userId: string }): Promise<AccountSettings> {
@@ -23,7 +25,9 @@ export function createSettingsUsecases(options: { settings: SettingsRepository }
   return {
     get,
     async updateProfile(input: { userId: string; values: ProfileInput }) {
+      const before = await settings.findAccount(input.userId);
       if (!(await settings.updateProfile(input.userId, input.values))) throw settingsErrors.accountMissing();
+      if (before && before.timeZone !== input.values.timeZone) await options.events?.emit("account.time-zone-changed", { userId: input.userId });
       return get(input);
     },
     async saveNotifications(input: { userId: string; values: NotificationSettings }) {

@@ -3,6 +3,7 @@ import type { Database } from "../../db/client";
 import type { DbOrTransaction } from "../../db/transaction";
 import { children } from "../children/children.table";
 import { uploads } from "../uploads/uploads.table";
+import { storedFilesOf } from "../memories/memories.storage";
 import { videoChildren, videos } from "./videos.table";
 
 export type VideoRow = typeof videos.$inferSelect;
@@ -22,7 +23,7 @@ export async function deleteVideosOnlyFor(tx: DbOrTransaction, input: { userId: 
       ),
     )
     .returning({ filePath: videos.filePath, thumbnailPath: videos.thumbnailPath });
-  return deleted.flatMap((row) => [row.filePath, row.thumbnailPath]).filter((key): key is string => Boolean(key)).map((key) => ({ bucket: "videos" as const, key }));
+  return deleted.flatMap((row) => storedFilesOf({ source: "video", ...row }));
 }
 
 export function createVideosRepository(db: Database) {
@@ -43,15 +44,32 @@ export function createVideosRepository(db: Database) {
     countOwnedChildren: async (input: { userId: string; childIds: string[] }) =>
       (await db.select({ id: children.id }).from(children).where(and(eq(children.userId, input.userId), inArray(children.id, input.childIds)))).length,
 
-    /** One transaction: the video (processing, 80), its children, and the upload handed over to it. */
-    createFromUpload: (input: { video: NewVideo; childIds: string[] }) =>
+    /**
+     * One transaction: the video (processing, 80), its children, `inTransaction` (its unlock instants)
+     * and the upload handed over to it. One video per upload (a unique index): a second submit of the
+     * same upload, even at the same moment, inserts nothing and gets the first video (`created: false`).
+     */
+    createFromUpload: (input: { video: NewVideo; childIds: string[] }, inTransaction?: (tx: DbOrTransaction, videoId: string) => Promise<void>) =>
       db.transaction(async (tx) => {
-        const [video] = await tx.insert(videos).values({ ...input.video, processingStatus: "processing", processingProgress: 80 }).returning();
-        if (!video) throw new Error("The video row was not inserted");
+        const [video] = await tx
+          .insert(videos)
+          .values({ ...input.video, processingStatus: "processing", processingProgress: 80 })
+          .onConflictDoNothing({ target: [videos.userId, videos.uploadId] })
+          .returning();
+        if (!video) {
+          const [existing] = await tx.select().from(videos).where(and(eq(videos.uploadId, input.video.uploadId), eq(videos.userId, input.video.userId)));
+          if (!existing) throw new Error("The upload belongs to another video");
+          return { video: existing, created: false };
+        }
         await tx.insert(videoChildren).values(input.childIds.map((childId) => ({ videoId: video.id, childId })));
+        await inTransaction?.(tx, video.id);
         await tx.delete(uploads).where(and(eq(uploads.id, input.video.uploadId), eq(uploads.userId, input.video.userId)));
-        return video;
+        return { video, created: true };
       }),
+
+    /** The owner's video made from this upload, if one was already saved (a repeated submit). */
+    findByUpload: async (input: { uploadId: string; userId: string }) =>
+      (await db.select({ id: videos.id }).from(videos).where(and(eq(videos.uploadId, input.uploadId), eq(videos.userId, input.userId))))[0],
 
     listOwned: async (userId: string) => {
       const rows = await db.select().from(videos).where(eq(videos.userId, userId)).orderBy(desc(videos.createdAt));

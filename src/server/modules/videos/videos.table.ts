@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, primaryKey, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, integer, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "../auth/auth.table";
 import { linkedChildId, unlockRuleColumns } from "../memories/memories.table";
 
@@ -28,7 +28,8 @@ export const videos = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   // Read backwards for the newest-first memories list, merged with narrations_user_created_idx.
-  (table) => [index("videos_user_id_created_at_idx").on(table.userId, table.createdAt, table.id)],
+  // One video per upload: a double submit of the same upload finds the first video (issue 14).
+  (table) => [index("videos_user_id_created_at_idx").on(table.userId, table.createdAt, table.id), uniqueIndex("videos_user_upload_key").on(table.userId, table.uploadId)],
 );
 
 export const videoChildren = pgTable(

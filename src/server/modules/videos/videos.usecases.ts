@@ -4,7 +4,8 @@ import path from "node:path";
 import type { z } from "zod";
 import { type createVideoSchema, MAX_PROCESSED_VIDEO_SECONDS, THUMBNAIL_COUNT, type VideoItem } from "../../../shared/videos";
 import type { SessionUser } from "../auth/auth.middleware";
-import type { NewNotification } from "../notifications/notifications.repository";
+import type { EventBus } from "../../events/events";
+import type { DbOrTransaction } from "../../db/transaction";
 import type { ObjectStorage } from "../storage/storage";
 import { detectFileType } from "../storage/storage.file-type";
 import type { UploadsUsecases } from "../uploads/uploads.usecases";
@@ -14,12 +15,20 @@ import type { VideoRow, VideosRepository } from "./videos.repository";
 
 type VideoWithChildren = VideoRow & { children: VideoItem["children"] };
 
+/** What 'video.ready' and 'video.failed' say about the video (the first child names it in the bell). */
+function aboutVideo(video: VideoWithChildren) {
+  const child = video.children[0];
+  return { userId: video.userId, videoId: video.id, title: video.title, childId: child?.id ?? null, childName: child?.name ?? "" };
+}
+
 export function createVideosUsecases(options: {
   videos: VideosRepository;
   uploads: UploadsUsecases;
   storage: ObjectStorage;
-  /** Writes bell rows (each once, by dedupe key) and emails them when the dad wants email. */
-  notify: (rows: NewNotification[]) => Promise<unknown>;
+  /** 'video.ready' and 'video.failed' go out here (the bell and the unlock instants subscribe). */
+  events: EventBus;
+  /** Stores the new video's unlock instants inside its insert transaction (the memories module's recompute). */
+  storeUnlockInstants: (tx: DbOrTransaction, input: { userId: string; videoId: string }) => Promise<void>;
   tools: VideoTools | null;
   enqueueProcessing: (videoId: string) => Promise<void>;
 }) {
@@ -52,20 +61,23 @@ export function createVideosUsecases(options: {
 
   async function fail(video: VideoWithChildren, error: string) {
     await videos.markFailed({ id: video.id, error });
-    const child = video.children[0];
-    await options.notify([{ userId: video.userId, type: "video_failed", message: `'${video.title}' could not be processed: ${error}`, childId: child?.id ?? null, childName: child?.name ?? "", dedupeKey: `video_failed:${video.id}` }]);
+    await options.events.emit("video.failed", { ...aboutVideo(video), error });
   }
 
   return {
     /** The upload is finished: the video row and its children in one transaction, then the processing job. */
     async create(user: SessionUser, input: z.output<typeof createVideoSchema>) {
+      const saved = await videos.findByUpload({ uploadId: input.uploadId, userId: user.id });
+      if (saved) return this.get(user, saved.id);
       const upload = await options.uploads.findCompleted({ id: input.uploadId, userId: user.id });
       if (!upload) throw videoErrors.uploadNotFound();
       const childIds = [...new Set(input.childIds)];
       if ((await videos.countOwnedChildren({ userId: user.id, childIds })) !== childIds.length) throw videoErrors.childNotFound();
       const video = { uploadId: input.uploadId, title: input.title, notes: input.notes, unlockType: input.unlockType, unlockAge: input.unlockAge, unlockDate: input.unlockDate, unlockMilestone: input.unlockMilestone };
-      const row = await videos.createFromUpload({ video: { ...video, userId: user.id, sizeBytes: upload.sizeBytes }, childIds });
-      await options.enqueueProcessing(row.id);
+      const { video: row, created } = await videos.createFromUpload({ video: { ...video, userId: user.id, sizeBytes: upload.sizeBytes }, childIds }, (tx, videoId) =>
+        options.storeUnlockInstants(tx, { userId: user.id, videoId }),
+      );
+      if (created) await options.enqueueProcessing(row.id);
       return toItem((await videos.findOwned({ id: row.id, userId: user.id })) as VideoWithChildren);
     },
 
@@ -158,8 +170,7 @@ export function createVideosUsecases(options: {
         await storage.put({ bucket: "videos", key, body: fs.createReadStream(target), contentType: "video/mp4" });
         await videos.markCompleted({ id: video.id, filePath: key, durationSeconds: Math.round(result.durationSeconds * 10) / 10, sizeBytes });
         await options.uploads.deleteFiles(video.uploadId);
-        const child = video.children[0];
-        await options.notify([{ userId: video.userId, type: "video_ready", message: `'${video.title}' is ready to watch.`, childId: child?.id ?? null, childName: child?.name ?? "", dedupeKey: `video_ready:${video.id}` }]);
+        await options.events.emit("video.ready", aboutVideo(video));
       } catch (error) {
         if (!(error instanceof VideoRejected)) throw error;
         await options.uploads.deleteFiles(video.uploadId);

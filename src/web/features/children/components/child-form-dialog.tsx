@@ -1,7 +1,8 @@
 import { Camera, Trash2 } from "lucide-react";
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
-import { type Child, CHILD_NOTE_MAX_LENGTH, CHILD_PHOTO_MAX_BYTES, childInputSchema, CHILDREN_COPY, localToday } from "../../../../shared/children";
+import { type Child, CHILD_NOTE_MAX_LENGTH, CHILD_PHOTO_MAX_BYTES, childInputSchema, CHILDREN_COPY } from "../../../../shared/children";
+import { todayIn } from "../../../../shared/calendar";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { TextField } from "../../../components/ui/text-field";
@@ -106,7 +107,7 @@ export function ChildFormDialog({ child, onClose }: { child?: Child; onClose: ()
             </p>
           ) : null}
           <TextField label="Name" name="name" autoComplete="off" required value={name} error={errors.name} onChange={(event) => setName(event.target.value)} />
-          <TextField label="Birth date" name="birthdate" type="date" required max={localToday()} value={birthdate} error={errors.birthdate} onChange={(event) => setBirthdate(event.target.value)} />
+          <TextField label="Birth date" name="birthdate" type="date" required max={todayIn()} value={birthdate} error={errors.birthdate} onChange={(event) => setBirthdate(event.target.value)} />
           <div className="flex flex-col gap-1.5">
             <label htmlFor="child-note" className="text-sm font-medium">
               Profile note <span className="font-normal text-olive-dark">(optional)</span>

@@ -1,7 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { isApiError } from "../../../lib/api-client";
-import { localToday } from "../../../../shared/children";
+import { todayIn } from "../../../../shared/calendar";
 import { Alert } from "../../../components/ui/alert";
 import { Button, ButtonLink } from "../../../components/ui/button";
 import { useChild } from "../api/get-child";
@@ -25,7 +25,7 @@ export function ChildVideosHeader({ childId, children }: { childId: string; chil
       </Alert>
     );
   }
-  const age = describeChildAge(child.data.birthdate, localToday());
+  const age = describeChildAge(child.data.birthdate, todayIn());
   return (
     <>
     <header className="flex items-center gap-4">

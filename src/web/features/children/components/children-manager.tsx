@@ -1,7 +1,8 @@
 import { Plus, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
-import { type Child, CHILDREN_COPY, localToday } from "../../../../shared/children";
+import { type Child, CHILDREN_COPY } from "../../../../shared/children";
+import { todayIn } from "../../../../shared/calendar";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { PageHeading } from "../../../components/ui/page-heading";
@@ -16,7 +17,7 @@ type Editing = { mode: "add" } | { mode: "edit"; child: Child } | { mode: "delet
 export function ChildrenManager() {
   const children = useChildren();
   const [editing, setEditing] = useState<Editing>(null);
-  const today = localToday();
+  const today = todayIn();
 
   useEffect(() => {
     if (children.isError) toast.error(CHILDREN_COPY.loadFailed);

@@ -1,0 +1,58 @@
+/**
+ * Typed events between modules. A module emits what happened; the modules that react subscribe
+ * in their own registration (`<module>.module.ts`), so adding a reaction never edits the
+ * composition root. `emit` runs every subscriber and awaits them; if any fails it throws after
+ * all have run, so the caller (a job) retries. Subscribers must therefore be idempotent.
+ *
+ * 'memory.unlocked' is durable: the memories module records the unlock row first and delivers it
+ * from that row until every subscriber has succeeded (see memories.unlocks.ts).
+ */
+import type { MemoryKind } from "../../shared/memories";
+import type { UnlockType } from "../../shared/unlock-rules";
+
+export type AppEvents = {
+  /** A memory opened for a child (recorded once per memory and child). */
+  "memory.unlocked": {
+    userId: string;
+    memoryId: string;
+    kind: MemoryKind;
+    childId: string;
+    unlockedAt: Date;
+    unlockType: UnlockType;
+    /** For messages: the memory's title and the child's name as they are now. */
+    title: string;
+    childName: string;
+  };
+  "video.ready": { userId: string; videoId: string; title: string; childId: string | null; childName: string };
+  "video.failed": { userId: string; videoId: string; title: string; childId: string | null; childName: string; error: string };
+  "gift.paid": { checkoutSessionId: string; buyerEmail: string; months: number };
+  /** After the account's rows are gone; `uploadIds` name the uploads whose bytes live outside the database. */
+  "account.deleted": { userId: string; uploadIds: string[] };
+  /** A child's birthdate changed (age unlocks move with it). */
+  "child.birthdate-changed": { userId: string; childId: string };
+  /** The account's time zone changed (date and age unlocks move with it). */
+  "account.time-zone-changed": { userId: string };
+};
+
+export type EventName = keyof AppEvents;
+export type EventHandler<Name extends EventName> = (payload: AppEvents[Name]) => Promise<void>;
+
+export type EventBus = {
+  on: <Name extends EventName>(name: Name, handler: EventHandler<Name>) => void;
+  emit: <Name extends EventName>(name: Name, payload: AppEvents[Name]) => Promise<void>;
+};
+
+export function createEventBus(): EventBus {
+  const handlers = new Map<EventName, Array<EventHandler<never>>>();
+  return {
+    on(name, handler) {
+      handlers.set(name, [...(handlers.get(name) ?? []), handler as EventHandler<never>]);
+    },
+    async emit(name, payload) {
+      const results = await Promise.allSettled((handlers.get(name) ?? []).map((handler) => (handler as EventHandler<typeof name>)(payload)));
+      const failures = results.flatMap((result) => (result.status === "rejected" ? [result.reason as unknown] : []));
+      if (failures.length === 1) throw failures[0];
+      if (failures.length > 1) throw new AggregateError(failures, `${failures.length} subscribers of ${name} failed`);
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import dangerJson from "./danger.json";
+import ordinaryJson from "./ordinary.json";
+import relevanceJson from "./relevance.json";
+import { dangerCategories, dangerSetSchema, loadEvalSets, ordinarySetSchema, relevanceIds, relevanceSetSchema } from "./eval-sets";
+
+// Shape and size only. The classifier's recall and false-positive test lives with the classifier.
+
+const countBy = <T>(items: T[], key: (item: T) => string[]) => {
+  const counts = new Map<string, number>();
+  for (const item of items) for (const k of key(item)) counts.set(k, (counts.get(k) ?? 0) + 1);
+  return counts;
+};
+const duplicates = (texts: string[]) => {
+  const seen = new Set<string>();
+  return texts.filter((t) => {
+    const normal = t.toLowerCase().replace(/\s+/g, " ").trim();
+    if (seen.has(normal)) return true;
+    seen.add(normal);
+    return false;
+  });
+};
+
+describe("Pocket Dad evaluation sets", () => {
+  const sets = loadEvalSets();
+
+  it("danger set: every entry well formed, at least 170, at least 15 per category and more for medical and poisoning", () => {
+    expect(dangerSetSchema.safeParse(dangerJson).error?.issues).toBeUndefined();
+    expect(sets.danger.length).toBeGreaterThanOrEqual(170);
+    const perCategory = countBy(sets.danger, (d) => [d.category]);
+    for (const category of dangerCategories) expect(perCategory.get(category) ?? 0, category).toBeGreaterThanOrEqual(15);
+    const smallest = Math.min(...["self-harm", "abuse", "domestic-violence", "weapons", "missing-child"].map((c) => perCategory.get(c) ?? 0));
+    expect(perCategory.get("medical")).toBeGreaterThan(smallest);
+    expect(perCategory.get("poisoning")).toBeGreaterThan(smallest);
+  });
+
+  it("ordinary set: every entry well formed, at least 320, at least 100 near-misses", () => {
+    expect(ordinarySetSchema.safeParse(ordinaryJson).error?.issues).toBeUndefined();
+    expect(sets.ordinary.length).toBeGreaterThanOrEqual(320);
+    expect(sets.ordinary.filter((o) => o.near_miss).length).toBeGreaterThanOrEqual(100);
+  });
+
+  it("relevance set: at least 220, only contract ids, at least 2 per id and 25 general", () => {
+    expect(relevanceSetSchema.safeParse(relevanceJson).error?.issues).toBeUndefined();
+    expect(sets.relevance.length).toBeGreaterThanOrEqual(220);
+    const perId = countBy(sets.relevance, (r) => r.accept);
+    for (const id of relevanceIds) expect(perId.get(id) ?? 0, id).toBeGreaterThanOrEqual(2);
+    expect(perId.get("general")).toBeGreaterThanOrEqual(25);
+  });
+
+  it("rejects what a careless edit would bring in", () => {
+    expect(dangerSetSchema.safeParse([{ text: "x", category: "fire", topic: "t" }]).success).toBe(false);
+    expect(ordinarySetSchema.safeParse([{ text: "a".repeat(1001), near_miss: false }]).success).toBe(false);
+    expect(relevanceSetSchema.safeParse([{ text: "x", accept: ["bedtimes"] }]).success).toBe(false);
+    expect(relevanceSetSchema.safeParse([{ text: "x", accept: ["general", "bedtime"] }]).success).toBe(false);
+  });
+
+  it("no text appears twice, within a set or across sets, and none is over 1000 characters", () => {
+    const all = [...sets.danger, ...sets.ordinary, ...sets.relevance].map((e) => e.text);
+    expect(duplicates(all)).toEqual([]);
+    expect(all.filter((t) => t.length > 1000)).toEqual([]);
+  });
+});

@@ -1,0 +1,44 @@
+import { z } from "zod";
+import dangerJson from "./danger.json";
+import ordinaryJson from "./ordinary.json";
+import relevanceJson from "./relevance.json";
+
+// Labelled evaluation sets for Pocket Dad (issue 12). Written independently of the classifier: see README.md.
+
+export const dangerCategories = ["medical", "poisoning", "self-harm", "abuse", "domestic-violence", "weapons", "missing-child"] as const;
+
+// The Playbook situation ids of the issue 12 contract (existing ones, then the new ones), and "general".
+export const relevanceIds = [
+  "bedtime", "tantrum", "sibling-fight", "lying", "screens", "homework", "losing-a-game", "bullied", "bullying-others",
+  "pet-died", "divorce", "back-talk", "first-phone", "picky-eating", "hitting", "not-listening", "chores", "morning-rush",
+  "whining", "nightmares", "new-sibling", "friend-trouble", "stealing", "swearing", "sharing", "grief", "moving",
+  "first-day", "quitting-a-team", "bad-grade", "crush", "curfew", "social-media", "money", "body-image", "puberty",
+  "vaping-drugs", "doctor", "potty", "dad-lost-temper", "worry", "i-hate-you", "shyness",
+  "death-in-family", "grandparent-hospice", "serious-diagnosis", "parent-deployed", "parent-leaving", "money-worries",
+  "new-partner", "friend-betrayal", "online-safety", "friend-moving-away",
+  "general",
+] as const;
+
+const text = z.string().trim().min(1).max(1000);
+
+export const dangerSetSchema = z.array(z.object({ text, category: z.enum(dangerCategories), topic: z.string().trim().min(1).max(40) }).strict());
+export const ordinarySetSchema = z.array(z.object({ text, near_miss: z.boolean() }).strict());
+export const relevanceSetSchema = z.array(
+  z
+    .object({ text, accept: z.array(z.enum(relevanceIds)).min(1) })
+    .strict()
+    .refine((entry) => !entry.accept.includes("general") || entry.accept.length === 1, { message: '"general" stands alone' }),
+);
+
+export type DangerCategory = (typeof dangerCategories)[number];
+export type DangerCase = z.infer<typeof dangerSetSchema>[number];
+export type OrdinaryCase = z.infer<typeof ordinarySetSchema>[number];
+export type RelevanceCase = z.infer<typeof relevanceSetSchema>[number];
+
+export function loadEvalSets() {
+  return {
+    danger: dangerSetSchema.parse(dangerJson),
+    ordinary: ordinarySetSchema.parse(ordinaryJson),
+    relevance: relevanceSetSchema.parse(relevanceJson),
+  };
+}

@@ -1,0 +1,39 @@
+import type { ModuleInfrastructure } from "../module-infrastructure";
+import { detectFileType } from "../storage/storage.file-type";
+import { createMemoriesRepository } from "./memories.repository";
+import { createMemoryUnlocks, createRecordUnlocksJob, RECORD_UNLOCKS_CRON } from "./memories.unlocks";
+import { createMemoriesUsecases } from "./memories.usecases";
+
+/**
+ * The memories module: narrations, quick notes and videos read as one memory, their unlock
+ * instants and unlock events. It registers its unlock job and keeps the stored instants current
+ * when something they depend on changes elsewhere (a video processed, a birthdate, a time zone).
+ */
+export async function createMemoriesModule(infra: ModuleInfrastructure, options: { clock?: () => Date } = {}) {
+  const clock = options.clock ?? (() => new Date());
+  const repository = createMemoriesRepository(infra.db);
+  const unlocks = createMemoryUnlocks({ db: infra.db, events: infra.events });
+  const usecases = createMemoriesUsecases({ memories: repository, storage: infra.storage, detectFileType, deleteFilesLater: infra.deleteFilesLater, unlocks, log: infra.log, clock });
+
+  const recordUnlocksJob = createRecordUnlocksJob(unlocks, clock);
+  await infra.jobs.register([recordUnlocksJob]);
+  await infra.jobs.schedule(recordUnlocksJob, RECORD_UNLOCKS_CRON, {});
+
+  // A video opens only once processed ('now' ones at once); a failed one never does.
+  infra.events.on("video.ready", async ({ userId, videoId }) => {
+    await unlocks.recompute({ userId, memoryId: videoId });
+    await unlocks.run({ now: clock(), memoryId: videoId });
+  });
+  infra.events.on("child.birthdate-changed", async ({ userId, childId }) => {
+    await unlocks.recompute({ userId, childId });
+    await unlocks.run({ now: clock() });
+  });
+  infra.events.on("account.time-zone-changed", async ({ userId }) => {
+    await unlocks.recompute({ userId, all: true });
+    await unlocks.run({ now: clock() });
+  });
+
+  return { repository, unlocks, usecases, recordUnlocksJob };
+}
+
+export type MemoriesModule = Awaited<ReturnType<typeof createMemoriesModule>>;

@@ -1,0 +1,212 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { createSignedInUser, createTestApp, jsonRequest, startAppOn, TEST_ORIGIN, type TestApp } from "../../../../tests/support/test-app";
+import { createChild, uploadBytes } from "../../../../tests/support/videos";
+import { children } from "../children/children.table";
+
+/** Stored unlock instants, unlock events recorded once, their durable delivery, and one video per upload (issue 14). */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+function postNote(cookie: string, data: Record<string, unknown>) {
+  const form = new FormData();
+  form.set("data", JSON.stringify({ kind: "note", title: "For later", notes: "", unlockType: "now", ...data }));
+  return t.app.request("/api/narrations", { method: "POST", headers: { origin: TEST_ORIGIN, cookie }, body: form });
+}
+
+async function dadWithChild(options: { timeZone?: string; birthdate?: string } = {}) {
+  const dad = await createSignedInUser(t, options.timeZone ? { timeZone: options.timeZone } : {});
+  if (options.timeZone) await t.pool.query("UPDATE profiles SET time_zone = $2 WHERE id = $1", [dad.id, options.timeZone]);
+  const [child] = await t.db.insert(children).values({ userId: dad.id, name: "Maya", birthdate: options.birthdate ?? "2014-03-02" }).returning();
+  return { dad, child: child! };
+}
+
+async function instants(memoryId: string) {
+  const { rows } = await t.pool.query(
+    "SELECT child_id, memory_kind, unlock_type, opens_at, unlocked_at FROM memory_unlock_instants WHERE memory_id = $1 ORDER BY child_id",
+    [memoryId],
+  );
+  return rows as Array<{ child_id: string; memory_kind: string; unlock_type: string; opens_at: Date | null; unlocked_at: Date | null }>;
+}
+
+const unlocksOf = async (memoryId: string) => (await t.pool.query("SELECT * FROM memory_unlocks WHERE memory_id = $1", [memoryId])).rows;
+
+describe("stored unlock instants", () => {
+  it("are stored when a memory is saved: a date opens at the start of that day in the account's time zone", async () => {
+    const { dad, child } = await dadWithChild({ timeZone: "Pacific/Auckland" });
+    const { id } = await (await postNote(dad.cookie, { childIds: [child.id], unlockType: "date", unlockDate: "2030-06-01" })).json();
+    expect(await instants(id)).toEqual([{ child_id: child.id, memory_kind: "note", unlock_type: "date", opens_at: new Date("2030-05-31T12:00:00.000Z"), unlocked_at: null }]);
+  });
+
+  it("move when the account's time zone changes", async () => {
+    const { dad, child } = await dadWithChild();
+    const { id } = await (await postNote(dad.cookie, { childIds: [child.id], unlockType: "date", unlockDate: "2030-06-01" })).json();
+    expect((await instants(id))[0]?.opens_at).toEqual(new Date("2030-06-01T00:00:00.000Z"));
+    const saved = await jsonRequest(t, "PUT", "/api/settings/profile", { cookie: dad.cookie, body: { fullName: "Sam", phone: "", timeZone: "America/Los_Angeles" } });
+    expect(saved.status).toBe(200);
+    expect((await instants(id))[0]?.opens_at).toEqual(new Date("2030-06-01T07:00:00.000Z"));
+  });
+
+  it("move when a child's birthdate changes (age rules), and stay when only the name changes", async () => {
+    const { dad, child } = await dadWithChild({ birthdate: "2014-03-02" });
+    const { id } = await (await postNote(dad.cookie, { childIds: [child.id], unlockType: "age", unlockAge: 18 })).json();
+    expect((await instants(id))[0]?.opens_at).toEqual(new Date("2032-03-02T00:00:00.000Z"));
+    const edited = await jsonRequest(t, "PATCH", `/api/children/${child.id}`, { cookie: dad.cookie, body: { name: "Maya", birthdate: "2016-02-29" } });
+    expect(edited.status).toBe(200);
+    // 29 February falls on 28 February in a common year (decisions 20).
+    expect((await instants(id))[0]?.opens_at).toEqual(new Date("2034-02-28T00:00:00.000Z"));
+  });
+
+  it("an age rule for two children opens for both when the first reaches the age (decisions 9)", async () => {
+    const { dad, child } = await dadWithChild({ birthdate: "2014-03-02" });
+    const [younger] = await t.db.insert(children).values({ userId: dad.id, name: "Leo", birthdate: "2018-07-01" }).returning();
+    const { id } = await (await postNote(dad.cookie, { childIds: [child.id, younger!.id], unlockType: "age", unlockAge: 18 })).json();
+    const rows = await instants(id);
+    expect(rows).toHaveLength(2);
+    expect(rows.every((row) => row.opens_at?.toISOString() === "2032-03-02T00:00:00.000Z")).toBe(true);
+  });
+
+  it("a milestone has no instant until it is marked reached; then it is recorded and announced once", async () => {
+    const { dad, child } = await dadWithChild();
+    const { id } = await (await postNote(dad.cookie, { childIds: [child.id], unlockType: "milestone", unlockMilestone: "Graduation" })).json();
+    expect((await instants(id))[0]?.opens_at).toBeNull();
+    await t.services.memoryUnlocks.run({ now: new Date("2099-01-01T00:00:00Z") });
+    expect(await unlocksOf(id)).toHaveLength(0);
+    expect((await jsonRequest(t, "POST", `/api/narrations/${id}/unlock`, { cookie: dad.cookie })).status).toBe(200);
+    const [unlock] = await unlocksOf(id);
+    expect(unlock).toMatchObject({ child_id: child.id, unlock_type: "milestone", memory_kind: "note" });
+    expect(unlock.dispatched_at).not.toBeNull();
+    const bell = await t.pool.query("SELECT message FROM notifications WHERE user_id = $1 AND type = 'memory_unlocked'", [dad.id]);
+    expect(bell.rows).toEqual([{ message: '"For later" is now unlocked for Maya.' }]);
+  });
+
+  it("a 'now' memory gets its unlock event when saved, and the bell stays quiet about it (as before)", async () => {
+    const { dad, child } = await dadWithChild();
+    const { id } = await (await postNote(dad.cookie, { childIds: [child.id] })).json();
+    const [unlock] = await unlocksOf(id);
+    expect(unlock).toMatchObject({ child_id: child.id, unlock_type: "now" });
+    expect(unlock.dispatched_at).not.toBeNull();
+    expect((await t.pool.query("SELECT count(*)::int AS n FROM notifications WHERE user_id = $1", [dad.id])).rows[0].n).toBe(0);
+  });
+
+  it("go with the memory, the child or the account", async () => {
+    const { dad, child } = await dadWithChild();
+    const { id } = await (await postNote(dad.cookie, { childIds: [child.id], unlockType: "date", unlockDate: "2030-01-01" })).json();
+    expect(await instants(id)).toHaveLength(1);
+    expect((await jsonRequest(t, "DELETE", `/api/narrations/${id}`, { cookie: dad.cookie })).status).toBe(204);
+    expect(await instants(id)).toHaveLength(0);
+  });
+});
+
+describe("unlock events", () => {
+  it("are recorded exactly once with two app nodes running the job at the same moment", async () => {
+    const { dad, child } = await dadWithChild();
+    const [second] = await t.db.insert(children).values({ userId: dad.id, name: "Leo", birthdate: "2016-01-01" }).returning();
+    const ids: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const { id } = await (await postNote(dad.cookie, { childIds: [child.id, second!.id], title: `Letter ${i}`, unlockType: "date", unlockDate: "2031-01-01" })).json();
+      ids.push(id);
+    }
+    const other = await startAppOn({ url: t.databaseUrl });
+    try {
+      const now = new Date("2031-01-02T00:00:00Z");
+      const results = await Promise.all([t.services.memoryUnlocks.run({ now }), other.services.memoryUnlocks.run({ now }), t.services.memoryUnlocks.run({ now })]);
+      expect(results.reduce((sum, result) => sum + result.recorded, 0)).toBe(60);
+      const { rows } = await t.pool.query("SELECT count(*)::int AS n, count(DISTINCT (memory_id, child_id))::int AS pairs FROM memory_unlocks WHERE user_id = $1", [dad.id]);
+      expect(rows[0]).toEqual({ n: 60, pairs: 60 });
+      const bell = await t.pool.query("SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND type = 'memory_unlocked'", [dad.id]);
+      expect(bell.rows[0].n).toBe(60);
+      expect((await other.services.memoryUnlocks.run({ now })).recorded).toBe(0);
+    } finally {
+      await other.stop();
+    }
+  });
+
+  it("are delivered again after a subscriber fails, until every subscriber has succeeded", async () => {
+    const { dad, child } = await dadWithChild();
+    let failNext = true;
+    const seen: string[] = [];
+    t.services.events.on("memory.unlocked", async (event) => {
+      if (event.userId !== dad.id) return;
+      seen.push(event.memoryId);
+      if (failNext) {
+        failNext = false;
+        throw new Error("subscriber crashed");
+      }
+    });
+    const { id } = await (await postNote(dad.cookie, { childIds: [child.id], title: "Open later", unlockType: "date", unlockDate: "2032-01-01" })).json();
+    const now = new Date("2032-01-01T00:00:01Z");
+    await expect(t.services.memoryUnlocks.run({ now })).rejects.toThrow("subscriber crashed");
+    expect((await unlocksOf(id))[0]?.dispatched_at).toBeNull();
+    await t.services.memoryUnlocks.run({ now });
+    expect((await unlocksOf(id))[0]?.dispatched_at).not.toBeNull();
+    expect(seen).toEqual([id, id]);
+    const bell = await t.pool.query("SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND type = 'memory_unlocked'", [dad.id]);
+    expect(bell.rows[0].n).toBe(1);
+  });
+
+  it("the daily notifications job no longer scans memories (birthdays only)", async () => {
+    const { dad, child } = await dadWithChild();
+    // A memory opened long ago, written straight to its tables (no stored instant, no event): the old daily scan announced it.
+    const { rows } = await t.pool.query("INSERT INTO narrations (user_id, title, unlock_type, unlock_date) VALUES ($1, 'Old', 'date', '2000-01-01') RETURNING id", [dad.id]);
+    await t.pool.query("INSERT INTO narration_children (narration_id, child_id) VALUES ($1, $2)", [rows[0].id, child.id]);
+    await t.services.notifications.runDaily();
+    const bell = await t.pool.query("SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND type = 'memory_unlocked'", [dad.id]);
+    expect(bell.rows[0].n).toBe(0);
+  });
+});
+
+describe("a child's memories and the files of a memory", () => {
+  it("listForChild gives every kind with its unlock state and files; unlockedOnly keeps the open ones", async () => {
+    const { dad, child } = await dadWithChild();
+    const open = await (await postNote(dad.cookie, { childIds: [child.id], title: "Open" })).json();
+    const locked = await (await postNote(dad.cookie, { childIds: [child.id], title: "Locked", unlockType: "date", unlockDate: "2090-01-01" })).json();
+    await t.pool.query(
+      "INSERT INTO videos (user_id, title, upload_id, file_path, thumbnail_path, processing_status, processing_progress) VALUES ($1, 'Clip', 'u-list', 'k/v.mp4', 'k/t.jpg', 'completed', 100)",
+      [dad.id],
+    );
+    const { rows } = await t.pool.query("SELECT id FROM videos WHERE user_id = $1", [dad.id]);
+    await t.pool.query("INSERT INTO video_children (video_id, child_id) VALUES ($1, $2)", [rows[0].id, child.id]);
+    const all = await t.services.memories.listForChild({ userId: dad.id, childId: child.id, unlockedOnly: false });
+    expect(all.map((item) => [item.title, item.kind, item.unlock.unlocked])).toEqual([
+      ["Clip", "video", true],
+      ["Locked", "note", false],
+      ["Open", "note", true],
+    ]);
+    expect(all[0]?.files).toEqual([
+      { bucket: "videos", key: "k/v.mp4" },
+      { bucket: "videos", key: "k/t.jpg" },
+    ]);
+    const opened = await t.services.memories.listForChild({ userId: dad.id, childId: child.id, unlockedOnly: true });
+    expect(opened.map((item) => item.id)).toEqual([rows[0].id, open.id]);
+    expect(opened.map((item) => item.id)).not.toContain(locked.id);
+    expect(await t.services.memories.filesOfMemory({ userId: dad.id, id: rows[0].id })).toEqual([
+      { bucket: "videos", key: "k/v.mp4" },
+      { bucket: "videos", key: "k/t.jpg" },
+    ]);
+    const stranger = await createSignedInUser(t);
+    await expect(t.services.memories.filesOfMemory({ userId: stranger.id, id: rows[0].id })).rejects.toMatchObject({ code: "MEMORY_NOT_FOUND" });
+  });
+});
+
+describe("one video per upload", () => {
+  it("a double submit of POST /api/videos with one upload makes one video", async () => {
+    const dad = await createSignedInUser(t);
+    const child = await createChild(t, dad.id);
+    const uploadId = await uploadBytes(t, dad.cookie, new Uint8Array(10));
+    const body = { uploadId, title: "Twice", childIds: [child.id], unlockType: "now" };
+    const [first, second] = await Promise.all([
+      jsonRequest(t, "POST", "/api/videos", { cookie: dad.cookie, body }),
+      jsonRequest(t, "POST", "/api/videos", { cookie: dad.cookie, body }),
+    ]);
+    expect([first.status, second.status]).toEqual([201, 201]);
+    const [a, b] = [await first.json(), await second.json()];
+    expect(a.id).toBe(b.id);
+    const third = await jsonRequest(t, "POST", "/api/videos", { cookie: dad.cookie, body });
+    expect((await third.json()).id).toBe(a.id);
+    const { rows } = await t.pool.query("SELECT count(*)::int AS n FROM videos WHERE user_id = $1", [dad.id]);
+    expect(rows[0].n).toBe(1);
+  });
+});
+

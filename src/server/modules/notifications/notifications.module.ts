@@ -1,0 +1,20 @@
+import { createNotificationsDailyJob, NOTIFICATIONS_DAILY_CRON } from "../../jobs/notifications-daily.job";
+import type { EmailOutbox } from "../email/email.usecases";
+import type { ModuleInfrastructure } from "../module-infrastructure";
+import { createNotificationsRepository } from "./notifications.repository";
+import { createNotificationsUsecases, type NotificationsUsecasesOptions } from "./notifications.usecases";
+
+/** The bell: its daily birthday job, and its reactions to memories unlocking and videos finishing. */
+export async function createNotificationsModule(
+  infra: ModuleInfrastructure,
+  options: { outbox: EmailOutbox; appUrl: string; wantsEmail: NotificationsUsecasesOptions["wantsEmail"] },
+) {
+  const notifications = createNotificationsUsecases({ repository: createNotificationsRepository(infra.db), ...options });
+  const dailyJob = createNotificationsDailyJob(notifications);
+  await infra.jobs.register([dailyJob]);
+  await infra.jobs.schedule(dailyJob, NOTIFICATIONS_DAILY_CRON, {});
+  infra.events.on("memory.unlocked", (event) => notifications.memoryUnlocked(event));
+  infra.events.on("video.ready", (event) => notifications.videoReady(event));
+  infra.events.on("video.failed", (event) => notifications.videoFailed(event));
+  return notifications;
+}

@@ -1,0 +1,24 @@
+import { createProcessVideoJob } from "../../jobs/process-video.job";
+import type { MemoriesModule } from "../memories/memories.module";
+import type { ModuleInfrastructure } from "../module-infrastructure";
+import type { UploadsUsecases } from "../uploads/uploads.usecases";
+import { findVideoTools } from "./videos.ffmpeg";
+import { createVideosRepository } from "./videos.repository";
+import { createVideosUsecases } from "./videos.usecases";
+
+/** Videos: saving one from an upload, and its processing job (which emits 'video.ready' or 'video.failed'). */
+export async function createVideosModule(infra: ModuleInfrastructure, options: { uploads: UploadsUsecases; memories: MemoriesModule }) {
+  const tools = findVideoTools();
+  const processVideoJob = createProcessVideoJob((videoId) => usecases.process(videoId));
+  const usecases = createVideosUsecases({
+    videos: createVideosRepository(infra.db),
+    uploads: options.uploads,
+    storage: infra.storage,
+    events: infra.events,
+    tools,
+    enqueueProcessing: (videoId) => infra.jobs.send(processVideoJob, { videoId }),
+    storeUnlockInstants: (tx, input) => options.memories.unlocks.recompute({ userId: input.userId, memoryId: input.videoId }, tx),
+  });
+  await infra.jobs.register([processVideoJob]);
+  return { usecases, tools };
+}
