@@ -21,12 +21,7 @@ import { createAnalyticsUsecases } from "./modules/analytics/analytics.usecases"
 import { createAuth } from "./modules/auth/auth";
 import { createSessionsRepository } from "./modules/auth/auth.repository";
 import { createSessionCache } from "./modules/auth/auth.session-cache";
-import { createGuardiansRepository } from "./modules/guardians/guardians.repository";
-import { createChildPageSource } from "./modules/guardians/guardians.child-page-source";
-import { createDeliveriesUsecases } from "./modules/guardians/guardians.deliveries";
-import { createDeliveriesRepository } from "./modules/guardians/guardians.deliveries.repository";
-import { createFamilyLinksUsecases } from "./modules/guardians/guardians.links";
-import { createGuardiansUsecases, type FamilyReaders } from "./modules/guardians/guardians.usecases";
+import { createGuardiansModule } from "./modules/guardians/guardians.module";
 import { createIdeasRepository } from "./modules/ideas/ideas.repository";
 import { createIdeasUsecases } from "./modules/ideas/ideas.usecases";
 import { createCommentsRepository } from "./modules/comments/comments.repository";
@@ -127,42 +122,7 @@ export async function createServices(options: { config: Config; db: Database; po
   await jobs.register([expireUploadsJob]);
   await jobs.schedule(expireUploadsJob, "17 * * * *", {});
 
-  const guardiansRepository = createGuardiansRepository(db);
-  const familyReaders: FamilyReaders = {
-    dadOf: async (userId) => {
-      const { profile } = await settings.get({ userId });
-      return { name: profile.fullName.trim() || profile.email, email: profile.email };
-    },
-    childrenOf: (userId) => children.list({ userId }),
-    timeZoneOf: async (userId) => (await settings.get({ userId })).profile.timeZone,
-  };
-  const childPageSource = createChildPageSource({ children, memories: memories.usecases, storage });
-  const familyLinks = createFamilyLinksUsecases({
-    guardians: guardiansRepository,
-    outbox,
-    appUrl: config.appUrl,
-    readers: familyReaders,
-    source: childPageSource,
-  });
-  const familyDeliveries = createDeliveriesUsecases({
-    deliveries: createDeliveriesRepository(db),
-    links: familyLinks,
-    source: childPageSource,
-    readers: familyReaders,
-    send: emailSender,
-    jobs,
-  });
-  await jobs.register(familyDeliveries.jobs);
-  events.on("memory.unlocked", (event) => familyDeliveries.memoryUnlocked(event));
-  const guardians = createGuardiansUsecases({
-    guardians: guardiansRepository,
-    outbox,
-    appUrl: config.appUrl,
-    readers: familyReaders,
-    links: familyLinks,
-    deliveryProblems: familyDeliveries.problems,
-  });
-
+  const family = await createGuardiansModule(infra, { outbox, emailSender, appUrl: config.appUrl, settings, children, memories: memories.usecases });
 
   return {
     appUrl: config.appUrl,
@@ -198,11 +158,11 @@ export async function createServices(options: { config: Config; db: Database; po
     children,
     childDeletionSteps,
     settings,
-    guardians,
-    familyLinks,
-    familyDeliveries,
-    /** What guardians see of a child (read through the memories, videos and children usecases). */
-    childPageSource,
+    guardians: family.guardians,
+    familyLinks: family.links,
+    familyDeliveries: family.deliveries,
+    /** What guardians see of a child (read through the memories and children usecases). */
+    childPageSource: family.childPageSource,
     account: createAccountUsecases({
       accounts: createAccountRepository(db),
       storage,

@@ -77,6 +77,11 @@ export function FamilyDelivery({ kids }: { kids: Kid[] }) {
                 </div>
                 <span className={`rounded-full px-3 py-1 text-sm font-medium ${STATE_STYLE[guardian.state]}`}>{GUARDIAN_STATE_LABELS[guardian.state]}</span>
               </div>
+              {guardian.deliveryProblem ? (
+                <p className="text-sm font-medium text-danger">
+                  Our last email to {guardian.name} did not get through ({guardian.deliveryProblem}). We keep retrying; please check the address.
+                </p>
+              ) : null}
               <div className="flex flex-wrap gap-2">
                 <Button variant="secondary" onClick={() => setEditing({ mode: "edit", guardian })} aria-label={`Edit ${guardian.name}`}>
                   Edit
