@@ -80,7 +80,7 @@ describe.skipIf(!browserAvailable)("family delivery in Chromium", () => {
     await guardianPage.screenshot({ path: `${SHOTS}/invitation-360.png`, fullPage: true });
     await guardianPage.getByRole("button", { name: "Accept" }).click();
     await guardianPage.getByText("You have accepted.").waitFor();
-    const pageEmail = await server.latestEmail(grandmaEmail, "Maya's page");
+    await server.latestEmail(grandmaEmail, "Maya's page");
 
     // Dad saves a 'now' quick note for Maya; the guardian's link shows it on a 360 px phone.
     const note = await page.request.post(`${server.baseUrl}/api/narrations`, {
@@ -88,7 +88,12 @@ describe.skipIf(!browserAvailable)("family delivery in Chromium", () => {
       multipart: { data: JSON.stringify({ kind: "note", title: "Bedtime", notes: "You asked for one more story, so here it is.", childIds: [(await child.json()).child.id], unlockType: "now" }) },
     });
     expect(note.status()).toBe(201);
-    const familyUrl = pageEmail.text.match(/https?:\/\/\S+\/family\/[A-Za-z0-9_-]{43}/)![0];
+    // The 'now' note waits for the evening digest: move that job's start to now, as if the hour had come.
+    await expect.poll(async () => (await server.pool.query("SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'family-digest'")).rows[0].n, { timeout: 15_000 }).toBe(1);
+    await server.pool.query("UPDATE pgboss.job SET start_after = now() WHERE name = 'family-digest' AND state = 'created'");
+    const digest = await server.latestEmail(grandmaEmail, "Dad left something new for Maya");
+    expect(digest.text).toContain('For Maya: "Bedtime"');
+    const familyUrl = digest.text.match(/https?:\/\/\S+\/family\/[A-Za-z0-9_-]{43}/)![0];
     await guardianPage.goto(familyUrl);
     await guardianPage.getByRole("heading", { name: "Maya's page" }).waitFor();
     await guardianPage.getByRole("heading", { name: "Bedtime" }).waitFor();
