@@ -161,6 +161,7 @@ export async function createServices(options: { config: Config; db: Database; po
     guardians: family.guardians,
     familyLinks: family.links,
     familyDeliveries: family.deliveries,
+    milestoneConfirmations: family.confirmations,
     /** What guardians see of a child (read through the memories and children usecases). */
     childPageSource: family.childPageSource,
     account: createAccountUsecases({

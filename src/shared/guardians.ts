@@ -45,6 +45,10 @@ export const guardianInputSchema = z.object({
 });
 export type GuardianInput = z.infer<typeof guardianInputSchema>;
 
+export const confirmationsNeededSchema = z.object({
+  confirmationsNeeded: z.number("Please choose a number").int("Please choose a whole number").min(1, "At least one guardian must confirm").max(GUARDIAN_LIMIT, `At most ${GUARDIAN_LIMIT} guardians can confirm`),
+});
+
 export const guardianPausedSchema = z.object({ paused: z.boolean() });
 
 export type Guardian = {

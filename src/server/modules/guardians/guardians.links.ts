@@ -41,7 +41,14 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const FRESH_LINK_COOLDOWN_MS = 10 * 60 * 1000;
 
 export type ChildPage =
-  | { state: "open"; child: { name: string; photoUrl: string | null }; dadName: string; memories: FamilyMemory[] }
+  | {
+      state: "open";
+      child: { name: string; photoUrl: string | null };
+      dadName: string;
+      memories: FamilyMemory[];
+      /** Who is looking at which child (for the envelopes); never rendered. */
+      access: { userId: string; childId: string; guardianId: string };
+    }
   /** Expired, revoked, unknown or no longer allowed: the page names nobody. */
   | { state: "unavailable" };
 
@@ -88,12 +95,13 @@ export function createFamilyLinksUsecases(options: { guardians: GuardiansReposit
     async open(input: { token: string }): Promise<ChildPage> {
       const found = await find(input.token);
       if (!found || found.link.revokedAt || found.link.expiresAt <= now() || !(await allowed(found))) return { state: "unavailable" };
+      const access = { userId: found.guardian.userId, childId: found.link.childId, guardianId: found.guardian.id };
       const { userId } = found.guardian;
       const child = await source.child({ userId, childId: found.link.childId });
       if (!child) return { state: "unavailable" };
       const [memories, dad] = await Promise.all([source.unlockedMemories({ userId, childId: child.id }), readers.dadOf(userId)]);
       await guardians.markLinkOpened(found.link.id);
-      return { state: "open", child: { name: child.name, photoUrl: child.photoUrl }, dadName: dad.name, memories };
+      return { state: "open", child: { name: child.name, photoUrl: child.photoUrl }, dadName: dad.name, memories, access };
     },
 
     /**

@@ -4,6 +4,7 @@ import type { EmailOutbox } from "../email/email.usecases";
 import type { MemoriesUsecases } from "../memories/memories.usecases";
 import type { ModuleInfrastructure } from "../module-infrastructure";
 import type { SettingsUsecases } from "../settings/settings.usecases";
+import { createConfirmationsUsecases } from "./guardians.confirmations";
 import { createChildPageSource } from "./guardians.child-page-source";
 import { createDeliveriesUsecases } from "./guardians.deliveries";
 import { createDeliveriesRepository } from "./guardians.deliveries.repository";
@@ -42,6 +43,21 @@ export async function createGuardiansModule(
   });
   await infra.jobs.register(deliveries.jobs);
   infra.events.on("memory.unlocked", (event) => deliveries.memoryUnlocked(event));
+  const confirmations = createConfirmationsUsecases({
+    db: infra.db,
+    readers,
+    outbox,
+    appUrl,
+    reader: {
+      envelopes: async (input) =>
+        (await options.memories.listForChild({ ...input, unlockedOnly: false }))
+          .filter((item) => item.unlock.type === "milestone" && !item.unlock.unlocked && item.unlock.milestone)
+          .map((item) => ({ memoryId: item.id, milestone: item.unlock.milestone!, kind: item.kind })),
+      markReached: async (input) => {
+        await options.memories.markMilestoneReached({ userId: input.userId, id: input.memoryId, source: input.kind === "video" ? "video" : "narration" });
+      },
+    },
+  });
   const guardians = createGuardiansUsecases({ guardians: repository, outbox, appUrl, readers, links, deliveryProblems: deliveries.problems });
-  return { guardians, links, deliveries, childPageSource };
+  return { guardians, links, deliveries, childPageSource, confirmations };
 }

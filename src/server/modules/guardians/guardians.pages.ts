@@ -4,6 +4,7 @@ import { bodyLimit } from "hono/body-limit";
 import { httpErrors } from "../../http/app-error";
 import { joinNames } from "./guardians.emails";
 import { escapeHtml, familyLayout } from "./guardians.layout";
+import type { ConfirmationsUsecases, Envelope } from "./guardians.confirmations";
 import type { ChildPage, FamilyLinksUsecases, FamilyMemory } from "./guardians.links";
 import type { GuardiansUsecases } from "./guardians.usecases";
 
@@ -69,9 +70,19 @@ const CHILD_PAGE_STYLE = `<style>
 .memory audio{display:block;width:100%;margin:8px 0 12px}
 .kind{font-size:14px;color:#5f5e55;margin:0 0 4px}
 .notes{white-space:pre-wrap}
+#envelopes{margin-top:32px}
+.envelope{border-style:dashed;background:#fbfaf7}
+.envelope h3{font-size:18px;margin:0 0 8px}
 </style>`;
 
-function childPage(page: Extract<ChildPage, { state: "open" }>) {
+function envelopeCard(envelope: Envelope, token: string) {
+  const action = envelope.confirmed
+    ? `<p><strong>You said this has happened.</strong> It opens when enough guardians agree.</p>`
+    : `<form method="post" action="/family/${escapeHtml(token)}/confirm/${envelope.memoryId}"><button class="button secondary" type="submit">This has happened</button></form>`;
+  return `<li class="card envelope"><p class="kind">Sealed ${KIND_LABEL[envelope.kind].toLowerCase()}</p><h3>${escapeHtml(envelope.milestone)}</h3>${action}</li>`;
+}
+
+function childPage(page: Extract<ChildPage, { state: "open" }>, token: string, envelopes: Envelope[]) {
   const name = escapeHtml(page.child.name);
   const photo = page.child.photoUrl
     ? `<img src="${escapeHtml(page.child.photoUrl)}" alt="" fetchpriority="high">`
@@ -82,7 +93,11 @@ function childPage(page: Extract<ChildPage, { state: "open" }>) {
   return familyLayout({
     title: `${page.child.name}'s page`,
     head: CHILD_PAGE_STYLE,
-    body: `<div class="child">${photo}<div><h1>${name}'s page</h1><p class="muted">Messages ${escapeHtml(page.dadName)} left for ${name}, newest first.</p></div></div>${list}`,
+    body: `<div class="child">${photo}<div><h1>${name}'s page</h1><p class="muted">Messages ${escapeHtml(page.dadName)} left for ${name}, newest first.</p></div></div>${list}${
+      envelopes.length
+        ? `<section id="envelopes" aria-labelledby="envelopes-title"><h2 id="envelopes-title">Sealed for later</h2><p class="muted">Dad left these for moments still to come. Tell us when one has happened and it will open.</p><ul class="memories">${envelopes.map((e) => envelopeCard(e, token)).join("")}</ul></section>`
+        : ""
+    }`,
   });
 }
 
@@ -100,7 +115,13 @@ ${
 }
 
 /** The public invitation page: opening it changes nothing (mail scanners open links); the buttons post the answer. */
-export function registerGuardianPages(options: { usecases: GuardiansUsecases; links: FamilyLinksUsecases; freshLinkRateLimit: MiddlewareHandler<AppEnv> }) {
+export function registerGuardianPages(options: {
+  usecases: GuardiansUsecases;
+  links: FamilyLinksUsecases;
+  confirmations: ConfirmationsUsecases;
+  freshLinkRateLimit: MiddlewareHandler<AppEnv>;
+  confirmRateLimit: MiddlewareHandler<AppEnv>;
+}) {
   const { usecases, links } = options;
   const app = new Hono<AppEnv>();
   const load = async (token: string) => {
@@ -139,7 +160,17 @@ export function registerGuardianPages(options: { usecases: GuardiansUsecases; li
     const token = c.req.param("token");
     const page = await links.open({ token });
     if (page.state === "unavailable") return c.html(unavailablePage(token, c.req.query("sent") === "1"), 404);
-    return c.html(childPage(page));
+    return c.html(childPage(page, token, await options.confirmations.envelopes(page.access)));
+  });
+
+  app.post("/family/:token/confirm/:memoryId", options.confirmRateLimit, async (c) => {
+    const token = c.req.param("token");
+    const page = await links.open({ token });
+    if (page.state === "unavailable") return c.html(unavailablePage(token, false), 404);
+    const memoryId = c.req.param("memoryId");
+    const valid = /^[0-9a-f-]{36}$/i.test(memoryId) && (await options.confirmations.confirm({ ...page.access, memoryId }));
+    if (!valid) throw httpErrors.notFound("No such envelope.");
+    return c.redirect(`/family/${encodeURIComponent(token)}#envelopes`, 303);
   });
 
   app.post("/family/:token/fresh-link", options.freshLinkRateLimit, async (c) => {

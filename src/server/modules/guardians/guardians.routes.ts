@@ -1,10 +1,11 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
-import { guardianInputSchema, guardianPausedSchema } from "../../../shared/guardians";
+import { confirmationsNeededSchema, guardianInputSchema, guardianPausedSchema } from "../../../shared/guardians";
 import type { RateLimitRule } from "../../http/rate-limit";
 import { validate } from "../../http/validate";
 import { type AppEnv, currentUser, requireUser } from "../auth/auth.middleware";
 import { guardianErrors } from "./guardians.errors";
+import type { ConfirmationsUsecases } from "./guardians.confirmations";
 import type { DeliveriesUsecases } from "./guardians.deliveries";
 import type { GuardiansUsecases } from "./guardians.usecases";
 
@@ -18,6 +19,7 @@ const guardianIdOr404: MiddlewareHandler<AppEnv> = async (c, next) => {
 export function registerGuardiansRoutes(options: {
   usecases: GuardiansUsecases;
   deliveries: Pick<DeliveriesUsecases, "forMemory">;
+  confirmations: Pick<ConfirmationsUsecases, "needed" | "setNeeded">;
   rateLimit: (rule: RateLimitRule) => MiddlewareHandler<AppEnv>;
 }) {
   const { usecases } = options;
@@ -26,7 +28,14 @@ export function registerGuardiansRoutes(options: {
   // Each invitation is an email to someone who did not ask for it: a few an hour per account.
   const invitations = options.rateLimit({ name: "guardian-invitations", max: 20, windowSeconds: 3600 });
 
-  app.get("/api/guardians", requireUser(), async (c) => c.json({ guardians: await usecases.list({ userId: currentUser(c).id }) }));
+  app.get("/api/guardians", requireUser(), async (c) => {
+    const userId = currentUser(c).id;
+    return c.json({ guardians: await usecases.list({ userId }), confirmationsNeeded: await options.confirmations.needed({ userId }) });
+  });
+  // How many accepted guardians must say 'This has happened' before a milestone opens (1 to 5; capped at the accepted ones).
+  app.put("/api/guardians/confirmations-needed", requireUser(), validate("json", confirmationsNeededSchema), async (c) =>
+    c.json({ confirmationsNeeded: await options.confirmations.setNeeded({ userId: currentUser(c).id, ...c.req.valid("json") }) }),
+  );
   // Who one memory went to and when they opened the page; another family's memory id lists nothing.
   app.get("/api/guardians/deliveries/:memoryId", requireUser(), validate("param", z.object({ memoryId: z.uuid() })), async (c) =>
     c.json({ deliveries: await options.deliveries.forMemory({ userId: currentUser(c).id, memoryId: c.req.valid("param").memoryId }) }),

@@ -108,3 +108,32 @@ export const familyDeliveries = pgTable(
     index("family_deliveries_user_idx").on(table.userId, table.memoryId),
   ],
 );
+
+/** 'This has happened' on a sealed milestone envelope: one per guardian and memory. */
+export const milestoneConfirmations = pgTable(
+  "milestone_confirmations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    memoryId: uuid("memory_id").notNull(),
+    childId: uuid("child_id")
+      .notNull()
+      .references(() => children.id, { onDelete: "cascade" }),
+    guardianId: uuid("guardian_id")
+      .notNull()
+      .references(() => guardians.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("milestone_confirmations_once").on(table.memoryId, table.guardianId), index("milestone_confirmations_user_idx").on(table.userId)],
+);
+
+/** Dad's Family delivery settings: how many guardians must confirm a milestone (1 by default). */
+export const familySettings = pgTable("family_settings", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  confirmationsNeeded: integer("confirmations_needed").notNull().default(1),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
