@@ -83,11 +83,17 @@ describe.skipIf(!browserAvailable)("family delivery in Chromium", () => {
     await server.latestEmail(grandmaEmail, "Maya's page");
 
     // Dad saves a 'now' quick note for Maya; the guardian's link shows it on a 360 px phone.
+    const mayaId = (await child.json()).child.id as string;
     const note = await page.request.post(`${server.baseUrl}/api/narrations`, {
       headers: { origin: server.baseUrl },
-      multipart: { data: JSON.stringify({ kind: "note", title: "Bedtime", notes: "You asked for one more story, so here it is.", childIds: [(await child.json()).child.id], unlockType: "now" }) },
+      multipart: { data: JSON.stringify({ kind: "note", title: "Bedtime", notes: "You asked for one more story, so here it is.", childIds: [mayaId], unlockType: "now" }) },
     });
     expect(note.status()).toBe(201);
+    const milestone = await page.request.post(`${server.baseUrl}/api/narrations`, {
+      headers: { origin: server.baseUrl },
+      multipart: { data: JSON.stringify({ kind: "note", title: "You did it", notes: "So proud of you.", childIds: [mayaId], unlockType: "milestone", unlockMilestone: "When you graduate high school" }) },
+    });
+    expect(milestone.status()).toBe(201);
     // The 'now' note waits for the evening digest: move that job's start to now, as if the hour had come.
     await expect.poll(async () => (await server.pool.query("SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'family-digest'")).rows[0].n, { timeout: 15_000 }).toBe(1);
     await server.pool.query("UPDATE pgboss.job SET start_after = now() WHERE name = 'family-digest' AND state = 'created'");
@@ -99,9 +105,18 @@ describe.skipIf(!browserAvailable)("family delivery in Chromium", () => {
     await guardianPage.getByRole("heading", { name: "Bedtime" }).waitFor();
     await guardianPage.getByText("You asked for one more story, so here it is.").waitFor();
     expect(await guardianPage.locator("script").count()).toBe(0);
+    const envelope = guardianPage.getByRole("listitem").filter({ hasText: "When you graduate high school" });
+    await envelope.getByText("Sealed quick note").waitFor();
+    expect(await guardianPage.getByText("You did it").count()).toBe(0);
     await guardianPage.screenshot({ path: `${SHOTS}/child-page-360.png`, fullPage: true });
     await guardianPage.setViewportSize({ width: 1280, height: 900 });
     await guardianPage.screenshot({ path: `${SHOTS}/child-page-1280.png`, fullPage: true });
+    await guardianPage.setViewportSize({ width: 360, height: 800 });
+    await envelope.getByRole("button", { name: "This has happened" }).click();
+    await guardianPage.getByRole("heading", { name: "You did it" }).waitFor();
+    await server.latestEmail(dadEmail, "A milestone was confirmed");
+    await server.latestEmail(grandmaEmail, "Dad left this for Maya: When you graduate high school");
+    await guardianPage.screenshot({ path: `${SHOTS}/child-page-confirmed-360.png`, fullPage: true });
     await measureChildPage(familyUrl);
 
     await page.reload();

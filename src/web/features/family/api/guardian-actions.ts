@@ -9,6 +9,8 @@ export const guardianActions = {
   resend: ({ id }: { id: string }) => apiClient.post<{ guardian: Guardian }>(`/api/guardians/${id}/resend`),
   revokeLinks: ({ id }: { id: string }) => apiClient.post<void>(`/api/guardians/${id}/revoke-links`),
   remove: ({ id }: { id: string }) => apiClient.delete<void>(`/api/guardians/${id}`),
+  setConfirmationsNeeded: ({ confirmationsNeeded }: { confirmationsNeeded: number }) =>
+    apiClient.put<{ confirmationsNeeded: number }>("/api/guardians/confirmations-needed", { confirmationsNeeded }),
 };
 
 export function useGuardianAction<Input>(action: (input: Input) => Promise<unknown>) {

@@ -4,8 +4,8 @@ import { apiClient } from "../../../lib/api-client";
 
 export const guardiansQueryKey = ["guardians"] as const;
 
-export const listGuardians = ({ signal }: { signal?: AbortSignal } = {}) =>
-  apiClient.get<{ guardians: Guardian[] }>("/api/guardians", { signal }).then((response) => response.guardians);
+/** Dad's guardians and how many of them must confirm a milestone. */
+export const listGuardians = ({ signal }: { signal?: AbortSignal } = {}) => apiClient.get<{ guardians: Guardian[]; confirmationsNeeded: number }>("/api/guardians", { signal });
 
 export function guardiansQueryOptions() {
   return queryOptions({ queryKey: guardiansQueryKey, queryFn: ({ signal }) => listGuardians({ signal }) });

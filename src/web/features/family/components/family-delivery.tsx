@@ -26,6 +26,7 @@ export function FamilyDelivery({ kids }: { kids: Kid[] }) {
   const [editing, setEditing] = useState<Editing>(null);
   const pause = useGuardianAction(guardianActions.setPaused);
   const resend = useGuardianAction(guardianActions.resend);
+  const setNeeded = useGuardianAction(guardianActions.setConfirmationsNeeded);
   const close = () => setEditing(null);
 
   const childrenLabel = (guardian: Guardian) =>
@@ -55,7 +56,8 @@ export function FamilyDelivery({ kids }: { kids: Kid[] }) {
       </Alert>
     );
 
-  const list = guardians.data;
+  const list = guardians.data.guardians;
+  const accepted = list.filter((guardian) => guardian.state === "accepted").length;
   const full = list.length >= GUARDIAN_LIMIT;
   return (
     <div className="flex flex-col gap-4">
@@ -117,6 +119,30 @@ export function FamilyDelivery({ kids }: { kids: Kid[] }) {
           ))}
         </ul>
       )}
+      {accepted > 1 ? (
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="confirmations-needed" className="text-sm font-medium">
+            Guardians who must confirm a milestone
+          </label>
+          <select
+            id="confirmations-needed"
+            aria-describedby="confirmations-needed-hint"
+            value={guardians.data.confirmationsNeeded}
+            disabled={setNeeded.isPending}
+            onChange={(event) => void run(setNeeded.mutateAsync({ confirmationsNeeded: Number(event.target.value) }), "Saved")}
+            className="min-h-11 w-28 rounded-lg border border-sand bg-white px-3 py-2.5 text-base hover:border-olive focus:outline-none focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-accent-dark"
+          >
+            {Array.from({ length: accepted }, (_, i) => i + 1).map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </select>
+          <p id="confirmations-needed-hint" className="text-sm text-olive-dark">
+            A sealed milestone opens for your child when this many guardians say it has happened.
+          </p>
+        </div>
+      ) : null}
       <div className="flex flex-col gap-2">
         <Button className="self-start" onClick={() => setEditing({ mode: "add" })} disabled={full}>
           <Plus className="size-5" aria-hidden="true" />

@@ -6,7 +6,7 @@ import { useGuardians } from "../api/list-guardians";
 /** A short nudge on /children, shown only once Dad has a child and no guardian yet. */
 export function FamilyPrompt({ hasChildren }: { hasChildren: boolean }) {
   const guardians = useGuardians();
-  if (!hasChildren || !guardians.isSuccess || guardians.data.length > 0) return null;
+  if (!hasChildren || !guardians.isSuccess || guardians.data.guardians.length > 0) return null;
   return (
     <aside aria-label={GUARDIANS_COPY.sectionTitle} className="flex items-start gap-3 rounded-xl border border-sand-soft bg-paper-warm p-4 sm:p-5">
       <HeartHandshake className="mt-0.5 size-6 shrink-0 text-olive-dark" aria-hidden="true" />
