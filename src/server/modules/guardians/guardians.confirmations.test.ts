@@ -1,33 +1,17 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createSignedInUser, createTestApp, jsonRequest, TEST_ORIGIN, type TestApp, waitForEmail } from "../../../../tests/support/test-app";
+import { createSignedInUser, createTestApp, jsonRequest, type TestApp, waitForEmail } from "../../../../tests/support/test-app";
 import { milestoneConfirmations } from "./guardians.table";
+import { acceptedGuardian as acceptedGuardianOf, type Dad, postNote as postNoteFor } from "./guardians.test-support";
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ TRUST_PROXY: "true" });
 });
 
-type Dad = Awaited<ReturnType<typeof createSignedInUser>>;
 let n = 0;
-const uniqueEmail = (name: string) => `${name}${Date.now()}${n++}@example.com`;
-
-async function postNote(cookie: string, childIds: string[], extra: Record<string, unknown>) {
-  const form = new FormData();
-  form.set("data", JSON.stringify({ kind: "note", title: "SECRET TITLE", notes: "SECRET NOTES", childIds, ...extra }));
-  const response = await t.app.request("/api/narrations", { method: "POST", headers: { origin: TEST_ORIGIN, cookie }, body: form });
-  expect(response.status).toBe(201);
-  return (await response.json()).id as string;
-}
-
-async function acceptedGuardian(dad: Dad, name: string) {
-  const email = uniqueEmail(name.toLowerCase().replace(/\W/g, ""));
-  await jsonRequest(t, "POST", "/api/guardians", { cookie: dad.cookie, body: { name, email, relation: "grandparent" } });
-  const invite = (await waitForEmail(t, email)).text.match(/\/family\/invite\/([A-Za-z0-9_-]+)/)![1];
-  await t.app.request(`/family/invite/${invite}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "answer=accept" });
-  const token = (await waitForEmail(t, email, { subjectIncludes: "Maya's page" })).text.match(/\/family\/([A-Za-z0-9_-]{43})/)![1];
-  return { email, token };
-}
+const postNote = (cookie: string, childIds: string[], extra: Record<string, unknown>) => postNoteFor(t, cookie, childIds, { title: "SECRET TITLE", notes: "SECRET NOTES", ...extra });
+const acceptedGuardian = (dad: Dad, name: string) => acceptedGuardianOf(t, dad, { name });
 
 const page = async (token: string) => (await t.app.request(`/family/${token}`)).text();
 const confirm = (token: string, memoryId: string) => t.app.request(`/family/${token}/confirm/${memoryId}`, { method: "POST", headers: { "x-forwarded-for": `198.51.100.${n++ % 250}` } });

@@ -1,11 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSignedInUser, createTestApp, jsonRequest, startAppOn, TEST_ORIGIN, type TestApp, waitForEmail } from "../../../../tests/support/test-app";
+import { createSignedInUser, createTestApp, jsonRequest, startAppOn, type TestApp, waitForEmail } from "../../../../tests/support/test-app";
 import { createEmailSender, type OutgoingEmail } from "../email/email.sender";
 import { mailboxMessages } from "../email/email.table";
 import { createDeliveriesUsecases, type MemoryUnlocked } from "./guardians.deliveries";
 import { createDeliveriesRepository } from "./guardians.deliveries.repository";
 import { familyDeliveries } from "./guardians.table";
+import { acceptedGuardian as acceptedGuardianOf, type Dad, postNote as postNoteFor, uniqueEmail } from "./guardians.test-support";
 
 let t: TestApp;
 let secondNode: Awaited<ReturnType<typeof startAppOn>>;
@@ -18,9 +19,6 @@ afterAll(async () => {
   await secondNode.stop();
 });
 
-type Dad = Awaited<ReturnType<typeof createSignedInUser>>;
-let n = 0;
-const uniqueEmail = (name: string) => `${name}${Date.now()}${n++}@example.com`;
 
 /** A time zone where it is now between 09:00 and 19:00, so a dated unlock is sent at once (not held until 08:00). */
 function daytimeZone() {
@@ -29,22 +27,9 @@ function daytimeZone() {
   return zones.find((zone) => hourIn(zone) >= 9 && hourIn(zone) < 19)!;
 }
 
-async function postNote(cookie: string, childIds: string[], extra: Record<string, unknown>) {
-  const form = new FormData();
-  form.set("data", JSON.stringify({ kind: "note", title: "For your birthday", notes: "Happy birthday, kiddo.", childIds, ...extra }));
-  const response = await t.app.request("/api/narrations", { method: "POST", headers: { origin: TEST_ORIGIN, cookie }, body: form });
-  expect(response.status).toBe(201);
-  return (await response.json()).id as string;
-}
-
-async function acceptedGuardian(dad: Dad, name: string) {
-  const email = uniqueEmail(name.toLowerCase().replace(/\W/g, ""));
-  const added = await jsonRequest(t, "POST", "/api/guardians", { cookie: dad.cookie, body: { name, email, relation: "grandparent" } });
-  const { guardian } = await added.json();
-  const invite = (await waitForEmail(t, email)).text.match(/\/family\/invite\/([A-Za-z0-9_-]+)/)![1];
-  await t.app.request(`/family/invite/${invite}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "answer=accept" });
-  return { id: guardian.id as string, email };
-}
+const postNote = (cookie: string, childIds: string[], extra: Record<string, unknown>) =>
+  postNoteFor(t, cookie, childIds, { title: "For your birthday", notes: "Happy birthday, kiddo.", ...extra });
+const acceptedGuardian = (dad: Dad, name: string) => acceptedGuardianOf(t, dad, { name });
 
 async function familyWithAgeUnlock() {
   const dad = await createSignedInUser(t, { timeZone: daytimeZone() });

@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { TINY_PNG } from "../../../../tests/support/images";
-import { createSignedInUser, createTestApp, jsonRequest, TEST_ORIGIN, type TestApp, waitForEmail } from "../../../../tests/support/test-app";
+import { createSignedInUser, createTestApp, jsonRequest, type TestApp, waitForEmail } from "../../../../tests/support/test-app";
 import { mailboxMessages } from "../email/email.table";
 import { videoChildren, videos } from "../videos/videos.table";
 import { familyLinks, guardians } from "./guardians.table";
+import { acceptedGuardian as acceptedGuardianOf, type Dad, postNote as postNoteFor } from "./guardians.test-support";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,19 +13,11 @@ beforeAll(async () => {
   t = await createTestApp({ TRUST_PROXY: "true" });
 });
 
-type Dad = Awaited<ReturnType<typeof createSignedInUser>>;
 let n = 0;
-const uniqueEmail = (name: string) => `${name}${Date.now()}${n++}@example.com`;
 const addChild = async (cookie: string, name: string) =>
   (await (await jsonRequest(t, "POST", "/api/children", { cookie, body: { name, birthdate: "2015-03-14" } })).json()).child as { id: string; name: string };
 
-async function postNote(cookie: string, childIds: string[], extra: Record<string, unknown> = {}) {
-  const form = new FormData();
-  form.set("data", JSON.stringify({ kind: "note", title: "Bedtime", notes: "You asked for one more story.", childIds, unlockType: "now", ...extra }));
-  const response = await t.app.request("/api/narrations", { method: "POST", headers: { origin: TEST_ORIGIN, cookie }, body: form });
-  expect(response.status).toBe(201);
-  return (await response.json()).id as string;
-}
+const postNote = (cookie: string, childIds: string[], extra: Record<string, unknown> = {}) => postNoteFor(t, cookie, childIds, extra);
 
 /** A finished video stored for `childId` (as the processing pipeline leaves it). */
 async function addVideo(dad: Dad, childId: string, title: string) {
@@ -41,18 +34,7 @@ async function addVideo(dad: Dad, childId: string, title: string) {
 
 const tokenIn = (text: string) => text.match(/\/family\/([A-Za-z0-9_-]{43})/)?.[1];
 
-/** A guardian who accepted: returns the token of the link emailed for `childName`. */
-async function acceptedGuardian(dad: Dad, childName: string, body: Record<string, unknown> = {}) {
-  const email = uniqueEmail("grandma");
-  const added = await jsonRequest(t, "POST", "/api/guardians", { cookie: dad.cookie, body: { name: "Grandma Rose", email, relation: "grandparent", ...body } });
-  expect(added.status).toBe(201);
-  const { guardian } = await added.json();
-  const invite = (await waitForEmail(t, email)).text.match(/\/family\/invite\/([A-Za-z0-9_-]+)/)![1];
-  const accepted = await t.app.request(`/family/invite/${invite}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "answer=accept" });
-  expect(accepted.status).toBe(303);
-  const token = tokenIn((await waitForEmail(t, email, { subjectIncludes: `${childName}'s page` })).text)!;
-  return { id: guardian.id as string, email, token };
-}
+const acceptedGuardian = (dad: Dad, childName: string, body: Record<string, unknown> = {}) => acceptedGuardianOf(t, dad, { childName, body });
 
 const open = (token: string) => t.app.request(`/family/${token}`);
 const freshLink = (token: string, ip = `203.0.113.${n++ % 250}`) => t.app.request(`/family/${token}/fresh-link`, { method: "POST", headers: { "x-forwarded-for": ip } });
@@ -64,7 +46,7 @@ describe("the child's page", () => {
     const leo = await addChild(dad.cookie, "Leo");
     await postNote(dad.cookie, [maya.id], { title: "First note" });
     await postNote(dad.cookie, [maya.id], { title: "Locked until 2040", notes: "SECRET NOTES", unlockType: "date", unlockDate: "2040-01-01" });
-    await postNote(dad.cookie, [maya.id], { title: "When you graduate", notes: "SECRET MILESTONE", unlockType: "milestone", unlockMilestone: "When you graduate" });
+    await postNote(dad.cookie, [maya.id], { title: "Graduation letter", notes: "SECRET MILESTONE", unlockType: "milestone", unlockMilestone: "When you graduate" });
     await postNote(dad.cookie, [leo.id], { title: "Only for Leo" });
     await addVideo(dad, maya.id, "Your first bike ride");
     const { id: guardianId, token } = await acceptedGuardian(dad, "Maya");
@@ -79,7 +61,9 @@ describe("the child's page", () => {
     expect(html.indexOf("Your first bike ride")).toBeLessThan(html.indexOf("First note"));
     expect(html).toContain("You asked for one more story.");
     expect(html).toContain("Dad&#39;s notes on the video");
-    for (const hidden of ["Locked until 2040", "SECRET NOTES", "When you graduate", "SECRET MILESTONE", "Only for Leo"]) expect(html).not.toContain(hidden);
+    for (const hidden of ["Locked until 2040", "SECRET NOTES", "Graduation letter", "SECRET MILESTONE", "Only for Leo"]) expect(html).not.toContain(hidden);
+    // A locked milestone is a sealed envelope: its milestone text only.
+    expect(html).toContain("<h3>When you graduate</h3>");
 
     const video = html.match(/<video[^>]* src="([^"]+)" poster="([^"]+)"/)!;
     expect((await t.app.request(video[1].replaceAll("&amp;", "&"))).status).toBe(200);
