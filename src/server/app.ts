@@ -15,6 +15,8 @@ import { registerBillingRoutes, STRIPE_WEBHOOK_PATH } from "./modules/billing/bi
 import { registerChecklistRoutes } from "./modules/checklist/checklist.routes";
 import { registerCommentsRoutes } from "./modules/comments/comments.routes";
 import { registerChildrenRoutes } from "./modules/children/children.routes";
+import { registerGuardianPages } from "./modules/guardians/guardians.pages";
+import { registerGuardiansRoutes } from "./modules/guardians/guardians.routes";
 import { registerGiftsRoutes } from "./modules/gifts/gifts.routes";
 import { registerNotificationsRoutes } from "./modules/notifications/notifications.routes";
 import { registerMailboxRoutes } from "./modules/email/email.routes";
@@ -84,6 +86,17 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
   const limit = (name: string, max: number) => services.rateLimiter({ name, max });
   app.route("/", registerBillingRoutes({ billing: services.billing, testCheckout: services.testCheckout, subscribeRateLimit: limit("checkout", 10) }));
   app.route("/", registerGiftsRoutes({ gifts: services.gifts, checkRateLimit: limit("gift-code", 20) }));
+  app.route("/", registerGuardiansRoutes({ usecases: services.guardians, deliveries: services.familyDeliveries, confirmations: services.milestoneConfirmations, rateLimit: services.rateLimiter }));
+  app.route(
+    "/",
+    registerGuardianPages({
+      usecases: services.guardians,
+      links: services.familyLinks,
+      confirmations: services.milestoneConfirmations,
+      freshLinkRateLimit: services.rateLimiter({ name: "family-fresh-link", max: 5, windowSeconds: 3600 }),
+      confirmRateLimit: services.rateLimiter({ name: "family-confirm", max: 20, windowSeconds: 3600 }),
+    }),
+  );
   app.route("/", registerNotificationsRoutes({ notifications: services.notifications }));
   app.route("/", registerChecklistRoutes({ checklist: services.checklist }));
   app.route("/", registerExperimentsRoutes({ usecases: services.experiments, rateLimit: services.rateLimiter }));

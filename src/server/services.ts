@@ -23,6 +23,7 @@ import { createAuth } from "./modules/auth/auth";
 import { createSessionsRepository } from "./modules/auth/auth.repository";
 import { createSessionCache } from "./modules/auth/auth.session-cache";
 import { createTotpReuseGuard } from "./modules/auth/auth.totp-reuse";
+import { createGuardiansModule } from "./modules/guardians/guardians.module";
 import { createIdeasRepository } from "./modules/ideas/ideas.repository";
 import { createIdeasUsecases } from "./modules/ideas/ideas.usecases";
 import { createCommentsRepository } from "./modules/comments/comments.repository";
@@ -64,7 +65,8 @@ import { createUploadsUsecases } from "./modules/uploads/uploads.usecases";
 /** Wires every module from the parsed config, the database and the job queue. */
 export async function createServices(options: { config: Config; db: Database; pool: pg.Pool; jobs: JobQueue; authSecret: string; log: (message: string) => void }) {
   const { config, db, pool, jobs } = options;
-  const sendEmailJob = createSendEmailJob(createEmailSender({ transport: config.email.transport, from: config.email.from, db }));
+  const emailSender = createEmailSender({ transport: config.email.transport, from: config.email.from, db });
+  const sendEmailJob = createSendEmailJob(emailSender);
   await jobs.register([sendEmailJob]);
   const outbox = createEmailOutbox({ jobs, job: sendEmailJob });
   const sessionCache = createSessionCache({ ttlMs: config.sessionCacheSeconds * 1000 });
@@ -112,6 +114,8 @@ export async function createServices(options: { config: Config; db: Database; po
     wantsEmail: async (userId) => (await settingsRepository.findNotifications(userId))?.emailNotifications ?? true,
   });
 
+  const settings = createSettingsUsecases({ settings: settingsRepository, events });
+  const children = createChildrenUsecases({ children: createChildrenRepository(db), storage, deleteFilesLater, deletionSteps: childDeletionSteps, events });
   const marketing = createMarketingUsecases({ subscribers: createSubscribersRepository(db), outbox, appUrl: config.appUrl });
   const dadMovesWeeklyJob = createDadMovesWeeklyJob(marketing);
   await jobs.register([dadMovesWeeklyJob]);
@@ -123,6 +127,8 @@ export async function createServices(options: { config: Config; db: Database; po
   const expireUploadsJob = createExpireUploadsJob(uploads.expireIdle);
   await jobs.register([expireUploadsJob]);
   await jobs.schedule(expireUploadsJob, "17 * * * *", {});
+
+  const family = await createGuardiansModule(infra, { outbox, emailSender, appUrl: config.appUrl, settings, children, memories: memories.usecases });
 
   return {
     appUrl: config.appUrl,
@@ -164,7 +170,13 @@ export async function createServices(options: { config: Config; db: Database; po
     comments: createCommentsUsecases({ comments: createCommentsRepository(db) }),
     children,
     childDeletionSteps,
-    settings: createSettingsUsecases({ settings: settingsRepository, events }),
+    settings,
+    guardians: family.guardians,
+    familyLinks: family.links,
+    familyDeliveries: family.deliveries,
+    milestoneConfirmations: family.confirmations,
+    /** What guardians see of a child (read through the memories and children usecases). */
+    childPageSource: family.childPageSource,
     account: createAccountUsecases({
       accounts: createAccountRepository(db),
       storage,

@@ -1,13 +1,19 @@
 import { PRODUCT_NAME } from "../../shared/copy";
+import { FamilyPrompt } from "../features/family/components/family-prompt";
 import { PageContainer } from "../components/layout/page-container";
+import { useChildren } from "../features/children/api/list-children";
 import { ChildrenManager } from "../features/children/components/children-manager";
 
 export function ChildrenRoute() {
+  const children = useChildren();
   return (
     <>
       <title>{`Children · ${PRODUCT_NAME}`}</title>
       <PageContainer>
-        <ChildrenManager />
+        <div className="flex flex-col gap-8">
+          <ChildrenManager />
+          <FamilyPrompt hasChildren={Boolean(children.data?.length)} />
+        </div>
       </PageContainer>
     </>
   );

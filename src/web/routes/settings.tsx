@@ -1,17 +1,20 @@
 import { PRODUCT_NAME } from "../../shared/copy";
 import { PageContainer } from "../components/layout/page-container";
 import { useMe } from "../features/auth/api/get-me";
+import { useChildren } from "../features/children/api/list-children";
+import { FamilyDelivery } from "../features/family/components/family-delivery";
 import { QuestionnaireCard } from "../features/onboarding/components/questionnaire-card";
 import { ClearPocketDadMemoryCard } from "../features/pocket-dad/components/clear-memory-card";
 import { SettingsPage } from "../features/settings/components/settings-page";
 
 export function SettingsRoute() {
   const me = useMe();
+  const children = useChildren();
   return (
     <>
       <title>{`Settings · ${PRODUCT_NAME}`}</title>
       <PageContainer width="default">
-        <SettingsPage />
+        <SettingsPage familyDelivery={<FamilyDelivery kids={children.data ?? []} />} />
         <div className="mt-8 flex flex-col gap-6">
           <QuestionnaireCard />
           <ClearPocketDadMemoryCard userId={me.data?.user.id} />

@@ -4,6 +4,8 @@ export type EmailContent = {
   heading: string;
   paragraphs: string[];
   action?: { label: string; url: string };
+  /** A second, quieter choice under the button (e.g. 'Decline' beside 'Accept'). */
+  secondaryAction?: { label: string; url: string };
   closing?: string;
   /** Adds the one-click unsubscribe line at the bottom (list emails). */
   unsubscribeUrl?: string;
@@ -20,13 +22,16 @@ export function renderEmail(content: EmailContent): { html: string; text: string
     ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="background:#353535;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block;font-weight:600">${escapeHtml(content.action.label)}</a></p>
        <p style="margin:0 0 16px;font-size:13px;color:#5f5e55">If the button does not work, paste this link into your browser:<br><a href="${escapeHtml(content.action.url)}" style="color:#353535;word-break:break-all">${escapeHtml(content.action.url)}</a></p>`
     : "";
+  const secondary = content.secondaryAction
+    ? `<p style="margin:0 0 16px"><a href="${escapeHtml(content.secondaryAction.url)}" style="color:#353535">${escapeHtml(content.secondaryAction.label)}</a></p>`
+    : "";
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(content.heading)}</title></head>
 <body style="margin:0;background:#f4f3ef;font-family:Inter,Helvetica,Arial,sans-serif;color:#353535">
 <div style="max-width:560px;margin:0 auto;padding:32px 20px">
 <div style="font-weight:700;font-size:18px;margin-bottom:20px">${PRODUCT_NAME}</div>
 <div style="background:#ffffff;border:1px solid #D2D7DF;border-radius:12px;padding:28px">
 <h1 style="font-size:22px;margin:0 0 16px">${escapeHtml(content.heading)}</h1>
-${paragraphs}${action}
+${paragraphs}${action}${secondary}
 <p style="margin:24px 0 0">${escapeHtml(closing)}</p>
 </div>${
     content.unsubscribeUrl
@@ -38,6 +43,7 @@ ${paragraphs}${action}
     "",
     ...content.paragraphs.flatMap((p) => [p, ""]),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ""] : []),
+    ...(content.secondaryAction ? [`${content.secondaryAction.label}: ${content.secondaryAction.url}`, ""] : []),
     closing,
     ...(content.unsubscribeUrl ? ["", `Unsubscribe: ${content.unsubscribeUrl}`] : []),
   ].join("\n");

@@ -1,5 +1,6 @@
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { toast } from "sonner";
+import { GUARDIANS_COPY } from "../../../../shared/guardians";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { PageHeading } from "../../../components/ui/page-heading";
@@ -11,7 +12,8 @@ import { ProfileSection } from "./profile-section";
 import { SettingsSection } from "./settings-section";
 import { TwoFactorPanel } from "./two-factor-panel";
 
-export function SettingsPage() {
+/** `familyDelivery`: the Family delivery section's content, composed by the route (another feature). */
+export function SettingsPage({ familyDelivery }: { familyDelivery?: ReactNode } = {}) {
   const settings = useSettings();
   useEffect(() => {
     if (settings.isError) toast.error("We couldn't load your settings.");
@@ -19,7 +21,7 @@ export function SettingsPage() {
 
   return (
     <div className="flex flex-col gap-8">
-      <PageHeading title="Settings" description="Your profile, security, notifications and data." />
+      <PageHeading title="Settings" description="Your profile, security, notifications, family delivery and data." />
       {settings.isPending ? (
         <div className="flex flex-col gap-6" aria-label="Loading settings">
           {[0, 1, 2].map((key) => (
@@ -42,6 +44,13 @@ export function SettingsPage() {
             </SettingsSection>
           ) : null}
           <NotificationsSection notifications={settings.data.notifications} />
+          {familyDelivery ? (
+            <div id="family-delivery" className="scroll-mt-24">
+              <SettingsSection id="family-delivery-section" title={GUARDIANS_COPY.sectionTitle} description={GUARDIANS_COPY.sectionDescription}>
+                {familyDelivery}
+              </SettingsSection>
+            </div>
+          ) : null}
           <DataSection />
         </>
       )}

@@ -1,0 +1,146 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSignedInUser, createTestApp, jsonRequest, startAppOn, type TestApp, waitForEmail } from "../../../../tests/support/test-app";
+import { createEmailSender, type OutgoingEmail } from "../email/email.sender";
+import { mailboxMessages } from "../email/email.table";
+import { createDeliveriesUsecases, type MemoryUnlocked } from "./guardians.deliveries";
+import { createDeliveriesRepository } from "./guardians.deliveries.repository";
+import { familyDeliveries } from "./guardians.table";
+import { acceptedGuardian as acceptedGuardianOf, type Dad, postNote as postNoteFor, uniqueEmail } from "./guardians.test-support";
+
+let t: TestApp;
+let secondNode: Awaited<ReturnType<typeof startAppOn>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  // A second app node on the same database: its workers race the first node's for the same jobs.
+  secondNode = await startAppOn({ url: t.databaseUrl });
+});
+afterAll(async () => {
+  await secondNode.stop();
+});
+
+
+/** A time zone where it is now between 09:00 and 19:00, so a dated unlock is sent at once (not held until 08:00). */
+function daytimeZone() {
+  const zones = ["UTC", "Europe/Berlin", "Asia/Kolkata", "Asia/Tokyo", "Pacific/Auckland", "America/Los_Angeles", "America/New_York", "Pacific/Honolulu"];
+  const hourIn = (timeZone: string) => Number(new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", hourCycle: "h23" }).format(new Date()));
+  return zones.find((zone) => hourIn(zone) >= 9 && hourIn(zone) < 19)!;
+}
+
+const postNote = (cookie: string, childIds: string[], extra: Record<string, unknown>) =>
+  postNoteFor(t, cookie, childIds, { title: "For your birthday", notes: "Happy birthday, kiddo.", ...extra });
+const acceptedGuardian = (dad: Dad, name: string) => acceptedGuardianOf(t, dad, { name });
+
+async function familyWithAgeUnlock() {
+  const dad = await createSignedInUser(t, { timeZone: daytimeZone() });
+  const maya = (await (await jsonRequest(t, "POST", "/api/children", { cookie: dad.cookie, body: { name: "Maya", birthdate: "2013-03-14" } })).json()).child;
+  const memoryId = await postNote(dad.cookie, [maya.id], { unlockType: "age", unlockAge: 13 });
+  const event: MemoryUnlocked = { userId: dad.id, memoryId, kind: "note", childId: maya.id, unlockedAt: new Date(), unlockType: "age" };
+  return { dad, maya, memoryId, event };
+}
+
+const emailsTo = async (to: string, subject: string) => (await t.db.select().from(mailboxMessages).where(eq(mailboxMessages.to, to))).filter((m) => m.subject === subject);
+
+describe("delivering an unlock to the child's guardians", () => {
+  it("delivers through the 'memory.unlocked' event when Dad saves a memory that opens at once", async () => {
+    const dad = await createSignedInUser(t, { timeZone: daytimeZone() });
+    const maya = (await (await jsonRequest(t, "POST", "/api/children", { cookie: dad.cookie, body: { name: "Maya", birthdate: "2013-03-14" } })).json()).child;
+    const grandma = await acceptedGuardian(dad, "Grandma Rose");
+    await postNote(dad.cookie, [maya.id], { unlockType: "age", unlockAge: 10, title: "Ten years of you" });
+    const mail = await waitForEmail(t, grandma.email, { subjectIncludes: "Dad left this for Maya's 10th birthday" });
+    expect(mail.text).toContain('"Ten years of you"');
+  });
+
+  it("delivers an age unlock exactly once to each of two guardians, with the event twice and two nodes racing", async () => {
+    const { dad, memoryId, event } = await familyWithAgeUnlock();
+    const grandma = await acceptedGuardian(dad, "Grandma Rose");
+    const godfather = await acceptedGuardian(dad, "Uncle Tom");
+    await Promise.all([t.services.familyDeliveries.memoryUnlocked(event), secondNode.services.familyDeliveries.memoryUnlocked(event), t.services.familyDeliveries.memoryUnlocked(event)]);
+
+    const subject = "Dad left this for Maya's 13th birthday";
+    const mail = await waitForEmail(t, grandma.email, { subjectIncludes: subject });
+    expect(mail.text).toContain('a note Dad recorded for Maya has just opened: "For your birthday"');
+    const pageUrl = mail.text.match(/https?:\/\/\S+\/family\/[A-Za-z0-9_-]{43}/)![0];
+    expect(await (await t.app.request(new URL(pageUrl).pathname)).text()).toContain("Happy birthday, kiddo.");
+    await waitForEmail(t, godfather.email, { subjectIncludes: subject });
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(await emailsTo(grandma.email, subject)).toHaveLength(1);
+    expect(await emailsTo(godfather.email, subject)).toHaveLength(1);
+    const rows = await t.db.select().from(familyDeliveries).where(eq(familyDeliveries.memoryId, memoryId));
+    expect(rows.map((row) => row.status)).toEqual(["sent", "sent"]);
+
+    // Dad sees who it went to; Grandma opened the page.
+    const seen = await (await jsonRequest(t, "GET", `/api/guardians/deliveries/${memoryId}`, { cookie: dad.cookie })).json();
+    expect(seen.deliveries).toEqual([
+      expect.objectContaining({ guardianName: "Grandma Rose", childName: "Maya", status: "sent", openedAt: expect.any(String) }),
+      expect.objectContaining({ guardianName: "Uncle Tom", childName: "Maya", status: "sent", openedAt: null }),
+    ]);
+    const other = await createSignedInUser(t);
+    expect((await (await jsonRequest(t, "GET", `/api/guardians/deliveries/${memoryId}`, { cookie: other.cookie })).json()).deliveries).toEqual([]);
+  });
+
+  it("records an SMTP refusal on the guardian's row, retries the job, and sends once when the retry succeeds (two workers racing each attempt)", async () => {
+    const { dad, memoryId, event } = await familyWithAgeUnlock();
+    const grandma = await acceptedGuardian(dad, "Grandma Rose");
+    const mailbox = createEmailSender({ transport: { kind: "mailbox" }, from: "test@example.com", db: t.db });
+    let refusals = 1;
+    const jobs: Array<{ name: string; payload: { deliveryId: string } }> = [];
+    // This node's queue is captured, so the test runs each attempt itself, twice at once.
+    const node = createDeliveriesUsecases({
+      deliveries: createDeliveriesRepository(t.db),
+      links: t.services.familyLinks,
+      source: t.services.childPageSource,
+      readers: { dadOf: async () => ({ name: "Dad", email: dad.email }), childrenOf: async () => [], timeZoneOf: async () => "UTC" },
+      send: async (email: OutgoingEmail) => {
+        if (refusals-- > 0) throw new Error("550 5.1.1 mailbox unavailable");
+        await mailbox(email);
+      },
+      jobs: { send: async (job, payload) => void jobs.push({ name: job.name, payload: payload as { deliveryId: string } }) },
+    });
+    await t.db.delete(familyDeliveries).where(eq(familyDeliveries.memoryId, memoryId));
+    await node.memoryUnlocked(event);
+    expect(jobs).toHaveLength(1);
+    const [deliver] = node.jobs;
+    const attempt = () => Promise.allSettled([deliver.handle(jobs[0].payload), deliver.handle(jobs[0].payload)]);
+
+    const first = await attempt();
+    expect(first.filter((r) => r.status === "rejected")).toHaveLength(1);
+    const [row] = await t.db.select().from(familyDeliveries).where(and(eq(familyDeliveries.memoryId, memoryId), eq(familyDeliveries.guardianId, grandma.id)));
+    expect(row).toMatchObject({ status: "pending", attempts: 1, error: "550 5.1.1 mailbox unavailable" });
+    const list = await (await jsonRequest(t, "GET", "/api/guardians", { cookie: dad.cookie })).json();
+    expect(list.guardians[0].deliveryProblem).toBe("550 5.1.1 mailbox unavailable");
+
+    const retry = await attempt();
+    expect(retry.every((r) => r.status === "fulfilled")).toBe(true);
+    expect(await emailsTo(grandma.email, "Dad left this for Maya's 13th birthday")).toHaveLength(1);
+    const after = await (await jsonRequest(t, "GET", "/api/guardians", { cookie: dad.cookie })).json();
+    expect(after.guardians[0].deliveryProblem).toBeNull();
+  });
+
+  it("still delivers when Dad's trial and subscription have ended", async () => {
+    const { dad, event } = await familyWithAgeUnlock();
+    const grandma = await acceptedGuardian(dad, "Grandma Rose");
+    await t.pool.query("UPDATE profiles SET created_at = now() - interval '90 days', has_access = false WHERE id = $1", [dad.id]);
+    await t.services.familyDeliveries.memoryUnlocked(event);
+    await waitForEmail(t, grandma.email, { subjectIncludes: "Dad left this for Maya's 13th birthday" });
+  });
+
+  it("sends nothing to a guardian who has not accepted, is paused, or was removed before the send", async () => {
+    const { dad, memoryId, event } = await familyWithAgeUnlock();
+    await jsonRequest(t, "POST", "/api/guardians", { cookie: dad.cookie, body: { name: "Not yet", email: uniqueEmail("invited"), relation: "other" } });
+    const paused = await acceptedGuardian(dad, "Paused Pat");
+    await jsonRequest(t, "PUT", `/api/guardians/${paused.id}/paused`, { cookie: dad.cookie, body: { paused: true } });
+    await t.services.familyDeliveries.memoryUnlocked(event);
+    expect(await t.db.select().from(familyDeliveries).where(eq(familyDeliveries.memoryId, memoryId))).toEqual([]);
+  });
+
+  it("holds a 'now' memory for the guardian's daily digest", async () => {
+    const { dad, maya } = await familyWithAgeUnlock();
+    await acceptedGuardian(dad, "Grandma Rose");
+    const noteId = await postNote(dad.cookie, [maya.id], { unlockType: "now", title: "Tonight" });
+    await t.services.familyDeliveries.memoryUnlocked({ userId: dad.id, memoryId: noteId, kind: "note", childId: maya.id, unlockedAt: new Date(), unlockType: "now" });
+    const [row] = await t.db.select().from(familyDeliveries).where(eq(familyDeliveries.memoryId, noteId));
+    expect(row).toMatchObject({ mode: "digest", status: "pending" });
+    expect(row.sendAt.getTime()).toBeGreaterThan(Date.now());
+  });
+});

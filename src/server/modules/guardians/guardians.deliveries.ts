@@ -1,0 +1,159 @@
+import { z } from "zod";
+import type { AppEvents } from "../../events/events";
+import { digestFor, sendTimeFor } from "../../../shared/family-delivery";
+import { FAMILY_LINK_DAYS } from "../../../shared/guardians";
+import type { JobDefinition, JobQueue } from "../../jobs/job-queue";
+import type { EmailSender } from "../email/email.sender";
+import type { DeliveriesRepository, DeliveryRow } from "./guardians.deliveries.repository";
+import { deliveryEmail, digestEmail } from "./guardians.emails";
+import type { ChildPageSource, FamilyLinksUsecases } from "./guardians.links";
+import type { FamilyReaders } from "./guardians.usecases";
+
+/** What delivery reads of the 'memory.unlocked' event (recorded once per memory and child, issue 14). */
+export type MemoryUnlocked = Pick<AppEvents["memory.unlocked"], "userId" | "memoryId" | "kind" | "childId" | "unlockedAt" | "unlockType">;
+
+export const deliverPayload = z.object({ deliveryId: z.uuid() });
+export const digestPayload = z.object({ guardianId: z.uuid(), day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) });
+/** A send is retried this often (with back-off) before the delivery is given up and shown as failed. */
+export const DELIVERY_RETRIES = 6;
+
+export function createDeliveriesUsecases(options: {
+  deliveries: DeliveriesRepository;
+  links: Pick<FamilyLinksUsecases, "createLink">;
+  source: ChildPageSource;
+  readers: FamilyReaders;
+  /** Sent directly (not through the outbox): the delivery row records the refusal, and the job retries. */
+  send: EmailSender;
+  jobs: Pick<JobQueue, "send">;
+  now?: () => Date;
+}) {
+  const { deliveries, readers } = options;
+  const now = options.now ?? (() => new Date());
+
+  const deliverJob: JobDefinition<typeof deliverPayload> = {
+    name: "family-deliver",
+    schema: deliverPayload,
+    retryLimit: DELIVERY_RETRIES,
+    handle: (payload) => deliverOne(payload.deliveryId),
+  };
+  const digestJob: JobDefinition<typeof digestPayload> = {
+    name: "family-digest",
+    schema: digestPayload,
+    retryLimit: DELIVERY_RETRIES,
+    handle: (payload) => deliverDigest(payload),
+  };
+
+  async function enqueue(row: DeliveryRow) {
+    const startAfter = row.sendAt > now() ? row.sendAt : undefined;
+    if (row.mode === "single") await options.jobs.send(deliverJob, { deliveryId: row.id }, { singletonKey: row.id, startAfter });
+    else await options.jobs.send(digestJob, { guardianId: row.guardianId, day: row.digestDay! }, { singletonKey: `${row.guardianId}:${row.digestDay}`, startAfter });
+  }
+
+  /**
+   * Sends inside the transaction that holds the rows (FOR UPDATE SKIP LOCKED): a second worker finds
+   * nothing to claim, a sent row is never sent again. A refusal is recorded on the rows, then thrown
+   * so the job queue retries; after the last retry the rows are marked failed.
+   */
+  async function sendClaimed(claim: Parameters<DeliveriesRepository["claim"]>[1], compose: (rows: DeliveryRow[]) => Promise<Parameters<EmailSender>[0] | undefined>) {
+    let failure: unknown;
+    await deliveries.db.transaction(async (tx) => {
+      const claimed = await deliveries.claim(tx, claim);
+      const live: DeliveryRow[] = [];
+      for (const row of claimed) (await deliveries.stillReceives(tx, row) ? live : []).push(row);
+      await deliveries.mark(tx, claimed.filter((row) => !live.includes(row)).map((row) => row.id), { status: "skipped" });
+      if (live.length === 0) return;
+      const ids = live.map((row) => row.id);
+      try {
+        const email = await compose(live);
+        if (!email) return deliveries.mark(tx, ids, { status: "skipped" });
+        await options.send(email);
+        await deliveries.mark(tx, ids, { status: "sent", sentAt: now(), error: null });
+      } catch (error) {
+        failure = error;
+        const givenUp = live[0].attempts + 1 > DELIVERY_RETRIES;
+        await deliveries.mark(tx, ids, { status: givenUp ? "failed" : "pending", error: error instanceof Error ? error.message.slice(0, 300) : String(error) });
+      }
+    });
+    if (failure) throw failure;
+  }
+
+  async function deliverOne(deliveryId: string) {
+    await sendClaimed({ deliveryId }, async ([row]) => {
+      const guardian = await deliveries.guardian(deliveries.db, row.guardianId);
+      const memory = await options.source.memory({ userId: row.userId, childId: row.childId, memoryId: row.memoryId });
+      const child = await options.source.child({ userId: row.userId, childId: row.childId });
+      if (!guardian || !memory || !child) return undefined;
+      const pageUrl = await options.links.createLink({ guardianId: guardian.id, childId: child.id });
+      return deliveryEmail({ to: guardian.email, guardianName: guardian.name, childName: child.name, memory, pageUrl, days: FAMILY_LINK_DAYS });
+    });
+  }
+
+  async function deliverDigest(input: { guardianId: string; day: string }) {
+    await sendClaimed({ guardianId: input.guardianId, digestDay: input.day }, async (rows) => {
+      const guardian = await deliveries.guardian(deliveries.db, input.guardianId);
+      if (!guardian) return undefined;
+      const perChild = [];
+      for (const childId of [...new Set(rows.map((row) => row.childId))]) {
+        const child = await options.source.child({ userId: guardian.userId, childId });
+        if (!child) continue;
+        const titles = [];
+        for (const row of rows.filter((r) => r.childId === childId)) {
+          const memory = await options.source.memory({ userId: guardian.userId, childId, memoryId: row.memoryId });
+          if (memory) titles.push(memory.title);
+        }
+        if (titles.length) perChild.push({ childName: child.name, titles, pageUrl: await options.links.createLink({ guardianId: guardian.id, childId }) });
+      }
+      if (perChild.length === 0) return undefined;
+      return digestEmail({ to: guardian.email, guardianName: guardian.name, children: perChild, days: FAMILY_LINK_DAYS });
+    });
+  }
+
+  return {
+    jobs: [deliverJob, digestJob] as JobDefinition<z.ZodType>[],
+
+    /**
+     * The 'memory.unlocked' subscriber: one delivery row per accepted guardian of the child (the unique
+     * key skips those already there), then a job for every row still pending. Running it twice, or on
+     * two nodes at once, delivers once.
+     */
+    async memoryUnlocked(event: MemoryUnlocked) {
+      const recipients = await deliveries.recipients({ userId: event.userId, childId: event.childId });
+      if (recipients.length > 0) {
+        const timeZone = await readers.timeZoneOf(event.userId);
+        const digest = event.unlockType === "now" ? digestFor({ unlockedAt: event.unlockedAt, timeZone }) : undefined;
+        const sendAt = digest?.sendAt ?? sendTimeFor({ unlockedAt: event.unlockedAt, timeZone });
+        await deliveries.insert(
+          recipients.map((guardian) => ({
+            userId: event.userId,
+            memoryId: event.memoryId,
+            childId: event.childId,
+            guardianId: guardian.id,
+            mode: digest ? ("digest" as const) : ("single" as const),
+            digestDay: digest?.day ?? null,
+            unlockedAt: event.unlockedAt,
+            sendAt,
+          })),
+        );
+      }
+      for (const row of await deliveries.pendingFor(event)) await enqueue(row);
+    },
+
+    /** Who a memory went to and when they opened the child's page ('Grandma opened it on 3 May'). */
+    async forMemory(input: { userId: string; memoryId: string }) {
+      const rows = await deliveries.forMemory(input);
+      const names = new Map((await readers.childrenOf(input.userId)).map((child) => [child.id, child.name]));
+      return rows.map((row) => ({
+        guardianName: row.guardianName,
+        childName: names.get(row.childId) ?? "",
+        status: row.status,
+        sentAt: row.sentAt?.toISOString() ?? null,
+        openedAt: row.openedAt?.toISOString() ?? null,
+        problem: row.status === "sent" ? null : row.error,
+      }));
+    },
+
+    problems: (input: { userId: string }) => deliveries.problems(input.userId),
+  };
+}
+
+export type DeliveriesUsecases = ReturnType<typeof createDeliveriesUsecases>;

@@ -1,0 +1,96 @@
+import { PRODUCT_NAME } from "../../../shared/product";
+import { formatUnlockDate } from "../../../shared/unlock-rules";
+import { renderEmail } from "../email/email.templates";
+import type { FamilyMemory } from "./guardians.links";
+
+/** "Maya", "Maya and Leo", "Maya, Leo and Sam". */
+export function joinNames(names: string[]) {
+  if (names.length <= 1) return names[0] ?? "";
+  return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
+export function invitationEmail(options: { to: string; guardianName: string; dadName: string; dadEmail: string; childNames: string[]; inviteUrl: string }) {
+  const children = options.childNames.length ? joinNames(options.childNames) : "his children";
+  return {
+    to: options.to,
+    subject: `${options.dadName} asked you to receive his messages for ${children}`,
+    ...renderEmail({
+      heading: `Hello ${options.guardianName}`,
+      paragraphs: [
+        `${PRODUCT_NAME} is where a father records videos, voice notes and stories for his children, each to open at the right moment: a birthday, an age, a milestone.`,
+        `${options.dadName} (${options.dadEmail}) has named you as a guardian for ${children}. When one of his messages opens for them, we will email you a private link to that child's page, where you can watch, listen and download it.`,
+        "You don't need an account or a password. Until you accept, nothing is sent to you. If you decline, we won't email you about it again.",
+      ],
+      action: { label: "Accept", url: `${options.inviteUrl}?answer=accept` },
+      secondaryAction: { label: "Decline", url: `${options.inviteUrl}?answer=decline` },
+    }),
+  };
+}
+
+export function childPageEmail(options: { to: string; guardianName: string; dadName: string; childName: string; pageUrl: string; days: number }) {
+  return {
+    to: options.to,
+    subject: `Your private link to ${options.childName}'s page`,
+    ...renderEmail({
+      heading: `${options.childName}'s page`,
+      paragraphs: [
+        `Hello ${options.guardianName}, this is your private link to ${options.childName}'s page, where every message ${options.dadName} left for ${options.childName} appears once it opens.`,
+        `The link works for ${options.days} days and is meant for you alone. When it runs out, the page lets you email yourself a fresh one.`,
+      ],
+      action: { label: `Open ${options.childName}'s page`, url: options.pageUrl },
+    }),
+  };
+}
+
+const ordinal = (n: number) => {
+  const suffix = n % 100 >= 11 && n % 100 <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" } as Record<number, string>)[n % 10] ?? "th";
+  return `${n}${suffix}`;
+};
+
+/** 'Maya's 13th birthday', '1 June 2027', 'When you graduate high school'. */
+export function occasionOf(memory: Pick<FamilyMemory, "unlock">, childName: string) {
+  const { unlock } = memory;
+  if (unlock.type === "age" && unlock.age) return `${childName}'s ${ordinal(unlock.age)} birthday`;
+  if (unlock.type === "date" && unlock.date) return `${childName}, for ${formatUnlockDate(unlock.date)}`;
+  if (unlock.type === "milestone" && unlock.milestone) return `${childName}: ${unlock.milestone}`;
+  return childName;
+}
+
+const KIND_WORD: Record<FamilyMemory["kind"], string> = { video: "a video", narration: "a story with a photo", note: "a note" };
+
+/** One memory that opened for a child by date, age or milestone. */
+export function deliveryEmail(options: { to: string; guardianName: string; childName: string; memory: FamilyMemory; pageUrl: string; days: number }) {
+  const occasion = occasionOf(options.memory, options.childName);
+  return {
+    to: options.to,
+    subject: `Dad left this for ${occasion}`,
+    ...renderEmail({
+      heading: `Dad left this for ${occasion}`,
+      paragraphs: [
+        `Hello ${options.guardianName}, ${KIND_WORD[options.memory.kind]} Dad recorded for ${options.childName} has just opened: "${options.memory.title}".`,
+        `It is on ${options.childName}'s page with everything else that has opened so far, ready to play and to download. The link is private and works for ${options.days} days.`,
+      ],
+      action: { label: `Open ${options.childName}'s page`, url: options.pageUrl },
+    }),
+  };
+}
+
+/** The day's 'now' memories for one guardian, one link per child. */
+export function digestEmail(options: { to: string; guardianName: string; children: Array<{ childName: string; titles: string[]; pageUrl: string }>; days: number }) {
+  const count = options.children.reduce((sum, child) => sum + child.titles.length, 0);
+  const names = joinNames(options.children.map((child) => child.childName));
+  const [first] = options.children;
+  return {
+    to: options.to,
+    subject: count === 1 ? `Dad left something new for ${names}` : `Dad left ${count} new messages for ${names}`,
+    ...renderEmail({
+      heading: `New from Dad for ${names}`,
+      paragraphs: [
+        `Hello ${options.guardianName}, here is what Dad recorded today.`,
+        ...options.children.map((child) => `For ${child.childName}: ${child.titles.map((title) => `"${title}"`).join(", ")}. ${child.childName}'s page: ${child.pageUrl}`),
+        `Each link is private and works for ${options.days} days.`,
+      ],
+      action: options.children.length === 1 ? { label: `Open ${first.childName}'s page`, url: first.pageUrl } : undefined,
+    }),
+  };
+}

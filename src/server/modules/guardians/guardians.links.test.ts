@@ -1,0 +1,189 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { TINY_PNG } from "../../../../tests/support/images";
+import { createSignedInUser, createTestApp, jsonRequest, type TestApp, waitForEmail } from "../../../../tests/support/test-app";
+import { mailboxMessages } from "../email/email.table";
+import { videoChildren, videos } from "../videos/videos.table";
+import { familyLinks, guardians } from "./guardians.table";
+import { acceptedGuardian as acceptedGuardianOf, type Dad, postNote as postNoteFor } from "./guardians.test-support";
+
+let t: TestApp;
+beforeAll(async () => {
+  // Each test asks from its own client address (X-Forwarded-For), so the per-client limit is counted per test.
+  t = await createTestApp({ TRUST_PROXY: "true" });
+});
+
+let n = 0;
+const addChild = async (cookie: string, name: string) =>
+  (await (await jsonRequest(t, "POST", "/api/children", { cookie, body: { name, birthdate: "2015-03-14" } })).json()).child as { id: string; name: string };
+
+const postNote = (cookie: string, childIds: string[], extra: Record<string, unknown> = {}) => postNoteFor(t, cookie, childIds, extra);
+
+/** A finished video stored for `childId` (as the processing pipeline leaves it). */
+async function addVideo(dad: Dad, childId: string, title: string) {
+  const key = `${dad.id}/${crypto.randomUUID()}`;
+  await t.services.storage.put({ bucket: "videos", key: `${key}.mp4`, body: Buffer.from("not really an mp4"), contentType: "video/mp4" });
+  await t.services.storage.put({ bucket: "videos", key: `${key}.png`, body: TINY_PNG, contentType: "image/png" });
+  const [video] = await t.db
+    .insert(videos)
+    .values({ userId: dad.id, title, notes: "Dad's notes on the video", uploadId: crypto.randomUUID(), filePath: `${key}.mp4`, thumbnailPath: `${key}.png`, processingStatus: "completed", processingProgress: 100 })
+    .returning();
+  await t.db.insert(videoChildren).values({ videoId: video.id, childId });
+  return video.id;
+}
+
+const tokenIn = (text: string) => text.match(/\/family\/([A-Za-z0-9_-]{43})/)?.[1];
+
+const acceptedGuardian = (dad: Dad, childName: string, body: Record<string, unknown> = {}) => acceptedGuardianOf(t, dad, { childName, body });
+
+const open = (token: string) => t.app.request(`/family/${token}`);
+const freshLink = (token: string, ip = `203.0.113.${n++ % 250}`) => t.app.request(`/family/${token}/fresh-link`, { method: "POST", headers: { "x-forwarded-for": ip } });
+
+describe("the child's page", () => {
+  it("shows the child's name and every memory unlocked for that child, newest first, playable, with downloads; never what is locked or another child's", async () => {
+    const dad = await createSignedInUser(t);
+    const maya = await addChild(dad.cookie, "Maya");
+    const leo = await addChild(dad.cookie, "Leo");
+    await postNote(dad.cookie, [maya.id], { title: "First note" });
+    await postNote(dad.cookie, [maya.id], { title: "Locked until 2040", notes: "SECRET NOTES", unlockType: "date", unlockDate: "2040-01-01" });
+    await postNote(dad.cookie, [maya.id], { title: "Graduation letter", notes: "SECRET MILESTONE", unlockType: "milestone", unlockMilestone: "When you graduate" });
+    await postNote(dad.cookie, [leo.id], { title: "Only for Leo" });
+    await addVideo(dad, maya.id, "Your first bike ride");
+    const { id: guardianId, token } = await acceptedGuardian(dad, "Maya");
+
+    const response = await open(token);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const html = await response.text();
+    expect(html).toContain("Maya's page");
+    expect(html).not.toContain("<script");
+    expect(html).toContain('<meta name="referrer" content="no-referrer">');
+    expect(html.indexOf("Your first bike ride")).toBeLessThan(html.indexOf("First note"));
+    expect(html).toContain("You asked for one more story.");
+    expect(html).toContain("Dad&#39;s notes on the video");
+    for (const hidden of ["Locked until 2040", "SECRET NOTES", "Graduation letter", "SECRET MILESTONE", "Only for Leo"]) expect(html).not.toContain(hidden);
+    // A locked milestone is a sealed envelope: its milestone text only.
+    expect(html).toContain("<h3>When you graduate</h3>");
+
+    const video = html.match(/<video[^>]* src="([^"]+)" poster="([^"]+)"/)!;
+    expect((await t.app.request(video[1].replaceAll("&amp;", "&"))).status).toBe(200);
+    expect((await t.app.request(video[2].replaceAll("&amp;", "&"))).headers.get("content-type")).toBe("image/png");
+    expect(html).toContain(">Download the video</a>");
+
+    const [link] = await t.db.select().from(familyLinks).where(eq(familyLinks.guardianId, guardianId));
+    expect(link.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(link)).not.toContain(token);
+    expect(link.expiresAt.getTime() - link.createdAt.getTime()).toBe(30 * 24 * 60 * 60 * 1000);
+    expect(link.lastOpenedAt).not.toBeNull();
+  });
+
+  it("keeps working after Dad's trial and subscription have ended", async () => {
+    const dad = await createSignedInUser(t);
+    const maya = await addChild(dad.cookie, "Maya");
+    await postNote(dad.cookie, [maya.id], { title: "Still here for you" });
+    const { token } = await acceptedGuardian(dad, "Maya");
+    await t.pool.query("UPDATE profiles SET created_at = now() - interval '90 days', has_access = false WHERE id = $1", [dad.id]);
+    expect((await (await jsonRequest(t, "GET", "/api/billing", { cookie: dad.cookie })).json()).blocked).toBe(true);
+    const response = await open(token);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Still here for you");
+  });
+
+  it("says so when nothing has opened yet", async () => {
+    const dad = await createSignedInUser(t);
+    await addChild(dad.cookie, "Maya");
+    const { token } = await acceptedGuardian(dad, "Maya");
+    expect(await (await open(token)).text()).toContain("Nothing has opened for Maya yet.");
+  });
+});
+
+describe("links that no longer open the page", () => {
+  it("refuses an expired link without naming the child, and emails a fresh one only to the guardian's address, once per 10 minutes", async () => {
+    const dad = await createSignedInUser(t);
+    await addChild(dad.cookie, "Maya");
+    const { id, email, token } = await acceptedGuardian(dad, "Maya");
+    await t.db.update(familyLinks).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(familyLinks.guardianId, id));
+    const expired = await open(token);
+    expect(expired.status).toBe(404);
+    const html = await expired.text();
+    expect(html).toContain("This link has expired");
+    expect(html).toContain("Email me a fresh link");
+    expect(html).not.toContain("Maya");
+    expect(html).not.toContain("Grandma");
+
+    await t.db.delete(mailboxMessages).where(eq(mailboxMessages.to, email));
+    const asked = await freshLink(token);
+    expect(asked.status).toBe(303);
+    expect(asked.headers.get("location")).toBe(`/family/${token}?sent=1`);
+    const fresh = tokenIn((await waitForEmail(t, email, { subjectIncludes: "Maya's page" })).text)!;
+    expect(fresh).not.toBe(token);
+    expect((await open(fresh)).status).toBe(200);
+    expect(await (await open(token)).text()).not.toContain("Maya");
+
+    await freshLink(token);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await t.db.select().from(mailboxMessages).where(eq(mailboxMessages.to, email))).length).toBe(1);
+  });
+
+  it("answers an unknown token exactly like an expired one, and sends nothing", async () => {
+    const unknown = "B".repeat(43);
+    const response = await open(unknown);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("This link has expired");
+    expect((await freshLink(unknown)).headers.get("location")).toBe(`/family/${unknown}?sent=1`);
+  });
+
+  it("limits fresh-link requests per client", async () => {
+    const statuses = [];
+    for (let i = 0; i < 7; i++) statuses.push((await freshLink("C".repeat(43), "198.51.100.9")).status);
+    expect(statuses.slice(0, 5)).toEqual([303, 303, 303, 303, 303]);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it("refuses a link once Dad revokes the guardian's links, pauses them, removes them or deletes the child", async () => {
+    const dad = await createSignedInUser(t);
+    const maya = await addChild(dad.cookie, "Maya");
+    await postNote(dad.cookie, [maya.id], { title: "A memory" });
+
+    const revoked = await acceptedGuardian(dad, "Maya");
+    expect((await open(revoked.token)).status).toBe(200);
+    expect((await jsonRequest(t, "POST", `/api/guardians/${revoked.id}/revoke-links`, { cookie: dad.cookie })).status).toBe(204);
+    expect((await open(revoked.token)).status).toBe(404);
+
+    const paused = await acceptedGuardian(dad, "Maya");
+    await jsonRequest(t, "PUT", `/api/guardians/${paused.id}/paused`, { cookie: dad.cookie, body: { paused: true } });
+    expect((await open(paused.token)).status).toBe(404);
+    await jsonRequest(t, "PUT", `/api/guardians/${paused.id}/paused`, { cookie: dad.cookie, body: { paused: false } });
+    expect((await open(paused.token)).status).toBe(200);
+
+    const removed = await acceptedGuardian(dad, "Maya");
+    await jsonRequest(t, "DELETE", `/api/guardians/${removed.id}`, { cookie: dad.cookie });
+    expect((await open(removed.token)).status).toBe(404);
+
+    await jsonRequest(t, "DELETE", `/api/children/${maya.id}`, { cookie: dad.cookie });
+    expect((await open(paused.token)).status).toBe(404);
+  });
+
+  it("refuses a guardian's link to a child Dad has since taken off their list", async () => {
+    const dad = await createSignedInUser(t);
+    const maya = await addChild(dad.cookie, "Maya");
+    const leo = await addChild(dad.cookie, "Leo");
+    const guardian = await acceptedGuardian(dad, "Maya", { childIds: [maya.id, leo.id] });
+    const [row] = await t.db.select().from(guardians).where(eq(guardians.id, guardian.id));
+    await jsonRequest(t, "PATCH", `/api/guardians/${guardian.id}`, { cookie: dad.cookie, body: { name: row.name, email: row.email, relation: row.relation, childIds: [leo.id] } });
+    expect((await open(guardian.token)).status).toBe(404);
+  });
+
+  it("one family's link never opens another family's child", async () => {
+    const dadA = await createSignedInUser(t);
+    const dadB = await createSignedInUser(t);
+    await addChild(dadA.cookie, "Maya");
+    const sam = await addChild(dadB.cookie, "Sam");
+    await postNote(dadB.cookie, [sam.id], { title: "For Sam only" });
+    const { token } = await acceptedGuardian(dadA, "Maya");
+    const html = await (await open(token)).text();
+    expect(html).toContain("Maya's page");
+    expect(html).not.toContain("For Sam only");
+    expect((await t.app.request(`/family/${token}/../${sam.id}`)).status).not.toBe(200);
+  });
+});

@@ -1,0 +1,63 @@
+import type { ChildrenUsecases } from "../children/children.usecases";
+import type { EmailSender } from "../email/email.sender";
+import type { EmailOutbox } from "../email/email.usecases";
+import type { MemoriesUsecases } from "../memories/memories.usecases";
+import type { ModuleInfrastructure } from "../module-infrastructure";
+import type { SettingsUsecases } from "../settings/settings.usecases";
+import { createConfirmationsUsecases } from "./guardians.confirmations";
+import { createChildPageSource } from "./guardians.child-page-source";
+import { createDeliveriesUsecases } from "./guardians.deliveries";
+import { createDeliveriesRepository } from "./guardians.deliveries.repository";
+import { createFamilyLinksUsecases } from "./guardians.links";
+import { createGuardiansRepository } from "./guardians.repository";
+import { createGuardiansUsecases, type FamilyReaders } from "./guardians.usecases";
+
+/**
+ * Family delivery (issue 15): guardians and their invitations, the child's page behind private links,
+ * and delivery of every unlock to the child's accepted guardians ('memory.unlocked' subscriber and its
+ * jobs). Reads Dad, his children and their memories through those modules' usecases only.
+ */
+export async function createGuardiansModule(
+  infra: ModuleInfrastructure,
+  options: { outbox: EmailOutbox; emailSender: EmailSender; appUrl: string; settings: SettingsUsecases; children: ChildrenUsecases; memories: MemoriesUsecases },
+) {
+  const { outbox, appUrl } = options;
+  const readers: FamilyReaders = {
+    dadOf: async (userId) => {
+      const { profile } = await options.settings.get({ userId });
+      return { name: profile.fullName.trim() || profile.email, email: profile.email };
+    },
+    childrenOf: (userId) => options.children.list({ userId }),
+    timeZoneOf: async (userId) => (await options.settings.get({ userId })).profile.timeZone,
+  };
+  const repository = createGuardiansRepository(infra.db);
+  const childPageSource = createChildPageSource({ children: options.children, memories: options.memories, storage: infra.storage });
+  const links = createFamilyLinksUsecases({ guardians: repository, outbox, appUrl, readers, source: childPageSource });
+  const deliveries = createDeliveriesUsecases({
+    deliveries: createDeliveriesRepository(infra.db),
+    links,
+    source: childPageSource,
+    readers,
+    send: options.emailSender,
+    jobs: infra.jobs,
+  });
+  await infra.jobs.register(deliveries.jobs);
+  infra.events.on("memory.unlocked", (event) => deliveries.memoryUnlocked(event));
+  const confirmations = createConfirmationsUsecases({
+    db: infra.db,
+    readers,
+    outbox,
+    appUrl,
+    reader: {
+      envelopes: async (input) =>
+        (await options.memories.listForChild({ ...input, unlockedOnly: false }))
+          .filter((item) => item.unlock.type === "milestone" && !item.unlock.unlocked && item.unlock.milestone)
+          .map((item) => ({ memoryId: item.id, milestone: item.unlock.milestone!, kind: item.kind })),
+      markReached: async (input) => {
+        await options.memories.markMilestoneReached({ userId: input.userId, id: input.memoryId, source: input.kind === "video" ? "video" : "narration" });
+      },
+    },
+  });
+  const guardians = createGuardiansUsecases({ guardians: repository, outbox, appUrl, readers, links, deliveryProblems: deliveries.problems });
+  return { guardians, links, deliveries, childPageSource, confirmations };
+}

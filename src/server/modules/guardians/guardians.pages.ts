@@ -1,0 +1,182 @@
+import { Hono, type MiddlewareHandler } from "hono";
+import type { AppEnv } from "../auth/auth.middleware";
+import { bodyLimit } from "hono/body-limit";
+import { httpErrors } from "../../http/app-error";
+import { joinNames } from "./guardians.emails";
+import { escapeHtml, familyLayout } from "./guardians.layout";
+import type { ConfirmationsUsecases, Envelope } from "./guardians.confirmations";
+import type { ChildPage, FamilyLinksUsecases, FamilyMemory } from "./guardians.links";
+import type { GuardiansUsecases } from "./guardians.usecases";
+
+type Invitation = Awaited<ReturnType<GuardiansUsecases["invitation"]>>;
+
+const notFoundPage = () =>
+  familyLayout({
+    title: "Link not valid",
+    body: `<div class="card"><h1>This invitation link is not valid any more</h1><p>It may have been replaced by a newer invitation. Please use the link in the most recent email, or ask the person who invited you to send it again.</p></div>`,
+  });
+
+function invitationPage(invitation: Invitation, token: string, preferred?: string) {
+  const children = invitation.childNames.length ? joinNames(invitation.childNames) : "his children";
+  const who = `${escapeHtml(invitation.dadName)} has named you as a guardian for ${escapeHtml(children)}`;
+  const form = (answer: "accept" | "decline", label: string, secondary: boolean) =>
+    `<form method="post" action="/family/invite/${escapeHtml(token)}"><input type="hidden" name="answer" value="${answer}"><button class="button${secondary ? " secondary" : ""}" type="submit"${preferred === answer ? " autofocus" : ""}>${label}</button></form>`;
+  const answered =
+    invitation.status === "accepted"
+      ? `<p><strong>You have accepted.</strong> We have emailed you a private link to each child's page.</p>`
+      : invitation.status === "declined"
+        ? `<p><strong>You have declined.</strong> Nothing will be sent to you. Changed your mind? You can still accept.</p>`
+        : "";
+  const buttons =
+    invitation.status === "accepted"
+      ? `<div class="actions">${form("decline", "Stop receiving", true)}</div>`
+      : invitation.status === "declined"
+        ? `<div class="actions">${form("accept", "Accept", false)}</div>`
+        : `<div class="actions">${preferred === "decline" ? `${form("decline", "Decline", false)}${form("accept", "Accept", true)}` : `${form("accept", "Accept", false)}${form("decline", "Decline", true)}`}</div>`;
+  return familyLayout({
+    title: "Your invitation",
+    body: `<div class="card"><h1>Hello ${escapeHtml(invitation.guardianName)}</h1>
+<p>${who}.</p>
+<p>When one of his messages (a video, a voice note, a story with photos) opens for them, we will email you a private link to that child's page, where you can watch, listen and download it. You need no account and no password.</p>
+${answered}${buttons}</div>`,
+  });
+}
+
+const KIND_LABEL: Record<FamilyMemory["kind"], string> = { video: "Video", narration: "Story with a photo", note: "Quick note" };
+const dateOf = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+function memoryCard(memory: FamilyMemory) {
+  const title = escapeHtml(memory.title || KIND_LABEL[memory.kind]);
+  const media =
+    memory.kind === "video"
+      ? memory.videoUrl
+        ? `<video controls playsinline preload="none" src="${escapeHtml(memory.videoUrl)}"${memory.thumbnailUrl ? ` poster="${escapeHtml(memory.thumbnailUrl)}"` : ""} aria-label="${title}"></video>`
+        : `<p class="muted">This video is still being prepared. Please come back a little later.</p>`
+      : `${memory.imageUrl ? `<img src="${escapeHtml(memory.imageUrl)}" alt="The photo Dad chose for ${title}" loading="lazy" decoding="async">` : ""}${
+          memory.audioUrl ? `<audio controls preload="none" src="${escapeHtml(memory.audioUrl)}" aria-label="Listen: ${title}"></audio>` : ""
+        }`;
+  const notes = memory.notes ? `<p class="notes">${escapeHtml(memory.notes)}</p>` : "";
+  const downloads = memory.downloads.map((link) => `<a class="button secondary" href="${escapeHtml(link.url)}" download>${escapeHtml(link.label)}</a>`).join("");
+  return `<li class="card memory"><p class="kind">${KIND_LABEL[memory.kind]} · ${dateOf(memory.createdAt)}</p><h2>${title}</h2>${media}${notes}${downloads ? `<div class="actions">${downloads}</div>` : ""}</li>`;
+}
+
+const CHILD_PAGE_STYLE = `<style>
+.child{display:flex;align-items:center;gap:16px;margin:0 0 20px}
+.child>div{min-width:0}
+.child img,.child .initial{width:80px;height:80px;border-radius:50%;object-fit:cover;flex-shrink:0;background:#D2D7DF;display:flex;align-items:center;justify-content:center;font-size:32px;font-weight:700}
+.memories{list-style:none;margin:0;padding:0}
+.memory video,.memory img{display:block;width:100%;max-height:70vh;border-radius:8px;background:#1f1f1f;margin:8px 0 12px;object-fit:contain}
+.memory img{background:#f4f3ef}
+.memory audio{display:block;width:100%;margin:8px 0 12px}
+.kind{font-size:14px;color:#5f5e55;margin:0 0 4px}
+.notes{white-space:pre-wrap}
+#envelopes{margin-top:32px}
+.envelope{border-style:dashed;background:#fbfaf7}
+.envelope h3{font-size:18px;margin:0 0 8px}
+</style>`;
+
+function envelopeCard(envelope: Envelope, token: string) {
+  const action = envelope.confirmed
+    ? `<p><strong>You said this has happened.</strong> It opens when enough guardians agree.</p>`
+    : `<form method="post" action="/family/${escapeHtml(token)}/confirm/${envelope.memoryId}"><button class="button secondary" type="submit">This has happened</button></form>`;
+  return `<li class="card envelope"><p class="kind">Sealed ${KIND_LABEL[envelope.kind].toLowerCase()}</p><h3>${escapeHtml(envelope.milestone)}</h3>${action}</li>`;
+}
+
+function childPage(page: Extract<ChildPage, { state: "open" }>, token: string, envelopes: Envelope[]) {
+  const name = escapeHtml(page.child.name);
+  const photo = page.child.photoUrl
+    ? `<img src="${escapeHtml(page.child.photoUrl)}" alt="" fetchpriority="high">`
+    : `<span class="initial" aria-hidden="true">${escapeHtml(page.child.name.slice(0, 1).toUpperCase())}</span>`;
+  const list = page.memories.length
+    ? `<ul class="memories" aria-label="Messages">${page.memories.map(memoryCard).join("")}</ul>`
+    : `<div class="card"><p>Nothing has opened for ${name} yet. When something does, we will email you.</p></div>`;
+  return familyLayout({
+    title: `${page.child.name}'s page`,
+    head: CHILD_PAGE_STYLE,
+    body: `<div class="child">${photo}<div><h1>${name}'s page</h1><p class="muted">Messages ${escapeHtml(page.dadName)} left for ${name}, newest first.</p></div></div>${list}${
+      envelopes.length
+        ? `<section id="envelopes" aria-labelledby="envelopes-title"><h2 id="envelopes-title">Sealed for later</h2><p class="muted">Dad left these for moments still to come. Tell us when one has happened and it will open.</p><ul class="memories">${envelopes.map((e) => envelopeCard(e, token)).join("")}</ul></section>`
+        : ""
+    }`,
+  });
+}
+
+function unavailablePage(token: string, sent: boolean) {
+  return familyLayout({
+    title: "This link has expired",
+    body: `<div class="card"><h1>This link has expired</h1>
+<p>Links to a child's page work for 30 days, and can be withdrawn. If this link was sent to you, we can email a fresh one to the address it was sent to.</p>
+${
+  sent
+    ? `<p role="status"><strong>If this link can be renewed, a fresh one is on its way to that address.</strong></p>`
+    : `<form method="post" action="/family/${escapeHtml(token)}/fresh-link"><button class="button" type="submit">Email me a fresh link</button></form>`
+}</div>`,
+  });
+}
+
+/** The public invitation page: opening it changes nothing (mail scanners open links); the buttons post the answer. */
+export function registerGuardianPages(options: {
+  usecases: GuardiansUsecases;
+  links: FamilyLinksUsecases;
+  confirmations: ConfirmationsUsecases;
+  freshLinkRateLimit: MiddlewareHandler<AppEnv>;
+  confirmRateLimit: MiddlewareHandler<AppEnv>;
+}) {
+  const { usecases, links } = options;
+  const app = new Hono<AppEnv>();
+  const load = async (token: string) => {
+    try {
+      return await usecases.invitation({ token });
+    } catch (error) {
+      if (error instanceof Error && "code" in error && error.code === "INVITATION_NOT_FOUND") return undefined;
+      throw error;
+    }
+  };
+
+  app.get("/family/invite/:token", async (c) => {
+    c.header("cache-control", "no-store");
+    const token = c.req.param("token");
+    const invitation = await load(token);
+    if (!invitation) return c.html(notFoundPage(), 404);
+    return c.html(invitationPage(invitation, token, c.req.query("answer")));
+  });
+
+  app.post(
+    "/family/invite/:token",
+    bodyLimit({ maxSize: 4096, onError: () => { throw httpErrors.validation("The request body is too large."); } }),
+    async (c) => {
+      c.header("cache-control", "no-store");
+      const token = c.req.param("token");
+      const answer = (await c.req.parseBody()).answer;
+      if (answer !== "accept" && answer !== "decline") throw httpErrors.validation("Please choose Accept or Decline.");
+      if (!(await load(token))) return c.html(notFoundPage(), 404);
+      await usecases.respond({ token, answer });
+      return c.redirect(`/family/invite/${token}`, 303);
+    },
+  );
+  // The child's page: public by its token, never behind Dad's subscription (decisions 2.23).
+  app.get("/family/:token", async (c) => {
+    c.header("cache-control", "no-store");
+    const token = c.req.param("token");
+    const page = await links.open({ token });
+    if (page.state === "unavailable") return c.html(unavailablePage(token, c.req.query("sent") === "1"), 404);
+    return c.html(childPage(page, token, await options.confirmations.envelopes(page.access)));
+  });
+
+  app.post("/family/:token/confirm/:memoryId", options.confirmRateLimit, async (c) => {
+    const token = c.req.param("token");
+    const page = await links.open({ token });
+    if (page.state === "unavailable") return c.html(unavailablePage(token, false), 404);
+    const memoryId = c.req.param("memoryId");
+    const valid = /^[0-9a-f-]{36}$/i.test(memoryId) && (await options.confirmations.confirm({ ...page.access, memoryId }));
+    if (!valid) throw httpErrors.notFound("No such envelope.");
+    return c.redirect(`/family/${encodeURIComponent(token)}#envelopes`, 303);
+  });
+
+  app.post("/family/:token/fresh-link", options.freshLinkRateLimit, async (c) => {
+    const token = c.req.param("token");
+    await links.requestFreshLink({ token });
+    return c.redirect(`/family/${encodeURIComponent(token)}?sent=1`, 303);
+  });
+  return app;
+}

@@ -1,0 +1,96 @@
+import { and, asc, count, eq, gt, inArray, isNull, max, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { familyLinks, guardianChildren, guardians } from "./guardians.table";
+
+export type GuardianRow = typeof guardians.$inferSelect;
+export type GuardianWithChildren = GuardianRow & { childIds: string[] | null };
+type GuardianValues = { name: string; email: string; relation: GuardianRow["relation"] };
+const owned = (input: { userId: string; guardianId: string }) => and(eq(guardians.id, input.guardianId), eq(guardians.userId, input.userId));
+
+/** Every dad-facing query is filtered by the owner; the token lookups are the only unowned reads. */
+export function createGuardiansRepository(db: Database) {
+  async function withChildren(rows: GuardianRow[]): Promise<GuardianWithChildren[]> {
+    const partial = rows.filter((row) => !row.allChildren).map((row) => row.id);
+    const links = partial.length ? await db.select().from(guardianChildren).where(inArray(guardianChildren.guardianId, partial)) : [];
+    return rows.map((row) => ({ ...row, childIds: row.allChildren ? null : links.filter((link) => link.guardianId === row.id).map((link) => link.childId) }));
+  }
+
+  return {
+    list: async (userId: string) =>
+      withChildren(await db.select().from(guardians).where(eq(guardians.userId, userId)).orderBy(asc(guardians.createdAt), asc(guardians.id))),
+    find: async (input: { userId: string; guardianId: string }) => {
+      const [row] = await db.select().from(guardians).where(owned(input));
+      return row ? (await withChildren([row]))[0] : undefined;
+    },
+    /**
+     * Adds a guardian unless the account already has `limit`: a per-account advisory lock makes two
+     * simultaneous additions count each other. Returns undefined at the limit, "duplicate" for a known email.
+     */
+    insert: (input: { userId: string; values: GuardianValues; childIds: string[] | null; inviteTokenHash: string; limit: number }) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`guardians:${input.userId}`}))`);
+        const [{ value }] = await tx.select({ value: count() }).from(guardians).where(eq(guardians.userId, input.userId));
+        if (value >= input.limit) return "limit" as const;
+        const [existing] = await tx.select({ id: guardians.id }).from(guardians).where(and(eq(guardians.userId, input.userId), eq(guardians.email, input.values.email)));
+        if (existing) return "duplicate" as const;
+        const [row] = await tx
+          .insert(guardians)
+          .values({ userId: input.userId, ...input.values, allChildren: input.childIds === null, inviteTokenHash: input.inviteTokenHash })
+          .returning();
+        if (input.childIds?.length) await tx.insert(guardianChildren).values(input.childIds.map((childId) => ({ guardianId: row.id, childId })));
+        return row;
+      }),
+    /** Saves the edited fields and the children; a new email starts a new invitation (new token, state invited). */
+    update: (input: { userId: string; guardianId: string; values: GuardianValues; childIds: string[] | null; reinviteTokenHash?: string }) =>
+      db.transaction(async (tx) => {
+        const reinvite = input.reinviteTokenHash
+          ? { inviteTokenHash: input.reinviteTokenHash, status: "invited" as const, invitedAt: new Date(), respondedAt: null }
+          : {};
+        const [row] = await tx
+          .update(guardians)
+          .set({ ...input.values, ...reinvite, allChildren: input.childIds === null, updatedAt: new Date() })
+          .where(owned(input))
+          .returning();
+        if (!row) return undefined;
+        await tx.delete(guardianChildren).where(eq(guardianChildren.guardianId, row.id));
+        if (input.childIds?.length) await tx.insert(guardianChildren).values(input.childIds.map((childId) => ({ guardianId: row.id, childId })));
+        if (input.reinviteTokenHash) await tx.update(familyLinks).set({ revokedAt: new Date() }).where(and(eq(familyLinks.guardianId, row.id), isNull(familyLinks.revokedAt)));
+        return row;
+      }),
+    emailTaken: async (input: { userId: string; email: string; exceptId: string }) =>
+      (await db.select({ id: guardians.id }).from(guardians).where(and(eq(guardians.userId, input.userId), eq(guardians.email, input.email)))).some((row) => row.id !== input.exceptId),
+    setPaused: async (input: { userId: string; guardianId: string; paused: boolean }) =>
+      (await db.update(guardians).set({ pausedAt: input.paused ? new Date() : null, updatedAt: new Date() }).where(owned(input)).returning())[0],
+    /** A fresh invitation token; the previous one stops working. */
+    renewInvitation: async (input: { userId: string; guardianId: string; inviteTokenHash: string }) =>
+      (await db.update(guardians).set({ inviteTokenHash: input.inviteTokenHash, invitedAt: new Date(), updatedAt: new Date() }).where(owned(input)).returning())[0],
+    delete: async (input: { userId: string; guardianId: string }) => (await db.delete(guardians).where(owned(input)).returning())[0],
+    findByInviteToken: async (tokenHash: string) => (await db.select().from(guardians).where(eq(guardians.inviteTokenHash, tokenHash)))[0],
+    respond: async (input: { guardianId: string; status: "accepted" | "declined" }) =>
+      (await db.update(guardians).set({ status: input.status, respondedAt: new Date(), updatedAt: new Date() }).where(eq(guardians.id, input.guardianId)).returning())[0],
+
+    insertLink: async (input: { guardianId: string; childId: string; tokenHash: string; createdAt: Date; expiresAt: Date }) => (await db.insert(familyLinks).values(input).returning())[0],
+    /** A link with its guardian, whatever its state (the caller decides what an expired link may show). */
+    findLink: async (tokenHash: string) =>
+      (await db.select({ link: familyLinks, guardian: guardians }).from(familyLinks).innerJoin(guardians, eq(guardians.id, familyLinks.guardianId)).where(eq(familyLinks.tokenHash, tokenHash)))[0],
+    markLinkOpened: (linkId: string) => db.update(familyLinks).set({ lastOpenedAt: new Date() }).where(eq(familyLinks.id, linkId)),
+    revokeLinks: async (input: { userId: string; guardianId: string }) => {
+      const [row] = await db.select({ id: guardians.id }).from(guardians).where(owned(input));
+      if (!row) return false;
+      await db.update(familyLinks).set({ revokedAt: new Date() }).where(and(eq(familyLinks.guardianId, row.id), isNull(familyLinks.revokedAt)));
+      return true;
+    },
+    /** When the newest link that still works (not revoked, not expired) was issued. */
+    latestLiveLinkCreatedAt: async (input: { guardianId: string; childId: string; now: Date }) =>
+      (
+        await db
+          .select({ value: max(familyLinks.createdAt) })
+          .from(familyLinks)
+          .where(
+            and(eq(familyLinks.guardianId, input.guardianId), eq(familyLinks.childId, input.childId), isNull(familyLinks.revokedAt), gt(familyLinks.expiresAt, input.now)),
+          )
+      )[0]?.value ?? null,
+  };
+}
+
+export type GuardiansRepository = ReturnType<typeof createGuardiansRepository>;

@@ -1,0 +1,139 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "../auth/auth.table";
+import { children } from "../children/children.table";
+
+/** The people a dad names to receive his memories for his children (issue 15), at most 5 per account. */
+export const guardians = pgTable(
+  "guardians",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** Stored lower-cased. */
+    email: text("email").notNull(),
+    relation: text("relation", { enum: ["co-parent", "grandparent", "godparent", "other"] }).notNull(),
+    /** Whether this guardian receives for every child (also those added later) or only those in guardian_children. */
+    allChildren: boolean("all_children").notNull().default(true),
+    status: text("status", { enum: ["invited", "accepted", "declined"] }).notNull().default("invited"),
+    pausedAt: timestamp("paused_at", { withTimezone: true }),
+    /** sha256 (hex) of the invitation token; a resend replaces it. */
+    inviteTokenHash: text("invite_token_hash").notNull(),
+    invitedAt: timestamp("invited_at", { withTimezone: true }).notNull().defaultNow(),
+    respondedAt: timestamp("responded_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("guardians_user_id_idx").on(table.userId),
+    uniqueIndex("guardians_user_email_unique").on(table.userId, table.email),
+    uniqueIndex("guardians_invite_token_unique").on(table.inviteTokenHash),
+  ],
+);
+
+/** The children a guardian receives for, when not all of them. Deleting the child removes the row. */
+export const guardianChildren = pgTable(
+  "guardian_children",
+  {
+    guardianId: uuid("guardian_id")
+      .notNull()
+      .references(() => guardians.id, { onDelete: "cascade" }),
+    childId: uuid("child_id")
+      .notNull()
+      .references(() => children.id, { onDelete: "cascade" }),
+  },
+  (table) => [primaryKey({ columns: [table.guardianId, table.childId] }), index("guardian_children_child_idx").on(table.childId)],
+);
+
+/**
+ * Private links to a child's page: one guardian, one child, valid 30 days. Only the sha256 of the
+ * token is stored. Revoking sets revoked_at; deleting the guardian or the child removes the rows.
+ */
+export const familyLinks = pgTable(
+  "family_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    guardianId: uuid("guardian_id")
+      .notNull()
+      .references(() => guardians.id, { onDelete: "cascade" }),
+    childId: uuid("child_id")
+      .notNull()
+      .references(() => children.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    lastOpenedAt: timestamp("last_opened_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (table) => [uniqueIndex("family_links_token_unique").on(table.tokenHash), index("family_links_guardian_idx").on(table.guardianId, table.childId)],
+);
+
+/**
+ * One row per (memory, child, guardian) ever delivered or due: the unique key makes delivery happen
+ * once, whatever the retries, restarts and app nodes. 'single' rows are one email each (dated, age,
+ * milestone unlocks); 'digest' rows ('now' memories) are sent together once a day per guardian.
+ */
+export const familyDeliveries = pgTable(
+  "family_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** A narration, note or video id (the memories module owns those rows). */
+    memoryId: uuid("memory_id").notNull(),
+    childId: uuid("child_id")
+      .notNull()
+      .references(() => children.id, { onDelete: "cascade" }),
+    guardianId: uuid("guardian_id")
+      .notNull()
+      .references(() => guardians.id, { onDelete: "cascade" }),
+    mode: text("mode", { enum: ["single", "digest"] }).notNull(),
+    /** The digest's local day (YYYY-MM-DD) for 'digest' rows. */
+    digestDay: text("digest_day"),
+    unlockedAt: timestamp("unlocked_at", { withTimezone: true }).notNull(),
+    sendAt: timestamp("send_at", { withTimezone: true }).notNull(),
+    status: text("status", { enum: ["pending", "sent", "failed", "skipped"] }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    /** The last refusal or bounce, shown on the guardian's row. */
+    error: text("error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("family_deliveries_once").on(table.memoryId, table.childId, table.guardianId),
+    index("family_deliveries_digest_idx").on(table.guardianId, table.digestDay),
+    index("family_deliveries_user_idx").on(table.userId, table.memoryId),
+  ],
+);
+
+/** 'This has happened' on a sealed milestone envelope: one per guardian and memory. */
+export const milestoneConfirmations = pgTable(
+  "milestone_confirmations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    memoryId: uuid("memory_id").notNull(),
+    childId: uuid("child_id")
+      .notNull()
+      .references(() => children.id, { onDelete: "cascade" }),
+    guardianId: uuid("guardian_id")
+      .notNull()
+      .references(() => guardians.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("milestone_confirmations_once").on(table.memoryId, table.guardianId), index("milestone_confirmations_user_idx").on(table.userId)],
+);
+
+/** Dad's Family delivery settings: how many guardians must confirm a milestone (1 by default). */
+export const familySettings = pgTable("family_settings", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  confirmationsNeeded: integer("confirmations_needed").notNull().default(1),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,173 @@
+import { GUARDIAN_LIMIT, type Guardian, type GuardianInput, type GuardianState } from "../../../shared/guardians";
+import type { EmailOutbox } from "../email/email.usecases";
+import { invitationEmail } from "./guardians.emails";
+import type { FamilyLinksUsecases } from "./guardians.links";
+import { guardianErrors } from "./guardians.errors";
+import type { GuardiansRepository, GuardianWithChildren } from "./guardians.repository";
+import { hashToken, looksLikeToken, newToken } from "./guardians.tokens";
+
+/** What the guardians module reads from other modules (through their usecases). */
+export type FamilyReaders = {
+  /** Dad's name as shown to his family (his full name, else his email) and his email. */
+  dadOf: (userId: string) => Promise<{ name: string; email: string }>;
+  childrenOf: (userId: string) => Promise<Array<{ id: string; name: string }>>;
+  /** The account's time zone (delivery times are local). */
+  timeZoneOf: (userId: string) => Promise<string>;
+};
+
+const RESEND_COOLDOWN_MS = 60_000;
+
+export function stateOf(row: Pick<GuardianWithChildren, "status" | "pausedAt">): GuardianState {
+  return row.pausedAt ? "paused" : row.status;
+}
+
+function toGuardian(row: GuardianWithChildren, deliveryProblem: string | null = null): Guardian {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    relation: row.relation,
+    childIds: row.childIds,
+    state: stateOf(row),
+    invitedAt: row.invitedAt.toISOString(),
+    respondedAt: row.respondedAt?.toISOString() ?? null,
+    deliveryProblem,
+  };
+}
+
+export function createGuardiansUsecases(options: {
+  guardians: GuardiansRepository;
+  outbox: EmailOutbox;
+  appUrl: string;
+  readers: FamilyReaders;
+  links: Pick<FamilyLinksUsecases, "issue">;
+  /** Each guardian's last refused or bounced delivery (shown on their row). */
+  deliveryProblems?: (input: { userId: string }) => Promise<Map<string, string>>;
+  now?: () => Date;
+}) {
+  const { guardians, outbox, readers } = options;
+  const now = options.now ?? (() => new Date());
+
+  async function owned(input: { userId: string; guardianId: string }) {
+    const row = await guardians.find(input);
+    if (!row) throw guardianErrors.notFound();
+    return row;
+  }
+
+  /** Refuses Dad's own email and children that are not his; an empty list is refused (null means all). */
+  async function checkInput(userId: string, input: GuardianInput) {
+    const dad = await readers.dadOf(userId);
+    if (dad.email.toLowerCase() === input.email) throw guardianErrors.emailIsYours();
+    if (input.childIds === null) return null;
+    const childIds = [...new Set(input.childIds)];
+    if (childIds.length === 0) throw guardianErrors.noChildren();
+    const his = new Set((await readers.childrenOf(userId)).map((child) => child.id));
+    if (childIds.some((id) => !his.has(id))) throw guardianErrors.childNotFound();
+    return childIds;
+  }
+
+  async function childrenFor(row: GuardianWithChildren) {
+    const all = await readers.childrenOf(row.userId);
+    return row.childIds === null ? all : all.filter((child) => row.childIds!.includes(child.id));
+  }
+
+  async function sendInvitation(row: GuardianWithChildren, token: string) {
+    const dad = await readers.dadOf(row.userId);
+    const children = await childrenFor(row);
+    await outbox.queue(
+      invitationEmail({
+        to: row.email,
+        guardianName: row.name,
+        dadName: dad.name,
+        dadEmail: dad.email,
+        childNames: children.map((child) => child.name),
+        inviteUrl: `${options.appUrl}/family/invite/${token}`,
+      }),
+    );
+  }
+
+  async function invitationFor(token: string) {
+    if (!looksLikeToken(token)) return undefined;
+    const row = await guardians.findByInviteToken(hashToken(token));
+    return row ? ((await guardians.find({ userId: row.userId, guardianId: row.id })) ?? undefined) : undefined;
+  }
+
+  return {
+    async list(input: { userId: string }) {
+      const problems = (await options.deliveryProblems?.(input)) ?? new Map<string, string>();
+      return (await guardians.list(input.userId)).map((row) => toGuardian(row, problems.get(row.id) ?? null));
+    },
+
+    async add(input: { userId: string; values: GuardianInput }) {
+      const childIds = await checkInput(input.userId, input.values);
+      const { token, hash } = newToken();
+      const { name, email, relation } = input.values;
+      const result = await guardians.insert({ userId: input.userId, values: { name, email, relation }, childIds, inviteTokenHash: hash, limit: GUARDIAN_LIMIT });
+      if (result === "limit") throw guardianErrors.limitReached();
+      if (result === "duplicate") throw guardianErrors.duplicate();
+      const row = await owned({ userId: input.userId, guardianId: result.id });
+      await sendInvitation(row, token);
+      return toGuardian(row);
+    },
+
+    /** A changed email is a new person: a new invitation, and the old address's links stop working. */
+    async update(input: { userId: string; guardianId: string; values: GuardianInput }) {
+      const before = await owned(input);
+      const childIds = await checkInput(input.userId, input.values);
+      const { name, email, relation } = input.values;
+      if (await guardians.emailTaken({ userId: input.userId, email, exceptId: before.id })) throw guardianErrors.duplicate();
+      const reinvite = email !== before.email ? newToken() : undefined;
+      await guardians.update({ userId: input.userId, guardianId: before.id, values: { name, email, relation }, childIds, reinviteTokenHash: reinvite?.hash });
+      const row = await owned(input);
+      if (reinvite) await sendInvitation(row, reinvite.token);
+      return toGuardian(row);
+    },
+
+    async setPaused(input: { userId: string; guardianId: string; paused: boolean }) {
+      if (!(await guardians.setPaused(input))) throw guardianErrors.notFound();
+      return toGuardian(await owned(input));
+    },
+
+    /** A new invitation token (the old one stops working), at most once a minute per guardian. */
+    async resendInvitation(input: { userId: string; guardianId: string }) {
+      const row = await owned(input);
+      if (now().getTime() - row.invitedAt.getTime() < RESEND_COOLDOWN_MS) throw guardianErrors.resendTooSoon();
+      const { token, hash } = newToken();
+      await guardians.renewInvitation({ ...input, inviteTokenHash: hash });
+      await sendInvitation(row, token);
+      return toGuardian(await owned(input));
+    },
+
+    async remove(input: { userId: string; guardianId: string }) {
+      if (!(await guardians.delete(input))) throw guardianErrors.notFound();
+    },
+
+    async revokeLinks(input: { userId: string; guardianId: string }) {
+      if (!(await guardians.revokeLinks(input))) throw guardianErrors.notFound();
+    },
+
+    /** What the public invitation page shows: who asks, for which children, and the current answer. */
+    async invitation(input: { token: string }) {
+      const row = await invitationFor(input.token);
+      if (!row) throw guardianErrors.invitationNotFound();
+      const dad = await readers.dadOf(row.userId);
+      return { guardianName: row.name, dadName: dad.name, childNames: (await childrenFor(row)).map((child) => child.name), status: row.status };
+    },
+
+    /** Accepting (again) emails a link to each child's page; declining stops everything for this address. */
+    async respond(input: { token: string; answer: "accept" | "decline" }) {
+      const row = await invitationFor(input.token);
+      if (!row) throw guardianErrors.invitationNotFound();
+      const status = input.answer === "accept" ? "accepted" : "declined";
+      if (row.status === status) return { status };
+      await guardians.respond({ guardianId: row.id, status });
+      if (status === "accepted") {
+        for (const child of await childrenFor(row)) await options.links.issue({ guardianId: row.id, userId: row.userId, childId: child.id, guardianName: row.name, email: row.email });
+      }
+      else await guardians.revokeLinks({ userId: row.userId, guardianId: row.id });
+      return { status };
+    },
+  };
+}
+
+export type GuardiansUsecases = ReturnType<typeof createGuardiansUsecases>;

@@ -1,0 +1,79 @@
+import { calendarDateAt, type CalendarDate, formatCalendarDate, startOfDay } from "./calendar";
+
+/** Delivery emails never go out before this hour of the account's day. */
+export const EARLIEST_SEND_HOUR = 8;
+/** The daily digest of memories saved as 'now' goes out at this hour, with what opened that day until then. */
+export const DIGEST_HOUR = 20;
+
+const HOUR_MS = 60 * 60 * 1000;
+
+function localHour(instant: Date, timeZone: string) {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "numeric", hourCycle: "h23" }).formatToParts(instant);
+  const read = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
+  return read("hour") + read("minute") / 60;
+}
+
+/** The instant the wall clock shows `hour`:00 on `date` in `timeZone` (after a DST change that day too). */
+export function wallClockAt(date: CalendarDate, hour: number, timeZone: string): Date {
+  let candidate = startOfDay(date, timeZone).getTime() + hour * HOUR_MS;
+  // Midnight plus n hours is off by the DST shift on the day clocks change: correct by what the clock says.
+  candidate += (hour - localHour(new Date(candidate), timeZone)) * HOUR_MS;
+  return new Date(candidate);
+}
+
+/** When a single delivery email may go out: on the unlock day, not before 08:00 there. */
+export function sendTimeFor(input: { unlockedAt: Date; timeZone: string }): Date {
+  const earliest = wallClockAt(calendarDateAt(input.unlockedAt, input.timeZone), EARLIEST_SEND_HOUR, input.timeZone);
+  return earliest > input.unlockedAt ? earliest : input.unlockedAt;
+}
+
+/** The digest a 'now' memory belongs to: that day's if it opened before 20:00 local, else the next day's. */
+export function digestFor(input: { unlockedAt: Date; timeZone: string }): { day: string; sendAt: Date } {
+  const today = calendarDateAt(input.unlockedAt, input.timeZone);
+  const todays = wallClockAt(today, DIGEST_HOUR, input.timeZone);
+  if (input.unlockedAt < todays) return { day: formatCalendarDate(today), sendAt: todays };
+  const tomorrow = calendarDateAt(new Date(startOfDay(today, input.timeZone).getTime() + 36 * HOUR_MS), input.timeZone);
+  return { day: formatCalendarDate(tomorrow), sendAt: wallClockAt(tomorrow, DIGEST_HOUR, input.timeZone) };
+}
+
+/** One digest per guardian per day: the memories that opened for any of their children, grouped. */
+export function groupDigests<T extends { guardianId: string; unlockedAt: Date }>(items: T[], timeZone: string) {
+  const groups = new Map<string, { guardianId: string; day: string; sendAt: Date; items: T[] }>();
+  for (const item of items) {
+    const { day, sendAt } = digestFor({ unlockedAt: item.unlockedAt, timeZone });
+    const key = `${item.guardianId} ${day}`;
+    const group = groups.get(key) ?? { guardianId: item.guardianId, day, sendAt, items: [] };
+    group.items.push(item);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
+/** How many guardians must confirm a milestone: Dad's number, at least 1, at most the accepted guardians. */
+export function confirmationsNeeded(input: { chosen: number; acceptedGuardians: number }) {
+  return Math.max(1, Math.min(input.chosen, Math.max(1, input.acceptedGuardians)));
+}
+
+export const LEGACY_PERIODS_MONTHS = [3, 6, 12] as const;
+export type LegacyPeriod = (typeof LEGACY_PERIODS_MONTHS)[number];
+
+function addMonths(instant: Date, months: number) {
+  const date = new Date(instant);
+  const day = date.getUTCDate();
+  date.setUTCMonth(date.getUTCMonth() + months, 1);
+  const lastDay = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
+  date.setUTCDate(Math.min(day, lastDay));
+  return date;
+}
+
+/**
+ * The inactivity clock of 'If something happens to me': from Dad's last sign of life, a check-in a
+ * month before the end, another a week before, and the release at the end.
+ */
+export function legacyClock(input: { lastSignAt: Date; periodMonths: LegacyPeriod; now: Date }) {
+  const releaseAt = addMonths(input.lastSignAt, input.periodMonths);
+  const monthCheckInAt = addMonths(releaseAt, -1);
+  const weekCheckInAt = new Date(releaseAt.getTime() - 7 * 24 * HOUR_MS);
+  const due = input.now >= releaseAt ? "release" : input.now >= weekCheckInAt ? "week-check-in" : input.now >= monthCheckInAt ? "month-check-in" : "nothing";
+  return { releaseAt, monthCheckInAt, weekCheckInAt, due } as const;
+}

@@ -1,0 +1,75 @@
+import { z } from "zod";
+
+export const GUARDIAN_LIMIT = 5;
+export const GUARDIAN_RELATIONS = ["co-parent", "grandparent", "godparent", "other"] as const;
+export type GuardianRelation = (typeof GUARDIAN_RELATIONS)[number];
+export const GUARDIAN_RELATION_LABELS: Record<GuardianRelation, string> = {
+  "co-parent": "Co-parent",
+  grandparent: "Grandparent",
+  godparent: "Godparent",
+  other: "Other",
+};
+export type GuardianState = "invited" | "accepted" | "declined" | "paused";
+export const GUARDIAN_STATE_LABELS: Record<GuardianState, string> = {
+  invited: "Invited",
+  accepted: "Accepted",
+  declined: "Declined",
+  paused: "Paused",
+};
+/** A family link (guardian, child) stays valid this long; a fresh one can be emailed. */
+export const FAMILY_LINK_DAYS = 30;
+
+export const GUARDIANS_COPY = {
+  sectionTitle: "Family delivery",
+  sectionDescription:
+    "Guardians receive your memories for your children when they open: a co-parent, a grandparent, a godparent. They need no account.",
+  limitReached: `You can add up to ${GUARDIAN_LIMIT} guardians.`,
+  emailIsYours: "Please enter someone else's email: this one is yours.",
+  duplicate: "This person is already one of your guardians.",
+  noChildren: "Please choose at least one child.",
+  resendTooSoon: "We just sent the invitation. Please wait a minute before sending it again.",
+  invitationSent: "Invitation sent",
+  saved: "Guardian saved",
+  removed: "Guardian removed",
+  saveFailed: "We couldn't save this guardian. Please try again.",
+  confirmRemove: "They will no longer receive anything from you, and every link they hold stops working.",
+  childrenPrompt: "Want your children's memories to reach them even if you can't open the vault? Add a guardian in Family delivery.",
+} as const;
+
+export const guardianInputSchema = z.object({
+  name: z.string().trim().min(1, "Please enter their name").max(80, "Please keep the name under 80 characters"),
+  email: z.string().trim().toLowerCase().pipe(z.email("Please enter a valid email address").max(254, "Please enter a valid email address")),
+  relation: z.enum(GUARDIAN_RELATIONS, "Please choose how they are related"),
+  /** null: every child, now and later (the default). */
+  childIds: z.array(z.uuid("Please choose children from your list")).max(50).nullable().default(null),
+});
+export type GuardianInput = z.infer<typeof guardianInputSchema>;
+
+export const confirmationsNeededSchema = z.object({
+  confirmationsNeeded: z.number("Please choose a number").int("Please choose a whole number").min(1, "At least one guardian must confirm").max(GUARDIAN_LIMIT, `At most ${GUARDIAN_LIMIT} guardians can confirm`),
+});
+
+export const guardianPausedSchema = z.object({ paused: z.boolean() });
+
+export type Guardian = {
+  id: string;
+  name: string;
+  email: string;
+  relation: GuardianRelation;
+  childIds: string[] | null;
+  state: GuardianState;
+  invitedAt: string;
+  respondedAt: string | null;
+  /** The last refusal or bounce of an email to them, while deliveries are not getting through. */
+  deliveryProblem: string | null;
+};
+
+/** Who one memory was delivered to, and when they opened the child's page. */
+export type MemoryDelivery = {
+  guardianName: string;
+  childName: string;
+  status: "pending" | "sent" | "failed" | "skipped";
+  sentAt: string | null;
+  openedAt: string | null;
+  problem: string | null;
+};

@@ -1,0 +1,134 @@
+import fs from "node:fs";
+import { describe, expect, it } from "vitest";
+import { browserAvailable, useBrowser } from "../support/browser";
+import { signUpConfirmed, startE2eServer } from "../support/e2e-server";
+
+const SHOTS = "test-results/family";
+
+describe.skipIf(!browserAvailable)("family delivery in Chromium", () => {
+  const browser = useBrowser();
+
+  /**
+   * A figure for the report, not an assertion: the child's page on a mid phone profile
+   * (4x CPU slowdown, 1.6 Mbps down, 150 ms round trips), its LCP and the script it loads.
+   */
+  async function measureChildPage(url: string) {
+    const phone = await browser.newPage({ width: 360, height: 800 });
+    const cdp = await phone.context().newCDPSession(phone);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    let scriptBytes = 0;
+    phone.on("response", (response) => {
+      if (response.request().resourceType() === "script") scriptBytes += Number(response.headers()["content-length"] ?? 0);
+    });
+    await phone.goto(url, { waitUntil: "load" });
+    const lcp = await phone.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          new PerformanceObserver((list) => resolve(list.getEntries().at(-1)!.startTime)).observe({ type: "largest-contentful-paint", buffered: true });
+        }),
+    );
+    fs.writeFileSync(`${SHOTS}/child-page-metrics.json`, JSON.stringify({ lcpMs: Math.round(lcp), scriptBytes, profile: "4x CPU, 1.6 Mbps, 150 ms RTT, 360x800" }, null, 2));
+  }
+
+  it("Dad invites a guardian from Settings; the guardian accepts from the mailbox with no account", { timeout: 180_000 }, async () => {
+    const server = await startE2eServer();
+    const dadEmail = `dad${Date.now()}@example.com`;
+    const grandmaEmail = `grandma${Date.now()}@example.com`;
+    fs.mkdirSync(SHOTS, { recursive: true });
+    const page = await browser.newPage({ width: 360, height: 800 });
+    page.setDefaultTimeout(15_000);
+    await signUpConfirmed(server, page, dadEmail);
+    const child = await page.request.post(`${server.baseUrl}/api/children`, { headers: { origin: server.baseUrl }, data: { name: "Maya", birthdate: "2015-03-14" } });
+    expect(child.status()).toBe(201);
+
+    await page.goto(`${server.baseUrl}/children`);
+    const prompt = page.getByRole("complementary", { name: "Family delivery" });
+    await prompt.waitFor();
+    await page.screenshot({ path: `${SHOTS}/children-prompt-360.png`, fullPage: true });
+    await prompt.getByRole("link", { name: "Set up Family delivery" }).click();
+    await page.waitForURL(/\/settings#family-delivery/);
+
+    const section = page.getByRole("region", { name: "Family delivery" });
+    await section.getByText("No guardians yet.").waitFor();
+    await section.getByRole("button", { name: "Add a guardian" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add a guardian" });
+    await dialog.getByLabel("Name").fill("Grandma Rose");
+    await dialog.getByLabel("Email").fill(dadEmail);
+    await dialog.getByLabel("Relation").selectOption("grandparent");
+    await dialog.getByRole("button", { name: "Send invitation" }).click();
+    await dialog.getByText("Please enter someone else's email: this one is yours.").waitFor();
+    await dialog.getByLabel("Email").fill(grandmaEmail);
+    await dialog.getByLabel("Only the children I choose").check();
+    await dialog.getByLabel("Maya").check();
+    await page.screenshot({ path: `${SHOTS}/guardian-dialog-360.png` });
+    await dialog.getByRole("button", { name: "Send invitation" }).click();
+    await dialog.waitFor({ state: "detached" });
+    const row = section.getByRole("listitem").filter({ hasText: "Grandma Rose" });
+    await row.getByText("Invited").waitFor();
+    await row.getByText("Grandparent · Maya").waitFor();
+    await section.screenshot({ path: `${SHOTS}/settings-family-360.png` });
+
+    // The guardian opens the invitation from the development mailbox, on another phone.
+    const invitation = await server.latestEmail(grandmaEmail, "asked you to receive");
+    const guardianPage = await browser.newPage({ width: 360, height: 800 });
+    await guardianPage.goto(`${server.baseUrl}/dev/mailbox/${invitation.id}`);
+    await guardianPage.getByRole("link", { name: "Accept" }).first().click();
+    await guardianPage.getByRole("heading", { name: "Hello Grandma Rose" }).waitFor();
+    await guardianPage.getByText(`${dadEmail} has named you as a guardian for Maya`).waitFor();
+    await guardianPage.screenshot({ path: `${SHOTS}/invitation-360.png`, fullPage: true });
+    await guardianPage.getByRole("button", { name: "Accept" }).click();
+    await guardianPage.getByText("You have accepted.").waitFor();
+    await server.latestEmail(grandmaEmail, "Maya's page");
+
+    // Dad saves a 'now' quick note for Maya; the guardian's link shows it on a 360 px phone.
+    const mayaId = (await child.json()).child.id as string;
+    const note = await page.request.post(`${server.baseUrl}/api/narrations`, {
+      headers: { origin: server.baseUrl },
+      multipart: { data: JSON.stringify({ kind: "note", title: "Bedtime", notes: "You asked for one more story, so here it is.", childIds: [mayaId], unlockType: "now" }) },
+    });
+    expect(note.status()).toBe(201);
+    const milestone = await page.request.post(`${server.baseUrl}/api/narrations`, {
+      headers: { origin: server.baseUrl },
+      multipart: { data: JSON.stringify({ kind: "note", title: "You did it", notes: "So proud of you.", childIds: [mayaId], unlockType: "milestone", unlockMilestone: "When you graduate high school" }) },
+    });
+    expect(milestone.status()).toBe(201);
+    // The 'now' note waits for the evening digest: move that job's start to now, as if the hour had come.
+    await expect.poll(async () => (await server.pool.query("SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'family-digest'")).rows[0].n, { timeout: 15_000 }).toBe(1);
+    await server.pool.query("UPDATE pgboss.job SET start_after = now() WHERE name = 'family-digest' AND state = 'created'");
+    const digest = await server.latestEmail(grandmaEmail, "Dad left something new for Maya");
+    expect(digest.text).toContain('For Maya: "Bedtime"');
+    const familyUrl = digest.text.match(/https?:\/\/\S+\/family\/[A-Za-z0-9_-]{43}/)![0];
+    await guardianPage.goto(familyUrl);
+    await guardianPage.getByRole("heading", { name: "Maya's page" }).waitFor();
+    await guardianPage.getByRole("heading", { name: "Bedtime" }).waitFor();
+    await guardianPage.getByText("You asked for one more story, so here it is.").waitFor();
+    expect(await guardianPage.locator("script").count()).toBe(0);
+    const envelope = guardianPage.getByRole("listitem").filter({ hasText: "When you graduate high school" });
+    await envelope.getByText("Sealed quick note").waitFor();
+    expect(await guardianPage.getByText("You did it").count()).toBe(0);
+    await guardianPage.screenshot({ path: `${SHOTS}/child-page-360.png`, fullPage: true });
+    await guardianPage.setViewportSize({ width: 1280, height: 900 });
+    await guardianPage.screenshot({ path: `${SHOTS}/child-page-1280.png`, fullPage: true });
+    await guardianPage.setViewportSize({ width: 360, height: 800 });
+    await envelope.getByRole("button", { name: "This has happened" }).click();
+    await guardianPage.getByRole("heading", { name: "You did it" }).waitFor();
+    await server.latestEmail(dadEmail, "A milestone was confirmed");
+    await server.latestEmail(grandmaEmail, "Dad left this for Maya: When you graduate high school");
+    await guardianPage.screenshot({ path: `${SHOTS}/child-page-confirmed-360.png`, fullPage: true });
+    await measureChildPage(familyUrl);
+
+    await page.reload();
+    await row.getByText("Accepted").waitFor();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await section.screenshot({ path: `${SHOTS}/settings-family-1280.png` });
+    await row.getByRole("button", { name: "Pause Grandma Rose" }).click();
+    await row.getByText("Paused").waitFor();
+    await row.getByRole("button", { name: "Remove Grandma Rose" }).click();
+    const confirm = page.getByRole("dialog", { name: "Remove Grandma Rose?" });
+    await confirm.getByText("every link they hold stops working").waitFor();
+    await confirm.getByRole("button", { name: "Remove" }).click();
+    await section.getByText("No guardians yet.").waitFor();
+  });
+});
