@@ -115,7 +115,6 @@ export async function createServices(options: { config: Config; db: Database; po
   });
 
   const settings = createSettingsUsecases({ settings: settingsRepository, events });
-  const children = createChildrenUsecases({ children: createChildrenRepository(db), storage, deleteFilesLater, deletionSteps: childDeletionSteps, events });
   const marketing = createMarketingUsecases({ subscribers: createSubscribersRepository(db), outbox, appUrl: config.appUrl });
   const dadMovesWeeklyJob = createDadMovesWeeklyJob(marketing);
   await jobs.register([dadMovesWeeklyJob]);
