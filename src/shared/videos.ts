@@ -57,7 +57,12 @@ export const updateVideoNotesSchema = z.object({ notes: z.string().trim().max(10
 export const createCommentSchema = z
   .object({
     content: z.string().max(2000, "Keep the comment under 2,000 characters."),
-    timeSeconds: z.number().min(0).max(MAX_PROCESSED_VIDEO_SECONDS * 10).default(0),
+    timeSeconds: z
+      .number()
+      .min(0)
+      .max(MAX_PROCESSED_VIDEO_SECONDS * 10)
+      .refine((seconds) => seconds === 0 || seconds >= 0.001, "The comment time must be 0 or at least a millisecond into the video.")
+      .default(0),
     parentId: z.uuid().nullish(),
   })
   .superRefine((value, context) => {
