@@ -16,3 +16,4 @@ export * from "../modules/notifications/notifications.table";
 export * from "../modules/experiments/experiments.table";
 export * from "../modules/marketing/marketing.table";
 export * from "../modules/analytics/analytics.table";
+export * from "../modules/export/export.table";
