@@ -12,6 +12,8 @@ export const archives = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** Set for a child's keepsake archive (unlocked memories only, for guardians); null for 'Download everything'. */
+    childId: uuid("child_id").references(() => children.id, { onDelete: "cascade" }),
     status: text("status", { enum: ARCHIVE_STATUSES }).notNull().default("building"),
     progress: integer("progress").notNull().default(0),
     currentItem: text("current_item"),
@@ -27,7 +29,7 @@ export const archives = pgTable(
     index("archives_user_created_idx").on(table.userId, table.createdAt),
     index("archives_expires_idx").on(table.status, table.expiresAt),
     // One archive being built per account: a second request finds the first.
-    uniqueIndex("archives_one_building_idx").on(table.userId).where(sql`status = 'building'`),
+    uniqueIndex("archives_one_building_idx").on(table.userId).where(sql`status = 'building' AND child_id IS NULL`),
   ],
 );
 
