@@ -13,6 +13,7 @@ import { registerBillingRoutes } from "./modules/billing/billing.routes";
 import { registerChecklistRoutes } from "./modules/checklist/checklist.routes";
 import { registerCommentsRoutes } from "./modules/comments/comments.routes";
 import { registerChildrenRoutes } from "./modules/children/children.routes";
+import { registerExportRoutes } from "./modules/export/export.routes";
 import { registerGiftsRoutes } from "./modules/gifts/gifts.routes";
 import { registerNotificationsRoutes } from "./modules/notifications/notifications.routes";
 import { registerMailboxRoutes } from "./modules/email/email.routes";
@@ -70,6 +71,7 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
   app.route("/", registerUploadsRoutes({ usecases: services.uploads, requireAccess: requireAccess(services.billing) }));
   app.route("/", registerVideosRoutes({ usecases: services.videos, requireAccess: requireAccess(services.billing) }));
   app.route("/", registerCommentsRoutes({ usecases: services.comments }));
+  app.route("/", registerExportRoutes({ usecases: services.export, rateLimit: services.rateLimiter }));
   if (services.localStorage) app.route("/", registerStorageRoutes({ local: services.localStorage }));
   app.route("/", registerCoachRoutes({ usecases: services.coach, rateLimiter: services.rateLimiter }));
   app.route("/", registerOnboardingRoutes({ usecases: services.onboarding }));

@@ -9,6 +9,7 @@ import { createProcessVideoJob } from "./jobs/process-video.job";
 import { createDeleteStoredFilesJob } from "./jobs/delete-stored-files.job";
 import { createNotificationsDailyJob, NOTIFICATIONS_DAILY_CRON } from "./jobs/notifications-daily.job";
 import { createSendEmailJob } from "./jobs/send-email.job";
+import { createDeleteExpiredArchivesJob, createExportArchiveJob, DELETE_EXPIRED_ARCHIVES_CRON } from "./jobs/export-archive.job";
 import { createAccountRepository } from "./modules/account/account.repository";
 import { createAccountUsecases } from "./modules/account/account.usecases";
 import { createDadMovesWeeklyJob, DAD_MOVES_WEEKLY_CRON } from "./jobs/dad-moves-weekly.job";
@@ -27,6 +28,9 @@ import { createCommentsUsecases } from "./modules/comments/comments.usecases";
 import { createChildrenRepository } from "./modules/children/children.repository";
 import { type ChildDeletionStep, createChildrenUsecases } from "./modules/children/children.usecases";
 import { createMailboxRepository } from "./modules/email/email.repository";
+import { createExportRepository } from "./modules/export/export.repository";
+import { createExportSource } from "./modules/export/export.source";
+import { createExportUsecases } from "./modules/export/export.usecases";
 import { createEmailSender } from "./modules/email/email.sender";
 import { createEmailOutbox } from "./modules/email/email.usecases";
 import { createModelEngine } from "./modules/coach/coach.model-engine";
@@ -129,6 +133,23 @@ export async function createServices(options: { config: Config; db: Database; po
     tools: videoTools,
     enqueueProcessing: (videoId) => jobs.send(processVideoJob, { videoId }),
   });
+  // 'Download everything' (issue 16): the archive job, and the hourly cleanup of archives past 7 days.
+  const childrenRepository = createChildrenRepository(db);
+  const profilesRepository = createProfilesRepository(db);
+  const exportArchiveJob = createExportArchiveJob({ build: (archiveId) => exportUsecases.build(archiveId) });
+  const exportUsecases = createExportUsecases({
+    archives: createExportRepository(db),
+    source: createExportSource({ memories: memoriesRepository, videos: createVideosRepository(db), children: childrenRepository, comments: createCommentsRepository(db) }),
+    storage,
+    outbox,
+    appUrl: config.appUrl,
+    emailOf: async (userId) => (await profilesRepository.findById(userId))?.email,
+    enqueueBuild: (archiveId) => jobs.send(exportArchiveJob, { archiveId }),
+  });
+  const deleteExpiredArchivesJob = createDeleteExpiredArchivesJob(exportUsecases);
+  await jobs.register([exportArchiveJob, deleteExpiredArchivesJob]);
+  await jobs.schedule(deleteExpiredArchivesJob, DELETE_EXPIRED_ARCHIVES_CRON, {});
+
   const expireUploadsJob = createExpireUploadsJob(uploads.expireIdle);
   await jobs.register([processVideoJob, expireUploadsJob]);
   await jobs.schedule(expireUploadsJob, "17 * * * *", {});
@@ -160,7 +181,7 @@ export async function createServices(options: { config: Config; db: Database; po
     videos,
     videoTools,
     comments: createCommentsUsecases({ comments: createCommentsRepository(db) }),
-    children: createChildrenUsecases({ children: createChildrenRepository(db), storage, deleteFilesLater, deletionSteps: childDeletionSteps }),
+    children: createChildrenUsecases({ children: childrenRepository, storage, deleteFilesLater, deletionSteps: childDeletionSteps }),
     childDeletionSteps,
     settings: createSettingsUsecases({ settings: settingsRepository }),
     account: createAccountUsecases({
@@ -174,7 +195,9 @@ export async function createServices(options: { config: Config; db: Database; po
     deleteFilesLater,
     coach: createCoachUsecases({ repository: createCoachRepository(db), model: config.ai ? createModelEngine(config.ai) : undefined }),
     onboarding: createOnboardingUsecases({ repository: createOnboardingRepository(db) }),
-    profiles: createProfilesUsecases({ profiles: createProfilesRepository(db), accessOf }),
+    profiles: createProfilesUsecases({ profiles: profilesRepository, accessOf }),
+    /** 'Download everything', a child's keepsake archive (buildChildArchive) and keepsake cards. */
+    export: exportUsecases,
     rateLimiter: createRateLimiter({ db, enabled: config.rateLimit }),
     supportEmail: config.supportEmail,
     payments,

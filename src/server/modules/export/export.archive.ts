@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { PassThrough, Transform, type TransformCallback } from "node:stream";
+import { PassThrough, type Readable, Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import yazl from "yazl";
 import { ARCHIVE_MANIFEST_VERSION, type ArchiveFile, type ArchiveManifest, archiveManifestSchema } from "../../../shared/export";
@@ -74,12 +74,13 @@ export async function writeArchive(options: {
 }): Promise<ArchiveResult> {
   const { storage, now } = options;
   const zip = new yazl.ZipFile();
+  const zipOutput = zip.outputStream as Readable;
   const counted = new HashingCounter();
   const output = new PassThrough();
   const stored = storage.put({ ...options.destination, body: output, contentType: "application/zip" });
-  const written = pipeline(zip.outputStream, counted, output);
+  const written = pipeline(zipOutput, counted, output);
   // If storage refuses the upload, stop feeding the ZIP.
-  stored.catch((error: unknown) => zip.outputStream.destroy(error as Error));
+  stored.catch((error: unknown) => zipOutput.destroy(error as Error));
   const mtime = now;
 
   const sizeOf = (file: ExportFileRef) => options.sizes?.get(`${file.bucket}/${file.key}`) ?? 1;
@@ -137,7 +138,7 @@ export async function writeArchive(options: {
     await Promise.all([written, stored]);
     return { sizeBytes: counted.bytes, manifest, missing };
   } catch (error) {
-    zip.outputStream.destroy(error as Error);
+    zipOutput.destroy(error as Error);
     await Promise.allSettled([written, stored]);
     await storage.delete(options.destination).catch(() => {});
     throw error;
