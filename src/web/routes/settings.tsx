@@ -1,6 +1,7 @@
 import { PRODUCT_NAME } from "../../shared/copy";
 import { PageContainer } from "../components/layout/page-container";
 import { useMe } from "../features/auth/api/get-me";
+import { DownloadEverything } from "../features/export/components/download-everything";
 import { ClearPocketDadMemoryCard } from "../features/pocket-dad/components/clear-memory-card";
 import { SettingsPage } from "../features/settings/components/settings-page";
 
@@ -10,7 +11,7 @@ export function SettingsRoute() {
     <>
       <title>{`Settings · ${PRODUCT_NAME}`}</title>
       <PageContainer width="default">
-        <SettingsPage />
+        <SettingsPage exportPanel={(placement) => <DownloadEverything headingLevel={placement === "section" ? 3 : 4} />} />
         <div className="mt-8">
           <ClearPocketDadMemoryCard userId={me.data?.user.id} />
         </div>

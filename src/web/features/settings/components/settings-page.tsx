@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { toast } from "sonner";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -11,7 +11,7 @@ import { ProfileSection } from "./profile-section";
 import { SettingsSection } from "./settings-section";
 import { TwoFactorPanel } from "./two-factor-panel";
 
-export function SettingsPage() {
+export function SettingsPage({ exportPanel }: { exportPanel?: (placement: "section" | "dialog") => ReactNode }) {
   const settings = useSettings();
   useEffect(() => {
     if (settings.isError) toast.error("We couldn't load your settings.");
@@ -42,7 +42,7 @@ export function SettingsPage() {
             </SettingsSection>
           ) : null}
           <NotificationsSection notifications={settings.data.notifications} />
-          <DataSection />
+          <DataSection exportPanel={exportPanel} />
         </>
       )}
     </div>
