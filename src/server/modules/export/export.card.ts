@@ -13,10 +13,13 @@ const sand = rgb(0xbd / 255, 0xbb / 255, 0xb0 / 255);
 const A6 = { width: 297.64, height: 419.53 };
 const LETTER = { width: 612, height: 792 };
 
-/** The standard PDF fonts cover Latin text only: anything else prints as '?' rather than failing. */
+/** The standard PDF fonts cover Latin text only: anything else (an emoji) is left out rather than failing. */
 function printable(font: PDFFont, text: string) {
   const known = new Set(font.getCharacterSet());
-  return Array.from(text.normalize("NFC"), (char) => (known.has(char.codePointAt(0) ?? 0) ? char : "?")).join("");
+  return Array.from(text.normalize("NFC"), (char) => (known.has(char.codePointAt(0) ?? 0) ? char : ""))
+    .join("")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 function drawCard(page: PDFPage, box: { x: number; y: number; width: number; height: number }, fonts: { regular: PDFFont; bold: PDFFont; italic: PDFFont }, input: CardInput) {
@@ -26,7 +29,8 @@ function drawCard(page: PDFPage, box: { x: number; y: number; width: number; hei
   const width = box.width - margin * 2;
   let y = box.y + box.height - margin - 10 * s;
   const text = (value: string, options: { size: number; font: PDFFont; color?: ReturnType<typeof rgb>; gap?: number }) => {
-    for (const line of wrap(printable(options.font, value), options.font, options.size * s, width)) {
+    // Wrapped a little short of the edge: a viewer without Helvetica draws a wider substitute.
+    for (const line of wrap(printable(options.font, value), options.font, options.size * s, width * 0.9)) {
       page.drawText(line, { x: left, y, size: options.size * s, font: options.font, color: options.color ?? ink });
       y -= options.size * s * 1.35;
     }
