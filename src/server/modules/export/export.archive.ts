@@ -7,6 +7,9 @@ import type { ObjectRef, ObjectStorage } from "../storage/storage";
 import { renderPlayer } from "./export.player";
 import { renderReadme } from "./export.readme";
 import type { ExportChild, ExportFileRef, ExportMemory } from "./export.source";
+import { useNativeCrc32ForYazl } from "./export.zip-crc";
+
+useNativeCrc32ForYazl();
 
 /** What packing reports as it goes: a percentage and the memory (or child) being packed. */
 export type ArchiveProgress = { progress: number; currentItem: string };
