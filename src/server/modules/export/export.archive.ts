@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { PassThrough, type Readable, Transform, type TransformCallback } from "node:stream";
+import { type Readable, Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import yazl from "yazl";
 import { ARCHIVE_MANIFEST_VERSION, type ArchiveFile, type ArchiveManifest, archiveManifestSchema } from "../../../shared/export";
@@ -47,12 +47,16 @@ function memoryFolder(memory: ExportMemory) {
   return `media/${memory.createdAt.slice(0, 10)}${slug ? `-${slug}` : ""}-${memory.id.slice(0, 8)}`;
 }
 
-/** Counts the bytes that pass and hashes them (SHA-256), without holding them. */
-class HashingCounter extends Transform {
-  readonly hash = createHash("sha256");
+/** Counts the bytes that pass (and hashes them with SHA-256 when asked), without holding them. */
+class ByteCounter extends Transform {
+  readonly hash;
   bytes = 0;
+  constructor(options: { sha256: boolean }) {
+    super({ highWaterMark: 1024 * 1024 });
+    this.hash = options.sha256 ? createHash("sha256") : null;
+  }
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
-    this.hash.update(chunk);
+    this.hash?.update(chunk);
     this.bytes += chunk.length;
     done(null, chunk);
   }
@@ -78,10 +82,9 @@ export async function writeArchive(options: {
   const { storage, now } = options;
   const zip = new yazl.ZipFile();
   const zipOutput = zip.outputStream as Readable;
-  const counted = new HashingCounter();
-  const output = new PassThrough();
-  const stored = storage.put({ ...options.destination, body: output, contentType: "application/zip" });
-  const written = pipeline(zipOutput, counted, output);
+  const counted = new ByteCounter({ sha256: false });
+  const stored = storage.put({ ...options.destination, body: counted, contentType: "application/zip" });
+  const written = pipeline(zipOutput, counted);
   // If storage refuses the upload, stop feeding the ZIP.
   stored.catch((error: unknown) => zipOutput.destroy(error as Error));
   const mtime = now;
@@ -106,11 +109,11 @@ export async function writeArchive(options: {
       missing.push({ path, item });
       return { status: "missing", role: file.role, path, contentType };
     }
-    const hasher = new HashingCounter();
+    const hasher = new ByteCounter({ sha256: true });
     const done = pipeline(object.body, hasher);
     zip.addReadStream(hasher, path, { compress: false, mtime });
     await done;
-    return { status: "stored", role: file.role, path, contentType, sizeBytes: hasher.bytes, sha256: hasher.hash.digest("hex") };
+    return { status: "stored", role: file.role, path, contentType, sizeBytes: hasher.bytes, sha256: hasher.hash!.digest("hex") };
   }
 
   try {
