@@ -1,9 +1,11 @@
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect } from "vitest";
 import yauzl from "yauzl";
+import type { ArchiveManifest } from "../../src/shared/export";
 import type { VideoItem } from "../../src/shared/videos";
 import { TINY_PNG } from "./images";
 import { createSignedInUser, jsonRequest, TEST_ORIGIN, type TestApp } from "./test-app";
@@ -131,4 +133,22 @@ export async function downloadStored(t: TestApp, ref: { bucket: "exports"; key: 
   const file = path.join(mediaDir, `archive-${Date.now()}-${Math.random().toString(36).slice(2)}.zip`);
   await new Promise<void>((resolve, reject) => object.body.pipe(fs.createWriteStream(file)).on("finish", resolve).on("error", reject));
   return file;
+}
+
+export const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+
+/** Every stored file of the manifest is in the ZIP with its size and SHA-256; every missing one is absent. Returns the manifest's files. */
+export function checkFiles(manifest: ArchiveManifest, entries: Map<string, Buffer>) {
+  const files = [...manifest.children.flatMap((child) => (child.photo ? [child.photo] : [])), ...manifest.memories.flatMap((memory) => memory.files)];
+  for (const file of files) {
+    if (file.status === "missing") {
+      expect(entries.has(file.path)).toBe(false);
+      continue;
+    }
+    const bytes = entries.get(file.path);
+    expect(bytes, file.path).toBeDefined();
+    expect(sha256(bytes!)).toBe(file.sha256);
+    expect(bytes!.length).toBe(file.sizeBytes);
+  }
+  return files;
 }

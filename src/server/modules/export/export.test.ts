@@ -1,12 +1,11 @@
 import { execFileSync } from "node:child_process";
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { downloadStored, createFamily, readZip, zipMethods } from "../../../../tests/support/archives";
+import { checkFiles, createFamily, downloadStored, readZip, sha256, zipMethods } from "../../../../tests/support/archives";
 import { createSignedInUser, jsonRequest, type TestApp, createTestApp, waitForEmail } from "../../../../tests/support/test-app";
-import { type ArchiveManifest, type ArchiveView, archiveManifestSchema } from "../../../shared/export";
+import { type ArchiveView, archiveManifestSchema } from "../../../shared/export";
 import { archives, childClaimCodes } from "./export.table";
 
 let t: TestApp;
@@ -35,23 +34,6 @@ async function buildAndDownload(user: { cookie: string }) {
   expect(ready.status).toBe("ready");
   const [row] = await t.db.select().from(archives).where(eq(archives.id, archive.id));
   return { archive: ready, file: await downloadStored(t, { bucket: "exports", key: row!.fileKey! }) };
-}
-
-const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
-
-function checkFiles(manifest: ArchiveManifest, entries: Map<string, Buffer>) {
-  const files = [...manifest.children.flatMap((child) => (child.photo ? [child.photo] : [])), ...manifest.memories.flatMap((memory) => memory.files)];
-  for (const file of files) {
-    if (file.status === "missing") {
-      expect(entries.has(file.path)).toBe(false);
-      continue;
-    }
-    const bytes = entries.get(file.path);
-    expect(bytes, file.path).toBeDefined();
-    expect(sha256(bytes!)).toBe(file.sha256);
-    expect(bytes!.length).toBe(file.sizeBytes);
-  }
-  return files;
 }
 
 describe("'Download everything'", () => {
@@ -124,6 +106,15 @@ describe("'Download everything'", () => {
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer()).equals(fs.readFileSync(file))).toBe(true);
   }, 120_000);
+
+  it("works without a subscription: a dad whose free month ended long ago still gets his archive", async () => {
+    const dad = await createSignedInUser(t);
+    await t.pool.query("UPDATE profiles SET created_at = now() - interval '400 days', has_access = false WHERE id = $1", [dad.id]);
+    expect(((await (await jsonRequest(t, "GET", "/api/me", { cookie: dad.cookie })).json()) as { profile: { hasAccess: boolean } }).profile.hasAccess).toBe(false);
+    const { archive } = await buildAndDownload(dad);
+    expect(archive.status).toBe("ready");
+    expect((await jsonRequest(t, "GET", `/api/exports/${archive.id}/download`, { cookie: dad.cookie })).status).toBe(302);
+  });
 
   it("one archive at a time: asking again while one is building shows that one", async () => {
     const dad = await createSignedInUser(t);
