@@ -1,9 +1,7 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { archives } from "../../src/server/modules/export/export.table";
-import { createFamily, downloadStored, unpackZip } from "../support/archives";
+import { buildArchiveFile, createFamily, unpackZip } from "../support/archives";
 import { browserAvailable, useBrowser } from "../support/browser";
 import { createTestApp, type TestApp } from "../support/test-app";
 
@@ -12,15 +10,7 @@ let folder: string;
 beforeAll(async () => {
   t = await createTestApp();
   const family = await createFamily(t);
-  const { id } = await t.services.export.requestArchive({ userId: family.dad.id });
-  const deadline = Date.now() + 60_000;
-  let row = (await t.db.select().from(archives).where(eq(archives.id, id)))[0];
-  while (row?.status === "building" && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    row = (await t.db.select().from(archives).where(eq(archives.id, id)))[0];
-  }
-  expect(row?.status).toBe("ready");
-  folder = await unpackZip(await downloadStored(t, { bucket: "exports", key: row!.fileKey! }));
+  folder = await unpackZip((await buildArchiveFile(t, family.dad.id)).file);
 }, 180_000);
 
 describe.skipIf(!browserAvailable)("the archive's offline player in Chromium", () => {

@@ -5,6 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import { expect } from "vitest";
 import yauzl from "yauzl";
+import { eq } from "drizzle-orm";
+import { archives } from "../../src/server/modules/export/export.table";
 import type { ArchiveManifest } from "../../src/shared/export";
 import type { VideoItem } from "../../src/shared/videos";
 import { TINY_PNG } from "./images";
@@ -151,4 +153,17 @@ export function checkFiles(manifest: ArchiveManifest, entries: Map<string, Buffe
     expect(bytes!.length).toBe(file.sizeBytes);
   }
   return files;
+}
+
+/** Asks for the dad's 'Download everything' archive, waits for the job, and copies the ZIP to a local file. */
+export async function buildArchiveFile(t: TestApp, userId: string) {
+  const { id } = await t.services.export.requestArchive({ userId });
+  const deadline = Date.now() + 60_000;
+  let row = (await t.db.select().from(archives).where(eq(archives.id, id)))[0];
+  while (row?.status === "building" && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    row = (await t.db.select().from(archives).where(eq(archives.id, id)))[0];
+  }
+  expect(row?.status).toBe("ready");
+  return { id, file: await downloadStored(t, { bucket: "exports", key: row!.fileKey! }) };
 }

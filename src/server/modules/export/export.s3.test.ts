@@ -1,11 +1,9 @@
 import { execFileSync } from "node:child_process";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkFiles, createFamily, downloadStored, readZip } from "../../../../tests/support/archives";
+import { buildArchiveFile, checkFiles, createFamily, readZip } from "../../../../tests/support/archives";
 import { startS3rver } from "../../../../tests/support/s3-server";
 import { createTestApp, type TestApp } from "../../../../tests/support/test-app";
 import { archiveManifestSchema } from "../../../shared/export";
-import { archives } from "./export.table";
 
 const BUCKET = "heydad-export-test";
 let t: TestApp;
@@ -24,15 +22,7 @@ describe("'Download everything' on S3", () => {
   it("streams from S3 to S3 (a multipart upload of unknown length); every hash and CRC checks out", async () => {
     expect(t.services.storage.kind).toBe("s3");
     const family = await createFamily(t);
-    const { id } = await t.services.export.requestArchive({ userId: family.dad.id });
-    const deadline = Date.now() + 60_000;
-    let row = (await t.db.select().from(archives).where(eq(archives.id, id)))[0];
-    while (row?.status === "building" && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      row = (await t.db.select().from(archives).where(eq(archives.id, id)))[0];
-    }
-    expect(row?.status).toBe("ready");
-    const file = await downloadStored(t, { bucket: "exports", key: row!.fileKey! });
+    const { id, file } = await buildArchiveFile(t, family.dad.id);
     expect(execFileSync("unzip", ["-tq", file]).toString()).toContain("No errors detected");
     const entries = await readZip(file);
     const manifest = archiveManifestSchema.parse(JSON.parse(entries.get("memories.json")!.toString("utf8")));
