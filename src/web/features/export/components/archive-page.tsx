@@ -1,3 +1,4 @@
+import { useNavigate } from "react-router";
 import { PageHeading } from "../../../components/ui/page-heading";
 import { Alert } from "../../../components/ui/alert";
 import { ButtonLink } from "../../../components/ui/button";
@@ -8,6 +9,7 @@ import { ArchiveStatus } from "./archive-status";
 /** Where the ready email's link lands: the download, or (after 7 days) an offer to build a new archive. */
 export function ArchivePage({ id }: { id: string }) {
   const archive = useArchive(id);
+  const navigate = useNavigate();
   return (
     <div className="flex flex-col gap-6">
       <PageHeading title="Your archive" description="Every memory you recorded, in files that open without Hey Dad." />
@@ -21,7 +23,7 @@ export function ArchivePage({ id }: { id: string }) {
             </ButtonLink>
           </Alert>
         ) : (
-          <ArchiveStatus archive={archive.data} />
+          <ArchiveStatus archive={archive.data} onStarted={(started) => void navigate(`/archive/${started.id}`, { replace: true })} />
         )}
       </section>
     </div>

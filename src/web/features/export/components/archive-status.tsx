@@ -14,11 +14,11 @@ const sizeLabel = (bytes: number | null) => {
 const dayLabel = (iso: string) => new Date(iso).toLocaleDateString(undefined, { weekday: "long", month: "long", day: "numeric" });
 
 /** The start button (busy while the request is out), shared by every state that offers a new archive. */
-function StartButton({ label, variant = "primary" }: { label: string; variant?: "primary" | "secondary" }) {
+function StartButton({ label, variant = "primary", onStarted }: { label: string; variant?: "primary" | "secondary"; onStarted?: (archive: ArchiveView) => void }) {
   const request = useRequestArchive();
   return (
     <div className="flex flex-col gap-2">
-      <Button variant={variant} className="self-start" onClick={() => request.mutate()} busy={request.isPending} busyLabel="Starting...">
+      <Button variant={variant} className="self-start" onClick={() => request.mutate(undefined, { onSuccess: ({ archive }) => onStarted?.(archive) })} busy={request.isPending} busyLabel="Starting...">
         <FileArchive className="size-5" aria-hidden="true" />
         {label}
       </Button>
@@ -31,9 +31,12 @@ function StartButton({ label, variant = "primary" }: { label: string; variant?: 
   );
 }
 
-/** One archive's state: building (progress and the item being packed), ready, failed, expired, or none yet. */
-export function ArchiveStatus({ archive }: { archive: ArchiveView | null }) {
-  if (!archive) return <StartButton label={EXPORT_COPY.start} />;
+/**
+ * One archive's state: building (progress and the item being packed), ready, failed, expired, or
+ * none yet. `onStarted` hears of a new archive started from here (the archive page follows it).
+ */
+export function ArchiveStatus({ archive, onStarted }: { archive: ArchiveView | null; onStarted?: (archive: ArchiveView) => void }) {
+  if (!archive) return <StartButton label={EXPORT_COPY.start} onStarted={onStarted} />;
   if (archive.status === "building") {
     return (
       <div className="flex flex-col gap-3 rounded-lg bg-paper-warm p-4" aria-live="polite">
@@ -76,7 +79,7 @@ export function ArchiveStatus({ archive }: { archive: ArchiveView | null }) {
   return (
     <div className="flex flex-col gap-3">
       {archive.status === "failed" ? <Alert title={EXPORT_COPY.failed} /> : <Alert tone="info" title={EXPORT_COPY.expired} />}
-      <StartButton label={archive.status === "failed" ? "Try again" : EXPORT_COPY.buildNew} />
+      <StartButton label={archive.status === "failed" ? "Try again" : EXPORT_COPY.buildNew} onStarted={onStarted} />
     </div>
   );
 }
