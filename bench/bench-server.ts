@@ -68,6 +68,8 @@ export async function startAppServer() {
   await waitFor(`${baseUrl}/readyz`, child, output);
   return {
     baseUrl,
+    /** DATA_DIR of the server: local storage lives under storage/. */
+    dataDir,
     databaseUrl: embeddedDatabaseUrl(databasePort),
     pid: child.pid ?? 0,
     cpuSeconds: () => cpuSecondsOf(child.pid ?? 0),

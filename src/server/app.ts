@@ -17,6 +17,7 @@ import { registerCommentsRoutes } from "./modules/comments/comments.routes";
 import { registerChildrenRoutes } from "./modules/children/children.routes";
 import { registerGuardianPages } from "./modules/guardians/guardians.pages";
 import { registerGuardiansRoutes } from "./modules/guardians/guardians.routes";
+import { registerExportRoutes } from "./modules/export/export.routes";
 import { registerGiftsRoutes } from "./modules/gifts/gifts.routes";
 import { registerNotificationsRoutes } from "./modules/notifications/notifications.routes";
 import { registerMailboxRoutes } from "./modules/email/email.routes";
@@ -80,6 +81,7 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
   app.route("/", registerUploadsRoutes({ usecases: services.uploads, requireAccess: requireAccess(services.billing) }));
   app.route("/", registerVideosRoutes({ usecases: services.videos, requireAccess: requireAccess(services.billing) }));
   app.route("/", registerCommentsRoutes({ usecases: services.comments }));
+  app.route("/", registerExportRoutes({ usecases: services.export, rateLimit: services.rateLimiter }));
   if (services.localStorage) app.route("/", registerStorageRoutes({ local: services.localStorage }));
   app.route("/", registerCoachRoutes({ usecases: services.coach, rateLimiter: services.rateLimiter }));
   app.route("/", registerOnboardingRoutes({ usecases: services.onboarding }));

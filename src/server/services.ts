@@ -10,10 +10,11 @@ import { createExpireUploadsJob } from "./jobs/expire-uploads.job";
 import { createMemoriesModule } from "./modules/memories/memories.module";
 import type { ModuleInfrastructure } from "./modules/module-infrastructure";
 import { createNotificationsModule } from "./modules/notifications/notifications.module";
-import { deleteVideosOnlyFor } from "./modules/videos/videos.repository";
+import { createVideosRepository, deleteVideosOnlyFor } from "./modules/videos/videos.repository";
 import { createVideosModule } from "./modules/videos/videos.module";
 import { createDeleteStoredFilesJob } from "./jobs/delete-stored-files.job";
 import { createSendEmailJob } from "./jobs/send-email.job";
+import { createDeleteExpiredArchivesJob, createExportArchiveJob, DELETE_EXPIRED_ARCHIVES_CRON } from "./jobs/export-archive.job";
 import { createAccountRepository } from "./modules/account/account.repository";
 import { createAccountUsecases } from "./modules/account/account.usecases";
 import { createDadMovesWeeklyJob, DAD_MOVES_WEEKLY_CRON } from "./jobs/dad-moves-weekly.job";
@@ -31,6 +32,9 @@ import { createCommentsUsecases } from "./modules/comments/comments.usecases";
 import { createChildrenRepository } from "./modules/children/children.repository";
 import { type ChildDeletionStep, createChildrenUsecases } from "./modules/children/children.usecases";
 import { createMailboxRepository } from "./modules/email/email.repository";
+import { createExportRepository } from "./modules/export/export.repository";
+import { createExportSource } from "./modules/export/export.source";
+import { createExportUsecases } from "./modules/export/export.usecases";
 import { createEmailSender } from "./modules/email/email.sender";
 import { createEmailOutbox } from "./modules/email/email.usecases";
 import { createModelEngine } from "./modules/coach/coach.model-engine";
@@ -123,6 +127,24 @@ export async function createServices(options: { config: Config; db: Database; po
   const uploadsDatastore = createUploadsDatastore({ storage: config.storage, dir: config.uploads.dir });
   const uploads = createUploadsUsecases({ datastore: uploadsDatastore, quotaBytes: config.uploads.quotaBytes, uploads: createUploadsRepository(db) });
   const { usecases: videos, tools: videoTools } = await createVideosModule(infra, { uploads, memories });
+
+  // 'Download everything' (issue 16): the archive job, and the hourly cleanup of archives past 7 days.
+  const childrenRepository = createChildrenRepository(db);
+  const profilesRepository = createProfilesRepository(db);
+  const exportArchiveJob = createExportArchiveJob({ build: (archiveId) => exportUsecases.build(archiveId) });
+  const exportUsecases = createExportUsecases({
+    archives: createExportRepository(db),
+    source: createExportSource({ memories: memoriesRepository, videos: createVideosRepository(db), children: childrenRepository, comments: createCommentsRepository(db) }),
+    storage,
+    outbox,
+    appUrl: config.appUrl,
+    emailOf: async (userId) => (await profilesRepository.findById(userId))?.email,
+    enqueueBuild: (archiveId) => jobs.send(exportArchiveJob, { archiveId }),
+  });
+  const deleteExpiredArchivesJob = createDeleteExpiredArchivesJob(exportUsecases);
+  await jobs.register([exportArchiveJob, deleteExpiredArchivesJob]);
+  await jobs.schedule(deleteExpiredArchivesJob, DELETE_EXPIRED_ARCHIVES_CRON, {});
+
   const expireUploadsJob = createExpireUploadsJob(uploads.expireIdle);
   await jobs.register([expireUploadsJob]);
   await jobs.schedule(expireUploadsJob, "17 * * * *", {});
@@ -191,7 +213,9 @@ export async function createServices(options: { config: Config; db: Database; po
     deleteFilesLater,
     coach: createCoachUsecases({ repository: createCoachRepository(db), children, model: config.ai ? createModelEngine(config.ai) : undefined }),
     onboarding: createOnboardingUsecases({ repository: createOnboardingRepository(db) }),
-    profiles: createProfilesUsecases({ profiles: createProfilesRepository(db), accessOf }),
+    profiles: createProfilesUsecases({ profiles: profilesRepository, accessOf }),
+    /** 'Download everything', a child's keepsake archive (buildChildArchive) and keepsake cards. */
+    export: exportUsecases,
     rateLimiter: createRateLimiter({ db, enabled: config.rateLimit }),
     supportEmail: config.supportEmail,
     payments,

@@ -40,6 +40,9 @@ const publicRoutes: RouteObject[] = [
     path: "reset-password",
     lazy: page(() => import("./routes/reset-password"), (m) => m.ResetPasswordRoute),
   },
+  // A keepsake card's QR code lands here; it reveals nothing and needs no account.
+  { path: "claim", lazy: page(() => import("./routes/claim"), (m) => m.ClaimRoute) },
+  { path: "claim/:code", lazy: page(() => import("./routes/claim"), (m) => m.ClaimRoute) },
   { path: "dadmoves", lazy: page(() => import("./routes/dadmoves"), (m) => m.DadMovesRoute) },
   { path: "blog", lazy: page(() => import("./routes/blog"), (m) => m.BlogRoute) },
   { path: "blog/:slug", lazy: page(() => import("./routes/blog"), (m) => m.BlogRoute) },
@@ -70,6 +73,7 @@ const signedInRoutes: RouteObject[] = [
   { path: "videos", lazy: page(() => import("./routes/videos"), (m) => m.VideosRoute) },
   { path: "ideas", lazy: page(() => import("./routes/ideas"), (m) => m.IdeasRoute) },
   { path: "settings", lazy: page(() => import("./routes/settings"), (m) => m.SettingsRoute) },
+  { path: "archive/:id", lazy: page(() => import("./routes/archive"), (m) => m.ArchiveRoute) },
   {
     path: "experiment-results",
     lazy: page(() => import("./routes/experiment-results"), (m) => m.ExperimentResultsRoute),

@@ -18,3 +18,4 @@ export * from "../modules/experiments/experiments.table";
 export * from "../modules/marketing/marketing.table";
 export * from "../modules/analytics/analytics.table";
 export * from "../modules/guardians/guardians.table";
+export * from "../modules/export/export.table";

@@ -3,6 +3,7 @@ import { FamilyPrompt } from "../features/family/components/family-prompt";
 import { PageContainer } from "../components/layout/page-container";
 import { useChildren } from "../features/children/api/list-children";
 import { ChildrenManager } from "../features/children/components/children-manager";
+import { KeepsakeCardButton } from "../features/export/components/keepsake-card-button";
 
 export function ChildrenRoute() {
   const children = useChildren();
@@ -11,7 +12,7 @@ export function ChildrenRoute() {
       <title>{`Children · ${PRODUCT_NAME}`}</title>
       <PageContainer>
         <div className="flex flex-col gap-8">
-          <ChildrenManager />
+          <ChildrenManager childExtras={(child) => <KeepsakeCardButton child={child} />} />
           <FamilyPrompt hasChildren={Boolean(children.data?.length)} />
         </div>
       </PageContainer>

@@ -11,7 +11,7 @@ export type EmailContent = {
   unsubscribeUrl?: string;
 };
 
-const escapeHtml = (value: string) =>
+export const escapeHtml = (value: string) =>
   value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 
 /** Renders a plain, readable HTML email with its text alternative. */

@@ -7,7 +7,8 @@ const olive = rgb(0x65 / 255, 0x64 / 255, 0x5a / 255);
 const accent = rgb(0x9a / 255, 0x64 / 255, 0x16 / 255);
 const page = { width: 612, height: 792, margin: 56 };
 
-function wrap(text: string, font: PDFFont, size: number, width: number) {
+/** Splits text into lines that fit `width` at `size` (words kept whole). */
+export function wrap(text: string, font: PDFFont, size: number, width: number) {
   const lines: string[] = [];
   let line = "";
   for (const word of text.split(/\s+/)) {

@@ -1,8 +1,11 @@
 import type { Readable } from "node:stream";
 import { storageErrors } from "./storage.errors";
 
-/** The private buckets (spec section 3). With S3 they are key prefixes inside one bucket. */
-export const STORAGE_BUCKETS = ["images", "audio", "videos", "child-images"] as const;
+/**
+ * The private buckets (spec section 3), and 'exports' for 'Download everything' archives (kept 7
+ * days). With S3 they are key prefixes inside one bucket.
+ */
+export const STORAGE_BUCKETS = ["images", "audio", "videos", "child-images", "exports"] as const;
 export type StorageBucket = (typeof STORAGE_BUCKETS)[number];
 
 /** Signed links are valid this long (spec section 9). */

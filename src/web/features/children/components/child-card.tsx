@@ -1,10 +1,11 @@
 import { CalendarHeart, Pencil, Trash2, Video } from "lucide-react";
+import type { ReactNode } from "react";
 import type { Child } from "../../../../shared/children";
 import { Button, ButtonLink } from "../../../components/ui/button";
 import { ChildAvatar } from "../../../components/ui/child-avatar";
 import { describeChildAge } from "./child-age";
 
-export function ChildCard({ child, today, index, onEdit, onDelete }: { child: Child; today: string; index: number; onEdit: () => void; onDelete: () => void }) {
+export function ChildCard({ child, today, index, onEdit, onDelete, extras }: { child: Child; today: string; index: number; onEdit: () => void; onDelete: () => void; extras?: ReactNode }) {
   const age = describeChildAge(child.birthdate, today);
   return (
     <li
@@ -43,6 +44,7 @@ export function ChildCard({ child, today, index, onEdit, onDelete }: { child: Ch
           <Trash2 className="size-5" aria-hidden="true" />
         </Button>
       </div>
+      {extras ? <div className="flex flex-wrap gap-2 border-t border-sand-soft pt-3">{extras}</div> : null}
     </li>
   );
 }

@@ -1,5 +1,5 @@
 import { Plus, Users } from "lucide-react";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { toast } from "sonner";
 import { type Child, CHILDREN_COPY } from "../../../../shared/children";
 import { todayIn } from "../../../../shared/calendar";
@@ -14,7 +14,8 @@ import { DeleteChildDialog } from "./delete-child-dialog";
 type Editing = { mode: "add" } | { mode: "edit"; child: Child } | { mode: "delete"; child: Child } | null;
 
 /** The /children page: the list of children with add, edit and delete. */
-export function ChildrenManager() {
+/** `childExtras`: more actions on each child's card, from other features (the keepsake card). */
+export function ChildrenManager({ childExtras }: { childExtras?: (child: { id: string; name: string }) => ReactNode } = {}) {
   const children = useChildren();
   const [editing, setEditing] = useState<Editing>(null);
   const today = todayIn();
@@ -55,7 +56,7 @@ export function ChildrenManager() {
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {children.data.map((child, index) => (
-            <ChildCard key={child.id} child={child} today={today} index={index} onEdit={() => setEditing({ mode: "edit", child })} onDelete={() => setEditing({ mode: "delete", child })} />
+            <ChildCard key={child.id} child={child} today={today} index={index} onEdit={() => setEditing({ mode: "edit", child })} onDelete={() => setEditing({ mode: "delete", child })} extras={childExtras?.(child)} />
           ))}
         </ul>
       )}

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { Button } from "../../../components/ui/button";
@@ -7,7 +7,8 @@ import { Dialog } from "../../../components/ui/dialog";
 import { useDeleteAccount } from "../api/delete-account";
 import { SettingsSection } from "./settings-section";
 
-export function DataSection() {
+/** `exportPanel`: 'Download everything' (the export feature), shown in the section and again in the deletion dialog. */
+export function DataSection({ exportPanel }: { exportPanel?: (placement: "section" | "dialog") => ReactNode }) {
   const deleteAccount = useDeleteAccount();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -27,6 +28,7 @@ export function DataSection() {
 
   return (
     <SettingsSection id="data" title="Data management" description="Your data is hosted in the U.S. Deleting your account removes it for good.">
+      {exportPanel ? <div className="border-b border-sand-soft pb-5">{exportPanel("section")}</div> : null}
       <Button variant="danger" className="self-start" onClick={() => setOpen(true)}>
         Delete my account
       </Button>
@@ -47,6 +49,7 @@ export function DataSection() {
           </>
         }
       >
+        {exportPanel ? <div className="mb-5 rounded-lg border border-sand-soft p-4">{exportPanel("dialog")}</div> : null}
         <label className="flex min-h-11 items-start gap-3 text-sm">
           <input type="checkbox" checked={confirmed} onChange={(event) => setConfirmed(event.target.checked)} className="mt-0.5 size-5 accent-danger" />I understand that my account and all my memories will be deleted permanently.
         </label>

@@ -12,8 +12,11 @@ import { ProfileSection } from "./profile-section";
 import { SettingsSection } from "./settings-section";
 import { TwoFactorPanel } from "./two-factor-panel";
 
-/** `familyDelivery`: the Family delivery section's content, composed by the route (another feature). */
-export function SettingsPage({ familyDelivery }: { familyDelivery?: ReactNode } = {}) {
+/**
+ * `familyDelivery`: the Family delivery section's content; `exportPanel`: 'Download everything', in the Data section
+ * and in the deletion dialog. Both are composed by the route (they belong to other features).
+ */
+export function SettingsPage({ familyDelivery, exportPanel }: { familyDelivery?: ReactNode; exportPanel?: (placement: "section" | "dialog") => ReactNode } = {}) {
   const settings = useSettings();
   useEffect(() => {
     if (settings.isError) toast.error("We couldn't load your settings.");
@@ -51,7 +54,7 @@ export function SettingsPage({ familyDelivery }: { familyDelivery?: ReactNode } 
               </SettingsSection>
             </div>
           ) : null}
-          <DataSection />
+          <DataSection exportPanel={exportPanel} />
         </>
       )}
     </div>

@@ -1,0 +1,134 @@
+// Archive figures for `BENCH_ONLY=archive npm run bench`: 'Download everything' throughput against a
+// plain storage-to-storage copy of the same files in the same run, peak RSS growth while packing
+// ~2 GB of media, and the time from the click to the ready email for 1 GB.
+import { execFileSync } from "node:child_process";
+import { createHmac, randomBytes, randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { writeArchive } from "../src/server/modules/export/export.archive";
+import type { ExportMemory } from "../src/server/modules/export/export.source";
+import { createObjectStorage } from "../src/server/modules/storage/storage";
+import { createLocalStorage } from "../src/server/modules/storage/storage.local";
+
+const MiB = 1024 * 1024;
+const FILE_MIB = Number(process.env.BENCH_ARCHIVE_FILE_MIB ?? 128);
+
+function writeRandomFile(file: string, bytes: number) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const fd = fs.openSync(file, "w");
+  const block = randomBytes(16 * MiB);
+  for (let written = 0; written < bytes; written += block.length) fs.writeSync(fd, block, 0, Math.min(block.length, bytes - written));
+  fs.closeSync(fd);
+}
+
+/** `count` videos of FILE_MIB each, written straight into a local storage root's videos bucket. */
+function seedVideoFiles(root: string, userId: string, count: number) {
+  const keys: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const key = `${userId}/bench-${i}.mp4`;
+    writeRandomFile(path.join(root, "videos", ...key.split("/")), FILE_MIB * MiB);
+    keys.push(key);
+  }
+  return keys;
+}
+
+function memoriesFor(keys: string[]): ExportMemory[] {
+  return keys.map((key, i) => ({
+    id: randomUUID(),
+    kind: "video",
+    title: `Video ${i}`,
+    notes: "",
+    createdAt: new Date(Date.now() - i * 60_000).toISOString(),
+    durationSeconds: 95,
+    childIds: ["child"],
+    unlock: { type: "now", age: null, date: null, milestone: null, opened: true, opensAt: null, label: "Available now" },
+    files: [{ bucket: "videos", key, role: "video" }],
+    comments: [],
+  }));
+}
+
+/** Throughput against a plain copy, and peak RSS growth, packing ~2 GB in this process (the job's code, no HTTP). */
+async function benchPacking() {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "heydad-archive-bench-"));
+  try {
+    const storage = createObjectStorage(createLocalStorage({ root, signingKey: createHmac("sha256", "bench").digest() }).driver);
+    const userId = "bench-user";
+    const count = Math.round(2048 / FILE_MIB);
+    const keys = seedVideoFiles(root, userId, count);
+    const totalBytes = count * FILE_MIB * MiB;
+
+    // The plain copy: every file read from storage and written back to storage, one after another.
+    const copyStarted = performance.now();
+    for (const key of keys) {
+      const object = await storage.get({ bucket: "videos", key });
+      await storage.put({ bucket: "exports", key: `${userId}/copy-${path.basename(key)}`, body: object!.body, contentType: "video/mp4" });
+    }
+    const copySeconds = (performance.now() - copyStarted) / 1000;
+    await storage.deletePrefix({ bucket: "exports", prefix: `${userId}/` });
+
+    global.gc?.();
+    const rssBefore = process.memoryUsage().rss;
+    let peak = rssBefore;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+    const started = performance.now();
+    const result = await writeArchive({ storage, destination: { bucket: "exports", key: `${userId}/archive.zip` }, scope: "account", children: [], memories: memoriesFor(keys), now: new Date() });
+    const seconds = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+    const tested = execFileSync("unzip", ["-tq", path.join(root, "exports", userId, "archive.zip")]).toString().trim();
+    peak = Math.max(peak, process.memoryUsage().rss);
+
+    const mbps = (bytes: number, s: number) => (bytes / MiB / s).toFixed(0);
+    console.log(`\n| archive figure (${count} × ${FILE_MIB} MiB = ${(totalBytes / 1024 ** 3).toFixed(2)} GiB) | value | target |`);
+    console.log("|---|---:|---:|");
+    console.log(`| plain storage copy | ${mbps(totalBytes, copySeconds)} MiB/s (${copySeconds.toFixed(1)} s) | |`);
+    console.log(`| archive build (store + SHA-256, to storage) | ${mbps(totalBytes, seconds)} MiB/s (${seconds.toFixed(1)} s) | |`);
+    console.log(`| archive vs plain copy | ${(copySeconds / seconds).toFixed(2)}× | ≥ 0.7× |`);
+    console.log(`| peak RSS growth while packing | ${((peak - rssBefore) / MiB).toFixed(1)} MiB | < 100 MiB |`);
+    console.log(`| archive size | ${(result.sizeBytes / MiB).toFixed(0)} MiB (unzip -t: ${tested}) | |`);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
+
+/** Click to email for 1 GB, through the running server: POST /api/exports, the pg-boss job, the ready email in the mailbox. */
+async function benchClickToEmail(app: { baseUrl: string; dataDir: string; databaseUrl: string }, cookie: string) {
+  const me = (await (await fetch(`${app.baseUrl}/api/me`, { headers: { cookie } })).json()) as { user: { id: string; email: string } };
+  const userId = me.user.id;
+  const count = Math.round(1024 / FILE_MIB);
+  const keys = seedVideoFiles(path.join(app.dataDir, "storage"), userId, count);
+  const client = new pg.Client({ connectionString: app.databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string }>("INSERT INTO children (user_id, name, birthdate) VALUES ($1, 'Maya', '2015-01-01') RETURNING id", [userId]);
+    for (const [i, key] of keys.entries()) {
+      const { rows: video } = await client.query<{ id: string }>(
+        `INSERT INTO videos (user_id, title, upload_id, file_path, duration_seconds, processing_status, processing_progress) VALUES ($1, $2, $3, $4, 95, 'completed', 100) RETURNING id`,
+        [userId, `Video ${i}`, `bench-${i}`, key],
+      );
+      await client.query("INSERT INTO video_children (video_id, child_id) VALUES ($1, $2)", [video[0]!.id, rows[0]!.id]);
+    }
+    const started = performance.now();
+    const response = await fetch(`${app.baseUrl}/api/exports`, { method: "POST", headers: { cookie, origin: app.baseUrl } });
+    if (response.status !== 202) throw new Error(`POST /api/exports answered ${response.status}`);
+    for (;;) {
+      const { rows: mail } = await client.query(`SELECT 1 FROM mailbox_messages WHERE "to" = $1 AND subject LIKE '%archive is ready%'`, [me.user.email]);
+      if (mail.length > 0) break;
+      if (performance.now() - started > 10 * 60_000) throw new Error("no ready email within 10 minutes");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const seconds = (performance.now() - started) / 1000;
+    console.log(`| click to ready email, ${count} × ${FILE_MIB} MiB = 1 GiB (server, pg-boss, mailbox) | ${seconds.toFixed(1)} s | |`);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function benchArchive(app: { baseUrl: string; dataDir: string; databaseUrl: string }, cookie: string) {
+  await benchPacking();
+  await benchClickToEmail(app, cookie);
+}
+
+// Kept for a quick look at the pipeline alone: `npx tsx bench/archive-bench.ts`.
+if (process.argv[1]?.endsWith("archive-bench.ts")) await benchPacking();

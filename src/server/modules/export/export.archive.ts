@@ -1,0 +1,152 @@
+import { createHash } from "node:crypto";
+import { type Readable, Transform, type TransformCallback } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import yazl from "yazl";
+import { ARCHIVE_MANIFEST_VERSION, type ArchiveFile, type ArchiveManifest, archiveManifestSchema } from "../../../shared/export";
+import type { ObjectRef, ObjectStorage } from "../storage/storage";
+import { renderPlayer } from "./export.player";
+import { renderReadme } from "./export.readme";
+import type { ExportChild, ExportFileRef, ExportMemory } from "./export.source";
+import { useNativeCrc32ForYazl } from "./export.zip-crc";
+
+useNativeCrc32ForYazl();
+
+/** What packing reports as it goes: a percentage and the memory (or child) being packed. */
+export type ArchiveProgress = { progress: number; currentItem: string };
+
+export type ArchiveResult = { sizeBytes: number; manifest: ArchiveManifest; missing: Array<{ path: string; item: string }> };
+
+const CONTENT_TYPES: Record<string, string> = {
+  mp4: "video/mp4",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  gif: "image/gif",
+  webp: "image/webp",
+  heic: "image/heic",
+  avif: "image/avif",
+  webm: "audio/webm",
+  m4a: "audio/mp4",
+  wav: "audio/wav",
+};
+
+const extensionOf = (key: string) => {
+  const match = /\.([A-Za-z0-9]{1,5})$/.exec(key);
+  return match ? match[1].toLowerCase() : "bin";
+};
+
+/** A folder name a person can read in ten years: date, title, and the start of the id (unique). */
+function memoryFolder(memory: ExportMemory) {
+  const slug = memory.title
+    .normalize("NFKD")
+    .replace(/[^\w\s-]/g, "")
+    .trim()
+    .replace(/\s+/g, "-")
+    .slice(0, 40)
+    .replace(/-+$/, "");
+  return `media/${memory.createdAt.slice(0, 10)}${slug ? `-${slug}` : ""}-${memory.id.slice(0, 8)}`;
+}
+
+/** Counts the bytes that pass (and hashes them with SHA-256 when asked), without holding them. */
+class ByteCounter extends Transform {
+  readonly hash;
+  bytes = 0;
+  constructor(options: { sha256: boolean }) {
+    super({ highWaterMark: 1024 * 1024 });
+    this.hash = options.sha256 ? createHash("sha256") : null;
+  }
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+    this.hash?.update(chunk);
+    this.bytes += chunk.length;
+    done(null, chunk);
+  }
+}
+
+/**
+ * Streams one archive from storage to storage: README.txt first, every media file stored as it is
+ * (ZIP 'store', hashed on the way through, one open at a time), then index.html and memories.json
+ * (deflated) last, since the manifest needs every file's hash. Memory stays flat whatever the size;
+ * yazl writes ZIP64 records when an entry or the archive passes 4 GB.
+ */
+export async function writeArchive(options: {
+  storage: ObjectStorage;
+  destination: ObjectRef;
+  scope: ArchiveManifest["scope"];
+  children: ExportChild[];
+  memories: ExportMemory[];
+  now: Date;
+  /** Stored sizes by "bucket/key", for a progress weighted by bytes (files not in it weigh 1 byte). */
+  sizes?: Map<string, number>;
+  onProgress?: (progress: ArchiveProgress) => Promise<void> | void;
+}): Promise<ArchiveResult> {
+  const { storage, now } = options;
+  const zip = new yazl.ZipFile();
+  const zipOutput = zip.outputStream as Readable;
+  const counted = new ByteCounter({ sha256: false });
+  const stored = storage.put({ ...options.destination, body: counted, contentType: "application/zip" });
+  const written = pipeline(zipOutput, counted);
+  // If storage refuses the upload, stop feeding the ZIP.
+  stored.catch((error: unknown) => zipOutput.destroy(error as Error));
+  const mtime = now;
+
+  const sizeOf = (file: ExportFileRef) => options.sizes?.get(`${file.bucket}/${file.key}`) ?? 1;
+  const all: Array<{ file: ExportFileRef; item: string }> = [
+    ...options.children.flatMap((child) => (child.photo ? [{ file: child.photo, item: child.name }] : [])),
+    ...options.memories.flatMap((memory) => memory.files.map((file) => ({ file, item: memory.title }))),
+  ];
+  const totalWeight = all.reduce((sum, { file }) => sum + sizeOf(file), 0) || 1;
+  let doneWeight = 0;
+  const missing: ArchiveResult["missing"] = [];
+
+  zip.addBuffer(Buffer.from(renderReadme({ scope: options.scope, createdAt: now }), "utf8"), "README.txt", { mtime });
+
+  async function pack(file: ExportFileRef, path: string, item: string): Promise<ArchiveFile> {
+    const contentType = CONTENT_TYPES[extensionOf(file.key)] ?? "application/octet-stream";
+    await options.onProgress?.({ progress: Math.min(99, Math.floor((doneWeight / totalWeight) * 100)), currentItem: item });
+    const object = await storage.get({ bucket: file.bucket, key: file.key });
+    doneWeight += sizeOf(file);
+    if (!object) {
+      missing.push({ path, item });
+      return { status: "missing", role: file.role, path, contentType };
+    }
+    const hasher = new ByteCounter({ sha256: true });
+    const done = pipeline(object.body, hasher);
+    zip.addReadStream(hasher, path, { compress: false, mtime });
+    await done;
+    return { status: "stored", role: file.role, path, contentType, sizeBytes: hasher.bytes, sha256: hasher.hash!.digest("hex") };
+  }
+
+  try {
+    const children: ArchiveManifest["children"] = [];
+    for (const child of options.children) {
+      const photo = child.photo ? await pack(child.photo, `children/${child.id.slice(0, 8)}-photo.${extensionOf(child.photo.key)}`, child.name) : null;
+      children.push({ id: child.id, name: child.name, birthdate: child.birthdate, photo });
+    }
+    const memories: ArchiveManifest["memories"] = [];
+    for (const memory of options.memories) {
+      const folder = memoryFolder(memory);
+      const files: ArchiveFile[] = [];
+      for (const file of memory.files) files.push(await pack(file, `${folder}/${file.role}.${extensionOf(file.key)}`, memory.title));
+      memories.push({ ...memory, files });
+    }
+    const manifest = archiveManifestSchema.parse({
+      format: "hey-dad-archive",
+      version: ARCHIVE_MANIFEST_VERSION,
+      createdAt: now.toISOString(),
+      scope: options.scope,
+      children,
+      memories,
+    } satisfies ArchiveManifest);
+    await options.onProgress?.({ progress: 99, currentItem: "memories.json" });
+    zip.addBuffer(Buffer.from(renderPlayer(manifest), "utf8"), "index.html", { mtime });
+    zip.addBuffer(Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, "utf8"), "memories.json", { mtime });
+    zip.end();
+    await Promise.all([written, stored]);
+    return { sizeBytes: counted.bytes, manifest, missing };
+  } catch (error) {
+    zipOutput.destroy(error as Error);
+    await Promise.allSettled([written, stored]);
+    await storage.delete(options.destination).catch(() => {});
+    throw error;
+  }
+}

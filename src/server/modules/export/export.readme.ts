@@ -1,0 +1,65 @@
+import { ARCHIVE_MANIFEST_VERSION } from "../../../shared/export";
+import { PRODUCT_NAME } from "../../../shared/product";
+
+/** README.txt: what is inside and how to open it in ten years, in plain words. */
+export function renderReadme(input: { scope: "account" | "child"; createdAt: Date }) {
+  const made = input.createdAt.toISOString().slice(0, 10);
+  const whose =
+    input.scope === "child"
+      ? "the memories a father recorded for his child, the ones that have opened so far"
+      : "every memory a father recorded for his children";
+  return `MEMORIES FROM ${PRODUCT_NAME.toUpperCase()}
+Saved on ${made}
+
+This folder holds ${whose}:
+videos, voice recordings, photos and written notes, saved from ${PRODUCT_NAME}.
+Nothing here needs ${PRODUCT_NAME}, an account or the internet to open.
+
+
+HOW TO OPEN IT
+
+1. Unzip this file first (on most computers: double-click it, or right-click
+   and choose "Extract all"). Keep all the files together in one folder.
+2. Double-click index.html. It opens in your web browser (Chrome, Firefox,
+   Safari, Edge or any other) and shows each child's memories, newest first.
+   Press play on any video or recording.
+
+If index.html ever stops working, every file is still in the media folder
+and opens on its own:
+  - videos are MP4 files (H.264 video, AAC sound), which almost any video
+    player can play;
+  - thumbnails and photos are JPEG, PNG or other common picture files;
+  - voice recordings are M4A, WebM or WAV sound files.
+
+
+WHAT IS INSIDE
+
+  README.txt     this letter
+  index.html     a page that plays everything, with no internet connection
+  memories.json  a list of everything: each child with their birth date,
+                 and each memory with its kind, title, notes, dates, the
+                 children it is for, when it opens, and its files
+  media/         one folder per memory, named by date and title
+  children/      each child's photo
+
+A memory made for several children is saved once and shown for each of them.
+
+Some memories were set to open later: on a date, at an age, or at a
+milestone. memories.json and index.html say which ones had opened on the day
+this archive was made, and when the others open. They are all here.
+
+If a file could not be found when the archive was made, memories.json lists
+it as "missing" and index.html says so under that memory.
+
+
+CHECKING THE FILES
+
+memories.json (format "hey-dad-archive", version ${ARCHIVE_MANIFEST_VERSION}) gives each file's size
+in bytes and its SHA-256 checksum. A checksum tool (sha256sum, shasum -a 256,
+or certutil -hashfile <file> SHA256 on Windows) shows whether a file is
+exactly as it was saved.
+
+Keep a copy in more than one place: a computer, an external drive, a cloud
+folder. Copy it to new storage every few years.
+`;
+}

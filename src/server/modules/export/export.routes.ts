@@ -1,0 +1,55 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { claimCodeSchema, keepsakeCardQuerySchema } from "../../../shared/export";
+import type { RateLimiter } from "../../http/rate-limit";
+import { validate } from "../../http/validate";
+import { type AppEnv, currentUser, requireUser } from "../auth/auth.middleware";
+import { contentDisposition } from "../storage/storage";
+import { exportErrors } from "./export.errors";
+import type { ExportUsecases } from "./export.usecases";
+
+const archiveId = z.object({ id: z.string() });
+const uuidOr404 = (id: string, notFound: () => Error) => {
+  if (!z.uuid().safeParse(id).success) throw notFound();
+  return id;
+};
+
+/**
+ * 'Download everything' and keepsake cards. Not behind the access check: the archive works with or
+ * without a subscription (decisions 2.7, 2.23). The claim endpoint is public and says the same thing
+ * for any code.
+ */
+export function registerExportRoutes(options: { usecases: ExportUsecases; rateLimit: RateLimiter }) {
+  const { usecases } = options;
+  const app = new Hono<AppEnv>();
+
+  app.post("/api/exports", requireUser(), async (c) => c.json({ archive: await usecases.requestArchive({ userId: currentUser(c).id }) }, 202));
+  app.get("/api/exports/latest", requireUser(), async (c) => c.json({ archive: await usecases.latest({ userId: currentUser(c).id }) }));
+  app.get("/api/exports/:id", requireUser(), validate("param", archiveId), async (c) => {
+    const id = uuidOr404(c.req.valid("param").id, exportErrors.notFound);
+    return c.json({ archive: await usecases.get({ userId: currentUser(c).id, id }) });
+  });
+  app.get("/api/exports/:id/download", requireUser(), validate("param", archiveId), async (c) => {
+    const id = uuidOr404(c.req.valid("param").id, exportErrors.notFound);
+    return c.redirect(await usecases.downloadLink({ userId: currentUser(c).id, id }), 302);
+  });
+
+  app.get("/api/children/:id/keepsake-card", requireUser(), validate("query", keepsakeCardQuerySchema), async (c) => {
+    const childId = uuidOr404(c.req.param("id"), exportErrors.childNotFound);
+    const card = await usecases.keepsakeCard({ userId: currentUser(c).id, childId, ...c.req.valid("query") });
+    return c.body(new Uint8Array(card.pdf), 200, {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": contentDisposition("attachment", card.fileName),
+      "Cache-Control": "private, no-store",
+    });
+  });
+
+  // Same answer for a known code, an unknown one and a malformed one: the card reveals nothing.
+  app.post("/api/claims", options.rateLimit({ name: "claims", max: 10 }), async (c) => {
+    const body = (await c.req.json().catch(() => null)) as { code?: unknown } | null;
+    const parsed = claimCodeSchema.safeParse(body?.code);
+    if (parsed.success) await usecases.claim({ code: parsed.data });
+    return c.json({ ok: true }, 202);
+  });
+  return app;
+}

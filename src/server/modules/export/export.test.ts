@@ -1,0 +1,242 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import { eq } from "drizzle-orm";
+import { PDFDocument } from "pdf-lib";
+import { beforeAll, describe, expect, it } from "vitest";
+import { checkFiles, createFamily, downloadStored, readZip, sha256, zipMethods } from "../../../../tests/support/archives";
+import { createSignedInUser, jsonRequest, type TestApp, createTestApp, waitForEmail } from "../../../../tests/support/test-app";
+import { type ArchiveView, archiveManifestSchema } from "../../../shared/export";
+import { archives, childClaimCodes } from "./export.table";
+
+let t: TestApp;
+let family: Awaited<ReturnType<typeof createFamily>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  family = await createFamily(t);
+}, 120_000);
+
+async function waitForArchive(cookie: string, id: string): Promise<ArchiveView> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const { archive } = (await (await jsonRequest(t, "GET", `/api/exports/${id}`, { cookie })).json()) as { archive: ArchiveView };
+    if (archive.status !== "building") return archive;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error("the archive was still building at the time limit");
+}
+
+/** Starts 'Download everything', waits for it, and downloads it through the app's own link. */
+async function buildAndDownload(user: { cookie: string }) {
+  const started = await jsonRequest(t, "POST", "/api/exports", { cookie: user.cookie });
+  expect(started.status).toBe(202);
+  const { archive } = (await started.json()) as { archive: ArchiveView };
+  const ready = await waitForArchive(user.cookie, archive.id);
+  expect(ready.status).toBe("ready");
+  const [row] = await t.db.select().from(archives).where(eq(archives.id, archive.id));
+  return { archive: ready, file: await downloadStored(t, { bucket: "exports", key: row!.fileKey! }) };
+}
+
+describe("'Download everything'", () => {
+  it("packs two children, a narration for both (stored once), a note and a processed video; every hash matches the manifest", async () => {
+    const { dad, maya, leo, narrationId, noteId, lockedId, videoId } = family;
+    const { archive, file } = await buildAndDownload(dad);
+    expect(archive).toMatchObject({ progress: 100, missingFiles: 0, currentItem: null });
+    expect(new Date(archive.expiresAt!).getTime() - Date.now()).toBeGreaterThan(6.9 * 24 * 3600 * 1000);
+
+    const entries = await readZip(file);
+    const names = [...entries.keys()];
+    expect(names[0]).toBe("README.txt");
+    expect(names.at(-1)).toBe("memories.json");
+    expect(names).toContain("index.html");
+    const manifest = archiveManifestSchema.parse(JSON.parse(entries.get("memories.json")!.toString("utf8")));
+    expect(manifest).toMatchObject({ format: "hey-dad-archive", version: 1, scope: "account" });
+    expect(manifest.children.map((child) => [child.name, child.birthdate])).toEqual([
+      ["Maya", "2016-04-02"],
+      ["Leo", "2019-09-14"],
+    ]);
+    const files = checkFiles(manifest, entries);
+    // Every media entry is in the manifest, and each stored file is in the ZIP exactly once.
+    const mediaEntries = names.filter((name) => name.startsWith("media/") || name.startsWith("children/"));
+    expect(mediaEntries.sort()).toEqual(files.map((f) => f.path).sort());
+    expect(new Set(mediaEntries).size).toBe(mediaEntries.length);
+
+    const byId = new Map(manifest.memories.map((memory) => [memory.id, memory]));
+    expect(manifest.memories.map((memory) => memory.createdAt)).toEqual([...manifest.memories.map((memory) => memory.createdAt)].sort().reverse());
+    const both = byId.get(narrationId)!;
+    expect(both.kind).toBe("narration");
+    expect(both.notes).toBe("It rained <all> day.");
+    expect(both.childIds.sort()).toEqual([maya.id, leo.id].sort());
+    expect(both.files.map((f) => f.role).sort()).toEqual(["photo", "voice"]);
+    // The two-child narration's voice is in the archive once: no other entry has its bytes.
+    const voice = both.files.find((f) => f.role === "voice")!;
+    const voiceHash = voice.status === "stored" ? voice.sha256 : "";
+    const copiesOfVoice = [...entries.entries()].filter(([name, bytes]) => name.startsWith("media/") && sha256(bytes) === voiceHash && name.includes(narrationId.slice(0, 8)));
+    expect(copiesOfVoice).toHaveLength(1);
+
+    expect(byId.get(noteId)).toMatchObject({ kind: "note", childIds: [maya.id], unlock: { type: "now", opened: true } });
+    expect(byId.get(lockedId)).toMatchObject({ unlock: { type: "date", date: "2090-06-01", opened: false } });
+    const video = byId.get(videoId)!;
+    expect(video.kind).toBe("video");
+    expect(video.files.map((f) => [f.role, f.contentType])).toEqual([
+      ["video", "video/mp4"],
+      ["thumbnail", "image/jpeg"],
+    ]);
+    expect(video.comments).toMatchObject([{ content: "Look at him go", timeSeconds: 1.5, author: "Dad" }]);
+
+    // Every entry's CRC-32 checks out with Info-ZIP's unzip (yazl's CRCs come from zlib.crc32).
+    expect(execFileSync("unzip", ["-tq", file]).toString()).toContain("No errors detected");
+    // Media stored as they are, text deflated.
+    const methods = await zipMethods(file);
+    for (const name of mediaEntries) expect(methods.get(name), name).toBe(0);
+    for (const name of ["README.txt", "index.html", "memories.json"]) expect(methods.get(name), name).toBe(8);
+    // The player carries the manifest; a title with '<' cannot break out of its script element.
+    const html = entries.get("index.html")!.toString("utf8");
+    expect(html).toContain("It rained \\u003call> day.");
+    expect(html).not.toMatch(/https?:\/\//);
+
+    const email = await waitForEmail(t, dad.email, { subjectIncludes: "archive is ready" });
+    expect(email.text).toContain(`/archive/${archive.id}`);
+    expect(email.text).toContain("7 days");
+    expect(email.text).not.toContain("missing");
+
+    // The download link redirects to a signed link of the ZIP.
+    const download = await jsonRequest(t, "GET", `/api/exports/${archive.id}/download`, { cookie: dad.cookie });
+    expect(download.status).toBe(302);
+    const served = await t.app.request(download.headers.get("location")!);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(fs.readFileSync(file))).toBe(true);
+  }, 120_000);
+
+  it("works without a subscription: a dad whose free month ended long ago still gets his archive", async () => {
+    const dad = await createSignedInUser(t);
+    await t.pool.query("UPDATE profiles SET created_at = now() - interval '400 days', has_access = false WHERE id = $1", [dad.id]);
+    expect(((await (await jsonRequest(t, "GET", "/api/me", { cookie: dad.cookie })).json()) as { profile: { hasAccess: boolean } }).profile.hasAccess).toBe(false);
+    const { archive } = await buildAndDownload(dad);
+    expect(archive.status).toBe("ready");
+    expect((await jsonRequest(t, "GET", `/api/exports/${archive.id}/download`, { cookie: dad.cookie })).status).toBe(302);
+  });
+
+  it("one archive at a time: asking again while one is building shows that one", async () => {
+    const dad = await createSignedInUser(t);
+    const [first, second] = await Promise.all([jsonRequest(t, "POST", "/api/exports", { cookie: dad.cookie }), jsonRequest(t, "POST", "/api/exports", { cookie: dad.cookie })]);
+    const a = ((await first.json()) as { archive: ArchiveView }).archive;
+    const b = ((await second.json()) as { archive: ArchiveView }).archive;
+    expect(a.id).toBe(b.id);
+    expect((await t.db.select().from(archives).where(eq(archives.userId, dad.id))).length).toBe(1);
+    await waitForArchive(dad.cookie, a.id);
+  });
+
+  it("an empty account gets a valid archive: a README and an empty manifest", async () => {
+    const dad = await createSignedInUser(t);
+    const { file } = await buildAndDownload(dad);
+    const entries = await readZip(file);
+    expect([...entries.keys()]).toEqual(["README.txt", "index.html", "memories.json"]);
+    const manifest = archiveManifestSchema.parse(JSON.parse(entries.get("memories.json")!.toString("utf8")));
+    expect(manifest).toMatchObject({ children: [], memories: [] });
+    expect(entries.get("README.txt")!.toString("utf8")).toContain("Double-click index.html");
+  });
+
+  it("a file missing from storage is listed as missing, the rest is packed, and the email says so", async () => {
+    const other = await createFamily(t);
+    const stored = await t.services.storage.listUserFiles({ userId: other.dad.id });
+    const voiceOfNote = stored.find((object) => object.bucket === "audio" && object.key.includes(other.noteId))!;
+    await t.services.storage.delete({ bucket: "audio", key: voiceOfNote.key });
+    const { archive, file } = await buildAndDownload(other.dad);
+    expect(archive.missingFiles).toBe(1);
+    const entries = await readZip(file);
+    const manifest = archiveManifestSchema.parse(JSON.parse(entries.get("memories.json")!.toString("utf8")));
+    const note = manifest.memories.find((memory) => memory.id === other.noteId)!;
+    expect(note.files).toMatchObject([{ status: "missing", role: "voice" }]);
+    checkFiles(manifest, entries);
+    const email = await waitForEmail(t, other.dad.email, { subjectIncludes: "archive is ready" });
+    expect(email.text).toContain("One file was missing from storage");
+    expect(email.text).toContain("Bedtime");
+  }, 120_000);
+
+  it("another user's archive is 404; an expired one is 410 and the cleanup deletes its file", async () => {
+    const dad = await createSignedInUser(t);
+    const stranger = await createSignedInUser(t);
+    const { archive } = await buildAndDownload(dad);
+    for (const path of [`/api/exports/${archive.id}`, `/api/exports/${archive.id}/download`, "/api/exports/not-a-uuid", "/api/exports/00000000-0000-4000-8000-000000000000/download"]) {
+      const response = await jsonRequest(t, "GET", path, { cookie: stranger.cookie });
+      expect(response.status, path).toBe(404);
+    }
+    expect(((await (await jsonRequest(t, "GET", "/api/exports/latest", { cookie: stranger.cookie })).json()) as { archive: unknown }).archive).toBeNull();
+
+    const [row] = await t.db.select().from(archives).where(eq(archives.id, archive.id));
+    await t.db.update(archives).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(archives.id, archive.id));
+    const expired = await jsonRequest(t, "GET", `/api/exports/${archive.id}/download`, { cookie: dad.cookie });
+    expect(expired.status).toBe(410);
+    expect(((await expired.json()) as { error: { code: string } }).error.code).toBe("ARCHIVE_EXPIRED");
+    expect(((await (await jsonRequest(t, "GET", `/api/exports/${archive.id}`, { cookie: dad.cookie })).json()) as { archive: ArchiveView }).archive.status).toBe("expired");
+
+    expect(await t.services.storage.get({ bucket: "exports", key: row!.fileKey! })).not.toBeNull();
+    expect(await t.services.export.deleteExpired()).toBeGreaterThanOrEqual(1);
+    expect(await t.services.storage.get({ bucket: "exports", key: row!.fileKey! })).toBeNull();
+    // A new one can be built at once.
+    expect((await jsonRequest(t, "POST", "/api/exports", { cookie: dad.cookie })).status).toBe(202);
+  }, 60_000);
+});
+
+describe("a child's keepsake archive (for guardians)", () => {
+  it("holds only that child's opened memories: nothing locked, not even a title", async () => {
+    const { dad, leo, narrationId, lockedId } = family;
+    const built = await t.services.export.buildChildArchive({ userId: dad.id, childId: leo.id });
+    expect(built.url).toContain("/files/exports/");
+    const [row] = await t.db.select().from(archives).where(eq(archives.id, built.archiveId));
+    const file = await downloadStored(t, { bucket: "exports", key: row!.fileKey! });
+    const entries = await readZip(file);
+    const manifest = archiveManifestSchema.parse(JSON.parse(entries.get("memories.json")!.toString("utf8")));
+    expect(manifest.scope).toBe("child");
+    expect(manifest.children.map((child) => child.name)).toEqual(["Leo"]);
+    expect(manifest.memories.map((memory) => memory.id)).toEqual([narrationId]);
+    expect(manifest.memories[0]!.childIds).toEqual([leo.id]);
+    checkFiles(manifest, entries);
+    const everything = Buffer.concat([...entries.values()]).toString("latin1");
+    expect(everything).not.toContain("Secret for your wedding");
+    expect(everything).not.toContain(lockedId);
+    expect(everything).not.toContain("Maya");
+    // It is not Dad's 'Download everything' archive.
+    expect(((await (await jsonRequest(t, "GET", `/api/exports/${built.archiveId}`, { cookie: dad.cookie })).json()) as { error: { code: string } }).error.code).toBe("ARCHIVE_NOT_FOUND");
+  }, 60_000);
+
+  it("another user's child is not found", async () => {
+    const stranger = await createSignedInUser(t);
+    await expect(t.services.export.buildChildArchive({ userId: stranger.id, childId: family.leo.id })).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe("the keepsake card", () => {
+  it("is a PDF in A6 and US letter, with one claim code per child; another user's child is 404", async () => {
+    const { dad, maya } = family;
+    const a6 = await jsonRequest(t, "GET", `/api/children/${maya.id}/keepsake-card?size=a6&line=${encodeURIComponent("Zoë, I love you — always.")}`, { cookie: dad.cookie });
+    expect(a6.status).toBe(200);
+    expect(a6.headers.get("content-type")).toBe("application/pdf");
+    expect(a6.headers.get("content-disposition")).toContain("Keepsake card - Maya.pdf");
+    const bytes = Buffer.from(await a6.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+    const sizeOf = async (pdf: Buffer) => (await PDFDocument.load(pdf)).getPage(0).getSize();
+    expect(await sizeOf(bytes)).toEqual({ width: 297.64, height: 419.53 });
+    const letter = await jsonRequest(t, "GET", `/api/children/${maya.id}/keepsake-card?size=letter`, { cookie: dad.cookie });
+    expect(await sizeOf(Buffer.from(await letter.arrayBuffer()))).toEqual({ width: 612, height: 792 });
+    const codes = await t.db.select().from(childClaimCodes).where(eq(childClaimCodes.childId, maya.id));
+    expect(codes).toHaveLength(1);
+    expect(codes[0]!.code).toMatch(/^[A-Z2-9]{10}$/);
+
+    const stranger = await createSignedInUser(t);
+    expect((await jsonRequest(t, "GET", `/api/children/${maya.id}/keepsake-card`, { cookie: stranger.cookie })).status).toBe(404);
+    expect((await jsonRequest(t, "GET", "/api/children/nope/keepsake-card", { cookie: stranger.cookie })).status).toBe(404);
+    expect((await jsonRequest(t, "GET", `/api/children/${maya.id}/keepsake-card?line=${"x".repeat(141)}`, { cookie: dad.cookie })).status).toBe(400);
+  });
+
+  it("a claim answers the same for a real code, an unknown one and nonsense", async () => {
+    const [code] = await t.db.select().from(childClaimCodes);
+    const answers = [];
+    for (const value of [code!.code, code!.code.toLowerCase().replace(/^(.{5})/, "$1-"), "ZZZZZZZZZZ", "<script>", 42]) {
+      const response = await jsonRequest(t, "POST", "/api/claims", { body: { code: value } });
+      answers.push([response.status, await response.text()]);
+    }
+    expect(new Set(answers.map((answer) => JSON.stringify(answer))).size).toBe(1);
+    expect(answers[0]![0]).toBe(202);
+  });
+});

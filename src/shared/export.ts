@@ -1,0 +1,145 @@
+/**
+ * 'Download everything' (decisions 2.7, 4.2): the archive's manifest (memories.json), documented by
+ * this schema, and the status of an archive as Settings shows it. The manifest is versioned: a
+ * reader checks `version` first; fields are only ever added within a version.
+ */
+import { z } from "zod";
+import { UNLOCK_TYPES } from "./unlock-rules";
+
+export const ARCHIVE_MANIFEST_VERSION = 1;
+/** An archive's download link is valid this long; the archive is then deleted. */
+export const ARCHIVE_VALID_DAYS = 7;
+
+/** A file inside the archive (a path relative to the unpacked folder), or one that storage no longer had. */
+export const archiveFileSchema = z.discriminatedUnion("status", [
+  z.object({
+    status: z.literal("stored"),
+    /** What the file is for this memory. */
+    role: z.enum(["video", "thumbnail", "photo", "voice", "child-photo"]),
+    /** Relative path inside the archive, with forward slashes (e.g. media/<memory id>/video.mp4). */
+    path: z.string().min(1),
+    contentType: z.string().min(1),
+    sizeBytes: z.number().int().min(0),
+    /** Lower-case hex SHA-256 of the file's bytes. */
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  }),
+  z.object({
+    status: z.literal("missing"),
+    role: z.enum(["video", "thumbnail", "photo", "voice", "child-photo"]),
+    /** Where the file would have been; nothing is at this path. */
+    path: z.string().min(1),
+    contentType: z.string().min(1),
+  }),
+]);
+export type ArchiveFile = z.infer<typeof archiveFileSchema>;
+
+export const archiveCommentSchema = z.object({
+  id: z.string(),
+  author: z.string(),
+  content: z.string(),
+  /** Seconds into the video the comment is about. */
+  timeSeconds: z.number().min(0),
+  createdAt: z.string(),
+  replies: z.array(z.object({ id: z.string(), author: z.string(), content: z.string(), timeSeconds: z.number().min(0), createdAt: z.string() })),
+});
+
+export const archiveChildSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** YYYY-MM-DD */
+  birthdate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  photo: archiveFileSchema.nullable(),
+});
+export type ArchiveChild = z.infer<typeof archiveChildSchema>;
+
+export const archiveMemorySchema = z.object({
+  id: z.string(),
+  kind: z.enum(["video", "narration", "note"]),
+  title: z.string(),
+  notes: z.string(),
+  /** ISO 8601 instant the memory was saved. */
+  createdAt: z.string(),
+  durationSeconds: z.number().nullable(),
+  /** Ids of the children it is for (see `children`); a memory for two children appears once. */
+  childIds: z.array(z.string()),
+  unlock: z.object({
+    type: z.enum(UNLOCK_TYPES),
+    age: z.number().int().nullable(),
+    /** YYYY-MM-DD */
+    date: z.string().nullable(),
+    milestone: z.string().nullable(),
+    /** Whether it had opened when the archive was made. */
+    opened: z.boolean(),
+    /** When it opens or opened, if the rule makes that knowable (ISO 8601). */
+    opensAt: z.string().nullable(),
+    /** 'Available now', 'Age 18', 'Jun 1, 2030', 'Milestone'. */
+    label: z.string(),
+  }),
+  files: z.array(archiveFileSchema),
+  /** Video comments with their timestamps (empty for narrations and notes). */
+  comments: z.array(archiveCommentSchema),
+});
+export type ArchiveMemory = z.infer<typeof archiveMemorySchema>;
+
+export const archiveManifestSchema = z.object({
+  format: z.literal("hey-dad-archive"),
+  version: z.literal(ARCHIVE_MANIFEST_VERSION),
+  createdAt: z.string(),
+  /** 'account': everything Dad made; 'child': one child's opened memories (a guardian's keepsake). */
+  scope: z.enum(["account", "child"]),
+  children: z.array(archiveChildSchema),
+  /** Newest first. */
+  memories: z.array(archiveMemorySchema),
+});
+export type ArchiveManifest = z.infer<typeof archiveManifestSchema>;
+
+export const ARCHIVE_STATUSES = ["building", "ready", "failed", "expired"] as const;
+export type ArchiveStatus = (typeof ARCHIVE_STATUSES)[number];
+
+/** An archive as Settings shows it. */
+export type ArchiveView = {
+  id: string;
+  status: ArchiveStatus;
+  /** 0 to 100 */
+  progress: number;
+  /** What is being packed now ('First bike ride'), while building. */
+  currentItem: string | null;
+  sizeBytes: number | null;
+  /** Files that storage no longer had, listed as missing in memories.json. */
+  missingFiles: number;
+  createdAt: string;
+  expiresAt: string | null;
+};
+
+export const EXPORT_COPY = {
+  title: "Download everything",
+  description:
+    "A ZIP with every video, voice recording and photo in its original format, a memories.json list of everything, and a page that plays it all offline in any browser. It works with or without a subscription.",
+  start: "Download everything",
+  building: "Preparing your archive",
+  leave: "You can leave this page. We'll email you a link when it's ready.",
+  ready: "Your archive is ready",
+  download: "Download the archive",
+  failed: "We couldn't build your archive. Please try again.",
+  expired: "This download link has expired. Archives are kept for 7 days.",
+  buildNew: "Build a new archive",
+  claimSent: "Thank you. If this card belongs to a family on Hey Dad, a fresh link has been sent to the family's guardians.",
+} as const;
+
+/** A keepsake card's short line from Dad, and the paper sizes it prints on. */
+export const keepsakeCardQuerySchema = z.object({
+  size: z.enum(["a6", "letter"]).default("a6"),
+  line: z.string().trim().max(140, "Keep the line under 140 characters.").default(""),
+});
+
+/** Claim codes on keepsake cards: 10 characters without look-alikes (no 0/O, 1/I/L). */
+export const CLAIM_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+export const CLAIM_CODE_LENGTH = 10;
+export const claimCodeSchema = z
+  .string()
+  .trim()
+  .transform((value) => value.toUpperCase().replace(/[\s-]/g, ""))
+  .pipe(z.string().regex(new RegExp(`^[${CLAIM_CODE_ALPHABET}]{${CLAIM_CODE_LENGTH}}$`)));
+
+/** ABCDE-FGHJK: easier to read aloud and type from paper. */
+export const formatClaimCode = (code: string) => `${code.slice(0, 5)}-${code.slice(5)}`;

@@ -1,0 +1,63 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+import { buildArchiveFile, createFamily, unpackZip } from "../support/archives";
+import { browserAvailable, useBrowser } from "../support/browser";
+import { createTestApp, type TestApp } from "../support/test-app";
+
+let t: TestApp;
+let folder: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  const family = await createFamily(t);
+  folder = await unpackZip((await buildArchiveFile(t, family.dad.id)).file);
+}, 180_000);
+
+describe.skipIf(!browserAvailable)("the archive's offline player in Chromium", () => {
+  const browser = useBrowser();
+
+  it("opens from the unpacked folder through file:// with the network off; the video and the narration's voice play", { timeout: 60_000 }, async () => {
+    const page = await browser.newPage({ width: 390, height: 844 });
+    page.setDefaultTimeout(10_000);
+    await page.context().setOffline(true);
+    const attempted: string[] = [];
+    await page.context().route("**/*", async (route) => {
+      const url = route.request().url();
+      if (url.startsWith("file://")) return route.continue();
+      attempted.push(url);
+      return route.abort("internetdisconnected");
+    });
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+
+    await page.goto(pathToFileURL(path.join(folder, "index.html")).href);
+    await expect.poll(() => page.getByRole("tab").allTextContents()).toEqual(["Maya", "Leo"]);
+    expect(await page.getByRole("tab", { name: "Maya" }).getAttribute("aria-selected")).toBe("true");
+
+    // Maya: the video (newest first), the note, and the narration for both.
+    const titles = await page.locator("article h3").allTextContents();
+    expect(titles).toEqual(["First bike ride", "Bedtime", "The day you were born"]);
+    await page.getByRole("heading", { name: "First bike ride" }).click();
+    const video = page.getByLabel("Video: First bike ride");
+    await video.evaluate((element: HTMLVideoElement) => element.play());
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 10_000 }).toBeGreaterThan(0.5);
+    await video.evaluate((element: HTMLVideoElement) => element.pause());
+    await page.getByText("Comments (1)").click();
+    await expect.poll(() => page.getByText("Dad: Look at him go").isVisible()).toBe(true);
+
+    // Leo, by keyboard: the narration for both plays; the locked one says when it opens.
+    await page.getByRole("tab", { name: "Maya" }).focus();
+    await page.keyboard.press("ArrowRight");
+    expect(await page.getByRole("tab", { name: "Leo" }).getAttribute("aria-selected")).toBe("true");
+    expect(await page.locator("article h3").allTextContents()).toEqual(["Secret for your wedding", "The day you were born"]);
+    await expect.poll(() => page.getByText(/^Opens on .*2090$/).isVisible()).toBe(true);
+    const voice = page.getByLabel("Voice: The day you were born");
+    await voice.evaluate((element: HTMLAudioElement) => element.play());
+    await expect.poll(() => voice.evaluate((element: HTMLAudioElement) => element.currentTime), { timeout: 10_000 }).toBeGreaterThan(0.3);
+    // The notes are text: '<all>' is shown, not parsed.
+    expect(await page.getByText("It rained <all> day.").isVisible()).toBe(true);
+
+    expect(attempted).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
