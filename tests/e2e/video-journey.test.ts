@@ -226,7 +226,7 @@ describe.skipIf(!browserAvailable)("video journey in Chromium", () => {
     await page.getByLabel("Title").fill("Hello from the kitchen");
     await page.getByLabel("Maya").check();
     await page.getByLabel("At an age").check();
-    await page.getByLabel("Unlock age").fill("18");
+    await page.getByLabel("Unlock at age").fill("18");
     await page.getByRole("button", { name: "Save Legacy Video" }).click();
 
     const chooser = page.getByRole("dialog", { name: "Choose Your Video Thumbnail" });
