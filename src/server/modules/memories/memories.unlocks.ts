@@ -59,13 +59,13 @@ export function recordDueStatement(input: { now: Date; memoryId?: string }) {
   const onlyMemory = input.memoryId ? sql`AND memory_id = ${input.memoryId}::uuid` : sql``;
   return sql`
     WITH due AS (
-      SELECT memory_id, child_id FROM memory_unlock_instants
+      SELECT ctid FROM memory_unlock_instants
       WHERE unlocked_at IS NULL AND opens_at IS NOT NULL AND opens_at <= ${input.now.toISOString()}::timestamptz ${onlyMemory}
       ORDER BY opens_at LIMIT ${BATCH}
       FOR UPDATE SKIP LOCKED
     ), opened AS (
       UPDATE memory_unlock_instants i SET unlocked_at = i.opens_at FROM due
-      WHERE i.memory_id = due.memory_id AND i.child_id = due.child_id
+      WHERE i.ctid = due.ctid
       RETURNING i.narration_id, i.video_id, i.memory_kind, i.child_id, i.user_id, i.unlock_type, i.opens_at
     )
     INSERT INTO memory_unlocks (narration_id, video_id, memory_kind, child_id, user_id, unlock_type, unlocked_at)
