@@ -114,7 +114,7 @@ export function MemoryFields({
         </div>
         {errors.childIds ? <FieldError id={childrenErrorId}>{errors.childIds}</FieldError> : null}
       </fieldset>
-      <UnlockRuleFields values={values} errors={errors} onChange={(unlock) => onChange(unlock)} idPrefix={idPrefix} />
+      <UnlockRuleFields values={values} errors={errors} onChange={({ unlockType, unlockAge, unlockDate, unlockMilestone }) => onChange({ unlockType, unlockAge, unlockDate, unlockMilestone })} idPrefix={idPrefix} />
     </>
   );
 }

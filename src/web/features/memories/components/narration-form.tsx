@@ -97,7 +97,7 @@ export function NarrationForm({
         <Button type="submit" size="lg" disabled={problem !== null || recorder.state === "recording"} busy={create.isPending} busyLabel="Saving…">
           {kind === "note" ? "Save Quick Note" : "Save Narration"}
         </Button>
-        {problem ? (
+        {problem && !Object.values(errors).includes(problem) ? (
           <p className="text-sm font-medium text-olive-dark" role="status">
             {problem}
           </p>
