@@ -64,8 +64,8 @@ export function recordDueStatement(input: { now: Date; memoryId?: string }) {
       ORDER BY opens_at LIMIT ${BATCH}
       FOR UPDATE SKIP LOCKED
     ), opened AS (
-      UPDATE memory_unlock_instants i SET unlocked_at = i.opens_at FROM due
-      WHERE i.ctid = due.ctid
+      UPDATE memory_unlock_instants i SET unlocked_at = i.opens_at
+      WHERE i.ctid = ANY (ARRAY(SELECT ctid FROM due))
       RETURNING i.narration_id, i.video_id, i.memory_kind, i.child_id, i.user_id, i.unlock_type, i.opens_at
     )
     INSERT INTO memory_unlocks (narration_id, video_id, memory_kind, child_id, user_id, unlock_type, unlocked_at)
