@@ -6,8 +6,9 @@ import { createOriginPolicy } from "./http/origin-check";
 import { createRateLimiter } from "./http/rate-limit";
 import type { JobQueue } from "./jobs/job-queue";
 import { createEventBus } from "./events/events";
-import { createExpireUploadsJob } from "./jobs/expire-uploads.job";
+import { createGiftsModule } from "./modules/gifts/gifts.module";
 import { createMemoriesModule } from "./modules/memories/memories.module";
+import { createUploadsModule } from "./modules/uploads/uploads.module";
 import type { ModuleInfrastructure } from "./modules/module-infrastructure";
 import { createNotificationsModule } from "./modules/notifications/notifications.module";
 import { createVideosRepository, deleteVideosOnlyFor } from "./modules/videos/videos.repository";
@@ -48,8 +49,6 @@ import { createTestCheckoutPayments } from "./modules/billing/billing.test-check
 import { type BillingUsecases, createBillingUsecases } from "./modules/billing/billing.usecases";
 import { createChecklistRepository } from "./modules/checklist/checklist.repository";
 import { createChecklistUsecases } from "./modules/checklist/checklist.usecases";
-import { createGiftsRepository } from "./modules/gifts/gifts.repository";
-import { createGiftsUsecases } from "./modules/gifts/gifts.usecases";
 import { createProfilesRepository } from "./modules/profiles/profiles.repository";
 import { createProfilesUsecases } from "./modules/profiles/profiles.usecases";
 import { createSettingsRepository } from "./modules/settings/settings.repository";
@@ -62,9 +61,6 @@ import { createExperimentsUsecases } from "./modules/experiments/experiments.use
 import { createSubscribersRepository } from "./modules/marketing/marketing.repository";
 import { createMarketingUsecases } from "./modules/marketing/marketing.usecases";
 import { createReadsFeed } from "./modules/marketing/reads-feed";
-import { createUploadsDatastore } from "./modules/uploads/uploads.datastore";
-import { createUploadsRepository } from "./modules/uploads/uploads.repository";
-import { createUploadsUsecases } from "./modules/uploads/uploads.usecases";
 
 /** Wires every module from the parsed config, the database and the job queue. */
 export async function createServices(options: { config: Config; db: Database; pool: pg.Pool; jobs: JobQueue; authSecret: string; log: (message: string) => void }) {
@@ -101,13 +97,13 @@ export async function createServices(options: { config: Config; db: Database; po
   // Gifts and billing call each other (a paid gift issues a code; a redeemed code refreshes access).
   const recordAccess = (userId: string) => billing.recordAccess(userId);
   const accessOf = (userId: string) => billing.accessOf(userId);
-  const gifts = createGiftsUsecases({ repository: createGiftsRepository(db), outbox, appUrl: config.appUrl, supportEmail: config.supportEmail, recordAccess });
+  const gifts = createGiftsModule(infra, { outbox, appUrl: config.appUrl, supportEmail: config.supportEmail, recordAccess });
   const experiments = createExperimentsUsecases({ experiments: createExperimentsRepository(db), adminEmails: config.adminEmails });
   const billing: BillingUsecases = createBillingUsecases({
     repository: billingRepository,
     payments,
     appUrl: config.appUrl,
-    onGiftPaid: gifts.issueForPurchase,
+    onGiftPaid: (gift) => events.emit("gift.paid", gift),
     recordConversion: experiments.convertServerEvent,
   });
 
@@ -124,8 +120,7 @@ export async function createServices(options: { config: Config; db: Database; po
   await jobs.register([dadMovesWeeklyJob]);
   await jobs.schedule(dadMovesWeeklyJob, DAD_MOVES_WEEKLY_CRON, {});
 
-  const uploadsDatastore = createUploadsDatastore({ storage: config.storage, dir: config.uploads.dir });
-  const uploads = createUploadsUsecases({ datastore: uploadsDatastore, quotaBytes: config.uploads.quotaBytes, uploads: createUploadsRepository(db) });
+  const uploads = await createUploadsModule(infra, { storage: config.storage, uploads: config.uploads });
   const { usecases: videos, tools: videoTools } = await createVideosModule(infra, { uploads, memories });
 
   // 'Download everything' (issue 16): the archive job, and the hourly cleanup of archives past 7 days.
@@ -145,9 +140,6 @@ export async function createServices(options: { config: Config; db: Database; po
   await jobs.register([exportArchiveJob, deleteExpiredArchivesJob]);
   await jobs.schedule(deleteExpiredArchivesJob, DELETE_EXPIRED_ARCHIVES_CRON, {});
 
-  const expireUploadsJob = createExpireUploadsJob(uploads.expireIdle);
-  await jobs.register([expireUploadsJob]);
-  await jobs.schedule(expireUploadsJob, "17 * * * *", {});
 
   const family = await createGuardiansModule(infra, { outbox, emailSender, appUrl: config.appUrl, settings, children, memories: memories.usecases });
 
@@ -203,7 +195,7 @@ export async function createServices(options: { config: Config; db: Database; po
       storage,
       billing: { cancelSubscription: (input) => billing.cancelForAccountDeletion(input) },
       forgetSessions: sessionCache.forgetUser,
-      deleteUploadFiles: uploads.deleteFiles,
+      events,
       forgetTraces: async ({ id, email }) => {
         await jobs.deleteJobsNaming([id, email]);
         await mailbox.deleteTo(email);

@@ -1,5 +1,29 @@
 /**
- * Query keys more than one feature touches. The memories list (every kind, videos included) is
- * read by the memories feature and refreshed after the videos feature saves or changes a video.
+ * Every query key that more than one feature reads or refreshes, in one registry: each resource's
+ * query options build their key from here, and a mutation invalidates every view that shows what it
+ * changed (decisions for issue 14: a child added, edited or deleted refreshes the dashboard strip,
+ * the record forms' child pickers, the vault filter, 'Coming up' and the children page at once).
  */
-export const memoriesQueryKey = ["memories"] as const;
+export const queryKeys = {
+  /** Every memory list (all kinds, videos included), the per-child counts, 'Coming up'. */
+  memories: {
+    all: ["memories"] as const,
+    childCounts: ["memories", "child-counts"] as const,
+    comingUp: ["memories", "coming-up"] as const,
+  },
+  /** The children page, one child, and the pickers' child lists. */
+  children: {
+    all: ["children"] as const,
+    options: ["children", "options"] as const,
+    one: (id: string) => ["children", id] as const,
+  },
+};
+
+/** The memories list key: kept as an alias while callers move to `queryKeys.memories.all`. */
+export const memoriesQueryKey = queryKeys.memories.all;
+
+/** What a change to a child (add, edit, photo, delete) makes stale: children, and memories (counts, names on cards, birthdays). */
+export const childChangeKeys = [queryKeys.children.all, queryKeys.memories.all] as const;
+
+/** What a change to a memory (save, edit, unlock, delete) makes stale: the memory lists, counts and 'Coming up'. */
+export const memoryChangeKeys = [queryKeys.memories.all] as const;

@@ -45,26 +45,25 @@ CREATE UNIQUE INDEX "videos_user_upload_key" ON "videos" USING btree ("user_id",
 -- A date opens at the start of that day in the account's time zone; an age when the first of its children reaches it
 -- (a date plus whole years lands a 29 February birthday on 28 February in common years, decisions 20); 'now' when saved;
 -- a milestone when marked reached; a video only once processed. The unlock job then records each one once.
-INSERT INTO "memory_unlock_instants" ("narration_id", "video_id", "memory_kind", "child_id", "user_id", "unlock_type", "opens_at")
-SELECT m.narration_id, m.video_id, m.kind, link.child_id, m.user_id, m.unlock_type,
-  CASE
-    WHEN NOT m.ready THEN NULL
-    WHEN m.unlock_type = 'now' THEN m.created_at
-    WHEN m.unlock_type = 'date' THEN m.unlock_date::timestamp AT TIME ZONE p.time_zone
-    WHEN m.unlock_type = 'milestone' THEN m.milestone_reached_at
-    WHEN m.unlock_type = 'age' THEN (
-      SELECT min(c.birthdate + make_interval(years => m.unlock_age))::timestamp AT TIME ZONE p.time_zone
-      FROM children c WHERE c.id IN (SELECT child_id FROM narration_children WHERE narration_id = m.narration_id
-                                     UNION ALL SELECT child_id FROM video_children WHERE video_id = m.video_id))
+INSERT INTO "memory_unlock_instants" ("narration_id", "memory_kind", "child_id", "user_id", "unlock_type", "opens_at")
+SELECT n.id, CASE WHEN n.image_path IS NULL THEN 'note' ELSE 'narration' END, link.child_id, n.user_id, n.unlock_type,
+  CASE n.unlock_type
+    WHEN 'now' THEN n.created_at
+    WHEN 'date' THEN n.unlock_date::timestamp AT TIME ZONE p.time_zone
+    WHEN 'milestone' THEN n.milestone_reached_at
+    WHEN 'age' THEN (SELECT min(c.birthdate + make_interval(years => n.unlock_age))::timestamp AT TIME ZONE p.time_zone
+                     FROM narration_children l JOIN children c ON c.id = l.child_id WHERE l.narration_id = n.id)
   END
-FROM (
-  SELECT n.id AS narration_id, NULL::uuid AS video_id, CASE WHEN n.image_path IS NULL THEN 'note' ELSE 'narration' END AS kind, n.user_id,
-         n.unlock_type, n.unlock_age, n.unlock_date, n.milestone_reached_at, n.created_at, true AS ready
-  FROM narrations n
-  UNION ALL
-  SELECT NULL, v.id, 'video', v.user_id, v.unlock_type, v.unlock_age, v.unlock_date, v.milestone_reached_at, v.created_at, v.processing_status = 'completed'
-  FROM videos v
-) m
-JOIN profiles p ON p.id = m.user_id
-JOIN (SELECT narration_id, NULL::uuid AS video_id, child_id FROM narration_children UNION ALL SELECT NULL, video_id, child_id FROM video_children) link
-  ON link.narration_id = m.narration_id OR link.video_id = m.video_id;
+FROM narrations n JOIN profiles p ON p.id = n.user_id JOIN narration_children link ON link.narration_id = n.id;
+--> statement-breakpoint
+INSERT INTO "memory_unlock_instants" ("video_id", "memory_kind", "child_id", "user_id", "unlock_type", "opens_at")
+SELECT v.id, 'video', link.child_id, v.user_id, v.unlock_type,
+  CASE
+    WHEN v.processing_status <> 'completed' THEN NULL
+    WHEN v.unlock_type = 'now' THEN v.created_at
+    WHEN v.unlock_type = 'date' THEN v.unlock_date::timestamp AT TIME ZONE p.time_zone
+    WHEN v.unlock_type = 'milestone' THEN v.milestone_reached_at
+    WHEN v.unlock_type = 'age' THEN (SELECT min(c.birthdate + make_interval(years => v.unlock_age))::timestamp AT TIME ZONE p.time_zone
+                                     FROM video_children l JOIN children c ON c.id = l.child_id WHERE l.video_id = v.id)
+  END
+FROM videos v JOIN profiles p ON p.id = v.user_id JOIN video_children link ON link.video_id = v.id;

@@ -1,3 +1,4 @@
+import type { EventBus } from "../../events/events";
 import type { ObjectStorage } from "../storage/storage";
 import type { AccountRepository } from "./account.repository";
 
@@ -10,8 +11,8 @@ export function createAccountUsecases(options: {
   billing: AccountBilling;
   /** The sessions went with the user's rows (not through better-auth): drop any cached copy too. */
   forgetSessions: (userId: string) => void;
-  /** Removes the bytes of an upload (services.uploads.deleteFiles); a missing upload is not an error. */
-  deleteUploadFiles: (uploadId: string) => Promise<void>;
+  /** 'account.deleted' goes out here (the uploads module removes the bytes of the account's uploads). */
+  events: EventBus;
   /**
    * Forgets what names the user outside the user's rows, once they are gone: jobs whose payload
    * holds the id or address (emails queued or sent), the development mailbox's copies.
@@ -21,16 +22,18 @@ export function createAccountUsecases(options: {
   return {
     /**
      * Account deletion, in order: cancel the subscription, delete every row of the user in one
-     * transaction (sessions included), then every stored file under the user's prefixes and the
-     * bytes of their uploads, then any other trace (jobs, the development mailbox).
+     * transaction (sessions included), then every stored file under the user's prefixes; then
+     * 'account.deleted' (the bytes of their uploads go with it), then any other trace (jobs, the development mailbox).
      */
     async deleteAccount(input: { userId: string }) {
       await options.billing.cancelSubscription(input);
       const deleted = await options.accounts.deleteUser(input.userId);
       options.forgetSessions(input.userId);
       await options.storage.deleteUserFiles(input);
-      for (const uploadId of deleted?.uploadIds ?? []) await options.deleteUploadFiles(uploadId);
-      if (deleted) await options.forgetTraces({ id: deleted.id, email: deleted.email });
+      if (deleted) {
+        await options.events.emit("account.deleted", { userId: input.userId, uploadIds: deleted.uploadIds });
+        await options.forgetTraces({ id: deleted.id, email: deleted.email });
+      }
     },
   };
 }

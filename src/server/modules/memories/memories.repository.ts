@@ -1,11 +1,12 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
+import type { EditMemoryFields } from "../../../shared/memories";
 import type { UnlockType } from "../../../shared/unlock-rules";
 import type { Database } from "../../db/client";
 import type { DbOrTransaction } from "../../db/transaction";
 import type { ObjectRef } from "../storage/storage";
 import { children } from "../children/children.table";
 import { profiles } from "../profiles/profiles.table";
-import { videos } from "../videos/videos.table";
+import { videoChildren, videos } from "../videos/videos.table";
 import { childMemoryCounts, narrationChildren, narrations } from "./memories.table";
 import { storedFilesOf } from "./memories.storage";
 
@@ -263,6 +264,45 @@ export function createMemoriesRepository(db: Database) {
         )
         .returning({ audioPath: narrations.audioPath, imagePath: narrations.imagePath });
       return deleted.flatMap((row) => storedFilesOf({ source: "narration", ...row }));
+    },
+
+    /**
+     * Edits the fields every memory has (decisions 25) in either table, and replaces its children, in one
+     * transaction with `inTransaction` (its unlock instants). A milestone keeps 'reached' only while it
+     * stays the same milestone. Never touches a video's file or processing state. Returns false when not the owner's.
+     */
+    async updateFields(
+      input: { userId: string; id: string; source: MemorySource; fields: EditMemoryFields },
+      inTransaction: (tx: DbOrTransaction) => Promise<void>,
+    ) {
+      const { fields } = input;
+      const table = input.source === "video" ? videos : narrations;
+      return db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(table)
+          .set({
+            title: fields.title,
+            notes: fields.notes,
+            unlockType: fields.unlockType,
+            unlockAge: fields.unlockAge,
+            unlockDate: fields.unlockDate,
+            unlockMilestone: fields.unlockMilestone,
+            milestoneReachedAt: sql`CASE WHEN ${table.unlockType} = 'milestone' AND ${fields.unlockType} = 'milestone' AND ${table.unlockMilestone} = ${fields.unlockMilestone}
+              THEN ${table.milestoneReachedAt} END`,
+          })
+          .where(and(eq(table.userId, input.userId), eq(table.id, input.id)))
+          .returning({ id: table.id });
+        if (!updated) return false;
+        if (input.source === "video") {
+          await tx.delete(videoChildren).where(and(eq(videoChildren.videoId, input.id), notInArray(videoChildren.childId, fields.childIds)));
+          await tx.insert(videoChildren).values(fields.childIds.map((childId) => ({ videoId: input.id, childId }))).onConflictDoNothing();
+        } else {
+          await tx.delete(narrationChildren).where(and(eq(narrationChildren.narrationId, input.id), notInArray(narrationChildren.childId, fields.childIds)));
+          await tx.insert(narrationChildren).values(fields.childIds.map((childId) => ({ narrationId: input.id, childId }))).onConflictDoNothing();
+        }
+        await inTransaction(tx);
+        return true;
+      });
     },
 
     /** 'Unlock now': set once, on the owner's milestone memory of either table. */

@@ -2,7 +2,7 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { assertStorableText } from "../../http/input-guard";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
-import { MAX_AUDIO_BYTES, MAX_IMAGE_BYTES, memoryListQuerySchema, narrationFieldsSchema } from "../../../shared/memories";
+import { editMemorySchema, MAX_AUDIO_BYTES, MAX_IMAGE_BYTES, memoryListQuerySchema, narrationFieldsSchema } from "../../../shared/memories";
 import { httpErrors } from "../../http/app-error";
 import { validate } from "../../http/validate";
 import { type AppEnv, currentUser, requireUser } from "../auth/auth.middleware";
@@ -59,6 +59,11 @@ export function registerMemoriesRoutes(options: { usecases: MemoriesUsecases; re
       const created = await usecases.createNarration({ userId: user.id, fields: parsed.data, audio: await fileBytes(form.audio), image: await fileBytes(form.image) });
       return c.json({ id: created.id }, 201);
     },
+  );
+
+  // Editing any memory (narration, quick note or video): the fields every memory has (decisions 25).
+  app.patch("/api/memories/:id", requireUser(), validId, validate("json", editMemorySchema), async (c) =>
+    c.json(await usecases.edit({ userId: currentUser(c).id, id: c.req.valid("param").id, fields: c.req.valid("json") })),
   );
 
   app.get("/api/narrations/:id", requireUser(), validId, async (c) => c.json(await usecases.get({ userId: currentUser(c).id, id: c.req.valid("param").id })));

@@ -51,6 +51,29 @@ function scopeCondition(alias: "n" | "v", scope: RecomputeScope) {
   return sql`true`;
 }
 
+/**
+ * One batch of the unlock job: the waiting rows whose instant has come (memory_unlock_instants_due_idx),
+ * each claimed by one worker, marked unlocked and recorded once. Exported for the bench's EXPLAIN.
+ */
+export function recordDueStatement(input: { now: Date; memoryId?: string }) {
+  const onlyMemory = input.memoryId ? sql`AND memory_id = ${input.memoryId}::uuid` : sql``;
+  return sql`
+    WITH due AS (
+      SELECT ctid FROM memory_unlock_instants
+      WHERE unlocked_at IS NULL AND opens_at IS NOT NULL AND opens_at <= ${input.now.toISOString()}::timestamptz ${onlyMemory}
+      ORDER BY opens_at LIMIT ${BATCH}
+      FOR UPDATE SKIP LOCKED
+    ), opened AS (
+      UPDATE memory_unlock_instants i SET unlocked_at = i.opens_at
+      WHERE i.ctid = ANY (ARRAY(SELECT ctid FROM due))
+      RETURNING i.narration_id, i.video_id, i.memory_kind, i.child_id, i.user_id, i.unlock_type, i.opens_at
+    )
+    INSERT INTO memory_unlocks (narration_id, video_id, memory_kind, child_id, user_id, unlock_type, unlocked_at)
+    SELECT narration_id, video_id, memory_kind, child_id, user_id, unlock_type, opens_at FROM opened
+    ON CONFLICT (memory_id, child_id) DO NOTHING
+    RETURNING id`;
+}
+
 export function createMemoryUnlocks(options: { db: Database; events: EventBus }) {
   const { db, events } = options;
 
@@ -122,24 +145,9 @@ export function createMemoryUnlocks(options: { db: Database; events: EventBus })
 
   /** Records every (memory, child) opened by `now` (one memory's only, when given): returns how many were new. */
   async function recordDue(input: { now: Date; memoryId?: string }) {
-    const onlyMemory = input.memoryId ? sql`AND memory_id = ${input.memoryId}::uuid` : sql``;
     let recorded = 0;
     for (;;) {
-      const { rows } = await db.execute<{ id: string }>(sql`
-        WITH due AS (
-          SELECT memory_id, child_id FROM memory_unlock_instants
-          WHERE unlocked_at IS NULL AND opens_at IS NOT NULL AND opens_at <= ${input.now.toISOString()}::timestamptz ${onlyMemory}
-          ORDER BY opens_at LIMIT ${BATCH}
-          FOR UPDATE SKIP LOCKED
-        ), opened AS (
-          UPDATE memory_unlock_instants i SET unlocked_at = i.opens_at FROM due
-          WHERE i.memory_id = due.memory_id AND i.child_id = due.child_id
-          RETURNING i.narration_id, i.video_id, i.memory_kind, i.child_id, i.user_id, i.unlock_type, i.opens_at
-        )
-        INSERT INTO memory_unlocks (narration_id, video_id, memory_kind, child_id, user_id, unlock_type, unlocked_at)
-        SELECT narration_id, video_id, memory_kind, child_id, user_id, unlock_type, opens_at FROM opened
-        ON CONFLICT (memory_id, child_id) DO NOTHING
-        RETURNING id`);
+      const { rows } = await db.execute<{ id: string }>(recordDueStatement(input));
       recorded += rows.length;
       if (rows.length < BATCH) return recorded;
     }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { AppError } from "../../http/app-error";
-import { MAX_AUDIO_BYTES, MAX_IMAGE_BYTES, type MemoryItem, type MemoryPage, type NarrationFields } from "../../../shared/memories";
+import { type EditMemoryFields, MAX_AUDIO_BYTES, MAX_IMAGE_BYTES, type MemoryItem, type MemoryPage, type NarrationFields } from "../../../shared/memories";
 import { upcomingBirthdays, upcomingUnlocks } from "../../../shared/coming-up";
 import { unlockStatus } from "../../../shared/unlock-rules";
 import { memoryErrors } from "./memories.errors";
@@ -233,6 +233,24 @@ export function createMemoriesUsecases(options: {
           return { ...item, unlock: { ...item.unlock, unlocked }, files: storedFilesOf(rows[index]) };
         })
         .filter((item) => !input.unlockedOnly || item.unlock.unlocked);
+    },
+
+    /**
+     * Edits a memory of any kind (decisions 25): title, notes, children and unlock rule. Its unlock
+     * instants are recomputed; a child it has already opened for keeps it open. A video still being
+     * processed can be edited too (its file is not part of this). Another user's memory: 404.
+     */
+    async edit(input: { userId: string; id: string; fields: EditMemoryFields }) {
+      const row = await memories.findAnyKind(input);
+      if (!row) throw memoryErrors.notFound();
+      const childIds = [...new Set(input.fields.childIds)];
+      if ((await memories.countOwnedChildren({ userId: input.userId, childIds })) !== childIds.length) throw memoryErrors.childNotFound();
+      const updated = await memories.updateFields({ userId: input.userId, id: input.id, source: row.source, fields: { ...input.fields, childIds } }, (tx) =>
+        unlocks.recompute({ userId: input.userId, memoryId: input.id }, tx),
+      );
+      if (!updated) throw memoryErrors.notFound();
+      await recordOpened(input.id);
+      return getItem({ userId: input.userId, id: input.id, source: row.source });
     },
 
     /** 'Unlock now' on a milestone memory of either table (decisions 9); returns its card. */

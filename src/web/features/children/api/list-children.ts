@@ -1,8 +1,9 @@
+import { queryKeys } from "../../../lib/query-keys";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Child } from "../../../../shared/children";
 import { apiClient } from "../../../lib/api-client";
 
-export const childrenQueryKey = ["children"] as const;
+export const childrenQueryKey = queryKeys.children.all;
 
 export const listChildren = ({ signal }: { signal?: AbortSignal } = {}) =>
   apiClient.get<{ children: Child[] }>("/api/children", { signal }).then((response) => response.children);

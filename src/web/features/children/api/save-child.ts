@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Child, ChildInput } from "../../../../shared/children";
 import { apiClient } from "../../../lib/api-client";
-import { childrenQueryKey } from "./list-children";
+import { childChangeKeys } from "../../../lib/query-keys";
 
 export type SaveChildInput = {
   /** Present when editing. */
@@ -23,5 +23,5 @@ export async function saveChild({ id, values, photo }: SaveChildInput) {
 
 export function useSaveChild() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveChild, onSettled: () => queryClient.invalidateQueries({ queryKey: childrenQueryKey }) });
+  return useMutation({ mutationFn: saveChild, onSettled: () => Promise.all(childChangeKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))) });
 }

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiClient } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 
 export type ChildCount = { childId: string; name: string; total: number; imageUrl: string | null };
 
-export const childCountsQueryKey = ["memories", "child-counts"] as const;
+export const childCountsQueryKey = queryKeys.memories.childCounts;
 
 /** The dad's children with how many memories each has (also the list the record form picks from). */
 export function childCountsQueryOptions() {

@@ -1,14 +1,15 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import type { MemoryItem, NarrationItem, VideoMemoryItem } from "../../../../shared/memories";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogClose } from "../../../components/ui/dialog";
+import { EditMemoryDialog } from "./edit-memory-dialog";
 import { formatMemoryDate, UnlockBadge } from "./memory-card";
 
 /** Opens a video: the route passes the videos feature's player in (features never import each other). */
 export type RenderVideoPlayer = (video: VideoMemoryItem, onClose: () => void) => ReactNode;
 
 /** The read-only note modal: title, date, photo, the recording to play, the notes (as text), Close. */
-export function MemoryModal({ item, onClose }: { item: NarrationItem | null; onClose: () => void }) {
+export function MemoryModal({ item, onClose, onEdit }: { item: NarrationItem | null; onClose: () => void; onEdit?: (item: NarrationItem) => void }) {
   return (
     <Dialog
       open={item !== null}
@@ -17,9 +18,16 @@ export function MemoryModal({ item, onClose }: { item: NarrationItem | null; onC
       description={item ? formatMemoryDate(item.createdAt) : undefined}
       className="max-w-lg"
       footer={
-        <DialogClose asChild>
-          <Button variant="secondary">Close</Button>
-        </DialogClose>
+        <>
+          {item && onEdit ? (
+            <Button variant="ghost" onClick={() => onEdit(item)}>
+              Edit
+            </Button>
+          ) : null}
+          <DialogClose asChild>
+            <Button variant="secondary">Close</Button>
+          </DialogClose>
+        </>
       }
     >
       {item ? (
@@ -39,6 +47,24 @@ export function MemoryModal({ item, onClose }: { item: NarrationItem | null; onC
 
 /** The open memory: a video in the player the route supplies, anything else in the note modal. */
 export function OpenMemory({ item, onClose, renderVideoPlayer }: { item: MemoryItem | null; onClose: () => void; renderVideoPlayer: RenderVideoPlayer }) {
-  if (item?.kind === "video") return renderVideoPlayer(item, onClose);
-  return <MemoryModal item={item} onClose={onClose} />;
+  const [editing, setEditing] = useState<MemoryItem | null>(null);
+  const modal =
+    item?.kind === "video" ? (
+      renderVideoPlayer(item, onClose)
+    ) : (
+      <MemoryModal
+        item={item}
+        onClose={onClose}
+        onEdit={(open) => {
+          setEditing(open);
+          onClose();
+        }}
+      />
+    );
+  return (
+    <>
+      {modal}
+      <EditMemoryDialog item={editing} onClose={() => setEditing(null)} />
+    </>
+  );
 }

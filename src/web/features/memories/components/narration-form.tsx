@@ -1,21 +1,20 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
-import { NARRATION_COPY, narrationSaveProblem } from "../../../../shared/memories";
+import { editMemorySchema, NARRATION_COPY, narrationSaveProblem } from "../../../../shared/memories";
+import { EMPTY_MEMORY_FIELDS, MemoryFields, memoryFieldsInput } from "../../../components/memory/memory-fields";
 import { Button } from "../../../components/ui/button";
-import { TextField } from "../../../components/ui/text-field";
 import { isApiError } from "../../../lib/api-client";
+import { fieldErrors } from "../../../lib/form-errors";
 import { useCreateNarration } from "../api/create-narration";
-import { ChildPicker } from "./child-picker";
+import { useChildChoices } from "./child-picker";
 import { ImagePicker } from "./image-picker";
-import { UnlockRuleFields, type UnlockValues } from "./unlock-rule-fields";
 import { useVoiceRecorder } from "./use-voice-recorder";
 import { type DraftFields, voiceDraftStore, type VoiceDraft } from "./voice-draft-store";
 import { VoiceRecorderPanel } from "./voice-recorder-panel";
 
 export type RecordPrefill = Partial<DraftFields>;
 
-const emptyFields: DraftFields = { title: "", notes: "", childIds: [], unlockType: "now", unlockAge: "", unlockDate: "", unlockMilestone: "" };
 
 /** Narration (voice + optional photo) or Quick Note (optional voice, no photo), then save. */
 export function NarrationForm({
@@ -32,7 +31,7 @@ export function NarrationForm({
   const navigate = useNavigate();
   const recorder = useVoiceRecorder(kind);
   const create = useCreateNarration();
-  const [fields, setFields] = useState<DraftFields>({ ...emptyFields, ...prefill, ...restoredDraft?.fields });
+  const [fields, setFields] = useState<DraftFields>({ ...EMPTY_MEMORY_FIELDS, ...prefill, ...restoredDraft?.fields });
   const [image, setImage] = useState<File | null>(restoredDraft?.image ?? null);
   const { restore } = recorder;
 
@@ -46,7 +45,14 @@ export function NarrationForm({
     if (recordingInProgress) voiceDraftStore.saveFields(kind, fields, kind === "narration" ? image : null).catch(() => {});
   }, [recordingInProgress, kind, fields, image]);
 
-  const set = (patch: Partial<DraftFields>) => setFields((current) => ({ ...current, ...patch }));
+  const childChoices = useChildChoices();
+  // Each field's own message (the shared schema's), once Dad has touched that field.
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const set = (patch: Partial<DraftFields>) => {
+    setFields((current) => ({ ...current, ...patch }));
+    setTouched((current) => new Set([...current, ...Object.keys(patch)]));
+  };
+  const errors = Object.fromEntries(Object.entries(fieldErrors(editMemorySchema.safeParse(memoryFieldsInput(fields)))).filter(([field]) => touched.has(field)));
   const problem = narrationSaveProblem({ kind, hasRecording: recorder.state === "recorded", title: fields.title, childCount: fields.childIds.length, unlock: fields });
   const busy = recorder.state === "recording" || create.isPending;
 
@@ -54,17 +60,7 @@ export function NarrationForm({
     if (problem || busy) return;
     try {
       const { id } = await create.mutateAsync({
-        fields: {
-          kind,
-          title: fields.title,
-          notes: fields.notes,
-          childIds: fields.childIds,
-          durationSeconds: recorder.recording?.durationSeconds ?? 0,
-          unlockType: fields.unlockType,
-          unlockAge: fields.unlockType === "age" && fields.unlockAge !== "" ? Number(fields.unlockAge) : null,
-          unlockDate: fields.unlockType === "date" ? fields.unlockDate || null : null,
-          unlockMilestone: fields.unlockType === "milestone" ? fields.unlockMilestone : null,
-        },
+        fields: { kind, ...memoryFieldsInput(fields), durationSeconds: recorder.recording?.durationSeconds ?? 0 },
         audio: recorder.recording?.blob ?? null,
         image: kind === "narration" ? image : null,
       });
@@ -86,31 +82,22 @@ export function NarrationForm({
     >
       <VoiceRecorderPanel recorder={recorder} optional={kind === "note"} />
       {kind === "narration" ? <ImagePicker file={image} onChange={setImage} /> : null}
-      <div className="flex flex-col gap-2">
-        <TextField label="Title" value={fields.title} maxLength={200} onChange={(event) => set({ title: event.target.value })} placeholder="The day you were born" />
-        {renderIdeas?.((prompt) => set({ title: prompt }))}
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="memory-notes" className="text-sm font-medium text-ink">
-          Notes
-        </label>
-        <textarea
-          id="memory-notes"
-          rows={kind === "note" ? 6 : 3}
-          value={fields.notes}
-          maxLength={10_000}
-          onChange={(event) => set({ notes: event.target.value })}
-          placeholder={kind === "note" ? "Write it down while it's fresh." : "Anything you want them to know about this."}
-          className="w-full rounded-lg border border-sand bg-white px-3.5 py-2.5 text-base text-ink hover:border-olive focus:outline-none focus-visible:outline-3 focus-visible:outline-accent-dark"
-        />
-      </div>
-      <ChildPicker selected={fields.childIds} onChange={(childIds) => set({ childIds })} />
-      <UnlockRuleFields values={fields as UnlockValues} onChange={(values) => set(values)} />
+      <MemoryFields
+        idPrefix="memory"
+        values={fields}
+        errors={errors}
+        onChange={set}
+        childChoices={childChoices}
+        titleExtra={renderIdeas?.((prompt) => set({ title: prompt }))}
+        titlePlaceholder="The day you were born"
+        notesPlaceholder={kind === "note" ? "Write it down while it's fresh." : "Anything you want them to know about this."}
+        notesRows={kind === "note" ? 6 : 3}
+      />
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
         <Button type="submit" size="lg" disabled={problem !== null || recorder.state === "recording"} busy={create.isPending} busyLabel="Saving…">
           {kind === "note" ? "Save Quick Note" : "Save Narration"}
         </Button>
-        {problem ? (
+        {problem && !Object.values(errors).includes(problem) ? (
           <p className="text-sm font-medium text-olive-dark" role="status">
             {problem}
           </p>

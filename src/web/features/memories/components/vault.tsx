@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { ArrowDownUp, Mic, NotebookPen, Trash2, Unlock, Video } from "lucide-react";
+import { ArrowDownUp, Mic, NotebookPen, Pencil, Trash2, Unlock, Video } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import { formatDuration, type MemoryItem, type MemoryKind, vaultItems, type VaultStatus, type VaultView } from "../../../../shared/memories";
@@ -11,6 +11,7 @@ import { useAllMemories } from "../api/list-all-memories";
 import { useUnlockMilestone } from "../api/unlock-milestone";
 import { ListStates } from "./list-states";
 import { formatMemoryDate, hasFailed, isPlayable, MemoryPicture, ProcessingNote, UnlockBadge } from "./memory-card";
+import { EditMemoryDialog } from "./edit-memory-dialog";
 import { OpenMemory, type RenderVideoPlayer } from "./memory-modal";
 
 const SHOWN_STEP = 30;
@@ -42,6 +43,7 @@ export function Vault({ renderVideoPlayer }: { renderVideoPlayer: RenderVideoPla
   const [shown, setShown] = useState(SHOWN_STEP);
   const [open, setOpen] = useState<MemoryItem | null>(null);
   const [confirming, setConfirming] = useState<MemoryItem | null>(null);
+  const [editing, setEditing] = useState<MemoryItem | null>(null);
   const remove = useDeleteMemory();
   const unlock = useUnlockMilestone();
 
@@ -206,6 +208,10 @@ export function Vault({ renderVideoPlayer }: { renderVideoPlayer: RenderVideoPla
                       Unlock now
                     </Button>
                   ) : null}
+                  <Button variant="ghost" aria-label={`Edit ${item.title}`} onClick={() => setEditing(item)}>
+                    <Pencil className="size-4" aria-hidden="true" />
+                    Edit
+                  </Button>
                   <Button variant="ghost" aria-label={`Delete ${item.title}`} onClick={() => setConfirming(item)}>
                     <Trash2 className="size-4" aria-hidden="true" />
                     Delete
@@ -225,6 +231,7 @@ export function Vault({ renderVideoPlayer }: { renderVideoPlayer: RenderVideoPla
       ) : null}
 
       <OpenMemory item={open} onClose={() => setOpen(null)} renderVideoPlayer={renderVideoPlayer} />
+      <EditMemoryDialog item={editing} onClose={() => setEditing(null)} />
       <Dialog
         open={confirming !== null}
         onOpenChange={(isOpen) => !isOpen && !remove.isPending && setConfirming(null)}

@@ -4,17 +4,10 @@
  * What Dad typed, the photo he chose and which tab he was on are kept with it. One draft at a time,
  * under the key "current".
  */
-import type { UnlockType } from "../../../../shared/unlock-rules";
+import type { MemoryFieldValues } from "../../../components/memory/memory-fields";
 
-export type DraftFields = {
-  title: string;
-  notes: string;
-  childIds: string[];
-  unlockType: UnlockType;
-  unlockAge: string;
-  unlockDate: string;
-  unlockMilestone: string;
-};
+/** What Dad typed, kept with the recording: the fields every memory has, as the form holds them. */
+export type DraftFields = MemoryFieldValues;
 
 export type VoiceDraft = {
   kind: "narration" | "note";

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiClient } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 
 export type ChildOption = { id: string; name: string };
 
@@ -7,6 +8,6 @@ export type ChildOption = { id: string; name: string };
 export const listChildOptions = ({ signal }: { signal?: AbortSignal } = {}) =>
   apiClient.get<{ children: ChildOption[] }>("/api/children", { signal }).then((r) => r.children.map(({ id, name }) => ({ id, name })));
 
-export const childOptionsQueryOptions = () => queryOptions({ queryKey: ["children", "options"], queryFn: ({ signal }) => listChildOptions({ signal }) });
+export const childOptionsQueryOptions = () => queryOptions({ queryKey: queryKeys.children.options, queryFn: ({ signal }) => listChildOptions({ signal }) });
 
 export const useChildOptions = () => useQuery(childOptionsQueryOptions());

@@ -1,6 +1,7 @@
 import { clsx } from "clsx";
-import { UNLOCK_AGE_MAX, UNLOCK_AGE_MIN, type UnlockType } from "../../../../shared/unlock-rules";
-import { TextField } from "../../../components/ui/text-field";
+import { UNLOCK_AGE_MAX, UNLOCK_AGE_MIN, type UnlockType } from "../../../shared/unlock-rules";
+import type { FieldErrors } from "../../lib/form-errors";
+import { TextField } from "../ui/text-field";
 
 export type UnlockValues = { unlockType: UnlockType; unlockAge: string; unlockDate: string; unlockMilestone: string };
 
@@ -12,7 +13,17 @@ const OPTIONS: { value: UnlockType; label: string }[] = [
 ];
 
 /** When the memory unlocks: now, at an age (1–100), on a date, or at a milestone Dad describes. */
-export function UnlockRuleFields({ values, onChange }: { values: UnlockValues; onChange: (values: UnlockValues) => void }) {
+export function UnlockRuleFields({
+  values,
+  errors = {},
+  onChange,
+  idPrefix = "unlock",
+}: {
+  values: UnlockValues;
+  errors?: FieldErrors;
+  onChange: (values: UnlockValues) => void;
+  idPrefix?: string;
+}) {
   return (
     <fieldset className="flex flex-col gap-3">
       <legend className="mb-1.5 text-sm font-medium text-ink">When should it unlock?</legend>
@@ -28,7 +39,7 @@ export function UnlockRuleFields({ values, onChange }: { values: UnlockValues; o
           >
             <input
               type="radio"
-              name="unlock-type"
+              name={`${idPrefix}-unlock-type`}
               value={option.value}
               className="sr-only"
               checked={values.unlockType === option.value}
@@ -46,18 +57,20 @@ export function UnlockRuleFields({ values, onChange }: { values: UnlockValues; o
           min={UNLOCK_AGE_MIN}
           max={UNLOCK_AGE_MAX}
           value={values.unlockAge}
+          error={errors.unlockAge}
           onChange={(event) => onChange({ ...values, unlockAge: event.target.value })}
           hint="It unlocks when any child you chose reaches this age."
         />
       ) : null}
       {values.unlockType === "date" ? (
-        <TextField label="Unlock on" type="date" value={values.unlockDate} onChange={(event) => onChange({ ...values, unlockDate: event.target.value })} />
+        <TextField label="Unlock on" type="date" value={values.unlockDate} error={errors.unlockDate} onChange={(event) => onChange({ ...values, unlockDate: event.target.value })} />
       ) : null}
       {values.unlockType === "milestone" ? (
         <TextField
           label="Milestone"
           placeholder="First day of high school"
           value={values.unlockMilestone}
+          error={errors.unlockMilestone}
           maxLength={200}
           onChange={(event) => onChange({ ...values, unlockMilestone: event.target.value })}
           hint="It stays locked until you mark the milestone reached in the vault."

@@ -1,0 +1,73 @@
+import { type FormEvent, useState } from "react";
+import { toast } from "sonner";
+import { editMemorySchema, type MemoryItem } from "../../../../shared/memories";
+import { EMPTY_MEMORY_FIELDS, MemoryFields, type MemoryFieldValues, memoryFieldsInput } from "../../../components/memory/memory-fields";
+import { Button } from "../../../components/ui/button";
+import { Dialog } from "../../../components/ui/dialog";
+import { type FieldErrors, fieldErrors } from "../../../lib/form-errors";
+import { useEditMemory } from "../api/edit-memory";
+import { useChildChoices } from "./child-picker";
+
+function valuesOf(item: MemoryItem): MemoryFieldValues {
+  return {
+    ...EMPTY_MEMORY_FIELDS,
+    title: item.title,
+    notes: item.notes,
+    childIds: item.children.map((child) => child.id),
+    unlockType: item.unlock.type,
+    unlockAge: item.unlock.age === null ? "" : String(item.unlock.age),
+    unlockDate: item.unlock.date ?? "",
+    unlockMilestone: item.unlock.milestone ?? "",
+  };
+}
+
+/**
+ * 'Edit' on a memory of any kind (decisions 25): the same fields it was recorded with. A memory
+ * that has already opened for a child stays open for that child, whatever the new rule says.
+ */
+export function EditMemoryDialog({ item, onClose }: { item: MemoryItem | null; onClose: () => void }) {
+  return (
+    <Dialog open={item !== null} onOpenChange={(open) => !open && onClose()} title="Edit memory" className="max-w-lg">
+      {item ? <EditMemoryForm key={item.id} item={item} onDone={onClose} /> : null}
+    </Dialog>
+  );
+}
+
+function EditMemoryForm({ item, onDone }: { item: MemoryItem; onDone: () => void }) {
+  const [values, setValues] = useState(() => valuesOf(item));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const childChoices = useChildChoices();
+  const edit = useEditMemory();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = editMemorySchema.safeParse(memoryFieldsInput(values));
+    setErrors(fieldErrors(parsed));
+    if (!parsed.success || edit.isPending) return;
+    edit.mutate(
+      { id: item.id, fields: parsed.data },
+      {
+        onSuccess: () => {
+          toast.success("Memory updated.");
+          onDone();
+        },
+        onError: (error) => toast.error(error.message || "We couldn't save your changes. Please try again."),
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+      <MemoryFields idPrefix="edit" values={values} errors={errors} onChange={(patch) => setValues((current) => ({ ...current, ...patch }))} childChoices={childChoices} />
+      {item.unlock.unlocked ? <p className="text-sm text-olive-dark">Already unlocked: it stays open for the children it has opened for.</p> : null}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button type="button" variant="secondary" onClick={onDone} disabled={edit.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" busy={edit.isPending} busyLabel="Saving…">
+          Save changes
+        </Button>
+      </div>
+    </form>
+  );
+}
