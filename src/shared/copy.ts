@@ -28,6 +28,8 @@ export const AUTH_COPY = {
   redeemGiftCode: "Redeem a gift code",
   noGiftCode: "Don't have a gift code? Just continue",
   loading: "Loading...",
+  backupCodeHint: "Enter one of the backup codes you saved when you turned on two-step verification. Each code works once.",
+  backupCodeRefused: "That backup code didn't work. Check it, or try another one: each code works only once.",
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 8;

@@ -4,6 +4,7 @@ import PgBoss from "pg-boss";
 import { describe, expect, it } from "vitest";
 import { browserAvailable, useBrowser } from "../support/browser";
 import { startE2eServer } from "../support/e2e-server";
+import { controlsCoveredOnPage, screenshotAtBothWidths } from "../support/screens";
 
 type Server = Awaited<ReturnType<typeof startE2eServer>>;
 
@@ -196,7 +197,7 @@ describe.skipIf(!browserAvailable)("access and money in Chromium (TEST MODE chec
     expect(me.profile.hasAccess).toBe(true);
   });
 
-  it("after the free month without access: the pricing modal, then the overlay everywhere but /dashboard", async () => {
+  it("after the free month without access: the pricing modal, then the overlay over recording and watching, never over settings, pricing or the legal pages", async () => {
     const page = await browser.newPage();
     const email = `late${Date.now()}@example.com`;
     await signUp(page, server, email);
@@ -219,5 +220,27 @@ describe.skipIf(!browserAvailable)("access and money in Chromium (TEST MODE chec
     await expectAccessible(page);
     await overlay.click();
     await modal.waitFor();
+
+    // Settings stays usable: he can still delete his account (the privacy page says 'via Settings').
+    await page.goto(`${server.baseUrl}/settings`);
+    const deleteButton = page.getByRole("button", { name: "Delete my account" });
+    await deleteButton.waitFor();
+    expect(await page.getByRole("button", { name: /Your free month is over/ }).count()).toBe(0);
+    await deleteButton.scrollIntoViewIfNeeded();
+    expect(await controlsCoveredOnPage(page, "main button, main input")).toEqual([]);
+    await screenshotAtBothWidths(page, "lapsed-settings");
+    await deleteButton.click();
+    await page.getByRole("dialog", { name: "Delete your account?" }).waitFor();
+    await page.getByRole("button", { name: "Keep my account" }).click();
+
+    for (const open of ["/pricing", "/privacy", "/terms"]) {
+      await page.goto(`${server.baseUrl}${open}`);
+      await page.getByRole("heading", { level: 1 }).first().waitFor();
+      expect(await page.getByRole("button", { name: /Your free month is over/ }).count()).toBe(0);
+      expect(await controlsCoveredOnPage(page, "main a, main button")).toEqual([]);
+    }
+    await page.goto(`${server.baseUrl}/record`);
+    await overlay.waitFor();
+    await screenshotAtBothWidths(page, "lapsed-record");
   });
 });

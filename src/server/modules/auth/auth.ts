@@ -1,6 +1,9 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { createAuthMiddleware } from "better-auth/api";
+import { generateRandomString, symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
 import { twoFactor } from "better-auth/plugins";
+import { BACKUP_CODE_LENGTH, normalizeBackupCode } from "../../../shared/backup-code";
 import { MIN_PASSWORD_LENGTH, PRODUCT_NAME } from "../../../shared/product";
 import { isValidTimeZone } from "../../../shared/time-zone";
 import type { Database } from "../../db/client";
@@ -28,6 +31,34 @@ export type AuthOptions = {
 };
 
 const minute = 60;
+const BACKUP_CODE_COUNT = 10;
+
+/**
+ * Backup codes are compared in one form (lower case, `abcde-12345`), whatever the father typed.
+ * The stored list is still encrypted as better-auth does it; reading it brings codes issued
+ * before this change (mixed case) to the same form, so they keep working.
+ */
+function backupCodeOptions(secret: string) {
+  return {
+    customBackupCodesGenerate: () =>
+      Array.from({ length: BACKUP_CODE_COUNT }, () => normalizeBackupCode(generateRandomString(BACKUP_CODE_LENGTH, "a-z", "0-9"))),
+    storeBackupCodes: {
+      encrypt: (codes: string) => symmetricEncrypt({ key: secret, data: codes }),
+      decrypt: async (stored: string) => {
+        const codes: unknown = JSON.parse(await symmetricDecrypt({ key: secret, data: stored }));
+        return JSON.stringify(Array.isArray(codes) ? codes.map((code) => normalizeBackupCode(String(code))) : []);
+      },
+    },
+  };
+}
+
+/** The typed backup code is brought to the stored form before better-auth compares it. */
+const normalizeTypedBackupCode = createAuthMiddleware(async (ctx) => {
+  if (ctx.path !== "/two-factor/verify-backup-code") return;
+  const body: unknown = ctx.body;
+  if (!body || typeof body !== "object" || !("code" in body) || typeof body.code !== "string") return;
+  return { context: { body: { ...body, code: normalizeBackupCode(body.code) } } };
+});
 /** Sessions last 30 days and are extended when used after a day. */
 export const SESSION_LIFETIME_SECONDS = 30 * 24 * 3600;
 export const SESSION_REFRESH_AGE_SECONDS = 24 * 3600;
@@ -70,7 +101,8 @@ export function createAuth(options: AuthOptions) {
       },
     },
     socialProviders: options.google ? { google: { clientId: options.google.clientId, clientSecret: options.google.clientSecret } } : {},
-    plugins: [twoFactor({ issuer: PRODUCT_NAME })],
+    plugins: [twoFactor({ issuer: PRODUCT_NAME, backupCodeOptions: backupCodeOptions(options.secret) })],
+    hooks: { before: normalizeTypedBackupCode },
     rateLimit: {
       enabled: options.rateLimit,
       storage: "database",
