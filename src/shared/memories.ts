@@ -8,6 +8,8 @@ import { UNLOCK_AGE_MAX, UNLOCK_AGE_MIN, UNLOCK_TYPES, type UnlockType } from ".
 
 export const MAX_RECORDING_SECONDS = 120;
 export const MAX_AUDIO_BYTES = 25 * 1024 * 1024;
+/** The header a create form sends with one UUID per submission, so a double submit makes one memory. */
+export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const IMAGE_HINT = "PNG, JPG, GIF up to 10MB";
 

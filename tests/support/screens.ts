@@ -20,19 +20,25 @@ export async function screenshotAtBothWidths(page: Page, name: string) {
   if (before) await page.setViewportSize(before);
 }
 
-/** The control at `selector`'s centre is itself (or inside it), not something floating over it. */
+/**
+ * Each visible control matching `selector`, scrolled to the middle of the screen, is what
+ * elementFromPoint finds at its centre (or inside it): nothing floating covers it. Returns the covered ones.
+ */
 export async function controlsCoveredOnPage(page: Page, selector: string) {
   return page.evaluate((selector) => {
     const covered: string[] = [];
     for (const element of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
+      if (element.getClientRects().length === 0 || getComputedStyle(element).visibility === "hidden") continue;
+      element.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
       const box = element.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0 || getComputedStyle(element).visibility === "hidden") continue;
+      // Visually hidden inputs (a styled switch, a file input) are operated through what covers them.
+      if (box.width <= 1 || box.height <= 1) continue;
       const x = box.left + box.width / 2;
       const y = box.top + box.height / 2;
       if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) continue;
       const top = document.elementFromPoint(x, y);
       if (top && (element === top || element.contains(top) || top.contains(element) || (element.id && top.closest(`label[for="${element.id}"]`)))) continue;
-      const label = element.getAttribute("aria-label") ?? element.textContent?.trim().slice(0, 40) ?? element.tagName;
+      const label = element.getAttribute("aria-label") || element.textContent?.trim().slice(0, 40) || element.getAttribute("name") || element.id || element.tagName;
       covered.push(`${element.tagName.toLowerCase()} "${label}" under ${top ? `${top.tagName.toLowerCase()}.${String(top.className).slice(0, 60)}` : "nothing"}`);
     }
     return covered;

@@ -125,8 +125,15 @@ export function createMemoriesUsecases(options: {
      * Checks everything first (children owned, file types from the bytes, sizes), stores the files,
      * then inserts the row; if the insert fails the stored files are removed, so nothing is orphaned.
      */
-    async createNarration(input: { userId: string; fields: NarrationFields; audio: UploadedFile | null; image: UploadedFile | null }) {
+    /**
+     * With an idempotency key (one per form submission), a second request with the same key
+     * returns the memory the first one made instead of making another.
+     */
+    async createNarration(input: { userId: string; fields: NarrationFields; audio: UploadedFile | null; image: UploadedFile | null; idempotencyKey?: string | null }) {
       const { userId, fields } = input;
+      const creationKey = input.idempotencyKey ?? null;
+      const earlier = creationKey ? await memories.findByCreationKey({ userId, key: creationKey }) : null;
+      if (earlier) return { id: earlier.id };
       if (fields.kind === "narration" && !input.audio) throw memoryErrors.recordingMissing();
       if (fields.kind === "note" && input.image) throw memoryErrors.imageNotAllowed();
       const childIds = [...new Set(fields.childIds)];
@@ -153,9 +160,10 @@ export function createMemoriesUsecases(options: {
           await storage.put(file);
           stored.push({ bucket: file.bucket, key: file.key });
         }
-        return await memories.insert({
+        const inserted = await memories.insert({
           userId,
           childIds,
+          creationKey,
           narration: {
             id,
             title: fields.title,
@@ -169,6 +177,14 @@ export function createMemoriesUsecases(options: {
             unlockMilestone: fields.unlockMilestone,
           },
         });
+        if (inserted.duplicate) {
+          // A request with the same key won the race: its memory is the one, these files are not needed.
+          await Promise.allSettled(stored.map((file) => storage.delete(file)));
+          const first = creationKey ? await memories.findByCreationKey({ userId, key: creationKey }) : null;
+          if (!first) throw new Error("idempotency key claimed without a narration");
+          return { id: first.id };
+        }
+        return { id: inserted.id };
       } catch (error) {
         await Promise.allSettled(stored.map((file) => storage.delete(file)));
         throw error;

@@ -10,8 +10,8 @@ export type VideoFields = Omit<CreateVideoInput, "uploadId">;
 
 const UNLOCK_LABELS: Record<UnlockType, string> = { now: "Now", age: "At an age", date: "On a date", milestone: "At a milestone" };
 
-/** Step 2 'Assign Your Legacy': title, notes, children and the unlock rule, checked with the shared schema. */
-export function AssignVideoForm({ initial, onBack, onSave }: { initial: Partial<VideoFields>; onBack: () => void; onSave: (fields: VideoFields) => void }) {
+/** Step 2 'Assign Your Legacy': title, notes, children and the unlock rule, checked with the shared schema. Back hands what was typed back, so it is there again after Next. */
+export function AssignVideoForm({ initial, onBack, onSave }: { initial: Partial<VideoFields>; onBack: (fields: VideoFields) => void; onSave: (fields: VideoFields) => void }) {
   const children = useChildOptions();
   const [fields, setFields] = useState<VideoFields>({ title: "", notes: "", childIds: [], unlockType: "now", unlockAge: null, unlockDate: null, unlockMilestone: null, ...initial });
   const [error, setError] = useState<string | null>(null);
@@ -69,7 +69,7 @@ export function AssignVideoForm({ initial, onBack, onSave }: { initial: Partial<
       </fieldset>
       {error ? <Alert>{error}</Alert> : null}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-        <Button type="button" variant="secondary" onClick={onBack}>Back</Button>
+        <Button type="button" variant="secondary" onClick={() => onBack(fields)}>Back</Button>
         <Button type="submit" size="lg">Save Legacy Video</Button>
       </div>
     </form>

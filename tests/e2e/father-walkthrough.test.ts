@@ -1,0 +1,110 @@
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { browserAvailable, useBrowser } from "../support/browser";
+import { type E2eServer, signUpConfirmed, startE2eServer } from "../support/e2e-server";
+import { screenshotAtBothWidths } from "../support/screens";
+import { generateClip } from "../support/videos";
+
+/** A new dad (signed in, in this page) with one child, Maya. */
+async function dadWithMaya(server: E2eServer, page: Page) {
+  const email = `walk${Date.now()}${Math.round(Math.random() * 1e6)}@example.com`;
+  await signUpConfirmed(server, page, email);
+  const { rows } = await server.pool.query("SELECT id FROM users WHERE email = $1", [email]);
+  await server.pool.query("INSERT INTO children (user_id, name, birthdate) VALUES ($1, 'Maya', '2015-04-02')", [rows[0].id]);
+  return rows[0].id as string;
+}
+
+const narrationCount = async (server: E2eServer, userId: string) =>
+  (await server.pool.query("SELECT count(*)::int AS n FROM narrations WHERE user_id = $1", [userId])).rows[0].n as number;
+
+describe.skipIf(!browserAvailable)("what a father hit walking through the product (issue 17), in Chromium", () => {
+  const browser = useBrowser();
+  let server: E2eServer;
+
+  beforeAll(async () => {
+    server = await startE2eServer();
+  }, 120_000);
+
+  it("a double click on 'Save Quick Note' makes one quick note", { timeout: 120_000 }, async () => {
+    const page = await browser.newPage({ width: 360, height: 800 });
+    const userId = await dadWithMaya(server, page);
+    await page.goto(`${server.baseUrl}/record?note=true`);
+    await page.getByLabel("Title").fill("Pancakes on Sunday");
+    await page.getByText("Maya", { exact: true }).click();
+    const save = page.getByRole("button", { name: "Save Quick Note" });
+    await expect.poll(() => save.isDisabled()).toBe(false);
+    // Two clicks in the same instant (faster than any re-render), then a real double click.
+    await save.evaluate((button: HTMLButtonElement) => {
+      button.click();
+      button.click();
+    });
+    await save.dblclick().catch(() => {});
+    await page.waitForURL(/\/dashboard\?new=narration:/);
+    await page.waitForTimeout(500);
+    expect(await narrationCount(server, userId)).toBe(1);
+  });
+
+  it("leaving a recorded narration asks first; 'Stay' keeps it, 'Leave' keeps it on the device for next time", { timeout: 150_000 }, async () => {
+    const page = await browser.newPage();
+    await dadWithMaya(server, page);
+    await page.goto(`${server.baseUrl}/record`);
+    await page.getByRole("button", { name: "Start recording" }).click();
+    await page.getByText("Recording…").waitFor();
+    await page.waitForTimeout(2200);
+    await page.getByRole("button", { name: "Stop" }).click();
+    await page.getByRole("button", { name: "Retake" }).waitFor();
+    await page.getByLabel("Title").fill("The first snow");
+
+    await page.getByRole("navigation").getByRole("link", { name: "Vault" }).first().click();
+    const ask = page.getByRole("dialog", { name: "Leave without saving?" });
+    await ask.waitFor();
+    await screenshotAtBothWidths(page, "record-leave-guard");
+    await ask.getByRole("button", { name: "Stay and save" }).click();
+    await ask.waitFor({ state: "detached" });
+    expect(new URL(page.url()).pathname).toBe("/record");
+    expect(await page.getByLabel("Title").inputValue()).toBe("The first snow");
+    await page.getByRole("button", { name: "Retake" }).waitFor();
+
+    // Closing the tab or reloading: the browser's own question.
+    const prompted = page.waitForEvent("dialog");
+    await page.close({ runBeforeUnload: true });
+    const dialog = await prompted;
+    expect(dialog.type()).toBe("beforeunload");
+    await dialog.dismiss();
+    expect(page.isClosed()).toBe(false);
+
+    await page.getByRole("navigation").getByRole("link", { name: "Vault" }).first().click();
+    await ask.getByRole("button", { name: "Leave" }).click();
+    await page.waitForURL(/\/vault/);
+    await page.goto(`${server.baseUrl}/record`);
+    await page.getByRole("dialog", { name: "Pick up where you left off?" }).getByRole("button", { name: "Restore recording" }).click();
+    await page.getByRole("button", { name: "Retake" }).waitFor();
+    expect(await page.getByLabel("Title").inputValue()).toBe("The first snow");
+  });
+
+  it("the phone's Back on the video's step 2 returns to step 1 with the video, and Next brings the title back", { timeout: 150_000 }, async () => {
+    const page = await browser.newPage({ width: 360, height: 800 });
+    await dadWithMaya(server, page);
+    await page.goto(`${server.baseUrl}/record?video=true`);
+    await page.getByLabel("Upload a video").setInputFiles(generateClip("webm", 3));
+    await page.getByLabel("Your video").waitFor();
+    await page.getByRole("button", { name: "Next: Assign Video" }).click();
+    await page.getByRole("heading", { name: "Assign Your Legacy" }).waitFor();
+    await page.getByLabel("Title").fill("Fishing at dawn");
+
+    await page.goBack();
+    await page.getByLabel("Your video").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/record");
+    await page.getByRole("button", { name: "Next: Assign Video" }).click();
+    // The in-page Back keeps what was typed too.
+    await page.getByLabel("Title").fill("Fishing at dawn");
+    await page.getByRole("button", { name: "Back" }).click();
+    await page.getByLabel("Your video").waitFor();
+    await page.getByRole("button", { name: "Next: Assign Video" }).click();
+    expect(await page.getByLabel("Title").inputValue()).toBe("Fishing at dawn");
+
+    // Leaving the Video tab with the video in hand asks first.
+    await page.getByRole("link", { name: "Narration" }).click();
+    await page.getByRole("dialog", { name: "Leave without saving?" }).waitFor();
+  });
+});
