@@ -108,3 +108,48 @@ describe.skipIf(!browserAvailable)("what a father hit walking through the produc
     await page.getByRole("dialog", { name: "Leave without saving?" }).waitFor();
   });
 });
+
+describe.skipIf(!browserAvailable)("every header and footer link lands, on landing variants A and B", () => {
+  const browser = useBrowser();
+
+  it("clicks each link of the header and the footer from /, /b and /about, for visitors on A and on B", { timeout: 300_000 }, async () => {
+    const server = await startE2eServer({ RATE_LIMIT: "off" });
+    const failures: string[] = [];
+    for (const variant of ["A", "B"]) {
+      for (const start of ["/", "/b", "/about"]) {
+        const page = await browser.newPage({ width: 1280, height: 900 });
+        await page.addInitScript((variant) => localStorage.setItem("heydad.abVariant", variant), variant);
+        await page.goto(`${server.baseUrl}${start}`);
+        await page.getByRole("heading", { level: 1 }).first().waitFor();
+        const links = await page.evaluate(() =>
+          Array.from(document.querySelectorAll<HTMLAnchorElement>("header a[href], footer a[href]"), (link) => ({ href: link.getAttribute("href")!, text: link.textContent!.trim(), inFooter: Boolean(link.closest("footer")) })),
+        );
+        expect(links.length).toBeGreaterThan(10);
+        for (const link of links) {
+          await page.goto(`${server.baseUrl}${start}`);
+          await page.getByRole("heading", { level: 1 }).first().waitFor();
+          await page.locator(`${link.inFooter ? "footer" : "header"} a[href="${link.href}"]`, { hasText: link.text }).first().click();
+          const url = new URL(link.href, server.baseUrl);
+          await page.waitForURL((current) => current.pathname === url.pathname || url.pathname === "/signup" || url.pathname === "/login");
+          const where = `${variant} ${start} → ${link.text} (${link.href})`;
+          if (url.hash) {
+            const landed = await page
+              .waitForFunction((id) => {
+                const target = document.getElementById(id);
+                if (!target) return false;
+                const box = target.getBoundingClientRect();
+                return box.top < window.innerHeight && box.bottom > 0;
+              }, url.hash.slice(1), { timeout: 10_000 })
+              .then(() => true, () => false);
+            if (!landed) failures.push(`${where}: section not shown`);
+          } else {
+            await page.getByRole("heading", { level: 1 }).first().waitFor();
+            if (await page.getByRole("heading", { name: /not found/i }).count()) failures.push(`${where}: not found`);
+          }
+        }
+        await page.context().close();
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
