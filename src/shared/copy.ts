@@ -28,6 +28,12 @@ export const AUTH_COPY = {
   redeemGiftCode: "Redeem a gift code",
   noGiftCode: "Don't have a gift code? Just continue",
   loading: "Loading...",
+  confirmationExpired: "This confirmation link has expired.",
+  confirmationInvalid: "This confirmation link didn't work.",
+  confirmationNewLink: "Links work for an hour. Enter your email below and we'll send you a new one.",
+  confirmationAlreadyDone: "Your email is already confirmed.",
+  confirmationSignIn: "Sign in below to continue.",
+  sendNewLink: "Send me a new link",
   backupCodeHint: "Enter one of the backup codes you saved when you turned on two-step verification. Each code works once.",
   backupCodeRefused: "That backup code didn't work. Check it, or try another one: each code works only once.",
 } as const;

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { looksLikeBackupCode, normalizeBackupCode } from "../../../../shared/backup-code";
 import { AUTH_COPY, TAGLINES } from "../../../../shared/copy";
 import { Alert } from "../../../components/ui/alert";
@@ -13,6 +13,7 @@ import { firstSignUpURL } from "../use-sign-up-landing";
 import { AuthShell } from "./auth-shell";
 import { EmailField } from "./email-field";
 import { GoogleSignIn } from "./google-button";
+import { CONFIRMATION_PARAM, type ConfirmationOutcome } from "./require-auth";
 
 type Step = "credentials" | "two-factor";
 /** The second step asks for the app's code, or for one of the backup codes when the phone is gone. */
@@ -30,6 +31,9 @@ export function LoginForm() {
   const [backupCode, setBackupCode] = useState("");
   const { busy, error, setError, run } = useAuthRequest();
   const [resend, setResend] = useState<ResendState>("idle");
+  const [searchParams] = useSearchParams();
+  const confirmation = searchParams.get(CONFIRMATION_PARAM) as ConfirmationOutcome | null;
+  const linkFailed = confirmation === "expired" || confirmation === "invalid";
 
   async function handleSignIn(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -97,6 +101,19 @@ export function LoginForm() {
   }
 
   const notVerified = error?.code === "EMAIL_NOT_VERIFIED";
+  const resendButton = (label: string) =>
+    resend === "sent" ? (
+      <p role="status">{AUTH_COPY.confirmationResent}</p>
+    ) : (
+      <button
+        type="button"
+        onClick={() => void handleResend()}
+        disabled={resend === "sending" || !email.trim()}
+        className="mt-1 inline-flex min-h-11 items-center self-start font-semibold underline underline-offset-4 disabled:opacity-60"
+      >
+        {resend === "sending" ? "Sending..." : label}
+      </button>
+    );
 
   if (step === "two-factor") {
     const usingBackupCode = secondFactor === "backup-code";
@@ -182,22 +199,20 @@ export function LoginForm() {
       }
     >
       <div className="flex flex-col gap-5">
+        {linkFailed && !error ? (
+          <Alert tone="info" title={confirmation === "expired" ? AUTH_COPY.confirmationExpired : AUTH_COPY.confirmationInvalid}>
+            <p>{AUTH_COPY.confirmationNewLink}</p>
+            {resendButton(AUTH_COPY.sendNewLink)}
+          </Alert>
+        ) : null}
+        {confirmation === "already-confirmed" && !error ? (
+          <Alert tone="info" title={AUTH_COPY.confirmationAlreadyDone}>
+            {AUTH_COPY.confirmationSignIn}
+          </Alert>
+        ) : null}
         {error ? (
           notVerified ? (
-            <Alert title={AUTH_COPY.emailNotVerified}>
-              {resend === "sent" ? (
-                <p role="status">{AUTH_COPY.confirmationResent}</p>
-              ) : (
-                <button
-                  type="button"
-                  onClick={() => void handleResend()}
-                  disabled={resend === "sending" || !email.trim()}
-                  className="mt-1 inline-flex min-h-11 items-center font-semibold underline underline-offset-4 disabled:opacity-60"
-                >
-                  {resend === "sending" ? "Sending..." : AUTH_COPY.resendConfirmation}
-                </button>
-              )}
-            </Alert>
+            <Alert title={AUTH_COPY.emailNotVerified}>{resendButton(AUTH_COPY.resendConfirmation)}</Alert>
           ) : (
             <Alert>{error.message}</Alert>
           )
