@@ -74,9 +74,12 @@ describe.skipIf(!browserAvailable)("access and money in Chromium (TEST MODE chec
 
     await page.waitForURL(/\/checkout\/test\/cs_test_/);
     await page.getByText("TEST MODE: no real payment is taken").waitFor();
-    await page.getByRole("button", { name: /^Pay/ }).waitFor();
+    // In the free month nothing is charged today, and the button says so (not 'Pay $39.99').
+    await page.getByText(/^Nothing is charged today/).waitFor();
+    await page.getByRole("button", { name: "Start my plan (test)" }).waitFor();
     await expectAccessible(page);
-    await page.getByRole("button", { name: /^Pay/ }).click();
+    await screenshotAtBothWidths(page, "test-checkout-trial");
+    await page.getByRole("button", { name: "Start my plan (test)" }).click();
     await page.waitForURL(/\/success\?session_id=/);
     await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
     await page.getByText("Account Active").waitFor();
@@ -176,11 +179,17 @@ describe.skipIf(!browserAvailable)("access and money in Chromium (TEST MODE chec
     await page.waitForURL(/\/pricing\?isGuest=true/);
     await page.getByLabel("Your email").waitFor();
     await expectAccessible(page);
+    // A gift is paid once: no 'Billed monthly', no 'Cancel anytime'.
+    await page.getByText("One month for Dad, paid once. Nothing renews.").waitFor();
+    await page.getByText("A year for Dad, paid once. Nothing renews.").waitFor();
+    await page.getByText("A one-time payment: no subscription, nothing to cancel.").waitFor();
+    expect(await page.getByText(/Billed monthly|Cancel anytime/i).count()).toBe(0);
+    await screenshotAtBothWidths(page, "gift-pricing");
     await page.getByLabel("Your email").fill(mom);
     await page.getByRole("button", { name: "Get Started" }).click();
     await page.waitForURL(/\/checkout\/test\//);
     await page.getByText("TEST MODE: no real payment is taken").waitFor();
-    await page.getByRole("button", { name: /^Pay/ }).click();
+    await page.getByRole("button", { name: "Pay $39.99 once (test)" }).click();
     await page.getByRole("heading", { name: "Gift Purchase Successful!" }).waitFor();
     await expectAccessible(page);
 

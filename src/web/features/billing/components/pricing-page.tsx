@@ -70,7 +70,7 @@ export function PricingPage({ isGuest, signedIn, initialInterval }: PricingPageP
         ) : (
           <Card className="p-5 sm:p-6">
             <PlanChooser guest={isGuest} signedIn={signedIn} initialInterval={initialInterval} />
-            <p className="mt-4 text-center text-sm text-olive-dark">Cancel anytime</p>
+            <p className="mt-4 text-center text-sm text-olive-dark">{isGuest ? "A one-time payment: no subscription, nothing to cancel." : "Cancel anytime"}</p>
           </Card>
         )}
 
@@ -97,10 +97,10 @@ function CurrentPlan({ summary }: { summary: BillingSummary }) {
     <Card className="flex flex-col gap-3 p-5 sm:p-6">
       <h2 className="text-lg font-semibold text-ink">Your plan: {label}</h2>
       <p className="text-sm text-olive-dark">
-        {subscription.status === "trialing"
-          ? `Your free month runs until ${formatDate(subscription.currentPeriodEnd)}; the first charge falls then.`
-          : subscription.cancelAtPeriodEnd
-            ? `Cancelled. You keep full access until ${formatDate(subscription.currentPeriodEnd)}, and your memories are never deleted.`
+        {subscription.cancelAtPeriodEnd
+          ? `Cancelled — you keep access until ${formatDate(subscription.currentPeriodEnd)}. Nothing more is charged, and your memories are never deleted.`
+          : subscription.status === "trialing"
+            ? `Your free month runs until ${formatDate(subscription.currentPeriodEnd)}; the first charge falls then.`
             : `Renews on ${formatDate(subscription.currentPeriodEnd)}.`}
       </p>
       {subscription.status === "past_due" ? <Alert>Your last payment didn't go through. Please update your card.</Alert> : null}
