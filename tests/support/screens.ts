@@ -22,12 +22,14 @@ export async function screenshotAtBothWidths(page: Page, name: string) {
 
 /**
  * Each visible control matching `selector`, scrolled to the middle of the screen, is what
- * elementFromPoint finds at its centre (or inside it): nothing floating covers it. Returns the covered ones.
+ * elementFromPoint finds at its centre (or inside it): nothing floating covers it. Returns the covered ones
+ * (with `by`, only those covered by that element, whose own controls are left out).
  */
-export async function controlsCoveredOnPage(page: Page, selector: string) {
-  return page.evaluate((selector) => {
+export async function controlsCoveredOnPage(page: Page, selector: string, options: { by?: string } = {}) {
+  return page.evaluate(({ selector, by }) => {
     const covered: string[] = [];
     for (const element of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
+      if (by && element.closest(by)) continue;
       if (element.getClientRects().length === 0 || getComputedStyle(element).visibility === "hidden") continue;
       element.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
       const box = element.getBoundingClientRect();
@@ -38,9 +40,10 @@ export async function controlsCoveredOnPage(page: Page, selector: string) {
       if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) continue;
       const top = document.elementFromPoint(x, y);
       if (top && (element === top || element.contains(top) || top.contains(element) || (element.id && top.closest(`label[for="${element.id}"]`)))) continue;
+      if (by && !top?.closest(by)) continue;
       const label = element.getAttribute("aria-label") || element.textContent?.trim().slice(0, 40) || element.getAttribute("name") || element.id || element.tagName;
       covered.push(`${element.tagName.toLowerCase()} "${label}" under ${top ? `${top.tagName.toLowerCase()}.${String(top.className).slice(0, 60)}` : "nothing"}`);
     }
     return covered;
-  }, selector);
+  }, { selector, by: options.by ?? null });
 }
