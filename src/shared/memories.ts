@@ -12,6 +12,8 @@ export const MAX_AUDIO_BYTES = 25 * 1024 * 1024;
 export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const IMAGE_HINT = "PNG, JPG, GIF up to 10MB";
+/** Said beside the photo picker, and by the server, when a photo is over MAX_IMAGE_BYTES. */
+export const IMAGE_TOO_LARGE = "Images can be up to 10MB. Choose a smaller photo.";
 
 export const NARRATION_COPY = {
   notSignedIn: "Not signed in.",
