@@ -9,7 +9,7 @@ import { Card } from "../../../components/ui/card";
 import { Dialog } from "../../../components/ui/dialog";
 import { TextLink } from "../../../components/ui/text-link";
 import type { PlanInterval } from "../../../../shared/billing";
-import { useCancelSubscription } from "../api/cancel-subscription";
+import { useCancelSubscription, useResumeSubscription } from "../api/cancel-subscription";
 import { type BillingSummary, useBilling } from "../api/get-billing";
 import { useOpenBillingPortal } from "../api/open-billing-portal";
 import { PlanChooser } from "./plan-chooser";
@@ -91,6 +91,7 @@ export function PricingPage({ isGuest, signedIn, initialInterval }: PricingPageP
 function CurrentPlan({ summary }: { summary: BillingSummary }) {
   const subscription = summary.subscription!;
   const cancel = useCancelSubscription();
+  const resume = useResumeSubscription();
   const [confirming, setConfirming] = useState(false);
   const label = subscription.interval === "year" ? "Annual" : "Monthly";
   return (
@@ -108,7 +109,12 @@ function CurrentPlan({ summary }: { summary: BillingSummary }) {
         <Button variant="secondary" onClick={() => setConfirming(true)}>
           Cancel subscription
         </Button>
-      ) : null}
+      ) : (
+        <Button onClick={() => resume.mutate(subscription.id)} busy={resume.isPending} busyLabel="Resuming…">
+          Resume subscription
+        </Button>
+      )}
+      {resume.isError ? <Alert>{resume.error.message}</Alert> : null}
       <Dialog
         open={confirming}
         onOpenChange={setConfirming}
