@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ANNUAL_SAVING_PERCENT, addMonths, decideAccess, isBlocked } from "./billing";
+import { ANNUAL_SAVING_PERCENT, addMonths, decideAccess, isBlocked, staysOpenWithoutAccess } from "./billing";
 import { checkoutRequestSchema, giftCodeSchema } from "./billing.schemas";
 import { GIFT_CODE_ALPHABET, isWellFormedGiftCode, normalizeGiftCode } from "./gift-code";
 import { relativeTime } from "./relative-time";
@@ -80,5 +80,14 @@ describe("relativeTime (spec 000 §9)", () => {
     expect(relativeTime(new Date(now.getTime() - 3 * 3600_000), now)).toBe("3h ago");
     expect(relativeTime(new Date(now.getTime() - 2 * DAY), now)).toBe("2d ago");
     expect(relativeTime(new Date(now.getTime() - 8 * DAY), now, "en-US")).toBe("Mar 2, 2026");
+  });
+});
+
+describe("pages open without access", () => {
+  it.each(["/dashboard", "/settings", "/pricing", "/privacy", "/terms", "/about"])("%s stays usable", (path) => {
+    expect(staysOpenWithoutAccess(path)).toBe(true);
+  });
+  it.each(["/record", "/vault", "/videos", "/pocket-dad", "/say-this", "/children", "/settingsx", "/"])("%s is guarded", (path) => {
+    expect(staysOpenWithoutAccess(path)).toBe(false);
   });
 });

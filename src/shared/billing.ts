@@ -47,6 +47,16 @@ export function decideAccess(facts: AccessFacts) {
 export const isBlocked = (options: { hasAccess: boolean; accountCreatedAt: Date; now: Date }) =>
   !options.hasAccess && options.now.getTime() > trialEndsAt(options.accountCreatedAt).getTime();
 
+/**
+ * Pages a dad without access can still use (issue 17): the dashboard, his settings (delete the
+ * account, download everything), pricing and the legal pages. The blocking overlay guards only
+ * recording and watching.
+ */
+const OPEN_WITHOUT_ACCESS = ["/dashboard", "/settings", "/pricing", "/privacy", "/terms", "/about"];
+
+export const staysOpenWithoutAccess = (pathname: string) =>
+  OPEN_WITHOUT_ACCESS.some((open) => pathname === open || pathname.startsWith(`${open}/`));
+
 /** Adds whole months to a date (used for gift access). */
 export function addMonths(date: Date, months: number) {
   const result = new Date(date.getTime());

@@ -28,8 +28,24 @@ export const AUTH_COPY = {
   redeemGiftCode: "Redeem a gift code",
   noGiftCode: "Don't have a gift code? Just continue",
   loading: "Loading...",
+  confirmationExpired: "This confirmation link has expired.",
+  confirmationInvalid: "This confirmation link didn't work.",
+  confirmationNewLink: "Links work for an hour. Enter your email below and we'll send you a new one.",
+  confirmationAlreadyDone: "Your email is already confirmed.",
+  confirmationSignIn: "Sign in below to continue.",
+  sendNewLink: "Send me a new link",
+  backupCodeHint: "Enter one of the backup codes you saved when you turned on two-step verification. Each code works once.",
+  backupCodeRefused: "That backup code didn't work. Check it, or try another one: each code works only once.",
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 8;
 
 export const SIGNUP_BENEFITS = ["1 month free", "No credit card needed", "Private and secure"] as const;
+
+/** Asked before leaving a recording that is not saved yet (decisions 4.3, 'No recording lost'). */
+export const UNSAVED_RECORDING_COPY = {
+  title: "Leave without saving?",
+  description: "Your recording isn't saved yet. If you leave, we'll keep it on this device and offer it back next time you open Record.",
+  stay: "Stay and save",
+  leave: "Leave",
+} as const;

@@ -9,8 +9,12 @@ import { keepChosenUnlockField, requireUnlockRuleField, UNLOCK_AGE_MAX, UNLOCK_A
 
 export const MAX_RECORDING_SECONDS = 120;
 export const MAX_AUDIO_BYTES = 25 * 1024 * 1024;
+/** The header a create form sends with one UUID per submission, so a double submit makes one memory. */
+export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const IMAGE_HINT = "PNG, JPG, GIF up to 10MB";
+/** Said beside the photo picker, and by the server, when a photo is over MAX_IMAGE_BYTES. */
+export const IMAGE_TOO_LARGE = "Images can be up to 10MB. Choose a smaller photo.";
 
 export const NARRATION_COPY = {
   notSignedIn: "Not signed in.",

@@ -4,6 +4,7 @@ import PgBoss from "pg-boss";
 import { describe, expect, it } from "vitest";
 import { browserAvailable, useBrowser } from "../support/browser";
 import { startE2eServer } from "../support/e2e-server";
+import { controlsCoveredOnPage, screenshotAtBothWidths } from "../support/screens";
 
 type Server = Awaited<ReturnType<typeof startE2eServer>>;
 
@@ -73,9 +74,12 @@ describe.skipIf(!browserAvailable)("access and money in Chromium (TEST MODE chec
 
     await page.waitForURL(/\/checkout\/test\/cs_test_/);
     await page.getByText("TEST MODE: no real payment is taken").waitFor();
-    await page.getByRole("button", { name: /^Pay/ }).waitFor();
+    // In the free month nothing is charged today, and the button says so (not 'Pay $39.99').
+    await page.getByText(/^Nothing is charged today/).waitFor();
+    await page.getByRole("button", { name: "Start my plan (test)" }).waitFor();
     await expectAccessible(page);
-    await page.getByRole("button", { name: /^Pay/ }).click();
+    await screenshotAtBothWidths(page, "test-checkout-trial");
+    await page.getByRole("button", { name: "Start my plan (test)" }).click();
     await page.waitForURL(/\/success\?session_id=/);
     await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
     await page.getByText("Account Active").waitFor();
@@ -175,11 +179,17 @@ describe.skipIf(!browserAvailable)("access and money in Chromium (TEST MODE chec
     await page.waitForURL(/\/pricing\?isGuest=true/);
     await page.getByLabel("Your email").waitFor();
     await expectAccessible(page);
+    // A gift is paid once: no 'Billed monthly', no 'Cancel anytime'.
+    await page.getByText("One month for Dad, paid once. Nothing renews.").waitFor();
+    await page.getByText("A year for Dad, paid once. Nothing renews.").waitFor();
+    await page.getByText("A one-time payment: no subscription, nothing to cancel.").waitFor();
+    expect(await page.getByText(/Billed monthly|Cancel anytime/i).count()).toBe(0);
+    await screenshotAtBothWidths(page, "gift-pricing");
     await page.getByLabel("Your email").fill(mom);
     await page.getByRole("button", { name: "Get Started" }).click();
     await page.waitForURL(/\/checkout\/test\//);
     await page.getByText("TEST MODE: no real payment is taken").waitFor();
-    await page.getByRole("button", { name: /^Pay/ }).click();
+    await page.getByRole("button", { name: "Pay $39.99 once (test)" }).click();
     await page.getByRole("heading", { name: "Gift Purchase Successful!" }).waitFor();
     await expectAccessible(page);
 
@@ -196,7 +206,7 @@ describe.skipIf(!browserAvailable)("access and money in Chromium (TEST MODE chec
     expect(me.profile.hasAccess).toBe(true);
   });
 
-  it("after the free month without access: the pricing modal, then the overlay everywhere but /dashboard", async () => {
+  it("after the free month without access: the pricing modal, then the overlay over recording and watching, never over settings, pricing or the legal pages", async () => {
     const page = await browser.newPage();
     const email = `late${Date.now()}@example.com`;
     await signUp(page, server, email);
@@ -219,5 +229,27 @@ describe.skipIf(!browserAvailable)("access and money in Chromium (TEST MODE chec
     await expectAccessible(page);
     await overlay.click();
     await modal.waitFor();
+
+    // Settings stays usable: he can still delete his account (the privacy page says 'via Settings').
+    await page.goto(`${server.baseUrl}/settings`);
+    const deleteButton = page.getByRole("button", { name: "Delete my account" });
+    await deleteButton.waitFor();
+    expect(await page.getByRole("button", { name: /Your free month is over/ }).count()).toBe(0);
+    await deleteButton.scrollIntoViewIfNeeded();
+    expect(await controlsCoveredOnPage(page, "main button, main input")).toEqual([]);
+    await screenshotAtBothWidths(page, "lapsed-settings");
+    await deleteButton.click();
+    await page.getByRole("dialog", { name: "Delete your account?" }).waitFor();
+    await page.getByRole("button", { name: "Keep my account" }).click();
+
+    for (const open of ["/pricing", "/privacy", "/terms"]) {
+      await page.goto(`${server.baseUrl}${open}`);
+      await page.getByRole("heading", { level: 1 }).first().waitFor();
+      expect(await page.getByRole("button", { name: /Your free month is over/ }).count()).toBe(0);
+      expect(await controlsCoveredOnPage(page, "main a, main button")).toEqual([]);
+    }
+    await page.goto(`${server.baseUrl}/record`);
+    await overlay.waitFor();
+    await screenshotAtBothWidths(page, "lapsed-record");
   });
 });

@@ -6,6 +6,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { browserAvailable, useBrowser } from "../support/browser";
 import { signUpConfirmed, startE2eServer } from "../support/e2e-server";
+import { screenshotAtBothWidths } from "../support/screens";
 
 type Server = Awaited<ReturnType<typeof startE2eServer>>;
 
@@ -210,6 +211,16 @@ describe.skipIf(!browserAvailable)("narrations and quick notes in Chromium", () 
     await page.getByRole("button", { name: "Quick Note", exact: true }).click();
     const milestoneRow = page.locator("[data-vault-item]", { hasText: "When you pass your driving test" });
     await milestoneRow.getByRole("button", { name: "Unlock now" }).click();
+    // It asks first (unlocking cannot be undone), then says it is done.
+    const confirmUnlock = page.getByRole("dialog", { name: /^Unlock for (Maya|Leo) now\?$/ });
+    await confirmUnlock.getByText(/will be able to see "When you pass your driving test"/).waitFor();
+    await confirmUnlock.getByRole("button", { name: "Not yet" }).click();
+    await confirmUnlock.waitFor({ state: "detached" });
+    expect(await milestoneRow.getByRole("button", { name: "Unlock now" }).count()).toBe(1);
+    await milestoneRow.getByRole("button", { name: "Unlock now" }).click();
+    await screenshotAtBothWidths(page, "vault-unlock-confirm");
+    await confirmUnlock.getByRole("button", { name: "Unlock now" }).click();
+    await page.getByText("Unlocked. It's ready for them.").waitFor();
     await milestoneRow.getByRole("button", { name: "Unlock now" }).waitFor({ state: "detached" });
     await expect.poll(() => milestoneRow.getByRole("button", { name: /^When you pass your driving test/ }).evaluate((element) => document.activeElement === element)).toBe(true);
     await page.locator("[data-vault-item]", { hasText: "Pancakes on Sunday" }).getByText("25 Dec 2030", { exact: true }).waitFor();

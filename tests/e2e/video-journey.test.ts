@@ -123,6 +123,8 @@ describe.skipIf(!browserAvailable)("video journey in Chromium", () => {
   it("keeps the video through Back, opens ideas in place, offers a video left unsaved, and Cancel after a failed upload ends it on the server", { timeout: 120_000 }, async () => {
     const server = await startE2eServer();
     const page = await signedInWithChild(server);
+    // Leaving step 2 with page.goto below is answered 'Leave' at the browser's question.
+    page.on("dialog", (dialog) => void (dialog.type() === "beforeunload" ? dialog.accept() : dialog.dismiss()));
     await page.goto(`${server.baseUrl}/record?video=true`);
 
     // The Ideas button opens the ideas modal on the record screen; the picked prompt becomes the title.

@@ -8,6 +8,8 @@ import { createServices } from "../../src/server/services";
 import { createTestDatabase } from "./test-database";
 
 export const TEST_ORIGIN = "http://localhost:3000";
+/** The auth secret of every test app (tests that write better-auth's encrypted columns need it). */
+export const TEST_AUTH_SECRET = "test-secret-test-secret-test-secret-0123";
 
 /**
  * The real app over a fresh real database for one test file: real migrations, real
@@ -28,7 +30,7 @@ export async function startAppOn(options: { url: string; env?: Record<string, st
   const config = parseConfig({ NODE_ENV: "test", APP_URL: TEST_ORIGIN, DATA_DIR: "./data/test", ...options.env });
   const { db, pool } = createDatabase({ url: options.url, max: 5 });
   const jobs = await startJobQueue({ url: options.url, log: () => {} });
-  const services = await createServices({ config, db, pool, jobs, authSecret: "test-secret-test-secret-test-secret-0123", log: () => {} });
+  const services = await createServices({ config, db, pool, jobs, authSecret: TEST_AUTH_SECRET, log: () => {} });
   const app = createApp({ services, logger: { info: () => {}, error: (message, error) => console.error(message, error) } });
   const stop = async () => {
     await jobs.stop();

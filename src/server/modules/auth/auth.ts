@@ -1,7 +1,9 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
+import { generateRandomString, symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
 import { twoFactor } from "better-auth/plugins";
+import { BACKUP_CODE_LENGTH, normalizeBackupCode } from "../../../shared/backup-code";
 import { MIN_PASSWORD_LENGTH, PRODUCT_NAME } from "../../../shared/product";
 import { isValidTimeZone } from "../../../shared/time-zone";
 import type { Database } from "../../db/client";
@@ -29,6 +31,44 @@ export type AuthOptions = {
 };
 
 const minute = 60;
+const BACKUP_CODE_COUNT = 10;
+
+/**
+ * Backup codes are compared in one form (lower case, `abcde-12345`), whatever the father typed.
+ * The stored list is still encrypted as better-auth does it; reading it brings codes issued
+ * before this change (mixed case) to the same form, so they keep working.
+ */
+function backupCodeOptions(secret: string) {
+  return {
+    customBackupCodesGenerate: () =>
+      Array.from({ length: BACKUP_CODE_COUNT }, () => normalizeBackupCode(generateRandomString(BACKUP_CODE_LENGTH, "a-z", "0-9"))),
+    storeBackupCodes: {
+      encrypt: (codes: string) => symmetricEncrypt({ key: secret, data: codes }),
+      decrypt: async (stored: string) => {
+        const codes: unknown = JSON.parse(await symmetricDecrypt({ key: secret, data: stored }));
+        return JSON.stringify(Array.isArray(codes) ? codes.map((code) => normalizeBackupCode(String(code))) : []);
+      },
+    },
+  };
+}
+
+/**
+ * Before better-auth's own endpoints: a typed backup code is brought to the stored form before better-auth compares
+ * it; update-user refuses a null name or time zone (better-auth passes null through to NOT NULL columns, a 500).
+ */
+const beforeAuthEndpoint = createAuthMiddleware(async (ctx) => {
+  const body: unknown = ctx.body;
+  if (!body || typeof body !== "object") return;
+  if (ctx.path === "/two-factor/verify-backup-code" && "code" in body && typeof body.code === "string") {
+    return { context: { body: { ...body, code: normalizeBackupCode(body.code) } } };
+  }
+  if (ctx.path !== "/update-user") return;
+  const fields = body as Record<string, unknown>;
+  if ("name" in fields && typeof fields.name !== "string") throw new APIError("BAD_REQUEST", { code: "VALIDATION_ERROR", message: "name: Please enter your name as text." });
+  if ("timeZone" in fields && !(typeof fields.timeZone === "string" && isValidTimeZone(fields.timeZone))) {
+    throw new APIError("BAD_REQUEST", { code: "VALIDATION_ERROR", message: "timeZone: Please choose a time zone from the list." });
+  }
+});
 /** Sessions last 30 days and are extended when used after a day. */
 export const SESSION_LIFETIME_SECONDS = 30 * 24 * 3600;
 export const SESSION_REFRESH_AGE_SECONDS = 24 * 3600;
@@ -75,7 +115,8 @@ export function createAuth(options: AuthOptions) {
       },
     },
     socialProviders: options.google ? { google: { clientId: options.google.clientId, clientSecret: options.google.clientSecret } } : {},
-    plugins: [twoFactor({ issuer: PRODUCT_NAME })],
+    plugins: [twoFactor({ issuer: PRODUCT_NAME, backupCodeOptions: backupCodeOptions(options.secret) })],
+    hooks: { before: beforeAuthEndpoint },
     rateLimit: {
       enabled: options.rateLimit,
       storage: "database",
@@ -99,17 +140,6 @@ export function createAuth(options: AuthOptions) {
       useSecureCookies: options.appUrl.startsWith("https://"),
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
-    },
-    hooks: {
-      // better-auth's update-user passes null through to NOT NULL columns (a 500): refuse it as bad input.
-      before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== "/update-user" || !ctx.body || typeof ctx.body !== "object") return;
-        const body = ctx.body as Record<string, unknown>;
-        if ("name" in body && typeof body.name !== "string") throw new APIError("BAD_REQUEST", { code: "VALIDATION_ERROR", message: "name: Please enter your name as text." });
-        if ("timeZone" in body && !(typeof body.timeZone === "string" && isValidTimeZone(body.timeZone))) {
-          throw new APIError("BAD_REQUEST", { code: "VALIDATION_ERROR", message: "timeZone: Please choose a time zone from the list." });
-        }
-      }),
     },
     databaseHooks: {
       user: {

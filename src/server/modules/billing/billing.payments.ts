@@ -54,6 +54,8 @@ export type Payments = {
   retrieveCheckoutSession: (id: string) => Promise<ProviderCheckoutSession | null>;
   retrieveSubscription: (id: string) => Promise<ProviderSubscription | null>;
   cancelSubscriptionAtPeriodEnd: (id: string) => Promise<ProviderSubscription>;
+  /** Un-cancels a subscription set to end at its period's end: it renews again. */
+  resumeSubscription: (id: string) => Promise<ProviderSubscription>;
   createPortalUrl: (input: { customerId: string; returnUrl: string }) => Promise<string | null>;
   /** Verifies the signature on the raw body; throws InvalidSignatureError when it does not match. */
   parseWebhook: (rawBody: string, signature: string | undefined) => PaymentEvent;

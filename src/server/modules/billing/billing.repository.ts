@@ -85,11 +85,12 @@ export function createBillingRepository(db: Database) {
         )[0],
       expire: (id: string) =>
         db.update(testCheckoutSessions).set({ status: "expired" }).where(and(eq(testCheckoutSessions.id, id), eq(testCheckoutSessions.status, "open"))),
-      cancelAtPeriodEnd: async (subscriptionId: string) =>
+      /** Cancel at period end (true) or resume, the way Stripe's cancel_at_period_end does. */
+      cancelAtPeriodEnd: async (subscriptionId: string, cancel = true) =>
         (
           await db
             .update(testCheckoutSessions)
-            .set({ cancelAtPeriodEnd: true })
+            .set({ cancelAtPeriodEnd: cancel })
             .where(eq(testCheckoutSessions.subscriptionId, subscriptionId))
             .returning()
         )[0],

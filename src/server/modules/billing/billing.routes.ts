@@ -42,6 +42,9 @@ export function registerBillingRoutes(options: {
   app.delete("/api/cancel-subscription", requireUser(), validate("query", z.object({ id: sessionIdSchema })), async (c) =>
     c.json(await billing.cancelSubscription(currentUser(c), c.req.valid("query").id)),
   );
+  app.post("/api/resume-subscription", requireUser(), validate("query", z.object({ id: sessionIdSchema })), async (c) =>
+    c.json(await billing.resumeSubscription(currentUser(c), c.req.valid("query").id)),
+  );
 
   if (testCheckout) {
     const param = validate("param", z.object({ session: sessionIdSchema }));

@@ -117,6 +117,9 @@ export function createStripePayments(options: StripeOptions): Payments {
     async cancelSubscriptionAtPeriodEnd(id) {
       return toSubscription(await stripe.subscriptions.update(id, { cancel_at_period_end: true }));
     },
+    async resumeSubscription(id) {
+      return toSubscription(await stripe.subscriptions.update(id, { cancel_at_period_end: false }));
+    },
     async createPortalUrl({ customerId, returnUrl }) {
       const portal = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
       return portal.url;

@@ -67,6 +67,13 @@ describe("TEST MODE checkout (no Stripe keys)", () => {
     expect(await cancelled.json()).toEqual({ ok: true });
     const billing = await (await jsonRequest(t, "GET", "/api/billing", { cookie: owner.cookie })).json();
     expect(billing).toMatchObject({ hasAccess: true, subscription: { cancelAtPeriodEnd: true } });
+
+    // 'Resume subscription': only the owner; then it renews again.
+    expect((await jsonRequest(t, "POST", `/api/resume-subscription?id=${subscriptionId}`, { cookie: other.cookie })).status).toBe(404);
+    const resumed = await jsonRequest(t, "POST", `/api/resume-subscription?id=${subscriptionId}`, { cookie: owner.cookie });
+    expect(await resumed.json()).toEqual({ ok: true });
+    const after = await (await jsonRequest(t, "GET", "/api/billing", { cookie: owner.cookie })).json();
+    expect(after).toMatchObject({ hasAccess: true, subscription: { cancelAtPeriodEnd: false } });
   });
 
   it("Cancel on the test checkout leaves the session failed and grants nothing", async () => {

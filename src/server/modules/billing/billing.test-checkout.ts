@@ -73,6 +73,12 @@ export function createTestCheckoutPayments(options: { repository: BillingReposit
       if (!subscription) throw billingErrors.subscriptionNotFound();
       return subscription;
     },
+    async resumeSubscription(id) {
+      const row = await sessions.cancelAtPeriodEnd(id, false);
+      const subscription = row ? toSubscription(row) : null;
+      if (!subscription) throw billingErrors.subscriptionNotFound();
+      return subscription;
+    },
     createPortalUrl: async () => null,
     parseWebhook() {
       throw billingErrors.webhooksOff();

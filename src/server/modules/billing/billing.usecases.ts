@@ -210,6 +210,14 @@ export function createBillingUsecases(options: BillingUsecasesOptions) {
       return { ok: true };
     },
 
+    /** 'Resume subscription' after cancelling, while the paid (or free) period still runs. */
+    async resumeSubscription(user: SessionUser, providerSubscriptionId: string) {
+      const owned = await repository.findSubscription(user.id, providerSubscriptionId);
+      if (!owned) throw billingErrors.subscriptionNotFound();
+      await syncSubscription(await payments.resumeSubscription(providerSubscriptionId));
+      return { ok: true };
+    },
+
     /** Before an account is deleted: its live subscription stops renewing, so nothing is charged again. */
     async cancelForAccountDeletion(input: { userId: string }) {
       const subscription = await repository.latestSubscription(input.userId);

@@ -1,5 +1,5 @@
 import { defineError } from "../../http/app-error";
-import { NARRATION_COPY } from "../../../shared/memories";
+import { IMAGE_TOO_LARGE, NARRATION_COPY } from "../../../shared/memories";
 
 export const memoryErrors = {
   notFound: defineError("MEMORY_NOT_FOUND", 404, "That memory could not be found."),
@@ -10,7 +10,7 @@ export const memoryErrors = {
   notAudio: defineError("NOT_AUDIO", 400, "That recording is not an audio file we can play."),
   notImage: defineError("NOT_IMAGE", 400, "That file is not an image. Choose a PNG, JPG or GIF."),
   audioTooLarge: defineError("AUDIO_TOO_LARGE", 413, "That recording is too large."),
-  imageTooLarge: defineError("IMAGE_TOO_LARGE", 413, "Images can be up to 10MB."),
+  imageTooLarge: defineError("IMAGE_TOO_LARGE", 413, IMAGE_TOO_LARGE),
   badForm: defineError("VALIDATION_ERROR", 400, "Send the narration as a form with a data field."),
   notAMilestone: defineError("NOT_A_MILESTONE", 400, "Only milestone memories can be unlocked by hand."),
 };

@@ -7,7 +7,7 @@ import type { ObjectRef } from "../storage/storage";
 import { children } from "../children/children.table";
 import { profiles } from "../profiles/profiles.table";
 import { videoChildren, videos } from "../videos/videos.table";
-import { childMemoryCounts, narrationChildren, narrations } from "./memories.table";
+import { childMemoryCounts, narrationChildren, narrationCreationKeys, narrations } from "./memories.table";
 import { storedFilesOf } from "./memories.storage";
 
 export type NewNarration = Omit<typeof narrations.$inferInsert, "userId" | "createdAt" | "milestoneReachedAt">;
@@ -218,18 +218,48 @@ export function createMemoriesRepository(db: Database) {
       return row?.count ?? 0;
     },
 
-    /** The narration row and its children in one transaction, with `inTransaction` (its unlock instants) before it commits. */
-    async insert(input: { userId: string; narration: NewNarration; childIds: string[] }, inTransaction?: (tx: DbOrTransaction, id: string) => Promise<void>) {
-      return db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(narrations)
-          .values({ ...input.narration, userId: input.userId })
-          .returning({ id: narrations.id });
-        if (!created) throw new Error("narration insert returned no row");
-        await tx.insert(narrationChildren).values(input.childIds.map((childId) => ({ narrationId: created.id, childId })));
-        await inTransaction?.(tx, created.id);
-        return created;
-      });
+    /** The narration an earlier submission with this idempotency key created, if any. */
+    async findByCreationKey(input: { userId: string; key: string }) {
+      const [row] = await db
+        .select({ id: narrationCreationKeys.narrationId })
+        .from(narrationCreationKeys)
+        .where(and(eq(narrationCreationKeys.userId, input.userId), eq(narrationCreationKeys.key, input.key)));
+      return row ?? null;
+    },
+
+    /**
+     * The narration row and its children in one transaction, with `inTransaction` (its unlock instants) before it
+     * commits. With a creation key, the key is claimed in the same transaction: when another request already holds it
+     * (it waits for that one to commit), nothing is kept and `duplicate` says so.
+     */
+    async insert(
+      input: { userId: string; narration: NewNarration; childIds: string[]; creationKey?: string | null },
+      inTransaction?: (tx: DbOrTransaction, id: string) => Promise<void>,
+    ) {
+      const duplicate = Symbol("duplicate");
+      try {
+        return await db.transaction(async (tx) => {
+          const [created] = await tx
+            .insert(narrations)
+            .values({ ...input.narration, userId: input.userId })
+            .returning({ id: narrations.id });
+          if (!created) throw new Error("narration insert returned no row");
+          await tx.insert(narrationChildren).values(input.childIds.map((childId) => ({ narrationId: created.id, childId })));
+          if (input.creationKey) {
+            const claimed = await tx
+              .insert(narrationCreationKeys)
+              .values({ userId: input.userId, key: input.creationKey, narrationId: created.id })
+              .onConflictDoNothing()
+              .returning({ key: narrationCreationKeys.key });
+            if (claimed.length === 0) throw duplicate;
+          }
+          await inTransaction?.(tx, created.id);
+          return { id: created.id, duplicate: false };
+        });
+      } catch (error) {
+        if (error !== duplicate) throw error;
+        return { id: null, duplicate: true } as const;
+      }
     },
 
     /** The ids of the unlocks recorded for a child (a memory that opened for a child stays open for that child). */

@@ -2,7 +2,7 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { assertStorableText } from "../../http/input-guard";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
-import { editMemorySchema, MAX_AUDIO_BYTES, MAX_IMAGE_BYTES, memoryListQuerySchema, narrationFieldsSchema } from "../../../shared/memories";
+import { editMemorySchema, IDEMPOTENCY_KEY_HEADER, MAX_AUDIO_BYTES, MAX_IMAGE_BYTES, memoryListQuerySchema, narrationFieldsSchema } from "../../../shared/memories";
 import { httpErrors } from "../../http/app-error";
 import { validate } from "../../http/validate";
 import { type AppEnv, currentUser, requireUser } from "../auth/auth.middleware";
@@ -56,7 +56,15 @@ export function registerMemoriesRoutes(options: { usecases: MemoriesUsecases; re
         const issue = parsed.error.issues[0];
         throw httpErrors.validation(issue?.message ?? "invalid input");
       }
-      const created = await usecases.createNarration({ userId: user.id, fields: parsed.data, audio: await fileBytes(form.audio), image: await fileBytes(form.image) });
+      const idempotencyKey = c.req.header(IDEMPOTENCY_KEY_HEADER) ?? null;
+      if (idempotencyKey !== null && !z.uuid().safeParse(idempotencyKey).success) throw httpErrors.validation(`${IDEMPOTENCY_KEY_HEADER} must be a UUID`);
+      const created = await usecases.createNarration({
+        userId: user.id,
+        fields: parsed.data,
+        audio: await fileBytes(form.audio),
+        image: await fileBytes(form.image),
+        idempotencyKey: idempotencyKey?.toLowerCase() ?? null,
+      });
       return c.json({ id: created.id }, 201);
     },
   );

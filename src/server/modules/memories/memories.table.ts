@@ -60,6 +60,26 @@ export const narrationChildren = pgTable(
   (table) => [primaryKey({ columns: [table.narrationId, table.childId] }), index("narration_children_child_idx").on(table.childId)],
 );
 
+/**
+ * One row per form submission that created a narration or quick note (the browser's Idempotency-Key,
+ * scoped to the dad): a double click or a retry after a dropped connection finds the first memory
+ * here instead of making a second one. Claimed in the transaction that inserts the narration.
+ */
+export const narrationCreationKeys = pgTable(
+  "narration_creation_keys",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: uuid("key").notNull(),
+    narrationId: uuid("narration_id")
+      .notNull()
+      .references(() => narrations.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.key] })],
+);
+
 /** Read-only view from the child_memory_counts custom migration: memories per child. */
 export const childMemoryCounts = pgView("child_memory_counts", {
   childId: uuid("child_id").notNull(),

@@ -12,7 +12,6 @@ export type UploadedFile = { bytes: Buffer };
 
 /** A child's memories are read in one statement; far above what one child gathers. */
 const LIST_FOR_CHILD_LIMIT = 10_000;
-const memoryId = (created: { id: string }) => created.id;
 
 function encodeCursor(row: { createdAt: string; id: string }) {
   return Buffer.from(JSON.stringify([row.createdAt, row.id])).toString("base64url");
@@ -149,8 +148,15 @@ export function createMemoriesUsecases(options: {
      * Checks everything first (children owned, file types from the bytes, sizes), stores the files,
      * then inserts the row; if the insert fails the stored files are removed, so nothing is orphaned.
      */
-    async createNarration(input: { userId: string; fields: NarrationFields; audio: UploadedFile | null; image: UploadedFile | null }) {
+    /**
+     * With an idempotency key (one per form submission), a second request with the same key
+     * returns the memory the first one made instead of making another.
+     */
+    async createNarration(input: { userId: string; fields: NarrationFields; audio: UploadedFile | null; image: UploadedFile | null; idempotencyKey?: string | null }) {
       const { userId, fields } = input;
+      const creationKey = input.idempotencyKey ?? null;
+      const earlier = creationKey ? await memories.findByCreationKey({ userId, key: creationKey }) : null;
+      if (earlier) return { id: earlier.id };
       if (fields.kind === "narration" && !input.audio) throw memoryErrors.recordingMissing();
       if (fields.kind === "note" && input.image) throw memoryErrors.imageNotAllowed();
       const childIds = [...new Set(fields.childIds)];
@@ -177,9 +183,10 @@ export function createMemoriesUsecases(options: {
           await storage.put(file);
           stored.push({ bucket: file.bucket, key: file.key });
         }
-        const created = await memories.insert({
+        const inserted = await memories.insert({
           userId,
           childIds,
+          creationKey,
           narration: {
             id,
             title: fields.title,
@@ -193,8 +200,15 @@ export function createMemoriesUsecases(options: {
             unlockMilestone: fields.unlockMilestone,
           },
         }, (tx, memoryId) => unlocks.recompute({ userId, memoryId }, tx));
-        await recordOpened(memoryId(created));
-        return created;
+        if (inserted.duplicate) {
+          // A request with the same key won the race: its memory is the one, these files are not needed.
+          await Promise.allSettled(stored.map((file) => storage.delete(file)));
+          const first = creationKey ? await memories.findByCreationKey({ userId, key: creationKey }) : null;
+          if (!first) throw new Error("idempotency key claimed without a narration");
+          return { id: first.id };
+        }
+        await recordOpened(inserted.id);
+        return { id: inserted.id };
       } catch (error) {
         await Promise.allSettled(stored.map((file) => storage.delete(file)));
         throw error;

@@ -1,6 +1,9 @@
+import { symmetricEncrypt } from "better-auth/crypto";
+import { eq } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import { beforeAll, describe, expect, it } from "vitest";
-import { cookiesFrom, createSignedInUser, createTestApp, jsonRequest, type TestApp } from "../../../../tests/support/test-app";
+import { cookiesFrom, createSignedInUser, createTestApp, jsonRequest, TEST_AUTH_SECRET, type TestApp } from "../../../../tests/support/test-app";
+import { twoFactors } from "../auth/auth.table";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -137,5 +140,44 @@ describe("two-factor sign-in (better-auth TOTP)", () => {
     const disable = await jsonRequest(t, "POST", "/api/auth/two-factor/disable", { cookie, body: { password: user.password } });
     expect(disable.status).toBe(200);
     expect((await settingsOf(cookiesFrom(disable) || cookie)).security.twoFactorEnabled).toBe(false);
+  });
+});
+
+describe("backup codes typed from paper", () => {
+  async function enrolled() {
+    const user = await createSignedInUser(t);
+    const enable = await jsonRequest(t, "POST", "/api/auth/two-factor/enable", { cookie: user.cookie, body: { password: user.password } });
+    const { totpURI, backupCodes } = (await enable.json()) as { totpURI: string; backupCodes: string[] };
+    const cookie = cookiesFrom(enable) || user.cookie;
+    const totp = OTPAuth.URI.parse(totpURI) as OTPAuth.TOTP;
+    expect((await jsonRequest(t, "POST", "/api/auth/two-factor/verify-totp", { cookie, body: { code: totp.generate() } })).status).toBe(200);
+    const pendingSignIn = async () => cookiesFrom(await jsonRequest(t, "POST", "/api/auth/sign-in/email", { body: { email: user.email, password: user.password } }));
+    const useBackupCode = async (code: string) => jsonRequest(t, "POST", "/api/auth/two-factor/verify-backup-code", { cookie: await pendingSignIn(), body: { code } });
+    return { user, backupCodes, useBackupCode };
+  }
+
+  it("accepts a code with or without its dash, in either case, with stray spaces, once each", async () => {
+    const { backupCodes, useBackupCode } = await enrolled();
+    expect(backupCodes).toHaveLength(10);
+    for (const code of backupCodes) expect(code).toMatch(/^[a-z0-9]{5}-[a-z0-9]{5}$/);
+    const [first, second, third] = backupCodes;
+    expect((await useBackupCode(first.replace("-", "").toUpperCase())).status).toBe(200);
+    expect((await useBackupCode(` ${second.toUpperCase()} `)).status).toBe(200);
+    expect((await useBackupCode(third.replace("-", " "))).status).toBe(200);
+    // Used codes are gone, however they are typed.
+    expect((await useBackupCode(first)).status).toBe(401);
+    expect((await useBackupCode("abcde-12345")).status).toBe(401);
+  });
+
+  it("accepts codes issued before, in mixed case, typed in any case", async () => {
+    const { user, useBackupCode } = await enrolled();
+    const legacy = ["hELpq-hy6US", "Zz9aB-Q0wXy"];
+    await t.db
+      .update(twoFactors)
+      .set({ backupCodes: await symmetricEncrypt({ key: TEST_AUTH_SECRET, data: JSON.stringify(legacy) }) })
+      .where(eq(twoFactors.userId, user.id));
+    expect((await useBackupCode("HELPQHY6US")).status).toBe(200);
+    expect((await useBackupCode("zz9ab-q0wxy")).status).toBe(200);
+    expect((await useBackupCode("hELpq-hy6US")).status).toBe(401);
   });
 });

@@ -1,7 +1,7 @@
 import { Lock } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
-import { isBlocked } from "../../../../shared/billing";
+import { isBlocked, staysOpenWithoutAccess } from "../../../../shared/billing";
 import { ACCESS_REQUIRED_EVENT } from "../../../lib/api-client";
 import { PricingModal } from "./pricing-modal";
 
@@ -19,7 +19,7 @@ export type AccessGateProps = { hasAccess: boolean; accountCreatedAt: string };
 
 /**
  * After the free month without access: the pricing modal until dismissed, then an overlay over
- * every page but /dashboard whose click reopens it. A 403 ACCESS_REQUIRED from the server opens it too.
+ * the recording and watching pages (not the dashboard, settings, pricing or legal pages) whose click reopens it. A 403 ACCESS_REQUIRED from the server opens it too.
  */
 export function AccessGate({ hasAccess, accountCreatedAt }: AccessGateProps) {
   const { pathname } = useLocation();
@@ -44,7 +44,7 @@ export function AccessGate({ hasAccess, accountCreatedAt }: AccessGateProps) {
   }
 
   const modalOpen = forcedOpen || (blocked && !dismissed);
-  const overlay = blocked && !modalOpen && pathname !== "/dashboard";
+  const overlay = blocked && !modalOpen && !staysOpenWithoutAccess(pathname);
 
   return (
     <>

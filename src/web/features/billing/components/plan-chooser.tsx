@@ -26,6 +26,12 @@ const PLAN_NOTES: Record<PlanInterval, string> = {
   year: `${formatPrice(PLANS.year.priceCents)} billed once a year`,
 };
 
+/** A gift is paid once and never renews: it gives Dad this much access. */
+const giftNote = (interval: PlanInterval) => {
+  const months = PLANS[interval].giftMonths;
+  return `${months === 12 ? "A year" : months === 1 ? "One month" : `${months} months`} for Dad, paid once. Nothing renews.`;
+};
+
 /** Monthly and Annual (Annual preselected, 'MOST POPULAR', 'Save 33%') and 'Get Started'. */
 export function PlanChooser({ guest = false, signedIn, initialInterval = "year", className }: PlanChooserProps) {
   const [interval, setInterval] = useState<PlanInterval>(initialInterval);
@@ -89,11 +95,11 @@ export function PlanChooser({ guest = false, signedIn, initialInterval = "year",
                     </>
                   ) : null}
                 </span>
-                <span className="text-sm text-olive-dark">{PLAN_NOTES[value]}</span>
+                <span className="text-sm text-olive-dark">{guest ? giftNote(value) : PLAN_NOTES[value]}</span>
               </span>
               <span className="text-right">
                 <span className="block text-lg font-bold text-ink tabular-nums">{formatPrice(plan.priceCents)}</span>
-                <span className="block text-xs text-olive-dark">{value === "year" ? "per year" : "per month"}</span>
+                <span className="block text-xs text-olive-dark">{guest ? "once" : value === "year" ? "per year" : "per month"}</span>
               </span>
             </label>
           );

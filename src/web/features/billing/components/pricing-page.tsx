@@ -9,7 +9,7 @@ import { Card } from "../../../components/ui/card";
 import { Dialog } from "../../../components/ui/dialog";
 import { TextLink } from "../../../components/ui/text-link";
 import type { PlanInterval } from "../../../../shared/billing";
-import { useCancelSubscription } from "../api/cancel-subscription";
+import { useCancelSubscription, useResumeSubscription } from "../api/cancel-subscription";
 import { type BillingSummary, useBilling } from "../api/get-billing";
 import { useOpenBillingPortal } from "../api/open-billing-portal";
 import { PlanChooser } from "./plan-chooser";
@@ -70,7 +70,7 @@ export function PricingPage({ isGuest, signedIn, initialInterval }: PricingPageP
         ) : (
           <Card className="p-5 sm:p-6">
             <PlanChooser guest={isGuest} signedIn={signedIn} initialInterval={initialInterval} />
-            <p className="mt-4 text-center text-sm text-olive-dark">Cancel anytime</p>
+            <p className="mt-4 text-center text-sm text-olive-dark">{isGuest ? "A one-time payment: no subscription, nothing to cancel." : "Cancel anytime"}</p>
           </Card>
         )}
 
@@ -91,16 +91,17 @@ export function PricingPage({ isGuest, signedIn, initialInterval }: PricingPageP
 function CurrentPlan({ summary }: { summary: BillingSummary }) {
   const subscription = summary.subscription!;
   const cancel = useCancelSubscription();
+  const resume = useResumeSubscription();
   const [confirming, setConfirming] = useState(false);
   const label = subscription.interval === "year" ? "Annual" : "Monthly";
   return (
     <Card className="flex flex-col gap-3 p-5 sm:p-6">
       <h2 className="text-lg font-semibold text-ink">Your plan: {label}</h2>
       <p className="text-sm text-olive-dark">
-        {subscription.status === "trialing"
-          ? `Your free month runs until ${formatDate(subscription.currentPeriodEnd)}; the first charge falls then.`
-          : subscription.cancelAtPeriodEnd
-            ? `Cancelled. You keep full access until ${formatDate(subscription.currentPeriodEnd)}, and your memories are never deleted.`
+        {subscription.cancelAtPeriodEnd
+          ? `Cancelled — you keep access until ${formatDate(subscription.currentPeriodEnd)}. Nothing more is charged, and your memories are never deleted.`
+          : subscription.status === "trialing"
+            ? `Your free month runs until ${formatDate(subscription.currentPeriodEnd)}; the first charge falls then.`
             : `Renews on ${formatDate(subscription.currentPeriodEnd)}.`}
       </p>
       {subscription.status === "past_due" ? <Alert>Your last payment didn't go through. Please update your card.</Alert> : null}
@@ -108,7 +109,12 @@ function CurrentPlan({ summary }: { summary: BillingSummary }) {
         <Button variant="secondary" onClick={() => setConfirming(true)}>
           Cancel subscription
         </Button>
-      ) : null}
+      ) : (
+        <Button onClick={() => resume.mutate(subscription.id)} busy={resume.isPending} busyLabel="Resuming…">
+          Resume subscription
+        </Button>
+      )}
+      {resume.isError ? <Alert>{resume.error.message}</Alert> : null}
       <Dialog
         open={confirming}
         onOpenChange={setConfirming}

@@ -94,7 +94,7 @@ export function TestCheckoutPage({ sessionId }: { sessionId: string }) {
                   })
                 }
               >
-                Pay {formatPrice(session.data.amountCents)} (test)
+                {session.data.trialEnd ? "Start my plan (test)" : `Pay ${formatPrice(session.data.amountCents)}${gift ? " once" : ""} (test)`}
               </Button>
             </div>
           </Card>

@@ -1,6 +1,6 @@
 import { clsx } from "clsx";
 import { Check, ChevronUp, Minus, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { buttonClassName } from "../../../components/ui/button";
 import { type Checklist, useChecklist } from "../api/get-checklist";
@@ -59,12 +59,23 @@ export function ChecklistCard() {
   // The questionnaire is a focused flow with its own steps: the card would cover its buttons on a phone.
   const visible = Boolean(data) && !closed && done < STEPS.length && pathname !== "/onboarding";
 
+  // Opened from the pill: the card is brought into view and focused once (it sits at the page's end).
+  const cardRef = useRef<HTMLElement | null>(null);
+  const [justOpened, setJustOpened] = useState(false);
+  useEffect(() => {
+    if (!justOpened || !cardRef.current) return;
+    cardRef.current.scrollIntoView({ block: "nearest" });
+    cardRef.current.focus({ preventScroll: true });
+    setJustOpened(false);
+  }, [justOpened]);
+
   const close = () => {
     setClosed(true);
     writeFlag(() => window.localStorage, CLOSED_KEY, true);
   };
   function minimize(value: boolean) {
     setMinimizedChoice(value);
+    setJustOpened(!value);
     writeFlag(() => window.sessionStorage, MINIMIZED_KEY, value);
   }
 
@@ -94,29 +105,36 @@ export function ChecklistCard() {
   if (minimized) {
     return (
       <>
-        {/* Room at the end of the page, so the last of it can scroll clear of the floating card. */}
-        <div aria-hidden="true" className="h-20" />
-      <aside aria-label="Profile setup" className="fixed right-4 bottom-4 z-20 max-w-[calc(100vw-2rem)]">
-        <button
-          type="button"
-          onClick={() => minimize(false)}
-          className="flex min-h-12 items-center gap-3 rounded-full bg-ink px-5 text-sm font-semibold text-white shadow-float focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent-dark"
+        {/* Desktop: room at the end of the page, so the last of it can scroll clear of the docked pill. */}
+        <div aria-hidden="true" className="hidden h-20 sm:block" />
+        {/* Phones: in the page flow at its end, so it never covers a field; desktop: docked bottom right. */}
+        <aside
+          aria-label="Profile setup"
+          className="mx-auto flex w-full max-w-6xl justify-end px-4 pb-6 sm:fixed sm:right-4 sm:bottom-4 sm:z-20 sm:w-auto sm:max-w-[calc(100vw-2rem)] sm:p-0"
         >
-          Finish setting up your profile
-          <span className="text-white/70 tabular-nums">{done}/{STEPS.length}</span>
-          <ChevronUp className="size-4" aria-hidden="true" />
-        </button>
-      </aside>
+          <button
+            type="button"
+            onClick={() => minimize(false)}
+            className="flex min-h-12 items-center gap-3 rounded-full bg-ink px-5 text-sm font-semibold text-white shadow-float focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent-dark"
+          >
+            Finish setting up your profile
+            <span className="text-white/70 tabular-nums">{done}/{STEPS.length}</span>
+            <ChevronUp className="size-4" aria-hidden="true" />
+          </button>
+        </aside>
       </>
     );
   }
 
+  // The open card is part of the page, at its end (it would cover the vault's and Pocket Dad's
+  // buttons and the settings if it floated): opened from the pill, it is scrolled into view.
   return (
-    <>
-    <div aria-hidden="true" className="h-[26rem] sm:h-[27rem]" />
+    <div className="mx-auto flex w-full max-w-6xl justify-end px-3 pb-6 sm:px-6">
     <aside
+      ref={cardRef}
       aria-labelledby="checklist-title"
-      className="fixed inset-x-3 bottom-3 z-20 rounded-xl border border-sand-soft bg-white p-5 text-ink shadow-float sm:inset-x-auto sm:right-5 sm:bottom-5 sm:w-80"
+      tabIndex={-1}
+      className="w-full rounded-xl border border-sand-soft bg-white p-5 text-ink shadow-float sm:w-80"
     >
       <div className="flex items-start justify-between gap-2">
         <div>
@@ -164,6 +182,6 @@ export function ChecklistCard() {
         Continue
       </Link>
     </aside>
-    </>
+    </div>
   );
 }

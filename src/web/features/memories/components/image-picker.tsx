@@ -1,7 +1,7 @@
 import { clsx } from "clsx";
 import { ImagePlus, X } from "lucide-react";
 import { useId, useState } from "react";
-import { IMAGE_HINT } from "../../../../shared/memories";
+import { IMAGE_HINT, IMAGE_TOO_LARGE, MAX_IMAGE_BYTES } from "../../../../shared/memories";
 import { useObjectUrl } from "../../../lib/use-object-url";
 
 /** Drop or choose a photo (image/* only), preview it, clear it. */
@@ -15,6 +15,11 @@ export function ImagePicker({ file, onChange }: { file: File | null; onChange: (
     if (!candidate) return;
     if (!candidate.type.startsWith("image/")) {
       setError("That file is not an image. Choose a PNG, JPG or GIF.");
+      return;
+    }
+    // Said before anything is uploaded: the server refuses it too, but only after the whole file arrives.
+    if (candidate.size > MAX_IMAGE_BYTES) {
+      setError(IMAGE_TOO_LARGE);
       return;
     }
     setError(null);

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { editMemorySchema, NARRATION_COPY, narrationSaveProblem } from "../../../../shared/memories";
@@ -6,6 +6,9 @@ import { EMPTY_MEMORY_FIELDS, MemoryFields, memoryFieldsInput } from "../../../c
 import { Button } from "../../../components/ui/button";
 import { isApiError } from "../../../lib/api-client";
 import { fieldErrors } from "../../../lib/form-errors";
+import { UNSAVED_RECORDING_COPY } from "../../../../shared/copy";
+import { useLeaveGuard } from "../../../components/ui/use-leave-guard";
+import { newIdempotencyKey } from "../../../lib/idempotency-key";
 import { useCreateNarration } from "../api/create-narration";
 import { useChildChoices } from "./child-picker";
 import { ImagePicker } from "./image-picker";
@@ -34,6 +37,11 @@ export function NarrationForm({
   const [fields, setFields] = useState<DraftFields>({ ...EMPTY_MEMORY_FIELDS, ...prefill, ...restoredDraft?.fields });
   const [image, setImage] = useState<File | null>(restoredDraft?.image ?? null);
   const { restore } = recorder;
+  // One key for this form: every submit of it (a double click, a retry) names the same memory.
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  // Set on the first click: the ref at once, the state disables the button on the next render.
+  const submitting = useRef(false);
+  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     if (restoredDraft) restore(restoredDraft);
@@ -54,21 +62,30 @@ export function NarrationForm({
   };
   const errors = Object.fromEntries(Object.entries(fieldErrors(editMemorySchema.safeParse(memoryFieldsInput(fields)))).filter(([field]) => touched.has(field)));
   const problem = narrationSaveProblem({ kind, hasRecording: recorder.state === "recorded", title: fields.title, childCount: fields.childIds.length, unlock: fields });
-  const busy = recorder.state === "recording" || create.isPending;
+  const busy = recorder.state === "recording" || create.isPending || saving;
+  // A recording (in progress or done) not saved yet: leaving asks first (it stays in IndexedDB either way).
+  const leaveGuard = useLeaveGuard({ when: recordingInProgress, copy: UNSAVED_RECORDING_COPY });
 
   async function save() {
-    if (problem || busy) return;
+    if (problem || busy || submitting.current) return;
+    submitting.current = true;
+    setSaving(true);
     try {
       const { id } = await create.mutateAsync({
         fields: { kind, ...memoryFieldsInput(fields), durationSeconds: recorder.recording?.durationSeconds ?? 0 },
         audio: recorder.recording?.blob ?? null,
         image: kind === "narration" ? image : null,
+        idempotencyKey,
       });
       await voiceDraftStore.clear().catch(() => {});
+      leaveGuard.release();
       void navigate(`/dashboard?new=narration:${id}`);
     } catch (error) {
       if (isApiError(error) && error.status === 401) toast.error(NARRATION_COPY.notSignedIn);
       else toast.error(error instanceof Error && error.message ? error.message : NARRATION_COPY.saveFailed);
+    } finally {
+      submitting.current = false;
+      setSaving(false);
     }
   }
 
@@ -80,6 +97,7 @@ export function NarrationForm({
         void save();
       }}
     >
+      {leaveGuard.dialog}
       <VoiceRecorderPanel recorder={recorder} optional={kind === "note"} />
       {kind === "narration" ? <ImagePicker file={image} onChange={setImage} /> : null}
       <MemoryFields
@@ -94,7 +112,7 @@ export function NarrationForm({
         notesRows={kind === "note" ? 6 : 3}
       />
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-        <Button type="submit" size="lg" disabled={problem !== null || recorder.state === "recording"} busy={create.isPending} busyLabel="Saving…">
+        <Button type="submit" size="lg" disabled={problem !== null || recorder.state === "recording"} busy={create.isPending || saving} busyLabel="Saving…">
           {kind === "note" ? "Save Quick Note" : "Save Narration"}
         </Button>
         {problem && !Object.values(errors).includes(problem) ? (

@@ -44,6 +44,8 @@ export function Vault({ renderVideoPlayer }: { renderVideoPlayer: RenderVideoPla
   const [open, setOpen] = useState<MemoryItem | null>(null);
   const [confirming, setConfirming] = useState<MemoryItem | null>(null);
   const [editing, setEditing] = useState<MemoryItem | null>(null);
+  /** The milestone memory Dad asked to unlock, until he confirms ('Unlock now' cannot be taken back). */
+  const [unlocking, setUnlocking] = useState<MemoryItem | null>(null);
   const remove = useDeleteMemory();
   const unlock = useUnlockMilestone();
 
@@ -194,15 +196,7 @@ export function Vault({ renderVideoPlayer }: { renderVideoPlayer: RenderVideoPla
                     <Button
                       variant="secondary"
                       busy={unlock.isPending && unlock.variables?.id === item.id}
-                      onClick={() =>
-                        unlock.mutate(item, {
-                          onSuccess: () => {
-                            toast.success("Unlocked. It's ready for them.");
-                            focusSoon(() => document.querySelector<HTMLElement>(`[data-vault-item="${item.id}"] button`));
-                          },
-                          onError: (error) => toast.error(error.message),
-                        })
-                      }
+                      onClick={() => setUnlocking(item)}
                     >
                       <Unlock className="size-4" aria-hidden="true" />
                       Unlock now
@@ -232,6 +226,41 @@ export function Vault({ renderVideoPlayer }: { renderVideoPlayer: RenderVideoPla
 
       <OpenMemory item={open} onClose={() => setOpen(null)} renderVideoPlayer={renderVideoPlayer} />
       <EditMemoryDialog item={editing} onClose={() => setEditing(null)} />
+      <Dialog
+        open={unlocking !== null}
+        onOpenChange={(isOpen) => !isOpen && !unlock.isPending && setUnlocking(null)}
+        title={unlocking ? `Unlock for ${forWhom(unlocking)} now?` : ""}
+        description={unlocking ? `${forWhom(unlocking)} will be able to see "${unlocking.title}". This can't be locked again.` : undefined}
+        hideClose={unlock.isPending}
+        footer={
+          <>
+            <Button variant="secondary" disabled={unlock.isPending} onClick={() => setUnlocking(null)}>
+              Not yet
+            </Button>
+            <Button
+              busy={unlock.isPending}
+              busyLabel="Unlocking…"
+              onClick={() =>
+                unlocking &&
+                unlock.mutate(unlocking, {
+                  onSuccess: () => {
+                    const id = unlocking.id;
+                    setUnlocking(null);
+                    toast.success("Unlocked. It's ready for them.");
+                    focusSoon(() => document.querySelector<HTMLElement>(`[data-vault-item="${id}"] button`));
+                  },
+                  onError: (error) => {
+                    setUnlocking(null);
+                    toast.error(error.message);
+                  },
+                })
+              }
+            >
+              Unlock now
+            </Button>
+          </>
+        }
+      />
       <Dialog
         open={confirming !== null}
         onOpenChange={(isOpen) => !isOpen && !remove.isPending && setConfirming(null)}
@@ -269,4 +298,11 @@ export function Vault({ renderVideoPlayer }: { renderVideoPlayer: RenderVideoPla
       />
     </div>
   );
+}
+
+/** Who a memory is for, as a sentence says it: "Maya", "Maya and Leo", "Maya, Leo and Sam". */
+function forWhom(item: MemoryItem) {
+  const names = item.children.map((child) => child.name);
+  if (names.length === 0) return "your child";
+  return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }

@@ -22,8 +22,8 @@ function toValues(initial: Partial<VideoFields>): MemoryFieldValues {
   };
 }
 
-/** Step 2 'Assign Your Legacy': the fields every memory has, each checked beside itself with the shared schema. */
-export function AssignVideoForm({ initial, onBack, onSave }: { initial: Partial<VideoFields>; onBack: () => void; onSave: (fields: VideoFields) => void }) {
+/** Step 2 'Assign Your Legacy': the fields every memory has, each checked beside itself with the shared schema. Back hands what was typed back, so it is there again after Next. */
+export function AssignVideoForm({ initial, onBack, onSave }: { initial: Partial<VideoFields>; onBack: (fields: VideoFields) => void; onSave: (fields: VideoFields) => void }) {
   const children = useChildOptions();
   const [values, setValues] = useState<MemoryFieldValues>(() => toValues(initial));
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -58,7 +58,7 @@ export function AssignVideoForm({ initial, onBack, onSave }: { initial: Partial<
         titlePlaceholder="The day you learned to ride"
       />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-        <Button type="button" variant="secondary" onClick={onBack}>Back</Button>
+        <Button type="button" variant="secondary" onClick={() => onBack(memoryFieldsInput(values))}>Back</Button>
         <Button type="submit" size="lg">Save Legacy Video</Button>
       </div>
     </form>

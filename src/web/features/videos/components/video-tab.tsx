@@ -1,9 +1,11 @@
 import { type ReactNode, useEffect, useState } from "react";
-import { useNavigate } from "react-router";
+import { type Location, useLocation, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
+import { UNSAVED_RECORDING_COPY } from "../../../../shared/copy";
 import { VIDEO_COPY } from "../../../../shared/videos";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
+import { useLeaveGuard } from "../../../components/ui/use-leave-guard";
 import { terminateTusUpload, uploadWithTus } from "../../../lib/tus-upload";
 import { ACTIVE_UPLOAD_KEY, videoStore } from "../../../lib/video-store";
 import { useCreateVideo } from "../api/create-video";
@@ -23,6 +25,11 @@ export function bridgeToFields(bridge: VideoBridge): Partial<VideoFields> {
   return fields;
 }
 
+/** Step 2 is its own history entry (`step=2`), so the phone's Back returns to step 1 instead of leaving /record. */
+const STEP_PARAM = "step";
+/** Moving between the two steps keeps the video on screen: only leaving the Video tab asks first. */
+const staysOnVideoTab = (_current: Location, next: Location) => next.pathname === "/record" && new URLSearchParams(next.search).get("video") === "true";
+
 /** failed: the overlay shows 'Processing failed'; error: then the 'Retry Upload' modal with the message. */
 type Upload = { status: "idle" } | { status: "uploading"; percent: number } | { status: "failed" | "error"; message: string };
 
@@ -32,15 +39,33 @@ type Upload = { status: "idle" } | { status: "uploading"; percent: number } | { 
  */
 export function VideoTab({ userId, bridge, renderIdeas }: { userId: string; bridge?: VideoBridge; renderIdeas: (pick: (prompt: string) => void) => ReactNode }) {
   const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
   const createVideo = useCreateVideo();
-  const [step, setStep] = useState<1 | 2>(1);
   const [video, setVideo] = useState<Blob | null>(null);
+  // Step 2 needs the video in hand: a reload on step 2 starts at step 1 (the draft comes back through 'Retry Upload').
+  const step: 1 | 2 = searchParams.get(STEP_PARAM) === "2" && video ? 2 : 1;
   const [fields, setFields] = useState<Partial<VideoFields>>(() => (bridge ? bridgeToFields(bridge) : {}));
   /** What Dad means to talk about: the idea he picked, or Pocket Dad's title. */
   const [prompt, setPrompt] = useState<string | null>(bridge?.title ?? null);
   const [upload, setUpload] = useState<Upload>({ status: "idle" });
   const [retryOffered, setRetryOffered] = useState(false);
   const [saved, setSaved] = useState<{ id: string; video: Blob } | null>(null);
+  const leaveGuard = useLeaveGuard({ when: video !== null, copy: UNSAVED_RECORDING_COPY, stays: staysOnVideoTab });
+
+  function setStep(next: 1 | 2) {
+    const params = new URLSearchParams(searchParams);
+    if (next === 2) {
+      params.set(STEP_PARAM, "2");
+      void navigate({ search: `?${params.toString()}` }, { state: { ...(location.state as object | null), videoStep2: true } });
+    } else if ((location.state as { videoStep2?: boolean } | null)?.videoStep2) {
+      // Step 2 was pushed from step 1: going back pops it, as the phone's Back would.
+      void navigate(-1);
+    } else {
+      params.delete(STEP_PARAM);
+      void navigate({ search: `?${params.toString()}` }, { replace: true });
+    }
+  }
 
   useEffect(() => {
     void videoStore.hasUnsavedVideo().then(setRetryOffered);
@@ -60,6 +85,7 @@ export function VideoTab({ userId, bridge, renderIdeas }: { userId: string; brid
       });
       const created = await createVideo.mutateAsync({ ...values, uploadId });
       await videoStore.clear();
+      leaveGuard.release();
       setUpload({ status: "idle" });
       setSaved({ id: created.id, video: blob });
     } catch (error) {
@@ -99,11 +125,12 @@ export function VideoTab({ userId, bridge, renderIdeas }: { userId: string; brid
 
   return (
     <div className="flex flex-col gap-6">
+      {leaveGuard.dialog}
       {step === 1 ? (
         <VideoCapture initial={video} prompt={prompt} onNext={(blob) => { setVideo(blob); setStep(2); }}
           ideas={renderIdeas((picked) => { setPrompt(picked); setFields((current) => ({ ...current, title: picked })); })} />
       ) : (
-        <AssignVideoForm initial={fields} onBack={() => setStep(1)} onSave={(values) => { setFields(values); if (video) void save(values, video); }} />
+        <AssignVideoForm initial={fields} onBack={(values) => { setFields(values); setStep(1); }} onSave={(values) => { setFields(values); if (video) void save(values, video); }} />
       )}
       {upload.status === "uploading" || upload.status === "failed" ? (
         <UploadOverlay percent={upload.status === "uploading" ? upload.percent : 0} failed={upload.status === "failed"}

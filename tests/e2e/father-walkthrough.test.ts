@@ -1,0 +1,237 @@
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ONBOARDING_COMPLETED_FLAG } from "../../src/shared/onboarding";
+import { browserAvailable, useBrowser } from "../support/browser";
+import { type E2eServer, signUpConfirmed, startE2eServer } from "../support/e2e-server";
+import { controlsCoveredOnPage, screenshotAtBothWidths } from "../support/screens";
+import { generateClip } from "../support/videos";
+
+/** A new dad (signed in, in this page) with one child, Maya. */
+async function dadWithMaya(server: E2eServer, page: Page) {
+  const email = `walk${Date.now()}${Math.round(Math.random() * 1e6)}@example.com`;
+  await signUpConfirmed(server, page, email);
+  const { rows } = await server.pool.query("SELECT id FROM users WHERE email = $1", [email]);
+  await server.pool.query("INSERT INTO children (user_id, name, birthdate) VALUES ($1, 'Maya', '2015-04-02')", [rows[0].id]);
+  return rows[0].id as string;
+}
+
+const narrationCount = async (server: E2eServer, userId: string) =>
+  (await server.pool.query("SELECT count(*)::int AS n FROM narrations WHERE user_id = $1", [userId])).rows[0].n as number;
+
+describe.skipIf(!browserAvailable)("what a father hit walking through the product (issue 17), in Chromium", () => {
+  const browser = useBrowser();
+  let server: E2eServer;
+
+  beforeAll(async () => {
+    server = await startE2eServer();
+  }, 120_000);
+
+  it("a broken or reused confirmation link says what happened and offers a new link or sign-in", { timeout: 120_000 }, async () => {
+    const page = await browser.newPage({ width: 360, height: 800 });
+    const email = `link${Date.now()}@example.com`;
+    const signUp = await page.request.post(`${server.baseUrl}/api/auth/sign-up/email`, {
+      headers: { origin: server.baseUrl },
+      data: { email, password: "correct-horse-1", name: "", callbackURL: "/dashboard?welcome=1" },
+    });
+    expect(signUp.ok()).toBe(true);
+    const link = (await server.latestEmail(email, "Confirm")).text.match(/https?:\/\/\S+/)![0];
+
+    // Cut short by a mail app: the token does not verify.
+    await page.goto(link.replace(/token=[^&]+/, "token=eyJhbGciOiJIUzI1NiJ9.e30.broken"));
+    await page.waitForURL(/\/login\?confirmation=invalid/);
+    await page.getByText("This confirmation link didn't work.").waitFor();
+    await screenshotAtBothWidths(page, "login-confirmation-invalid");
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Send me a new link" }).click();
+    await page.getByText("We sent a new confirmation link. Check your inbox.").waitFor();
+    await expect.poll(async () => (await server.pool.query("SELECT count(*)::int AS n FROM mailbox_messages WHERE \"to\" = $1", [email])).rows[0].n).toBe(2);
+
+    await page.goto(link);
+    await page.waitForURL(/\/dashboard/);
+    // The same link again, on a device that is not signed in.
+    await page.context().clearCookies();
+    await page.goto(link);
+    await page.waitForURL(/\/login\?confirmation=already-confirmed/);
+    await page.getByText("Your email is already confirmed.").waitFor();
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("correct-horse-1");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(/\/dashboard/);
+  });
+
+  it("the setup checklist never covers a button or a field on /record, /pocket-dad, /vault and /settings, pill or open, at 360 and 1280 px", { timeout: 300_000 }, async () => {
+    const page = await browser.newPage({ width: 1280, height: 900 });
+    await dadWithMaya(server, page);
+    const { children } = (await (await page.request.get(`${server.baseUrl}/api/children`)).json()) as { children: Array<{ id: string }> };
+    for (const title of ["Bedtime", "First bike", "Snow day"]) {
+      const note = { kind: "note", title, notes: "One more story.", childIds: [children[0]!.id], unlockType: "now" };
+      expect((await page.request.post(`${server.baseUrl}/api/narrations`, { headers: { origin: server.baseUrl }, multipart: { data: JSON.stringify(note) } })).status()).toBe(201);
+    }
+    const checklist = 'aside[aria-label="Profile setup"], aside[aria-labelledby="checklist-title"]';
+    // Pocket Dad's first-visit questionnaire prompt is a dialog of its own: answered, so its buttons show.
+    await page.evaluate((flag) => localStorage.setItem(flag, "1"), ONBOARDING_COMPLETED_FLAG);
+    const failures: string[] = [];
+    for (const viewport of [{ width: 360, height: 800 }, { width: 1280, height: 900 }]) {
+      await page.setViewportSize(viewport);
+      for (const path of ["/record", "/pocket-dad", "/vault", "/settings"]) {
+        for (const state of ["minimized", "open"] as const) {
+          await page.evaluate((value) => sessionStorage.setItem("heydad.onboarding-card.minimized", value), state === "minimized" ? "1" : "0");
+          await page.goto(`${server.baseUrl}${path}`);
+          await page.locator("main h1").first().waitFor();
+          await page.locator(checklist).first().waitFor();
+          await page.waitForLoadState("networkidle");
+          const covered = await controlsCoveredOnPage(page, "main button, main input, main textarea, main select, main a[href]", { by: checklist });
+          failures.push(...covered.map((control) => `${path} ${viewport.width}px ${state}: ${control}`));
+          if (path === "/vault" && state === "open") await screenshotAtBothWidths(page, `checklist-open-vault-${viewport.width}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("a photo over 10MB is refused in the browser, before any upload, with the picker's wording", { timeout: 120_000 }, async () => {
+    const page = await browser.newPage({ width: 360, height: 800 });
+    await dadWithMaya(server, page);
+    await page.goto(`${server.baseUrl}/record`);
+    const sent: string[] = [];
+    page.on("request", (request) => request.method() === "POST" && sent.push(request.url()));
+    await page.locator('input[type="file"]').setInputFiles({ name: "big.png", mimeType: "image/png", buffer: Buffer.alloc(11 * 1024 * 1024, 1) });
+    await page.getByRole("alert").getByText("Images can be up to 10MB. Choose a smaller photo.").waitFor();
+    expect(await page.getByRole("img", { name: "The photo you chose" }).count()).toBe(0);
+    expect(sent.filter((url) => url.includes("/api/narrations"))).toEqual([]);
+    await screenshotAtBothWidths(page, "record-photo-too-large");
+  });
+
+  it("a double click on 'Save Quick Note' makes one quick note", { timeout: 120_000 }, async () => {
+    const page = await browser.newPage({ width: 360, height: 800 });
+    const userId = await dadWithMaya(server, page);
+    await page.goto(`${server.baseUrl}/record?note=true`);
+    await page.getByLabel("Title").fill("Pancakes on Sunday");
+    await page.getByText("Maya", { exact: true }).click();
+    const save = page.getByRole("button", { name: "Save Quick Note" });
+    await expect.poll(() => save.isDisabled()).toBe(false);
+    // Two clicks in the same instant (faster than any re-render), then a real double click.
+    await save.evaluate((button: HTMLButtonElement) => {
+      button.click();
+      button.click();
+    });
+    await save.dblclick().catch(() => {});
+    await page.waitForURL(/\/dashboard\?new=narration:/);
+    await page.waitForTimeout(500);
+    expect(await narrationCount(server, userId)).toBe(1);
+  });
+
+  it("leaving a recorded narration asks first; 'Stay' keeps it, 'Leave' keeps it on the device for next time", { timeout: 150_000 }, async () => {
+    const page = await browser.newPage();
+    await dadWithMaya(server, page);
+    await page.goto(`${server.baseUrl}/record`);
+    await page.getByRole("button", { name: "Start recording" }).click();
+    await page.getByText("Recording…").waitFor();
+    await page.waitForTimeout(2200);
+    await page.getByRole("button", { name: "Stop" }).click();
+    await page.getByRole("button", { name: "Retake" }).waitFor();
+    await page.getByLabel("Title").fill("The first snow");
+
+    await page.getByRole("navigation").getByRole("link", { name: "Vault" }).first().click();
+    const ask = page.getByRole("dialog", { name: "Leave without saving?" });
+    await ask.waitFor();
+    await screenshotAtBothWidths(page, "record-leave-guard");
+    await ask.getByRole("button", { name: "Stay and save" }).click();
+    await ask.waitFor({ state: "detached" });
+    expect(new URL(page.url()).pathname).toBe("/record");
+    expect(await page.getByLabel("Title").inputValue()).toBe("The first snow");
+    await page.getByRole("button", { name: "Retake" }).waitFor();
+
+    // Closing the tab or reloading: the browser's own question.
+    const prompted = page.waitForEvent("dialog");
+    await page.close({ runBeforeUnload: true });
+    const dialog = await prompted;
+    expect(dialog.type()).toBe("beforeunload");
+    await dialog.dismiss();
+    expect(page.isClosed()).toBe(false);
+
+    await page.getByRole("navigation").getByRole("link", { name: "Vault" }).first().click();
+    await ask.getByRole("button", { name: "Leave" }).click();
+    await page.waitForURL(/\/vault/);
+    await page.goto(`${server.baseUrl}/record`);
+    await page.getByRole("dialog", { name: "Pick up where you left off?" }).getByRole("button", { name: "Restore recording" }).click();
+    await page.getByRole("button", { name: "Retake" }).waitFor();
+    expect(await page.getByLabel("Title").inputValue()).toBe("The first snow");
+  });
+
+  it("the phone's Back on the video's step 2 returns to step 1 with the video, and Next brings the title back", { timeout: 150_000 }, async () => {
+    const page = await browser.newPage({ width: 360, height: 800 });
+    await dadWithMaya(server, page);
+    await page.goto(`${server.baseUrl}/record?video=true`);
+    await page.getByLabel("Upload a video").setInputFiles(generateClip("webm", 3));
+    await page.getByLabel("Your video").waitFor();
+    await page.getByRole("button", { name: "Next: Assign Video" }).click();
+    await page.getByRole("heading", { name: "Assign Your Legacy" }).waitFor();
+    await page.getByLabel("Title").fill("Fishing at dawn");
+
+    await page.goBack();
+    await page.getByLabel("Your video").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/record");
+    await page.getByRole("button", { name: "Next: Assign Video" }).click();
+    // The in-page Back keeps what was typed too.
+    await page.getByLabel("Title").fill("Fishing at dawn");
+    await page.getByRole("button", { name: "Back" }).click();
+    await page.getByLabel("Your video").waitFor();
+    await page.getByRole("button", { name: "Next: Assign Video" }).click();
+    expect(await page.getByLabel("Title").inputValue()).toBe("Fishing at dawn");
+
+    // Leaving the Video tab with the video in hand asks first.
+    await page.getByRole("link", { name: "Narration" }).click();
+    await page.getByRole("dialog", { name: "Leave without saving?" }).waitFor();
+  });
+});
+
+describe.skipIf(!browserAvailable)("every header and footer link lands, on landing variants A and B", () => {
+  const browser = useBrowser();
+
+  it("clicks each link of the header and the footer from / for visitors on A and on B, and from /b", { timeout: 400_000 }, async () => {
+    const server = await startE2eServer({ RATE_LIMIT: "off" });
+    const failures: string[] = [];
+    for (const [variant, start] of [["A", "/"], ["B", "/"], ["B", "/b"]] as const) {
+      {
+        const page = await browser.newPage({ width: 1280, height: 900 });
+        await page.addInitScript((variant) => localStorage.setItem("heydad.abVariant", variant), variant);
+        await page.goto(`${server.baseUrl}${start}`);
+        await page.getByRole("heading", { level: 1 }).first().waitFor();
+        await page.locator("footer a[href]").first().waitFor();
+        const links = await page.evaluate(() =>
+          Array.from(document.querySelectorAll<HTMLAnchorElement>("header a[href], footer a[href]"))
+            // The skip link is for keyboards (it shows on focus); every link a pointer can reach is clicked.
+            .filter((link) => link.offsetWidth > 1 && !link.getAttribute("href")!.startsWith("#"))
+            .map((link) => ({ href: link.getAttribute("href")!, text: link.textContent!.trim(), inFooter: Boolean(link.closest("footer")) })),
+        );
+        expect(links.filter((link) => link.inFooter).length).toBe(9);
+        for (const link of links) {
+          await page.goto(`${server.baseUrl}${start}`);
+          await page.getByRole("heading", { level: 1 }).first().waitFor();
+          await page.locator("footer a[href]").first().waitFor();
+          await page.locator(`${link.inFooter ? "footer" : "header"} a[href="${link.href}"]`, { hasText: link.text }).first().click();
+          const url = new URL(link.href, server.baseUrl);
+          await page.waitForURL((current) => current.pathname === url.pathname || url.pathname === "/signup" || url.pathname === "/login");
+          const where = `${variant} ${start} → ${link.text} (${link.href})`;
+          if (url.hash) {
+            const landed = await page
+              .waitForFunction((id) => {
+                const target = document.getElementById(id);
+                if (!target) return false;
+                const box = target.getBoundingClientRect();
+                return box.top < window.innerHeight && box.bottom > 0;
+              }, url.hash.slice(1), { timeout: 10_000 })
+              .then(() => true, () => false);
+            if (!landed) failures.push(`${where}: section not shown`);
+          } else {
+            await page.getByRole("heading", { level: 1 }).first().waitFor();
+            if (await page.getByRole("heading", { name: /not found/i }).count()) failures.push(`${where}: not found`);
+          }
+        }
+        await page.context().close();
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
