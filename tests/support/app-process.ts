@@ -1,18 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import type pg from "pg";
+import { freePort } from "../../bench/bench-server";
 
-export async function freePort() {
-  return new Promise<number>((resolve) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const port = (server.address() as net.AddressInfo).port;
-      server.close(() => resolve(port));
-    });
-  });
-}
+/** A free loopback port (the bench finds its ports the same way). */
+export { freePort };
 
 export type AppProcess = Awaited<ReturnType<typeof startAppProcess>>;
 
