@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createSignedInUser, createTestApp, jsonRequest, TEST_ORIGIN, type TestApp } from "../../../../tests/support/test-app";
+import { postNote as postNoteTo } from "../../../../tests/support/memories";
+import { createSignedInUser, createTestApp, jsonRequest, type TestApp } from "../../../../tests/support/test-app";
 import { createChild, uploadBytes } from "../../../../tests/support/videos";
 import { children } from "../children/children.table";
 
@@ -9,11 +10,7 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 
-function postNote(cookie: string, data: Record<string, unknown>) {
-  const form = new FormData();
-  form.set("data", JSON.stringify({ kind: "note", title: "For later", notes: "", unlockType: "now", ...data }));
-  return t.app.request("/api/narrations", { method: "POST", headers: { origin: TEST_ORIGIN, cookie }, body: form });
-}
+const postNote = (cookie: string, data: Record<string, unknown>) => postNoteTo(t, cookie, data);
 
 async function dadWithChildren() {
   const dad = await createSignedInUser(t);

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { postNote as postNoteTo } from "../../../../tests/support/memories";
 import { createSignedInUser, createTestApp, jsonRequest, TEST_ORIGIN, type TestApp } from "../../../../tests/support/test-app";
 import { children } from "../children/children.table";
 import { notifications } from "../notifications/notifications.table";
@@ -10,11 +11,7 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 
-function postNote(cookie: string, data: Record<string, unknown>) {
-  const form = new FormData();
-  form.set("data", JSON.stringify({ kind: "note", title: "For later", notes: "", unlockType: "now", ...data }));
-  return t.app.request("/api/narrations", { method: "POST", headers: { origin: TEST_ORIGIN, cookie }, body: form });
-}
+const postNote = (cookie: string, data: Record<string, unknown>) => postNoteTo(t, cookie, data);
 
 async function dadWithChild(options: { ageDays?: number } = {}) {
   const dad = await createSignedInUser(t);
