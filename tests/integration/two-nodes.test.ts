@@ -120,6 +120,6 @@ describe("two app nodes on one PostgreSQL and one S3 store", () => {
     expect(n).toBe(minutes);
   });
 
-  // Another branch records 'memory unlocked' events: when it lands, prove here that two nodes record one.
-  it.todo("an unlock event is recorded once, not once per node");
+  // An unlock event recorded once with two nodes running the unlock job at the same moment is proven where the job
+  // lives: src/server/modules/memories/memories.unlocks.test.ts ('are recorded exactly once with two app nodes').
 });
