@@ -135,6 +135,8 @@ export async function createServices(options: { config: Config; db: Database; po
     appUrl: config.appUrl,
     emailOf: async (userId) => (await profilesRepository.findById(userId))?.email,
     enqueueBuild: (archiveId) => jobs.send(exportArchiveJob, { archiveId }),
+    // A keepsake card's claim code: the child's guardians get fresh links by email (the family module, built below).
+    onClaim: (input) => family.links.sendFreshLinksForChild(input),
   });
   const deleteExpiredArchivesJob = createDeleteExpiredArchivesJob(exportUsecases);
   await jobs.register([exportArchiveJob, deleteExpiredArchivesJob]);

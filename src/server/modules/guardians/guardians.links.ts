@@ -116,6 +116,22 @@ export function createFamilyLinksUsecases(options: { guardians: GuardiansReposit
       if (latest && now().getTime() - latest.getTime() < FRESH_LINK_COOLDOWN_MS) return;
       await issue({ guardianId: found.guardian.id, userId: found.guardian.userId, childId: found.link.childId, guardianName: found.guardian.name, email: found.guardian.email });
     },
+
+    /**
+     * A keepsake card's claim code was entered (issue 16): every accepted, unpaused guardian who receives for that child
+     * gets a fresh link by email, never the person who typed the code; not while a link issued in the last 10 minutes
+     * still works.
+     */
+    async sendFreshLinksForChild(input: { userId: string; childId: string }) {
+      if (!(await readers.childrenOf(input.userId)).some((child) => child.id === input.childId)) return;
+      for (const guardian of await guardians.list(input.userId)) {
+        if (guardian.status !== "accepted" || guardian.pausedAt) continue;
+        if (guardian.childIds !== null && !guardian.childIds.includes(input.childId)) continue;
+        const latest = await guardians.latestLiveLinkCreatedAt({ guardianId: guardian.id, childId: input.childId, now: now() });
+        if (latest && now().getTime() - latest.getTime() < FRESH_LINK_COOLDOWN_MS) continue;
+        await issue({ guardianId: guardian.id, userId: input.userId, childId: input.childId, guardianName: guardian.name, email: guardian.email });
+      }
+    },
   };
 }
 
