@@ -50,7 +50,7 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
   app.use("*", securityHeaders({ https: services.appUrl.startsWith("https://"), storageOrigin: services.storageLinkOrigin, metaPixel: Boolean(services.metaPixelId) }));
   app.use("*", clientIpMiddleware({ trustProxyHops: services.trustProxyHops }));
   // Stripe's webhook has no Origin and proves itself by its signature.
-  app.use("*", originCheck({ policy: services.originPolicy, exemptPaths: [STRIPE_WEBHOOK_PATH] }));
+  app.use("*", originCheck({ policy: services.originPolicy, exemptPaths: [STRIPE_WEBHOOK_PATH], privatePagePrefixes: ["/family/"] }));
   const jsonBodyLimit = bodyLimit({ maxSize: 1024 * 1024, onError: () => { throw httpErrors.validation("The request body is too large."); } });
   // Uploads set their own, larger limit on their route; tus chunks (6 MiB) are capped by the upload's declared size.
   // GET and HEAD carry no body: skipping them spares building the full Request just to find that out.

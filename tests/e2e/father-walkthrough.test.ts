@@ -23,7 +23,7 @@ describe.skipIf(!browserAvailable)("what a father hit walking through the produc
   let server: E2eServer;
 
   beforeAll(async () => {
-    server = await startE2eServer();
+    server = await startE2eServer({ RATE_LIMIT: "off" });
   }, 120_000);
 
   it("a broken or reused confirmation link says what happened and offers a new link or sign-in", { timeout: 120_000 }, async () => {

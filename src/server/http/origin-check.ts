@@ -54,12 +54,17 @@ const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * itself by its signature). With a cookie and neither header it is refused: that is not a browser
  * we know, and it is acting for a signed-in dad.
  */
-export function originCheck(options: { policy: OriginPolicy; exemptPaths: string[] }): MiddlewareHandler {
+export function originCheck(options: { policy: OriginPolicy; exemptPaths: string[]; privatePagePrefixes?: string[] }): MiddlewareHandler {
   const exempt = new Set(options.exemptPaths);
+  // Pages that keep their address private (referrer policy no-referrer, as a guardian's token pages do) make the
+  // browser send `Origin: null` on their own forms. Their routes act by the secret token in the path, never by the
+  // session, so a null origin is accepted there; anywhere else it counts as another page.
+  const privatePage = (path: string, origin: string | undefined) => origin === "null" && (options.privatePagePrefixes ?? []).some((prefix) => path.startsWith(prefix));
   const useInstead = `Please open the app at ${options.policy.appOrigin} and try again.`;
   return async (c, next) => {
     if (!UNSAFE_METHODS.has(c.req.method) || exempt.has(c.req.path)) return next();
     const origin = c.req.header("origin");
+    if (privatePage(c.req.path, origin)) return next();
     const referer = origin === undefined ? c.req.header("referer") : undefined;
     if (origin === undefined && referer === undefined) {
       if (c.req.header("cookie")) throw foreignOrigin(`This request carries no Origin header, so it cannot be trusted with your session. ${useInstead}`);

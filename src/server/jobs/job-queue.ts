@@ -29,9 +29,21 @@ export async function startJobQueue(options: { url: string; log: (message: strin
   await boss.start();
   const created = new Set<string>();
 
+  /**
+   * Creates the job's queue once. Two nodes starting on a new database create the same queues at the same moment, and
+   * PostgreSQL may then end one of the two transactions as a deadlock (40P01): that one is simply tried again.
+   */
   async function ensureQueue(job: JobDefinition<z.ZodType>) {
     if (created.has(job.name)) return;
-    await boss.createQueue(job.name, { name: job.name, retryLimit: job.retryLimit ?? 5, retryDelay: 5, retryBackoff: true });
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await boss.createQueue(job.name, { name: job.name, retryLimit: job.retryLimit ?? 5, retryDelay: 5, retryBackoff: true });
+        break;
+      } catch (error) {
+        if ((error as { code?: string }).code !== "40P01" || attempt >= 5) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+      }
+    }
     created.add(job.name);
   }
 
