@@ -91,13 +91,23 @@ export function createVideosRepository(db: Database) {
       db.update(videos).set({ notes: input.notes, updatedAt: new Date() }).where(and(eq(videos.id, input.id), eq(videos.userId, input.userId))).returning({ id: videos.id }),
     setThumbnail: (input: { id: string; userId: string; thumbnailPath: string }) =>
       db.update(videos).set({ thumbnailPath: input.thumbnailPath, updatedAt: new Date() }).where(and(eq(videos.id, input.id), eq(videos.userId, input.userId))),
-    markCompleted: (input: { id: string; filePath: string; durationSeconds: number; sizeBytes: number }) =>
-      db
-        .update(videos)
-        .set({ ...input, processingStatus: "completed", processingProgress: 100, processingError: null, updatedAt: new Date() })
-        .where(eq(videos.id, input.id)),
-    markFailed: (input: { id: string; error: string }) =>
-      db.update(videos).set({ processingStatus: "failed", processingError: input.error, updatedAt: new Date() }).where(eq(videos.id, input.id)),
+    /** Only a video still processing is finished here: a late or repeated job never overwrites an outcome. True when it was. */
+    markCompleted: async (input: { id: string; filePath: string; durationSeconds: number; sizeBytes: number }) =>
+      (
+        await db
+          .update(videos)
+          .set({ ...input, processingStatus: "completed", processingProgress: 100, processingError: null, updatedAt: new Date() })
+          .where(and(eq(videos.id, input.id), eq(videos.processingStatus, "processing")))
+          .returning({ id: videos.id })
+      ).length > 0,
+    markFailed: async (input: { id: string; error: string }) =>
+      (
+        await db
+          .update(videos)
+          .set({ processingStatus: "failed", processingError: input.error, updatedAt: new Date() })
+          .where(and(eq(videos.id, input.id), eq(videos.processingStatus, "processing")))
+          .returning({ id: videos.id })
+      ).length > 0,
     delete: (input: { id: string; userId: string }) => db.delete(videos).where(and(eq(videos.id, input.id), eq(videos.userId, input.userId))),
   };
 }

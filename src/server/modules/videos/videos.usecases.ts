@@ -60,7 +60,7 @@ export function createVideosUsecases(options: {
   }
 
   async function fail(video: VideoWithChildren, error: string) {
-    await videos.markFailed({ id: video.id, error });
+    if (!(await videos.markFailed({ id: video.id, error }))) return;
     await options.events.emit("video.failed", { ...aboutVideo(video), error });
   }
 
@@ -171,9 +171,9 @@ export function createVideosUsecases(options: {
         const key = `${video.userId}/${video.id}.mp4`;
         const sizeBytes = (await fs.promises.stat(target)).size;
         await storage.put({ bucket: "videos", key, body: fs.createReadStream(target), contentType: "video/mp4" });
-        await videos.markCompleted({ id: video.id, filePath: key, durationSeconds: Math.round(result.durationSeconds * 10) / 10, sizeBytes });
+        const completed = await videos.markCompleted({ id: video.id, filePath: key, durationSeconds: Math.round(result.durationSeconds * 10) / 10, sizeBytes });
         await options.uploads.deleteFiles(video.uploadId);
-        await options.events.emit("video.ready", aboutVideo(video));
+        if (completed) await options.events.emit("video.ready", aboutVideo(video));
       } catch (error) {
         if (!(error instanceof VideoRejected)) throw error;
         await options.uploads.deleteFiles(video.uploadId);
