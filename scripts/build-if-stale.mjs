@@ -16,7 +16,7 @@ function isStale(output, sources) {
   return builtAt <= Math.max(...sources.map(newest));
 }
 
-if (isStale("dist/web/index.html", ["src/web", "src/shared", "vite.config.ts", "scripts/prerender.tsx", "package-lock.json"])) {
+if (isStale("dist/web/index.html", ["src/web", "src/shared", "content/reads", "vite.config.ts", "scripts/prerender.tsx", "package-lock.json"])) {
   execFileSync("npm", ["run", "build:web"], { stdio: "inherit" });
 } else {
   console.log("Web app is up to date (dist/web); skipping the build.");

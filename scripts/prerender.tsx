@@ -8,6 +8,7 @@ import { renderToString } from "react-dom/server";
 import { prerender } from "react-dom/static";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { LANDING_VARIANTS, type LandingVariant } from "../src/shared/experiment";
+import { OWN_READ_PATHS } from "../src/shared/own-reads";
 import { PRERENDERED_PATHS, prerenderKey } from "../src/shared/public-pages";
 import { LandingVariantContext } from "../src/web/lib/experiment";
 import { routes } from "../src/web/router";
@@ -35,7 +36,8 @@ async function render(pathname: string, variant?: LandingVariant) {
 }
 
 const pages: Record<string, string> = {};
-for (const pathname of PRERENDERED_PATHS) {
+// The public pages, then every own read's article page (/blog/{slug}).
+for (const pathname of [...PRERENDERED_PATHS, ...OWN_READ_PATHS]) {
   if (pathname === "/") {
     for (const variant of LANDING_VARIANTS) pages[prerenderKey(pathname, variant)] = await render(pathname, variant);
   } else {

@@ -41,7 +41,7 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
   {
     path: "/blog",
     title: `This Week's Reads · ${PRODUCT_NAME}`,
-    description: "Quick, practical ideas for modern dads. Three-minute reads from the Hey Dad newsletter.",
+    description: "Quick, practical ideas for modern dads: three-minute reads on leaving your kids messages that last.",
     inSitemap: true,
   },
   {
@@ -81,7 +81,7 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
   { path: "/activate-gift-code", title: `Redeem your gift · ${PRODUCT_NAME}`, description: "Redeem a Hey Dad gift code.", inSitemap: false },
 ];
 
-/** The page for a path; /blog/{slug} shares the reads page. */
+/** The page for a path; /blog/{slug} counts as the reads page (its own title comes from own-reads.ts). */
 export function findPublicPage(pathname: string): PublicPage | undefined {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   if (path.startsWith("/blog/")) return PUBLIC_PAGES.find((page) => page.path === "/blog");

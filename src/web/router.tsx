@@ -45,7 +45,7 @@ const publicRoutes: RouteObject[] = [
   { path: "claim/:code", lazy: page(() => import("./routes/claim"), (m) => m.ClaimRoute) },
   { path: "dadmoves", lazy: page(() => import("./routes/dadmoves"), (m) => m.DadMovesRoute) },
   { path: "blog", lazy: page(() => import("./routes/blog"), (m) => m.BlogRoute) },
-  { path: "blog/:slug", lazy: page(() => import("./routes/blog"), (m) => m.BlogRoute) },
+  { path: "blog/:slug", lazy: page(() => import("./routes/blog-article"), (m) => m.BlogArticleRoute) },
   {
     path: "checkout/test/:session",
     lazy: page(() => import("./routes/test-checkout"), (m) => m.TestCheckoutRoute),

@@ -6,7 +6,8 @@ import { compress } from "hono/compress";
 import { getCookie, setCookie } from "hono/cookie";
 import type { LandingVariant } from "../../shared/experiment";
 import { LANDING_VARIANT_COOKIE } from "../../shared/landing-variant-cookie";
-import { findPublicPage, prerenderKey } from "../../shared/public-pages";
+import { ownReadForPath, ownReadTitle } from "../../shared/own-reads";
+import { findPublicPage, type PublicPage, prerenderKey } from "../../shared/public-pages";
 
 const escapeAttribute = (value: string) => value.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 
@@ -23,6 +24,17 @@ const ROUTE_MODULES: Record<string, string> = {
   "/about": "routes/about.tsx",
 };
 
+/** The page a path shows, for its meta tags: one of the product's own reads (/blog/{slug}) or a public page. */
+function pageFor(pathname: string): (PublicPage & { type: "article" | "website" }) | undefined {
+  const read = ownReadForPath(pathname);
+  if (read) return { path: `/blog/${read.slug}`, title: ownReadTitle(read), description: read.hook, inSitemap: true, type: "article" };
+  const page = findPublicPage(pathname);
+  return page && { ...page, type: "website" };
+}
+
+/** /blog/{slug} for a slug that is not one of the reads: the app shows its not-found page, answered 404. */
+const isUnknownRead = (pathname: string) => /^\/blog\/[^/]/.test(pathname) && !ownReadForPath(pathname);
+
 type Manifest = Record<string, { file: string; name?: string; imports?: string[] }>;
 
 /** The app's own chunk (React, the router, start-app.tsx), which src/web/main.tsx imports. */
@@ -35,7 +47,7 @@ const APP_CHUNK_NAME = "start-app";
  */
 export function routePreloads(manifest: Manifest, pathname: string) {
   const page = findPublicPage(pathname);
-  const routeKey = page ? ROUTE_MODULES[page.path] : undefined;
+  const routeKey = ownReadForPath(pathname) ? "routes/blog-article.tsx" : page ? ROUTE_MODULES[page.path] : undefined;
   const files = new Set<string>();
   const visit = (name: string) => {
     const chunk = manifest[name];
@@ -51,14 +63,14 @@ export function routePreloads(manifest: Manifest, pathname: string) {
 
 /** The page's own title, description, canonical link and Open Graph tags, for crawlers and link previews. */
 export function withPageMeta(html: string, options: { pathname: string; appUrl: string }) {
-  const page = findPublicPage(options.pathname);
-  if (!page) return html;
+  const page = pageFor(options.pathname);
+  if (!page || isUnknownRead(options.pathname)) return html;
   const url = `${options.appUrl.replace(/\/+$/, "")}${page.path === "/" ? "/" : page.path}`;
   const title = escapeAttribute(page.title);
   const description = escapeAttribute(page.description);
   const tags = [
     `<link rel="canonical" href="${escapeAttribute(url)}" />`,
-    `<meta property="og:type" content="website" />`,
+    `<meta property="og:type" content="${page.type}" />`,
     `<meta property="og:site_name" content="Hey Dad" />`,
     `<meta property="og:title" content="${title}" />`,
     `<meta property="og:description" content="${description}" />`,
@@ -134,7 +146,7 @@ export function registerWebApp(options: { root: string; appUrl: string }) {
     const content = prerendered[prerenderKey(pathname, variant)];
     if (variant) c.header("Vary", "Cookie");
     if (content) return c.html(withPrerenderedPage(html, { pathname, variant, content }));
-    return c.html(html.replace("</head>", `  ${routePreloads(manifest, pathname)}\n  </head>`));
+    return c.html(html.replace("</head>", `  ${routePreloads(manifest, pathname)}\n  </head>`), isUnknownRead(pathname) ? 404 : 200);
   });
   return app;
 }

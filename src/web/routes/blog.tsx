@@ -4,9 +4,9 @@ import { PageContainer } from "../components/layout/page-container";
 import { ReadsGrid } from "../features/reads/components/reads-list";
 
 /**
- * /blog and /blog/{slug}: the same reads list (spec 002). The heading comes in a band as big as
+ * /blog: the reads list (spec 002), the newsletter's items then the product's own reads. The heading comes in a band as big as
  * the landing hero's, so it is the first screen's largest paint (it arrives with the HTML) rather
- * than the reads that load after it.
+ * than the cards below it.
  */
 export function BlogRoute() {
   return (

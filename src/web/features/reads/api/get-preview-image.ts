@@ -10,4 +10,5 @@ export async function getPreviewImage({ url, signal }: { url: string; signal?: A
 export const previewImageQueryOptions = (url: string) =>
   queryOptions({ queryKey: ["reads", "preview", url], queryFn: ({ signal }) => getPreviewImage({ url, signal }), staleTime: Infinity, retry: false });
 
-export const usePreviewImage = (url: string) => useQuery(previewImageQueryOptions(url));
+/** Looked up only for the newsletter's items (`enabled`): the product's own reads carry their image. */
+export const usePreviewImage = (url: string, enabled = true) => useQuery({ ...previewImageQueryOptions(url), enabled });

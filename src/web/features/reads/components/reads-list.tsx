@@ -1,27 +1,24 @@
 import { clsx } from "clsx";
 import { Link } from "react-router";
-import { BLOG_READS, CAROUSEL_READS, READ_SKELETONS, READS_COPY } from "../../../../shared/reads";
+import { OWN_READ_ITEMS } from "../../../../shared/own-reads";
+import { BLOG_READS, CAROUSEL_READS, READS_COPY } from "../../../../shared/reads";
 import { useReads } from "../api/get-reads";
-import { ReadCard, ReadCardSkeleton } from "./read-card";
+import { ReadCard } from "./read-card";
 
 const linkClass =
   "inline-flex min-h-11 items-center font-semibold text-accent-dark underline decoration-accent/50 underline-offset-4 hover:decoration-accent-dark";
 
-/** The /blog grid: up to 12 reads, 6 skeletons while loading, the spec's empty message, and the link to all articles. */
+/** /blog lists every own read when there is no feed (more than the feed's 12 when there are more). */
+const BLOG_LIMIT = Math.max(BLOG_READS, OWN_READ_ITEMS.length);
+
+/**
+ * The /blog grid: the newsletter's items first, then the product's own reads; they are in the
+ * bundle, so the grid is in the prerendered page and there is nothing to wait for. The spec's
+ * empty message stays for a build with no reads at all.
+ */
 export function ReadsGrid() {
-  const reads = useReads(BLOG_READS);
-  if (reads.isPending) {
-    return (
-      <div role="status" aria-label="Loading the latest reads" className="grid max-h-[60svh] gap-5 overflow-hidden sm:grid-cols-2 lg:grid-cols-3">
-        {Array.from({ length: READ_SKELETONS }, (_, index) => (
-          <ReadCardSkeleton key={index} />
-        ))}
-      </div>
-    );
-  }
-  const items = reads.data?.items ?? [];
-  if (items.length === 0) {
-    // As tall as the skeletons' first screen, so the footer does not jump up when the answer is empty.
+  const reads = useReads(BLOG_LIMIT);
+  if (reads.items.length === 0) {
     return (
       <div className="flex min-h-[60svh] flex-col items-center justify-center gap-4 rounded-xl border border-dashed border-sand bg-paper-warm px-6 py-12 text-center">
         <p className="max-w-md text-olive-dark">{READS_COPY.empty}</p>
@@ -34,14 +31,14 @@ export function ReadsGrid() {
   return (
     <div className="flex flex-col gap-8">
       <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-        {items.map((read) => (
+        {reads.items.map((read) => (
           <li key={read.href}>
             <ReadCard read={read} />
           </li>
         ))}
       </ul>
-      {reads.data?.siteUrl ? (
-        <a href={reads.data.siteUrl} target="_blank" rel="noopener noreferrer" className={clsx(linkClass, "self-center")}>
+      {reads.siteUrl ? (
+        <a href={reads.siteUrl} target="_blank" rel="noopener noreferrer" className={clsx(linkClass, "self-center")}>
           See all articles on Substack →
         </a>
       ) : null}
@@ -52,7 +49,6 @@ export function ReadsGrid() {
 /** 'Learn & Grow as a Dad': up to 5 reads in a row that scrolls sideways, with See More → /blog. */
 export function ReadsCarousel({ extraLink = false }: { extraLink?: boolean }) {
   const reads = useReads(CAROUSEL_READS);
-  const items = reads.data?.items ?? [];
   return (
     <section aria-labelledby="reads-heading" className="bg-paper-warm">
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-14 sm:px-6 sm:py-20">
@@ -67,19 +63,11 @@ export function ReadsCarousel({ extraLink = false }: { extraLink?: boolean }) {
             {READS_COPY.seeMore}
           </Link>
         </div>
-        {reads.isPending ? (
-          <div aria-hidden="true" className="flex gap-4 overflow-hidden">
-            {Array.from({ length: 3 }, (_, index) => (
-              <div key={index} className="w-72 shrink-0">
-                <ReadCardSkeleton />
-              </div>
-            ))}
-          </div>
-        ) : items.length === 0 ? (
+        {reads.items.length === 0 ? (
           <p className="text-olive-dark">{READS_COPY.empty}</p>
         ) : (
           <ul className="-mx-4 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:px-0" aria-label="Latest reads">
-            {items.map((read) => (
+            {reads.items.map((read) => (
               <li key={read.href} className="w-72 shrink-0 snap-start sm:w-80">
                 <ReadCard read={read} />
               </li>
