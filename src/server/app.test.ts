@@ -129,7 +129,7 @@ describe("the public site for crawlers", () => {
     const sitemap = await t.app.request("/sitemap.xml");
     expect(sitemap.headers.get("content-type")).toContain("application/xml");
     const xml = await sitemap.text();
-    for (const path of ["/", "/five-minutes", "/b", "/dadmoves", "/blog", "/privacy", "/terms", "/about", "/pricing"]) {
+    for (const path of ["/", "/five-minutes", "/b", "/dadmoves", "/blog", "/privacy", "/terms", "/about", "/pricing", "/blog/saying-sorry", "/blog/deployed-dad"]) {
       expect(xml).toContain(`<loc>http://localhost:3000${path}</loc>`);
     }
     expect(xml).not.toContain("/dashboard");
@@ -137,7 +137,7 @@ describe("the public site for crawlers", () => {
 
   it("puts each public page's own title, description and Open Graph tags into the HTML", () => {
     const html = `<html><head><meta name="description" content="x" /><title>Hey Dad</title></head><body></body></html>`;
-    const blog = withPageMeta(html, { pathname: "/blog/some-post", appUrl: "https://heydad.app" });
+    const blog = withPageMeta(html, { pathname: "/blog/", appUrl: "https://heydad.app" });
     expect(blog).toContain("<title>This Week&#39;s Reads · Hey Dad</title>".replace("&#39;", "'"));
     expect(blog).toContain('<meta property="og:title" content="This Week\'s Reads · Hey Dad" />');
     expect(blog).toContain('<meta property="og:url" content="https://heydad.app/blog" />');
@@ -154,7 +154,7 @@ describe("the public site for crawlers", () => {
       "_reads.js": { file: "assets/reads.js", imports: ["index.html"] },
     };
     const link = (file: string) => `<link rel="modulepreload" crossorigin href="/assets/${file}" />`;
-    expect(routePreloads(manifest, "/blog/any-post")).toBe([link("start-app.js"), link("react.js"), link("blog.js"), link("reads.js")].join("\n    "));
+    expect(routePreloads(manifest, "/blog/")).toBe([link("start-app.js"), link("react.js"), link("blog.js"), link("reads.js")].join("\n    "));
     expect(routePreloads(manifest, "/dashboard")).toBe([link("start-app.js"), link("react.js")].join("\n    "));
   });
 

@@ -2,6 +2,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../../tests/support/test-app";
+import { OWN_READ_ITEMS } from "../../../shared/own-reads";
+import { mergeReads } from "../../../shared/reads-markdown";
 import { createReadsFeed, findPreviewImage, parseRssFeed } from "./reads-feed";
 import { isPrivateAddress } from "./safe-fetch";
 
@@ -89,6 +91,17 @@ describe("the feed through the API", () => {
     expect(hits.filter((hit) => hit === "/feed")).toHaveLength(1);
     expect((await t.app.request("/api/substack-feed?limit=13")).status).toBe(400);
     expect((await t.app.request("/api/substack-feed?limit=0")).status).toBe(400);
+  });
+
+  it("puts the feed's items first and fills the list with the product's own reads (as /blog and the carousel show them)", async () => {
+    const three = await (await t.app.request("/api/substack-feed?limit=3")).json();
+    const carousel = mergeReads(three.items, OWN_READ_ITEMS, 5);
+    expect(carousel.map((read) => read.href)).toEqual([`${base}/p/read-1`, `${base}/p/read-2`, `${base}/p/read-3`, OWN_READ_ITEMS[0]!.href, OWN_READ_ITEMS[1]!.href]);
+    expect(carousel[3]).toMatchObject({ href: expect.stringMatching(/^\/blog\/[a-z0-9-]+$/), image: expect.stringMatching(/^\/reads\//), minutes: 3 });
+    // A full feed leaves no room; the same link twice is shown once.
+    const twelve = await (await t.app.request("/api/substack-feed?limit=12")).json();
+    expect(mergeReads(twelve.items, OWN_READ_ITEMS, 12)).toEqual(twelve.items);
+    expect(mergeReads([OWN_READ_ITEMS[0]!], OWN_READ_ITEMS, 3)).toEqual(OWN_READ_ITEMS.slice(0, 3));
   });
 
   it("serves the last good copy after the cache expires and the feed has become malformed", async () => {

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { OWN_READ_ITEMS } from "../../../../shared/own-reads";
+import { BLOG_READS } from "../../../../shared/reads";
 import { mergeReads, type ReadItem } from "../../../../shared/reads-markdown";
 import { apiClient } from "../../../lib/api-client";
 
@@ -21,6 +22,7 @@ export const readsQueryOptions = (limit: number) =>
  * HTML); a feed that fails or is not configured leaves just them.
  */
 export function useReads(limit: number): Reads {
-  const feed = useQuery(readsQueryOptions(limit));
+  // The feed answers at most 12 (spec 002); /blog may list more own reads than that.
+  const feed = useQuery(readsQueryOptions(Math.min(limit, BLOG_READS)));
   return { items: mergeReads(feed.data?.items ?? [], OWN_READ_ITEMS, limit), siteUrl: feed.data?.siteUrl ?? null };
 }
