@@ -12,7 +12,7 @@ const PAGES = [
   { path: "/six-minutes", headline: "Be there now. Be there forever." },
   { path: "/dadmoves", headline: "Want to download a year's worth of dad moves?" },
   { path: "/blog", headline: "This Week's Reads" },
-  { path: "/blog/some-post", headline: "This Week's Reads" },
+  { path: "/blog/saying-sorry", headline: "How to Say Sorry So It Lasts" },
   { path: "/privacy", headline: "Privacy Policy" },
   { path: "/terms", headline: "Terms of Service" },
   { path: "/about", headline: "About Hey Dad" },
