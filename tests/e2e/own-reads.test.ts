@@ -86,8 +86,21 @@ describe.skipIf(!browserAvailable)("own reads in Chromium", () => {
       await page.getByRole("button", { name: "Link copied" }).waitFor();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.baseUrl}/blog/${first.slug}`);
 
+      // A full load hydrates the prerendered article, keeping the server's body (no flash to the skeleton).
+      await page.addInitScript(() => {
+        document.addEventListener("DOMContentLoaded", () => {
+          (window as unknown as { firstSubhead: Element | null }).firstSubhead = document.querySelector("article h2");
+        });
+      });
       await page.goto(`${server.baseUrl}/blog/saying-sorry`);
       await page.waitForLoadState("networkidle");
+      expect(
+        await page.evaluate(() => {
+          const first = (window as unknown as { firstSubhead: Element | null }).firstSubhead;
+          return Boolean(first?.isConnected && first === document.querySelector("article h2") && first.textContent === "What a good apology sounds like");
+        }),
+      ).toBe(true);
+      expect(await page.getByRole("status", { name: "Loading the article" }).count()).toBe(0);
       await page.screenshot({ path: `${SHOTS}/article-${viewport.width}.png`, fullPage: true });
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBe(viewport.width);
