@@ -11,11 +11,10 @@ import { createMemoriesModule } from "./modules/memories/memories.module";
 import { createUploadsModule } from "./modules/uploads/uploads.module";
 import type { ModuleInfrastructure } from "./modules/module-infrastructure";
 import { createNotificationsModule } from "./modules/notifications/notifications.module";
-import { createVideosRepository, deleteVideosOnlyFor } from "./modules/videos/videos.repository";
+import { deleteVideosOnlyFor } from "./modules/videos/videos.repository";
 import { createVideosModule } from "./modules/videos/videos.module";
 import { createDeleteStoredFilesJob } from "./jobs/delete-stored-files.job";
 import { createSendEmailJob } from "./jobs/send-email.job";
-import { createDeleteExpiredArchivesJob, createExportArchiveJob, DELETE_EXPIRED_ARCHIVES_CRON } from "./jobs/export-archive.job";
 import { createAccountRepository } from "./modules/account/account.repository";
 import { createAccountUsecases } from "./modules/account/account.usecases";
 import { createDadMovesWeeklyJob, DAD_MOVES_WEEKLY_CRON } from "./jobs/dad-moves-weekly.job";
@@ -33,9 +32,7 @@ import { createCommentsUsecases } from "./modules/comments/comments.usecases";
 import { createChildrenRepository } from "./modules/children/children.repository";
 import { type ChildDeletionStep, createChildrenUsecases } from "./modules/children/children.usecases";
 import { createMailboxRepository } from "./modules/email/email.repository";
-import { createExportRepository } from "./modules/export/export.repository";
-import { createExportSource } from "./modules/export/export.source";
-import { createExportUsecases } from "./modules/export/export.usecases";
+import { createExportModule } from "./modules/export/export.module";
 import { createEmailSender } from "./modules/email/email.sender";
 import { createEmailOutbox } from "./modules/email/email.usecases";
 import { createModelEngine } from "./modules/coach/coach.model-engine";
@@ -87,7 +84,9 @@ export async function createServices(options: { config: Config; db: Database; po
   /** Modules whose rows hang on a child (memories, issue 4) add their step here. */
   const memoriesRepository = memories.repository;
   const childDeletionSteps: ChildDeletionStep[] = [memoriesRepository.deleteOnlyForChild, deleteVideosOnlyFor];
-  const children = createChildrenUsecases({ children: createChildrenRepository(db), storage, deleteFilesLater, deletionSteps: childDeletionSteps, events });
+  const childrenRepository = createChildrenRepository(db);
+  const commentsRepository = createCommentsRepository(db);
+  const children = createChildrenUsecases({ children: childrenRepository, storage, deleteFilesLater, deletionSteps: childDeletionSteps, events });
 
   // Payments: Stripe when its keys are set, else the built-in TEST MODE checkout (same interface).
   const mailbox = createMailboxRepository(db);
@@ -121,28 +120,17 @@ export async function createServices(options: { config: Config; db: Database; po
   await jobs.schedule(dadMovesWeeklyJob, DAD_MOVES_WEEKLY_CRON, {});
 
   const uploads = await createUploadsModule(infra, { storage: config.storage, uploads: config.uploads });
-  const { usecases: videos, tools: videoTools } = await createVideosModule(infra, { uploads, memories });
+  const { usecases: videos, tools: videoTools, repository: videosRepository } = await createVideosModule(infra, { uploads, memories });
 
-  // 'Download everything' (issue 16): the archive job, and the hourly cleanup of archives past 7 days.
-  const childrenRepository = createChildrenRepository(db);
   const profilesRepository = createProfilesRepository(db);
-  const exportArchiveJob = createExportArchiveJob({ build: (archiveId) => exportUsecases.build(archiveId) });
-  const exportUsecases = createExportUsecases({
-    archives: createExportRepository(db),
-    source: createExportSource({ memories: memoriesRepository, videos: createVideosRepository(db), children: childrenRepository, comments: createCommentsRepository(db) }),
-    storage,
+  const exportUsecases = await createExportModule(infra, {
+    source: { memories: memoriesRepository, videos: videosRepository, children: childrenRepository, comments: commentsRepository },
     outbox,
     appUrl: config.appUrl,
     emailOf: async (userId) => (await profilesRepository.findById(userId))?.email,
-    enqueueBuild: (archiveId) => jobs.send(exportArchiveJob, { archiveId }),
     // A keepsake card's claim code: the child's guardians get fresh links by email (the family module, built below).
     onClaim: (input) => family.links.sendFreshLinksForChild(input),
   });
-  const deleteExpiredArchivesJob = createDeleteExpiredArchivesJob(exportUsecases);
-  await jobs.register([exportArchiveJob, deleteExpiredArchivesJob]);
-  await jobs.schedule(deleteExpiredArchivesJob, DELETE_EXPIRED_ARCHIVES_CRON, {});
-
-
   const family = await createGuardiansModule(infra, { outbox, emailSender, appUrl: config.appUrl, settings, children, memories: memories.usecases });
 
   return {
@@ -182,7 +170,7 @@ export async function createServices(options: { config: Config; db: Database; po
     uploads,
     videos,
     videoTools,
-    comments: createCommentsUsecases({ comments: createCommentsRepository(db) }),
+    comments: createCommentsUsecases({ comments: commentsRepository }),
     children,
     childDeletionSteps,
     settings,

@@ -5,7 +5,16 @@
  */
 import { z } from "zod";
 import { isCalendarDate } from "./calendar";
-import { keepChosenUnlockField, requireUnlockRuleField, UNLOCK_AGE_MAX, UNLOCK_AGE_MIN, UNLOCK_COPY, unlockRuleFields, type UnlockType } from "./unlock-rules";
+import {
+  keepChosenUnlockField,
+  requireUnlockRuleFieldWith,
+  UNLOCK_AGE_MAX,
+  UNLOCK_AGE_MIN,
+  UNLOCK_COPY,
+  type UnlockCopy,
+  unlockRuleFieldsWith,
+  type UnlockType,
+} from "./unlock-rules";
 
 export const MAX_RECORDING_SECONDS = 120;
 export const MAX_AUDIO_BYTES = 25 * 1024 * 1024;
@@ -30,23 +39,27 @@ export const NARRATION_COPY = {
  * request bodies and the forms; each kind extends it with its own fields, and each screen keeps
  * the spec's wording for the title and children messages. Errors carry the field's path.
  */
-export function memoryFieldsObject(copy: { addTitle: string; selectChild: string }) {
+export function memoryFieldsObject(copy: { addTitle: string; selectChild: string; unlock?: UnlockCopy }) {
   return z.object({
     title: z.string({ error: copy.addTitle }).trim().min(1, copy.addTitle).max(200, "Keep the title under 200 characters."),
     notes: z.string().trim().max(10_000, "Keep the notes under 10,000 characters.").default(""),
     childIds: z.array(z.uuid(copy.selectChild), { error: copy.selectChild }).min(1, copy.selectChild).max(50),
-    ...unlockRuleFields,
+    ...unlockRuleFieldsWith(copy.unlock ?? UNLOCK_COPY),
   });
 }
 
-/** Finishes a memory's fields object: the chosen unlock type's field is required, the others dropped. */
+/**
+ * Finishes a memory's fields object: the chosen unlock type's field is required (said in the
+ * screen's `copy`, the record form's by default), the others dropped.
+ */
 export function withUnlockRule<T extends z.ZodType<UnlockRuleFieldsOutput, unknown>>(
   schema: T,
+  copy: UnlockCopy = UNLOCK_COPY,
 ): z.ZodPipe<T, z.ZodTransform<KeptUnlockFields<z.output<T>>, z.output<T>>> {
-  return schema.superRefine(requireUnlockRuleField).transform((value) => keepChosenUnlockField(value as z.output<T>)) as never;
+  return schema.superRefine(requireUnlockRuleFieldWith(copy)).transform((value) => keepChosenUnlockField(value as z.output<T>)) as never;
 }
 type KeptUnlockFields<T> = T & { unlockAge: number | null; unlockDate: string | null; unlockMilestone: string | null };
-type UnlockRuleFieldsOutput = z.output<ReturnType<typeof memoryFieldsObject>>;
+type UnlockRuleFieldsOutput = { unlockType: UnlockType; unlockAge?: number | null; unlockDate?: string | null; unlockMilestone?: string | null };
 
 /** The fields of a narration or quick note (the files travel beside them). */
 export const narrationFieldsSchema = withUnlockRule(

@@ -123,15 +123,22 @@ describe("request schemas", () => {
     ["milestone", "", "Add a milestone or switch to a date/age unlock."],
     ["date", "", "Pick a date to unlock."],
     ["age", "", "Add the age in years."],
-    ["age", "0", "Add the age in years."],
-    ["age", "2.5", "Add the age in years."],
+    // The bounds are every memory's (issue 14): 1–100 whole years and a real calendar date.
+    ["age", "0", "Unlock age must be between 1 and 100"],
+    ["age", "2.5", "Unlock age must be between 1 and 100"],
+    ["age", "101", "Unlock age must be between 1 and 100"],
+    ["age", "120", "Unlock age must be between 1 and 100"],
+    ["age", "ten", "Add the age in years."],
+    ["date", "2024-02-30", "That unlock date does not exist. Please pick a real calendar date."],
+    ["date", "30/02/2024", "Pick a date to unlock."],
+    ["milestone", "   ", "Add a milestone or switch to a date/age unlock."],
   ] as const)("save-legacy %s '%s' -> %s", (type, value, message) => {
     const result = saveLegacySchema.safeParse({ child_id: child, title: "t", suggested_unlock_type: type, suggested_unlock_value: value });
     expect(result.error?.issues[0].message).toBe(message);
   });
 
   it("save-legacy accepts each unlock type and requires a child", () => {
-    for (const [type, value] of [["milestone", "first day of school"], ["date", "2030-06-01"], ["age", "16"]] as const) {
+    for (const [type, value] of [["milestone", "first day of school"], ["date", "2030-06-01"], ["date", "2028-02-29"], ["age", "16"], ["age", "1"], ["age", "100"]] as const) {
       expect(saveLegacySchema.safeParse({ child_id: child, title: "t", suggested_unlock_type: type, suggested_unlock_value: value }).success).toBe(true);
     }
     expect(saveLegacySchema.safeParse({ title: "t", suggested_unlock_type: "age", suggested_unlock_value: "3" }).success).toBe(false);

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { memoryFieldsObject, withUnlockRule } from "./memories";
+import { UNLOCK_COPY } from "./unlock-rules";
 
 /** Pocket Dad's tones and intensities, in order (decisions 2.15). */
 export const TONES = ["direct", "gentle", "playful"] as const;
@@ -145,8 +147,9 @@ export const preferencesSchema = z.object({ tone: toneSchema, tone_intensity: in
 
 // ---------- Record a message for later ----------
 
-export const UNLOCK_TYPES = ["milestone", "date", "age"] as const;
-export type UnlockType = (typeof UNLOCK_TYPES)[number];
+/** The unlock rules a plan can carry (a message recorded for later is never for 'now'). */
+export const PLAN_UNLOCK_TYPES = ["milestone", "date", "age"] as const;
+export type PlanUnlockType = (typeof PLAN_UNLOCK_TYPES)[number];
 export const TITLE_MAX_LENGTH = 60;
 
 /**
@@ -162,31 +165,60 @@ export function recordLaterTitle(say: string) {
   return `${cut}…`;
 }
 
+/**
+ * 'Record later' (spec 002 §validation) in its own words; the bounds are every memory's (age 1–100,
+ * a real calendar date), from the shared memory schema.
+ */
+export const RECORD_LATER_COPY = {
+  addTitle: "Give the message a title.",
+  selectChild: POCKET_DAD_COPY.missingChild,
+  unlock: {
+    enterAge: POCKET_DAD_COPY.ageRequired,
+    ageRange: UNLOCK_COPY.ageRange,
+    selectDate: POCKET_DAD_COPY.dateRequired,
+    invalidDate: UNLOCK_COPY.invalidDate,
+    enterMilestone: POCKET_DAD_COPY.milestoneRequired,
+  },
+} as const;
+
+/** The dialog's fields: a memory's title and unlock rule (the child is the answer's; notes come when he records). */
+export const recordLaterFieldsSchema = withUnlockRule(
+  memoryFieldsObject(RECORD_LATER_COPY)
+    .pick({ title: true, unlockAge: true, unlockDate: true, unlockMilestone: true })
+    .extend({ unlockType: z.enum(PLAN_UNLOCK_TYPES) }),
+  RECORD_LATER_COPY.unlock,
+);
+
+/** A plan's unlock value (the one text the API carries) as a memory's unlock fields. */
+export function planUnlockFields(type: PlanUnlockType, value: string) {
+  const text = value.trim();
+  return {
+    unlockType: type,
+    unlockAge: type === "age" && text !== "" ? Number(text) : null,
+    unlockDate: type === "date" && text !== "" ? text : null,
+    unlockMilestone: type === "milestone" ? text : null,
+  };
+}
+
+/** POST /api/pocketdad/save-legacy: the plan's value is checked by the same rules as the dialog's field. */
 export const saveLegacySchema = z
   .object({
     child_id: z.uuid({ message: POCKET_DAD_COPY.missingChild }),
-    title: z.string().trim().min(1, "Give the message a title.").max(200),
-    suggested_unlock_type: z.enum(UNLOCK_TYPES),
+    title: z.string().trim().min(1, RECORD_LATER_COPY.addTitle).max(200),
+    suggested_unlock_type: z.enum(PLAN_UNLOCK_TYPES),
     suggested_unlock_value: z.string().trim().max(200),
     source: z.literal("PocketDad").default("PocketDad"),
     tone: toneSchema.default(DEFAULT_TONE),
     tone_intensity: intensitySchema.default(DEFAULT_INTENSITY),
   })
   .superRefine((value, context) => {
-    const problem = unlockValueProblem(value.suggested_unlock_type, value.suggested_unlock_value);
-    if (problem) context.addIssue({ code: "custom", path: ["suggested_unlock_value"], message: problem });
+    const result = recordLaterFieldsSchema.safeParse({ title: value.title, ...planUnlockFields(value.suggested_unlock_type, value.suggested_unlock_value) });
+    for (const issue of result.error?.issues ?? []) {
+      if (issue.path[0] !== "title") context.addIssue({ code: "custom", path: ["suggested_unlock_value"], message: issue.message });
+    }
   });
 export type SaveLegacyInput = z.input<typeof saveLegacySchema>;
 export type SaveLegacyPlan = z.output<typeof saveLegacySchema>;
-
-/** The record-later dialog's rules for the unlock value (null when it is fine). */
-export function unlockValueProblem(type: UnlockType, value: string) {
-  const trimmed = value.trim();
-  if (type === "milestone") return trimmed ? null : POCKET_DAD_COPY.milestoneRequired;
-  if (type === "date") return /^\d{4}-\d{2}-\d{2}$/.test(trimmed) ? null : POCKET_DAD_COPY.dateRequired;
-  const years = Number(trimmed);
-  return trimmed && Number.isInteger(years) && years >= 1 && years <= 120 ? null : POCKET_DAD_COPY.ageRequired;
-}
 
 /**
  * What 'Record a message for later' hands to the video record screen (/record?video=true):
@@ -199,7 +231,7 @@ export const recordBridgeSchema = z.object({
   source: z.literal("PocketDad"),
   legacyId: z.uuid(),
   title: z.string(),
-  unlockType: z.enum(UNLOCK_TYPES),
+  unlockType: z.enum(PLAN_UNLOCK_TYPES),
   unlockValue: z.string(),
   childId: z.uuid(),
   tone: toneSchema,

@@ -21,31 +21,31 @@ export const UNLOCK_COPY = {
   enterMilestone: "Please enter a milestone description",
 } as const;
 
+/** The messages of an unlock rule's problems: every screen has the same bounds, each keeps the spec's wording. */
+export type UnlockCopy = { [Key in keyof typeof UNLOCK_COPY]: string };
+
 /** The rule's fields as a request body or a form sends them (the other types' fields may be present and are dropped). */
-export const unlockRuleFields = {
-  unlockType: z.enum(UNLOCK_TYPES),
-  unlockAge: z
-    .number({ error: UNLOCK_COPY.enterAge })
-    .int(UNLOCK_COPY.ageRange)
-    .min(UNLOCK_AGE_MIN, UNLOCK_COPY.ageRange)
-    .max(UNLOCK_AGE_MAX, UNLOCK_COPY.ageRange)
-    .nullish(),
-  unlockDate: z
-    .string({ error: UNLOCK_COPY.selectDate })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, UNLOCK_COPY.selectDate)
-    .refine(isCalendarDate, UNLOCK_COPY.invalidDate)
-    .nullish(),
-  unlockMilestone: z.string().trim().max(200, "Keep the milestone under 200 characters.").nullish(),
-};
+export function unlockRuleFieldsWith(copy: UnlockCopy) {
+  return {
+    unlockType: z.enum(UNLOCK_TYPES),
+    unlockAge: z.number({ error: copy.enterAge }).int(copy.ageRange).min(UNLOCK_AGE_MIN, copy.ageRange).max(UNLOCK_AGE_MAX, copy.ageRange).nullish(),
+    unlockDate: z.string({ error: copy.selectDate }).regex(/^\d{4}-\d{2}-\d{2}$/, copy.selectDate).refine(isCalendarDate, copy.invalidDate).nullish(),
+    unlockMilestone: z.string().trim().max(200, "Keep the milestone under 200 characters.").nullish(),
+  };
+}
+export const unlockRuleFields = unlockRuleFieldsWith(UNLOCK_COPY);
 
 type UnlockRuleFieldsInput = { unlockType: UnlockType; unlockAge?: number | null; unlockDate?: string | null; unlockMilestone?: string | null };
 
 /** The field the chosen type needs, said beside that field (a zod superRefine step). */
-export function requireUnlockRuleField(value: UnlockRuleFieldsInput, context: z.RefinementCtx) {
-  if (value.unlockType === "age" && value.unlockAge == null) context.addIssue({ code: "custom", path: ["unlockAge"], message: UNLOCK_COPY.enterAge });
-  if (value.unlockType === "date" && !value.unlockDate) context.addIssue({ code: "custom", path: ["unlockDate"], message: UNLOCK_COPY.selectDate });
-  if (value.unlockType === "milestone" && !value.unlockMilestone) context.addIssue({ code: "custom", path: ["unlockMilestone"], message: UNLOCK_COPY.enterMilestone });
+export function requireUnlockRuleFieldWith(copy: UnlockCopy) {
+  return (value: UnlockRuleFieldsInput, context: z.RefinementCtx) => {
+    if (value.unlockType === "age" && value.unlockAge == null) context.addIssue({ code: "custom", path: ["unlockAge"], message: copy.enterAge });
+    if (value.unlockType === "date" && !value.unlockDate) context.addIssue({ code: "custom", path: ["unlockDate"], message: copy.selectDate });
+    if (value.unlockType === "milestone" && !value.unlockMilestone) context.addIssue({ code: "custom", path: ["unlockMilestone"], message: copy.enterMilestone });
+  };
 }
+export const requireUnlockRuleField = requireUnlockRuleFieldWith(UNLOCK_COPY);
 
 /** Keeps only the chosen type's field; the others become null (a zod transform step). */
 export function keepChosenUnlockField<T extends UnlockRuleFieldsInput>(value: T) {

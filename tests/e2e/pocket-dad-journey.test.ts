@@ -103,7 +103,7 @@ describe.skipIf(!browserAvailable)("Pocket Dad and onboarding in Chromium", () =
     const title = await dialog.getByLabel("Title").inputValue();
     expect(title.length).toBeGreaterThan(0);
     expect(title.length).toBeLessThanOrEqual(60);
-    expect(await dialog.getByLabel("Milestone").inputValue()).toBe("next big game day");
+    expect(await dialog.getByRole("textbox", { name: "Milestone" }).inputValue()).toBe("next big game day");
     await dialog.getByRole("button", { name: "Record 30–60 sec" }).click();
     await page.waitForURL(`${server.baseUrl}/record?video=true`);
     // The plan arrives as navigation state: the video tab opens with its title, and both the state

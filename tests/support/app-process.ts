@@ -12,11 +12,12 @@ export type AppProcess = Awaited<ReturnType<typeof startAppProcess>>;
 /**
  * The server as `npm start` runs it (the compiled `dist/server/main.js` in its own process), on `port` or a free
  * one, waiting until /readyz answers 200. No built web app is needed for the API. `kill()` ends it
- * with any signal; `exited` resolves with its exit code.
+ * with any signal; `exited` resolves with its exit code. `host` names it in its base URL (a browser's
+ * journey uses localhost, as a dad's address bar would).
  */
-export async function startAppProcess(options: { env: Record<string, string>; port?: number; appUrl?: string }) {
+export async function startAppProcess(options: { env: Record<string, string>; port?: number; appUrl?: string; host?: string }) {
   const port = options.port ?? (await freePort());
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = `http://${options.host ?? "127.0.0.1"}:${port}`;
   const output: string[] = [];
   if (!fs.existsSync("dist/server/main.js")) throw new Error("The server is not compiled: run `npm run build` (npm test does it first).");
   const child: ChildProcess = spawn(process.execPath, ["--enable-source-maps", "dist/server/main.js"], {

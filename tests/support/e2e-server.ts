@@ -1,46 +1,26 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import pg from "pg";
 import { afterAll } from "vitest";
-import { freePort } from "./app-process";
+import { startAppProcess } from "./app-process";
 import { createTestDatabase } from "./test-database";
 
 /**
- * The real server as a separate process (`dist/server/main.js`, the compiled bundle `npm start`
- * runs) over a fresh test database, serving the built web app on a free port.
+ * The real server as a separate process (startAppProcess: `dist/server/main.js`, the compiled bundle
+ * `npm start` runs) over a fresh test database and data folder, serving the built web app at localhost.
  */
 export async function startE2eServer(env: Record<string, string> = {}) {
   if (!fs.existsSync("dist/web/index.html")) throw new Error("The web app is not built: run `npm run build` (npm test does it first).");
-  if (!fs.existsSync("dist/server/main.js")) throw new Error("The server is not compiled: run `npm run build` (npm test does it first).");
   const database = await createTestDatabase();
-  const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "heydad-e2e-"));
-  const baseUrl = `http://localhost:${port}`;
-  const output: string[] = [];
-  const child: ChildProcess = spawn(process.execPath, ["--enable-source-maps", "dist/server/main.js"], {
-    env: { ...process.env, NODE_ENV: "test", PORT: String(port), APP_URL: baseUrl, DATABASE_URL: database.url, DATA_DIR: dataDir, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-
-  // The embedded migrations and pg-boss start can take a while on a busy 2-core machine.
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited during start:\n${output.join("")}`);
-    const ready = await fetch(`${baseUrl}/readyz`).then((r) => r.ok, () => false);
-    if (ready) break;
-    if (Date.now() > deadline) throw new Error(`The server did not become ready:\n${output.join("")}`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
+  const app = await startAppProcess({ host: "localhost", env: { DATABASE_URL: database.url, DATA_DIR: dataDir, ...env } });
+  const { baseUrl, output } = app;
 
   const pool = new pg.Pool({ connectionString: database.url, max: 2 });
   afterAll(async () => {
-    child.kill("SIGTERM");
-    await new Promise((resolve) => child.once("exit", resolve));
+    await app.kill();
     await pool.end();
     await database.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -28,6 +28,8 @@ export type AppEvents = {
   "gift.paid": { checkoutSessionId: string; buyerEmail: string; months: number };
   /** After the account's rows are gone; `uploadIds` name the uploads whose bytes live outside the database. */
   "account.deleted": { userId: string; uploadIds: string[] };
+  /** A child was deleted, with what hung on it only; memories shared with other children stay (their age unlocks move). */
+  "child.deleted": { userId: string; childId: string };
   /** A child's birthdate changed (age unlocks move with it). */
   "child.birthdate-changed": { userId: string; childId: string };
   /** The account's time zone changed (date and age unlocks move with it). */

@@ -88,6 +88,7 @@ export function createChildrenUsecases(options: {
         return found;
       });
       if (files.length > 0) await options.deleteFilesLater(files);
+      await options.events?.emit("child.deleted", { userId: input.userId, childId: input.childId });
     },
   };
 }

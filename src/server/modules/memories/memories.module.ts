@@ -28,10 +28,14 @@ export async function createMemoriesModule(infra: ModuleInfrastructure, options:
     await unlocks.recompute({ userId, childId });
     await unlocks.run({ now: clock() });
   });
-  infra.events.on("account.time-zone-changed", async ({ userId }) => {
+  const recomputeAccount = async ({ userId }: { userId: string }) => {
     await unlocks.recompute({ userId, all: true });
     await unlocks.run({ now: clock() });
-  });
+  };
+  infra.events.on("account.time-zone-changed", recomputeAccount);
+  // A memory shared with the deleted child keeps its other children; an age rule now follows only theirs
+  // (the deleted child's links are gone, so the account's memories are recomputed; opened ones stay open).
+  infra.events.on("child.deleted", recomputeAccount);
 
   return { repository, unlocks, usecases, recordUnlocksJob };
 }

@@ -27,6 +27,19 @@ async function instants(memoryId: string) {
   return rows as Array<{ child_id: string; memory_kind: string; unlock_type: string; opens_at: Date | null; unlocked_at: Date | null }>;
 }
 
+/** A processed video for these children, its instants stored as the memories module does once it is ready. */
+async function processedVideoFor(userId: string, childIds: string[], rule: { unlockType: "age"; unlockAge: number }) {
+  const { rows } = await t.pool.query(
+    `INSERT INTO videos (user_id, title, upload_id, file_path, thumbnail_path, processing_status, processing_progress, unlock_type, unlock_age)
+     VALUES ($1, 'Clip', gen_random_uuid()::text, 'k/v.mp4', 'k/t.jpg', 'completed', 100, $2, $3) RETURNING id`,
+    [userId, rule.unlockType, rule.unlockAge],
+  );
+  const id = rows[0].id as string;
+  for (const childId of childIds) await t.pool.query("INSERT INTO video_children (video_id, child_id) VALUES ($1, $2)", [id, childId]);
+  await t.services.memoryUnlocks.recompute({ userId, memoryId: id });
+  return { id };
+}
+
 const unlocksOf = async (memoryId: string) => (await t.pool.query("SELECT * FROM memory_unlocks WHERE memory_id = $1", [memoryId])).rows;
 
 describe("stored unlock instants", () => {
@@ -93,6 +106,37 @@ describe("stored unlock instants", () => {
     expect(await instants(id)).toHaveLength(1);
     expect((await jsonRequest(t, "DELETE", `/api/narrations/${id}`, { cookie: dad.cookie })).status).toBe(204);
     expect(await instants(id)).toHaveLength(0);
+  });
+});
+
+describe("deleting a child", () => {
+  it("moves an age rule shared with another child to the remaining child's birthday", async () => {
+    const { dad, child: maya } = await dadWithChild({ birthdate: "2014-03-02" });
+    const [leo] = await t.db.insert(children).values({ userId: dad.id, name: "Leo", birthdate: "2018-07-01" }).returning();
+    const note = await (await postNote(dad.cookie, { childIds: [maya.id, leo!.id], unlockType: "age", unlockAge: 18 })).json();
+    const video = await processedVideoFor(dad.id, [maya.id, leo!.id], { unlockType: "age", unlockAge: 18 });
+    const mayaOnly = await (await postNote(dad.cookie, { childIds: [maya.id], unlockType: "date", unlockDate: "2031-01-01" })).json();
+    expect((await instants(note.id)).map((row) => row.opens_at?.toISOString())).toEqual(["2032-03-02T00:00:00.000Z", "2032-03-02T00:00:00.000Z"]);
+
+    expect((await jsonRequest(t, "DELETE", `/api/children/${maya.id}`, { cookie: dad.cookie })).status).toBe(204);
+    // Leo's own 18th birthday now, for the note and the video; nothing is left for Maya.
+    for (const id of [note.id, video.id]) {
+      expect(await instants(id)).toEqual([expect.objectContaining({ child_id: leo!.id, opens_at: new Date("2036-07-01T00:00:00.000Z"), unlocked_at: null })]);
+    }
+    expect(await instants(mayaOnly.id)).toEqual([]);
+    expect((await t.pool.query("SELECT count(*)::int AS n FROM memory_unlock_instants WHERE child_id = $1", [maya.id])).rows[0].n).toBe(0);
+  });
+
+  it("never re-locks a memory that has already opened for the remaining child", async () => {
+    const { dad, child: older } = await dadWithChild({ birthdate: "2000-01-10" });
+    const [younger] = await t.db.insert(children).values({ userId: dad.id, name: "Leo", birthdate: "2015-05-05" }).returning();
+    const { id } = await (await postNote(dad.cookie, { childIds: [older.id, younger!.id], unlockType: "age", unlockAge: 18 })).json();
+    const opened = await instants(id);
+    expect(opened.every((row) => row.unlocked_at?.toISOString() === "2018-01-10T00:00:00.000Z")).toBe(true);
+
+    expect((await jsonRequest(t, "DELETE", `/api/children/${older.id}`, { cookie: dad.cookie })).status).toBe(204);
+    expect(await instants(id)).toEqual([expect.objectContaining({ child_id: younger!.id, unlocked_at: new Date("2018-01-10T00:00:00.000Z") })]);
+    expect((await unlocksOf(id)).map((row) => row.child_id)).toEqual([younger!.id]);
   });
 });
 

@@ -9,9 +9,10 @@ import { createVideosUsecases } from "./videos.usecases";
 /** Videos: saving one from an upload, and its processing job (which emits 'video.ready' or 'video.failed'). */
 export async function createVideosModule(infra: ModuleInfrastructure, options: { uploads: UploadsUsecases; memories: MemoriesModule }) {
   const tools = findVideoTools();
+  const repository = createVideosRepository(infra.db);
   const processVideoJob = createProcessVideoJob((videoId) => usecases.process(videoId));
   const usecases = createVideosUsecases({
-    videos: createVideosRepository(infra.db),
+    videos: repository,
     uploads: options.uploads,
     storage: infra.storage,
     events: infra.events,
@@ -20,5 +21,5 @@ export async function createVideosModule(infra: ModuleInfrastructure, options: {
     storeUnlockInstants: (tx, input) => options.memories.unlocks.recompute({ userId: input.userId, memoryId: input.videoId }, tx),
   });
   await infra.jobs.register([processVideoJob]);
-  return { usecases, tools };
+  return { usecases, tools, repository };
 }

@@ -1,6 +1,7 @@
 import { clsx } from "clsx";
 import { Check } from "lucide-react";
 import type { ReactNode } from "react";
+import type { TextareaHTMLAttributes } from "react";
 import type { UnlockType } from "../../../shared/unlock-rules";
 import type { FieldErrors } from "../../lib/form-errors";
 import { TextField } from "../ui/text-field";
@@ -37,7 +38,8 @@ export type ChildChoices = { options: Array<{ id: string; name: string }> | unde
 
 /**
  * Title, notes, the children it is for and when it unlocks: one set of fields for recording a
- * narration, a quick note or a video, and for editing any memory. Each field shows its own message.
+ * narration, a quick note or a video, for editing any memory, and for Pocket Dad's plan to record
+ * later (its title and unlock rule only: no `childChoices`, `notes={false}`). Each field shows its own message.
  */
 export function MemoryFields({
   values,
@@ -47,44 +49,88 @@ export function MemoryFields({
   idPrefix,
   titleExtra,
   titlePlaceholder,
+  titleRows,
+  titleHint,
+  notes = true,
   notesPlaceholder,
   notesRows = 3,
+  unlockTypes,
+}: {
+  values: MemoryFieldValues;
+  errors: FieldErrors;
+  onChange: (patch: Partial<MemoryFieldValues>) => void;
+  /** The children to choose from; without it the memory's children are decided elsewhere. */
+  childChoices?: ChildChoices;
+  idPrefix: string;
+  titleExtra?: ReactNode;
+  titlePlaceholder?: string;
+  /** A title of several rows (a whole line to rewrite on a phone). */
+  titleRows?: number;
+  titleHint?: ReactNode;
+  notes?: boolean;
+  notesPlaceholder?: string;
+  notesRows?: number;
+  unlockTypes?: readonly UnlockType[];
+}) {
+  const titleId = `${idPrefix}-title`;
+  const childrenErrorId = `${idPrefix}-children-error`;
+  return (
+    <>
+      <div className="flex flex-col gap-2">
+        {titleRows ? (
+          <TextArea id={titleId} label="Title" rows={titleRows} maxLength={200} hint={titleHint} error={errors.title} value={values.title} onChange={(event) => onChange({ title: event.target.value })} />
+        ) : (
+          <TextField
+            id={titleId}
+            label="Title"
+            value={values.title}
+            maxLength={200}
+            hint={titleHint}
+            error={errors.title}
+            onChange={(event) => onChange({ title: event.target.value })}
+            placeholder={titlePlaceholder}
+          />
+        )}
+        {titleExtra}
+      </div>
+      {notes ? (
+        <TextArea
+          id={`${idPrefix}-notes`}
+          label="Notes"
+          rows={notesRows}
+          maxLength={10_000}
+          error={errors.notes}
+          value={values.notes}
+          onChange={(event) => onChange({ notes: event.target.value })}
+          placeholder={notesPlaceholder}
+        />
+      ) : null}
+      {childChoices ? <ChildPicker values={values} errors={errors} onChange={onChange} childChoices={childChoices} errorId={childrenErrorId} /> : null}
+      <UnlockRuleFields
+        values={values}
+        errors={errors}
+        onChange={({ unlockType, unlockAge, unlockDate, unlockMilestone }) => onChange({ unlockType, unlockAge, unlockDate, unlockMilestone })}
+        idPrefix={idPrefix}
+        types={unlockTypes}
+      />
+    </>
+  );
+}
+
+function ChildPicker({
+  values,
+  errors,
+  onChange,
+  childChoices,
+  errorId: childrenErrorId,
 }: {
   values: MemoryFieldValues;
   errors: FieldErrors;
   onChange: (patch: Partial<MemoryFieldValues>) => void;
   childChoices: ChildChoices;
-  idPrefix: string;
-  titleExtra?: ReactNode;
-  titlePlaceholder?: string;
-  notesPlaceholder?: string;
-  notesRows?: number;
+  errorId: string;
 }) {
-  const notesId = `${idPrefix}-notes`;
-  const childrenErrorId = `${idPrefix}-children-error`;
   return (
-    <>
-      <div className="flex flex-col gap-2">
-        <TextField label="Title" value={values.title} maxLength={200} error={errors.title} onChange={(event) => onChange({ title: event.target.value })} placeholder={titlePlaceholder} />
-        {titleExtra}
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={notesId} className="text-sm font-medium text-ink">
-          Notes
-        </label>
-        <textarea
-          id={notesId}
-          rows={notesRows}
-          value={values.notes}
-          maxLength={10_000}
-          aria-invalid={errors.notes ? true : undefined}
-          aria-describedby={errors.notes ? `${notesId}-error` : undefined}
-          onChange={(event) => onChange({ notes: event.target.value })}
-          placeholder={notesPlaceholder}
-          className="w-full rounded-lg border border-sand bg-white px-3.5 py-2.5 text-base text-ink hover:border-olive focus:outline-none focus-visible:outline-3 focus-visible:outline-accent-dark"
-        />
-        {errors.notes ? <FieldError id={`${notesId}-error`}>{errors.notes}</FieldError> : null}
-      </div>
       <fieldset className="flex flex-col gap-2" aria-describedby={errors.childIds ? childrenErrorId : undefined}>
         <legend className="mb-1.5 text-sm font-medium text-ink">Who is it for?</legend>
         {childChoices.status}
@@ -114,8 +160,34 @@ export function MemoryFields({
         </div>
         {errors.childIds ? <FieldError id={childrenErrorId}>{errors.childIds}</FieldError> : null}
       </fieldset>
-      <UnlockRuleFields values={values} errors={errors} onChange={({ unlockType, unlockAge, unlockDate, unlockMilestone }) => onChange({ unlockType, unlockAge, unlockDate, unlockMilestone })} idPrefix={idPrefix} />
-    </>
+  );
+}
+
+/** A labelled textarea with its hint and its own message, linked for screen readers (as TextField does). */
+function TextArea({ id, label, hint, error, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string; label: string; hint?: ReactNode; error?: string }) {
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-ink">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={clsx(
+          "w-full rounded-lg border bg-white px-3.5 py-2.5 text-base text-ink focus:outline-none focus-visible:outline-3 focus-visible:outline-accent-dark",
+          error ? "border-danger" : "border-sand hover:border-olive",
+        )}
+        {...props}
+      />
+      {hint ? (
+        <p id={`${id}-hint`} className="text-sm text-olive-dark">
+          {hint}
+        </p>
+      ) : null}
+      {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : null}
+    </div>
   );
 }
 

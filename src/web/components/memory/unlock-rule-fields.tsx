@@ -12,23 +12,29 @@ const OPTIONS: { value: UnlockType; label: string }[] = [
   { value: "milestone", label: "At a milestone" },
 ];
 
-/** When the memory unlocks: now, at an age (1–100), on a date, or at a milestone Dad describes. */
+/**
+ * When the memory unlocks: now, at an age (1–100), on a date, or at a milestone Dad describes.
+ * `types` narrows the choice (a plan for later is never 'now').
+ */
 export function UnlockRuleFields({
   values,
   errors = {},
   onChange,
   idPrefix = "unlock",
+  types,
 }: {
   values: UnlockValues;
   errors?: FieldErrors;
   onChange: (values: UnlockValues) => void;
   idPrefix?: string;
+  types?: readonly UnlockType[];
 }) {
+  const options = types ? OPTIONS.filter((option) => types.includes(option.value)) : OPTIONS;
   return (
     <fieldset className="flex flex-col gap-3">
       <legend className="mb-1.5 text-sm font-medium text-ink">When should it unlock?</legend>
-      <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-        {OPTIONS.map((option) => (
+      <div className={clsx("grid gap-2", options.length === 4 ? "grid-cols-2 sm:grid-cols-4" : "grid-cols-3")}>
+        {options.map((option) => (
           <label
             key={option.value}
             className={clsx(

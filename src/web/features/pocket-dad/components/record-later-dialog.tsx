@@ -1,25 +1,23 @@
-import { clsx } from "clsx";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogClose } from "../../../components/ui/dialog";
-import { TextField } from "../../../components/ui/text-field";
+import { EMPTY_MEMORY_FIELDS, MemoryFields, memoryFieldsInput, type MemoryFieldValues } from "../../../components/memory/memory-fields";
 import {
   type Intensity,
+  PLAN_UNLOCK_TYPES,
+  type PlanUnlockType,
   POCKET_DAD_COPY,
   RECORD_BRIDGE_STORAGE_KEY,
   type RecordBridgeState,
+  recordLaterFieldsSchema,
   recordLaterTitle,
   type Tone,
-  UNLOCK_TYPES,
-  type UnlockType,
-  unlockValueProblem,
 } from "../../../../shared/pocket-dad";
 import { trackEvent } from "../../../lib/analytics";
+import { type FieldErrors, fieldErrors } from "../../../lib/form-errors";
 import { useSaveLegacy } from "../api/save-legacy";
-
-const UNLOCK_LABELS: Record<UnlockType, string> = { milestone: "Milestone", date: "Date", age: "Age" };
 
 type Props = {
   open: boolean;
@@ -32,24 +30,36 @@ type Props = {
   edit?: boolean;
 };
 const TITLE_FIELD_MAX = 200;
-const TITLE_FIELD_ID = "pd-later-title";
+const ID_PREFIX = "pd-later";
+
+/** The plan's one unlock value as the API carries it: the chosen type's field. */
+function unlockValueOf(values: MemoryFieldValues) {
+  if (values.unlockType === "age") return values.unlockAge;
+  if (values.unlockType === "date") return values.unlockDate;
+  return values.unlockMilestone;
+}
 
 /**
  * 'Record a message for later': saves the plan, then opens the video recorder with the bridge state.
- * The title is the line (cut at a word); from 'Edit' it is the whole line, to rewrite.
+ * The title is the line (cut at a word); from 'Edit' it is the whole line, to rewrite. Its title and
+ * unlock fields are every memory's (MemoryFields, recordLaterFieldsSchema), each problem beside its field.
  */
 export function RecordLaterDialog(props: Props) {
   const navigate = useNavigate();
   const save = useSaveLegacy();
-  const [title, setTitle] = useState(() => (props.edit ? props.say.trim().slice(0, TITLE_FIELD_MAX) : recordLaterTitle(props.say)));
-  const [unlockType, setUnlockType] = useState<UnlockType>("milestone");
-  const [values, setValues] = useState<Record<UnlockType, string>>({ milestone: POCKET_DAD_COPY.defaultMilestone, date: "", age: "" });
+  const [values, setValues] = useState<MemoryFieldValues>(() => ({
+    ...EMPTY_MEMORY_FIELDS,
+    title: props.edit ? props.say.trim().slice(0, TITLE_FIELD_MAX) : recordLaterTitle(props.say),
+    unlockType: "milestone",
+    unlockMilestone: POCKET_DAD_COPY.defaultMilestone,
+  }));
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
     if (!props.edit) return;
     // After the dialog has taken focus (it remembers the Edit button to give focus back to).
     const frame = requestAnimationFrame(() => {
-      const field = document.getElementById(TITLE_FIELD_ID);
+      const field = document.getElementById(`${ID_PREFIX}-title`);
       if (!(field instanceof HTMLTextAreaElement)) return;
       field.focus();
       field.setSelectionRange(field.value.length, field.value.length);
@@ -59,16 +69,19 @@ export function RecordLaterDialog(props: Props) {
 
   async function submit() {
     if (!props.childId) return setProblem(POCKET_DAD_COPY.missingChild);
-    const valueProblem = unlockValueProblem(unlockType, values[unlockType]);
-    if (valueProblem) return setProblem(valueProblem);
+    // A title left blank falls back to the line itself (spec 002: the title is the answer's words).
+    const parsed = recordLaterFieldsSchema.safeParse(memoryFieldsInput({ ...values, title: values.title.trim() || recordLaterTitle(props.say) }));
+    setErrors(fieldErrors(parsed));
+    if (!parsed.success) return setProblem(null);
     setProblem(null);
+    const unlockType: PlanUnlockType = parsed.data.unlockType;
     trackEvent("pd_bridge_clicked", { unlock_type: unlockType });
     try {
       const saved = await save.mutateAsync({
         child_id: props.childId,
-        title: title.trim() || recordLaterTitle(props.say),
+        title: parsed.data.title,
         suggested_unlock_type: unlockType,
-        suggested_unlock_value: values[unlockType].trim(),
+        suggested_unlock_value: unlockValueOf(values).trim(),
         source: "PocketDad",
         tone: props.tone,
         tone_intensity: props.intensity,
@@ -112,55 +125,21 @@ export function RecordLaterDialog(props: Props) {
         </>
       }
     >
-      {props.edit ? (
-        // The whole line, on several rows so it can be read and rewritten on a phone.
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={TITLE_FIELD_ID} className="text-sm font-medium text-ink">
-            Title
-          </label>
-          <textarea
-            id={TITLE_FIELD_ID}
-            rows={4}
-            value={title}
-            maxLength={TITLE_FIELD_MAX}
-            aria-describedby={`${TITLE_FIELD_ID}-hint`}
-            onChange={(e) => setTitle(e.target.value)}
-            className="w-full rounded-lg border border-sand bg-white px-3.5 py-2.5 text-base text-ink hover:border-olive focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-accent-dark"
-          />
-          <p id={`${TITLE_FIELD_ID}-hint`} className="text-sm text-olive-dark">
-            Your words: change anything you like.
-          </p>
-        </div>
-      ) : (
-        <TextField label="Title" value={title} maxLength={TITLE_FIELD_MAX} onChange={(e) => setTitle(e.target.value)} />
-      )}
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1.5 text-sm font-medium">Unlock it on</legend>
-        <div role="radiogroup" aria-label="Unlock type" className="grid grid-cols-3 gap-2">
-          {UNLOCK_TYPES.map((type) => (
-            <button
-              key={type}
-              type="button"
-              role="radio"
-              aria-checked={unlockType === type}
-              onClick={() => {
-                setUnlockType(type);
-                setProblem(null);
-              }}
-              className={clsx("min-h-11 rounded-lg border text-sm font-semibold", unlockType === type ? "border-ink bg-mist-soft" : "border-sand bg-white")}
-            >
-              {UNLOCK_LABELS[type]}
-            </button>
-          ))}
-        </div>
-        <TextField
-          label={unlockType === "milestone" ? "Milestone" : unlockType === "date" ? "Unlock date" : "Age in years"}
-          type={unlockType === "date" ? "date" : unlockType === "age" ? "number" : "text"}
-          min={unlockType === "age" ? 1 : undefined}
-          value={values[unlockType]}
-          onChange={(e) => setValues({ ...values, [unlockType]: e.target.value })}
-        />
-      </fieldset>
+      <MemoryFields
+        idPrefix={ID_PREFIX}
+        values={values}
+        errors={errors}
+        onChange={(patch) => {
+          setValues((current) => ({ ...current, ...patch }));
+          // A message goes once the field it was about is changed.
+          setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !(field in patch))));
+        }}
+        // From 'Edit': the whole line, on several rows so it can be read and rewritten on a phone.
+        titleRows={props.edit ? 4 : undefined}
+        titleHint={props.edit ? "Your words: change anything you like." : undefined}
+        notes={false}
+        unlockTypes={PLAN_UNLOCK_TYPES}
+      />
       {problem ? <Alert>{problem}</Alert> : null}
     </Dialog>
   );
