@@ -6,7 +6,7 @@ import lighthouse from "lighthouse";
 import { startAppServer } from "./bench-server";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const PATHS = ["/", "/blog"];
+const PATHS = ["/", "/blog", "/blog/saying-sorry"];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
 type Audit = { numericValue?: number; details?: { items?: Array<{ url?: string; transferSize?: number; resourceType?: string }> } };
