@@ -45,6 +45,7 @@ describe.skipIf(!browserAvailable)("what /pricing says about the plan a dad hold
     expect(await page.getByRole("button", { name: "Cancel subscription" }).count()).toBe(0);
     await page.getByRole("button", { name: "Resume subscription" }).waitFor();
     expect(await controlsCoveredOnPage(page, "main a, main button")).toEqual([]);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshotAtBothWidths(page, "pricing-cancelled");
 
     // Still cancelled after a reload: the state is the server's, not the page's.
@@ -94,6 +95,7 @@ describe.skipIf(!browserAvailable)("what /pricing says about the plan a dad hold
     await page.getByText(`Gift from mom@example.com — access until ${until}`).waitFor();
     await page.getByText(/After that, choose a plan below to keep recording/).waitFor();
     expect(await controlsCoveredOnPage(page, "main a, main button")).toEqual([]);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshotAtBothWidths(page, "pricing-gift");
   });
 
