@@ -92,7 +92,7 @@ export function Vault({ renderVideoPlayer, initialOpen }: { renderVideoPlayer: R
         ))}
       </div>
 
-      <nav aria-label="Kinds of memory" className="grid grid-cols-3 gap-1 rounded-xl bg-mist-soft p-1">
+      <nav aria-label="Kinds of memory" className="flex gap-1 rounded-xl bg-mist-soft p-1">
         {TABS.map(({ value, label, icon: Icon }) => (
           <button
             key={value}
@@ -100,7 +100,8 @@ export function Vault({ renderVideoPlayer, initialOpen }: { renderVideoPlayer: R
             aria-pressed={view.tab === value}
             onClick={() => change({ tab: value })}
             className={clsx(
-              "flex min-h-11 items-center justify-center gap-2 rounded-lg px-2 text-sm font-semibold sm:text-base",
+              // One line at 360 px: 'Quick Note' never wraps (the gap and padding give way first).
+              "flex min-h-11 flex-auto items-center justify-center gap-1.5 rounded-lg px-1.5 text-sm font-semibold whitespace-nowrap sm:gap-2 sm:px-2 sm:text-base",
               view.tab === value ? "bg-white text-ink shadow-sm" : "text-olive-dark hover:text-ink",
             )}
           >
