@@ -104,6 +104,7 @@ export async function createServices(options: { config: Config; db: Database; po
     appUrl: config.appUrl,
     onGiftPaid: (gift) => events.emit("gift.paid", gift),
     recordConversion: experiments.convertServerEvent,
+    giftFrom: (userId) => gifts.giftFrom(userId),
   });
 
   const settingsRepository = createSettingsRepository(db);

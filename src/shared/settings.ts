@@ -12,6 +12,7 @@ export const SETTINGS_COPY = {
   newPasswordTooShort: "New password must be at least 8 characters long.",
   passwordChanged: "Password changed successfully!",
   passwordChangeFailed: "Error changing password. Please try again.",
+  currentPasswordWrong: "Your current password is wrong.",
 } as const;
 
 /** The digits typed so far shown as (xxx) xxx-xxxx (spec): "55512" becomes "(555) 12". */

@@ -25,7 +25,7 @@ export function AboutRoute() {
             <Tabs.Trigger
               key={tab.value}
               value={tab.value}
-              className="min-h-11 shrink-0 border-b-2 border-transparent px-4 text-base font-medium text-olive-dark hover:text-ink data-[state=active]:border-ink data-[state=active]:text-ink"
+              className="min-h-11 shrink-0 border-b-2 border-transparent px-2.5 text-base sm:px-4 font-medium text-olive-dark hover:text-ink data-[state=active]:border-ink data-[state=active]:text-ink"
             >
               {tab.label}
             </Tabs.Trigger>

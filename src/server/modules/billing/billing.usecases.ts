@@ -23,6 +23,8 @@ export type BillingUsecasesOptions = {
   onGiftPaid: (gift: GiftPaid) => Promise<void>;
   /** The experiments module counts it once per visitor and type. */
   recordConversion: (conversion: BillingConversion) => Promise<unknown>;
+  /** The gifts module: who bought the gift the dad redeemed last (for 'Gift from {buyer}'). */
+  giftFrom?: (userId: string) => Promise<string | null>;
   now?: () => Date;
 };
 
@@ -176,11 +178,13 @@ export function createBillingUsecases(options: BillingUsecasesOptions) {
     /** What the pricing page and settings show about the signed-in dad's plan. */
     async summary(user: SessionUser) {
       const [access, latest, account] = await Promise.all([accessOf(user.id), repository.latestSubscription(user.id), repository.findAccount(user.id)]);
+      const giftAccessUntil = access?.giftAccessUntil ?? null;
       return {
         hasAccess: access?.hasAccess ?? false,
         blocked: access?.blocked ?? false,
         trialEndsAt: access?.trialEndsAt.toISOString() ?? null,
-        giftAccessUntil: access?.giftAccessUntil?.toISOString() ?? null,
+        giftAccessUntil: giftAccessUntil?.toISOString() ?? null,
+        giftFrom: giftAccessUntil && options.giftFrom ? await options.giftFrom(user.id) : null,
         portalAvailable: payments.mode === "stripe" && Boolean(account?.customerId),
         subscription: latest
           ? {

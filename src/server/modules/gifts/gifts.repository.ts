@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { accessHeldUntilSql } from "../billing/billing.repository";
 import { billingAccounts } from "../billing/billing.table";
@@ -19,6 +19,17 @@ export function createGiftsRepository(db: Database) {
 
     isRedeemable: async (code: string) =>
       (await db.select({ code: giftCodes.code }).from(giftCodes).where(and(eq(giftCodes.code, code), isNull(giftCodes.redeemedBy)))).length > 0,
+
+    /** Who bought the gift the dad redeemed last (the buyer's email), for 'Gift from {buyer}'. */
+    latestBuyerFor: async (userId: string) =>
+      (
+        await db
+          .select({ buyerEmail: giftCodes.buyerEmail })
+          .from(giftCodes)
+          .where(eq(giftCodes.redeemedBy, userId))
+          .orderBy(desc(giftCodes.redeemedAt))
+          .limit(1)
+      )[0]?.buyerEmail ?? null,
 
     /**
      * Single use, atomic: the conditional UPDATE lets exactly one of many simultaneous

@@ -52,6 +52,10 @@ describe("gift codes (decisions 2.8)", () => {
     expect(days).toBeGreaterThan(27);
     expect(days).toBeLessThan(32);
     expect((await (await jsonRequest(t, "GET", "/api/me", { cookie: user.cookie })).json()).profile.hasAccess).toBe(true);
+    // /pricing shows whose gift it is and until when.
+    const billing = await (await jsonRequest(t, "GET", "/api/billing", { cookie: user.cookie })).json();
+    expect(billing).toMatchObject({ giftFrom: "mom@example.com", giftAccessUntil: body.accessUntil });
+    expect((await (await jsonRequest(t, "GET", "/api/billing", { cookie: (await createSignedInUser(t)).cookie })).json()).giftFrom).toBeNull();
 
     const again = await redeem(await createSignedInUser(t), code);
     expect(again.status).toBe(400);

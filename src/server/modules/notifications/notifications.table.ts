@@ -16,6 +16,8 @@ export const notifications = pgTable(
     childName: text("child_name").notNull().default(""),
     type: text("type", { enum: NOTIFICATION_TYPES }).notNull(),
     message: text("message").notNull(),
+    /** The in-app page the entry opens (the video, the memory, the child); older rows have none. */
+    link: text("link"),
     read: boolean("read").notNull().default(false),
     dedupeKey: text("dedupe_key").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

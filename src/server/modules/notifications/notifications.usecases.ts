@@ -1,4 +1,4 @@
-import { BIRTHDAY_NOTICE_DAYS, notificationTitle, type NotificationType } from "../../../shared/notifications";
+import { BIRTHDAY_NOTICE_DAYS, childLink, memoryLink, notificationHref, notificationTitle, type NotificationType } from "../../../shared/notifications";
 import type { AppEvents } from "../../events/events";
 import type { EmailOutbox } from "../email/email.usecases";
 import { renderEmail } from "../email/email.templates";
@@ -42,6 +42,7 @@ export function createNotificationsUsecases(options: NotificationsUsecasesOption
           type: row.type,
           title: notificationTitle(row.childName, row.type),
           message: row.message,
+          href: notificationHref(row),
           read: row.read,
           createdAt: row.createdAt.toISOString(),
         })),
@@ -74,19 +75,20 @@ export function createNotificationsUsecases(options: NotificationsUsecasesOption
           type: "memory_unlocked",
           message: `"${event.title}" is now unlocked for ${event.childName}.`,
           dedupeKey: `memory_unlocked:${event.memoryId}:${event.childId}`,
+          link: memoryLink(event.kind, event.memoryId),
         },
       ]);
     },
 
     async videoReady(event: AppEvents["video.ready"]) {
       const { userId, childId, childName } = event;
-      await this.notify([{ userId, childId, childName, type: "video_ready", message: `'${event.title}' is ready to watch.`, dedupeKey: `video_ready:${event.videoId}` }]);
+      await this.notify([{ userId, childId, childName, type: "video_ready", message: `'${event.title}' is ready to watch.`, dedupeKey: `video_ready:${event.videoId}`, link: memoryLink("video", event.videoId) }]);
     },
 
     async videoFailed(event: AppEvents["video.failed"]) {
       const { userId, childId, childName } = event;
       await this.notify([
-        { userId, childId, childName, type: "video_failed", message: `'${event.title}' could not be processed: ${event.error}`, dedupeKey: `video_failed:${event.videoId}` },
+        { userId, childId, childName, type: "video_failed", message: `'${event.title}' could not be processed: ${event.error}`, dedupeKey: `video_failed:${event.videoId}`, link: memoryLink("video", event.videoId) },
       ]);
     },
 
@@ -101,6 +103,7 @@ export function createNotificationsUsecases(options: NotificationsUsecasesOption
           type: "birthday_soon",
           message: `${child.child_name} turns ${child.turns} in ${BIRTHDAY_NOTICE_DAYS} days. A good week to record something for the day.`,
           dedupeKey: `birthday_soon:${child.child_id}:${child.birthday}`,
+          link: childLink(child.child_id),
         });
       }
       const created = await repository.insertOnce(rows);

@@ -11,6 +11,7 @@ import { toAuthError, toAuthErrorFromException } from "../auth-errors";
 import { useAuthRequest } from "../use-auth-request";
 import { firstSignUpURL } from "../use-sign-up-landing";
 import { AuthShell } from "./auth-shell";
+import { NEXT_PARAM, safeNextPath } from "../next-path";
 import { EmailField } from "./email-field";
 import { GoogleSignIn } from "./google-button";
 import { CONFIRMATION_PARAM, type ConfirmationOutcome } from "./require-auth";
@@ -34,6 +35,8 @@ export function LoginForm() {
   const [searchParams] = useSearchParams();
   const confirmation = searchParams.get(CONFIRMATION_PARAM) as ConfirmationOutcome | null;
   const linkFailed = confirmation === "expired" || confirmation === "invalid";
+  // Where he was going (a gift link, say): he comes back there once signed in.
+  const next = safeNextPath(searchParams.get(NEXT_PARAM)) ?? "/dashboard";
 
   async function handleSignIn(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -42,7 +45,7 @@ export function LoginForm() {
       const { data, error: signInError } = await authClient.signIn.email({
         email: email.trim(),
         password,
-        callbackURL: "/dashboard",
+        callbackURL: next,
       });
       if (signInError) {
         setError(toAuthError(signInError));
@@ -52,7 +55,7 @@ export function LoginForm() {
         setStep("two-factor");
         return;
       }
-      await completeSignIn();
+      await completeSignIn(next);
     });
   }
 
@@ -71,7 +74,7 @@ export function LoginForm() {
         );
         return;
       }
-      await completeSignIn();
+      await completeSignIn(next);
     });
   }
 
@@ -219,7 +222,7 @@ export function LoginForm() {
         ) : null}
 
         <GoogleSignIn
-          callbackURL="/dashboard"
+          callbackURL={next}
           newUserCallbackURL={firstSignUpURL()}
           onError={(message) => setError({ code: null, message })}
         />

@@ -1,6 +1,6 @@
 import type { FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../../components/ui/toast";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { TextLink } from "../../../components/ui/text-link";

@@ -6,6 +6,8 @@ export type BillingSummary = {
   blocked: boolean;
   trialEndsAt: string | null;
   giftAccessUntil: string | null;
+  /** Who bought the gift he redeemed last (the buyer's email). */
+  giftFrom: string | null;
   portalAvailable: boolean;
   subscription: { id: string; status: string; interval: string; currentPeriodEnd: string | null; cancelAtPeriodEnd: boolean } | null;
 };

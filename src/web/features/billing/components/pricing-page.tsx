@@ -23,6 +23,8 @@ export type PricingPageProps = { isGuest: boolean; signedIn: boolean; initialInt
 export function PricingPage({ isGuest, signedIn, initialInterval }: PricingPageProps) {
   const billing = useBilling({ enabled: signedIn && !isGuest });
   const subscribed = Boolean(billing.data?.subscription && ACTIVE.has(billing.data.subscription.status));
+  const giftUntil = billing.data?.giftAccessUntil ?? null;
+  const hasGift = !subscribed && giftUntil !== null && new Date(giftUntil).getTime() > Date.now();
   const portal = useOpenBillingPortal();
   const portalStarted = useRef(false);
 
@@ -52,7 +54,9 @@ export function PricingPage({ isGuest, signedIn, initialInterval }: PricingPageP
               ? "Pick a plan. We email you a gift code to pass on; he redeems it when he signs up."
               : subscribed
                 ? "Thank you for keeping their stories safe."
-                : "Add Unlimited Videos • Cancel Anytime. Your first month is free, no credit card needed."}
+                : hasGift
+                  ? "Hey Dad was given to you. Here's how long your gift lasts, and the plans for after."
+                  : "Add Unlimited Videos • Cancel Anytime. Your first month is free, no credit card needed."}
           </p>
         </header>
 
@@ -64,6 +68,8 @@ export function PricingPage({ isGuest, signedIn, initialInterval }: PricingPageP
           </Alert>
         ) : null}
         {portal.isError ? <Alert>We couldn't open the billing portal. Please try again in a few minutes.</Alert> : null}
+
+        {hasGift && billing.data ? <GiftAccess from={billing.data.giftFrom} until={giftUntil} /> : null}
 
         {subscribed && billing.data ? (
           <CurrentPlan summary={billing.data} />
@@ -85,6 +91,24 @@ export function PricingPage({ isGuest, signedIn, initialInterval }: PricingPageP
         ) : null}
       </div>
     </PageContainer>
+  );
+}
+
+/** A dad on a gift: whose gift, until when, and what happens after (the plans stay below). */
+function GiftAccess({ from, until }: { from: string | null; until: string | null }) {
+  return (
+    <Card className="flex flex-col gap-2 p-5 sm:p-6">
+      <h2 className="flex items-center gap-2 text-lg font-semibold text-ink">
+        <Gift className="size-5 shrink-0 text-accent-dark" aria-hidden="true" />
+        Your gift
+      </h2>
+      <p className="text-base font-medium break-words text-ink">
+        {from ? `Gift from ${from}` : "Gift"} — access until {formatDate(until)}
+      </p>
+      <p className="text-sm text-olive-dark">
+        Nothing is charged for it, and nothing renews. After that, choose a plan below to keep recording; your memories are never deleted.
+      </p>
+    </Card>
   );
 }
 

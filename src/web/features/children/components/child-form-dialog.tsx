@@ -1,6 +1,6 @@
 import { Camera, Trash2 } from "lucide-react";
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../../components/ui/toast";
 import { type Child, CHILD_NOTE_MAX_LENGTH, CHILD_PHOTO_MAX_BYTES, childInputSchema, CHILDREN_COPY } from "../../../../shared/children";
 import { todayIn } from "../../../../shared/calendar";
 import { Button } from "../../../components/ui/button";

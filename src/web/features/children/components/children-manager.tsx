@@ -1,6 +1,6 @@
 import { Plus, Users } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../../components/ui/toast";
 import { type Child, CHILDREN_COPY } from "../../../../shared/children";
 import { todayIn } from "../../../../shared/calendar";
 import { Alert } from "../../../components/ui/alert";

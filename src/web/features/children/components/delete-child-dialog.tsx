@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { toast } from "../../../components/ui/toast";
 import { type Child, CHILDREN_COPY } from "../../../../shared/children";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";

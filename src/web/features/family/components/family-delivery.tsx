@@ -1,6 +1,6 @@
 import { Plus } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../../components/ui/toast";
 import { GUARDIAN_LIMIT, GUARDIAN_RELATION_LABELS, GUARDIAN_STATE_LABELS, type Guardian, type GuardianState, GUARDIANS_COPY } from "../../../../shared/guardians";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../../components/ui/toast";
 import { GUARDIAN_RELATION_LABELS, GUARDIAN_RELATIONS, type Guardian, guardianInputSchema, type GuardianRelation, GUARDIANS_COPY } from "../../../../shared/guardians";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";

@@ -4,6 +4,7 @@ import { isWellFormedGiftCode, normalizeGiftCode } from "../../../../shared/gift
 import { FullPageStatus } from "../../../components/layout/full-page-status";
 import { ResultCard } from "../../../components/layout/result-card";
 import { ButtonLink } from "../../../components/ui/button";
+import { loginReturningTo } from "../../auth/next-path";
 import { useRedeemGiftCode } from "../api/redeem-gift-code";
 
 /** Spec 002 §4: waits 1.5 s after load before redeeming. */
@@ -30,10 +31,15 @@ export function ActivateGiftCode({ giftCode, signedIn }: ActivateGiftCodeProps) 
   if (!signedIn) {
     return (
       <ResultCard tone="accent" icon={Gift} title="Sign in to redeem your gift">
-        <p className="text-base text-olive-dark">Create your account with the code, or sign in and open this link again.</p>
-        <ButtonLink to="/signup" size="lg">
-          Create account
-        </ButtonLink>
+        <p className="text-base text-olive-dark">New to Hey Dad? Create your account with the code. Already have one? Sign in and the gift is added to it.</p>
+        <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
+          <ButtonLink to="/signup" size="lg">
+            Create account
+          </ButtonLink>
+          <ButtonLink to={loginReturningTo(`/activate-gift-code?giftcode=${encodeURIComponent(code)}`)} size="lg" variant="secondary">
+            Sign in
+          </ButtonLink>
+        </div>
       </ResultCard>
     );
   }

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../../components/ui/toast";
 import { SUBSCRIBE_COPY } from "../../../../shared/dad-moves";
 import { Dialog } from "../../../components/ui/dialog";
 import { SubscribeForm } from "./subscribe-form";

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../../components/ui/toast";
 import { editMemorySchema, type MemoryItem } from "../../../../shared/memories";
 import { EMPTY_MEMORY_FIELDS, MemoryFields, type MemoryFieldValues, memoryFieldsInput } from "../../../components/memory/memory-fields";
 import { Button } from "../../../components/ui/button";

@@ -1,7 +1,7 @@
 import { clsx } from "clsx";
 import { Film, Lock, Mic, NotebookPen, Unlock } from "lucide-react";
 import type { ReactNode } from "react";
-import { formatDuration, type MemoryItem, type VideoMemoryItem } from "../../../../shared/memories";
+import { formatDuration, type MemoryItem, type NarrationItem, type VideoMemoryItem } from "../../../../shared/memories";
 import { formatUnlockDate } from "../../../../shared/unlock-rules";
 
 export function formatMemoryDate(iso: string) {
@@ -48,6 +48,36 @@ export function MemoryPicture({ item, className, iconClassName }: { item: Memory
   );
 }
 
+/** '42 words' for a written note. */
+function wordCount(text: string) {
+  const words = text.trim().split(/\s+/).filter(Boolean).length;
+  return `${words} ${words === 1 ? "word" : "words"}`;
+}
+
+/**
+ * A quick note without a photo: its first lines and its length (words, or the voice note's
+ * minutes), on the note-paper colour, instead of an empty box with an icon.
+ */
+function NotePreview({ item }: { item: NarrationItem }) {
+  const text = item.notes.trim();
+  return (
+    <span className="flex aspect-[4/3] w-full flex-col gap-2 bg-paper-warm p-4" data-testid="note-preview">
+      <span className="flex items-center gap-1.5 text-xs font-semibold tracking-wide text-olive-dark uppercase">
+        <NotebookPen className="size-4 shrink-0" aria-hidden="true" />
+        Quick Note
+      </span>
+      {text ? (
+        <span className="line-clamp-4 text-sm leading-relaxed break-words whitespace-pre-line text-ink">{text}</span>
+      ) : (
+        <span className="text-sm text-olive-dark">{item.audioUrl ? "A voice note" : "No text"}</span>
+      )}
+      <span className="mt-auto text-xs font-medium text-olive-dark">
+        {[text ? wordCount(text) : null, item.audioUrl ? `${formatDuration(item.durationSeconds)} voice note` : null].filter(Boolean).join(" · ")}
+      </span>
+    </span>
+  );
+}
+
 function durationOf(item: MemoryItem): number | null {
   if (item.kind === "video") return item.durationSeconds;
   return item.audioUrl ? item.durationSeconds : null;
@@ -57,7 +87,8 @@ function durationOf(item: MemoryItem): number | null {
 export function MemoryCard({ item, highlighted, onOpen }: { item: MemoryItem; highlighted: boolean; onOpen: () => void }) {
   const duration = durationOf(item);
   const playable = isPlayable(item);
-  let picture: ReactNode = <MemoryPicture item={item} className="block aspect-[4/3] w-full" iconClassName="size-10" />;
+  let picture: ReactNode =
+    item.kind === "note" && !item.imageUrl ? <NotePreview item={item} /> : <MemoryPicture item={item} className="block aspect-[4/3] w-full" iconClassName="size-10" />;
   if (item.kind === "video") {
     picture = (
       <span className="relative block">
@@ -80,7 +111,7 @@ export function MemoryCard({ item, highlighted, onOpen }: { item: MemoryItem; hi
     >
       {picture}
       <span className="flex flex-1 flex-col gap-2 p-4">
-        <span className="line-clamp-2 font-semibold text-ink">{item.title}</span>
+        <span className="line-clamp-2 font-semibold break-words text-ink">{item.title}</span>
         <span className="text-sm text-olive-dark">
           {item.kind === "video" ? "Video · " : ""}
           {formatMemoryDate(item.createdAt)}

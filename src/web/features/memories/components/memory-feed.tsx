@@ -35,7 +35,9 @@ export function MemoryFeed({ newId, childId, renderVideoPlayer }: { newId: strin
         <h2 id="your-memories" className="text-lg font-semibold">
           Your memories
         </h2>
-        <TextLink to="/vault">Go to Vault</TextLink>
+        <TextLink to="/vault" className="inline-flex min-h-11 min-w-11 items-center">
+          Go to Vault
+        </TextLink>
       </div>
       <div role="group" aria-label="Show" className="mt-3 flex flex-wrap gap-2">
         {DASHBOARD_FILTERS.map((option) => (

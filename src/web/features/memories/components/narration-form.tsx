@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../../components/ui/toast";
 import { editMemorySchema, NARRATION_COPY, narrationSaveProblem } from "../../../../shared/memories";
 import { EMPTY_MEMORY_FIELDS, MemoryFields, memoryFieldsInput } from "../../../components/memory/memory-fields";
 import { Button } from "../../../components/ui/button";

@@ -1,7 +1,7 @@
 import { clsx } from "clsx";
 import { ArrowDownUp, Mic, NotebookPen, Pencil, Trash2, Unlock, Video } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../../components/ui/toast";
 import { formatDuration, type MemoryItem, type MemoryKind, vaultItems, type VaultStatus, type VaultView } from "../../../../shared/memories";
 import { Button, ButtonLink } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
@@ -36,8 +36,8 @@ const selectClass =
  * filters, sort, 'Unlock now' and delete. A tab's whole list is loaded with the cursor and filtered
  * here; the rows render 30 at a time, more as the end of the list scrolls into view.
  */
-export function Vault({ renderVideoPlayer }: { renderVideoPlayer: RenderVideoPlayer }) {
-  const [view, setView] = useState<VaultView>({ tab: "narration", query: "", sort: "newest", childId: null, status: "all" });
+export function Vault({ renderVideoPlayer, initialOpen }: { renderVideoPlayer: RenderVideoPlayer; initialOpen?: { kind: MemoryKind; id: string } | null }) {
+  const [view, setView] = useState<VaultView>({ tab: initialOpen?.kind ?? "narration", query: "", sort: "newest", childId: null, status: "all" });
   const memories = useAllMemories(view.tab);
   const childCounts = useChildCounts();
   const [shown, setShown] = useState(SHOWN_STEP);
@@ -51,6 +51,16 @@ export function Vault({ renderVideoPlayer }: { renderVideoPlayer: RenderVideoPla
 
   const all = useMemo(() => memories.data?.pages.flatMap((page) => page.items) ?? [], [memories.data]);
   const items = useMemo(() => vaultItems(all, view), [all, view]);
+  // A link to one memory (from the bell): it opens once its tab has loaded it.
+  const openedFromLink = useRef(false);
+  useEffect(() => {
+    if (!initialOpen || openedFromLink.current) return;
+    const item = all.find((candidate) => candidate.id === initialOpen.id);
+    if (item && isPlayable(item)) {
+      openedFromLink.current = true;
+      setOpen(item);
+    }
+  }, [all, initialOpen]);
   const change = (patch: Partial<VaultView>) => {
     setView((current) => ({ ...current, ...patch }));
     setShown(SHOWN_STEP);
@@ -82,7 +92,7 @@ export function Vault({ renderVideoPlayer }: { renderVideoPlayer: RenderVideoPla
         ))}
       </div>
 
-      <nav aria-label="Kinds of memory" className="grid grid-cols-3 gap-1 rounded-xl bg-mist-soft p-1">
+      <nav aria-label="Kinds of memory" className="flex gap-1 rounded-xl bg-mist-soft p-1">
         {TABS.map(({ value, label, icon: Icon }) => (
           <button
             key={value}
@@ -90,7 +100,8 @@ export function Vault({ renderVideoPlayer }: { renderVideoPlayer: RenderVideoPla
             aria-pressed={view.tab === value}
             onClick={() => change({ tab: value })}
             className={clsx(
-              "flex min-h-11 items-center justify-center gap-2 rounded-lg px-2 text-sm font-semibold sm:text-base",
+              // One line at 360 px: 'Quick Note' never wraps (the gap and padding give way first).
+              "flex min-h-11 flex-auto items-center justify-center gap-1.5 rounded-lg px-1.5 text-sm font-semibold whitespace-nowrap sm:gap-2 sm:px-2 sm:text-base",
               view.tab === value ? "bg-white text-ink shadow-sm" : "text-olive-dark hover:text-ink",
             )}
           >

@@ -8,7 +8,7 @@ export function VoiceRecorderPanel({ recorder, optional }: { recorder: ReturnTyp
   const { state, elapsed, recording, error } = recorder;
   return (
     <section aria-label="Voice recording" className="flex flex-col items-center gap-4 rounded-xl border border-sand-soft bg-paper-warm px-4 py-6 text-center">
-      <p className="font-mono text-3xl font-semibold tabular-nums text-ink" aria-live={state === "recording" ? "off" : "polite"}>
+      <p className="text-3xl font-semibold tabular-nums text-ink" aria-live={state === "recording" ? "off" : "polite"}>
         <span data-testid="record-timer">{formatDuration(elapsed)}</span>
         <span className="text-olive-dark"> / {formatDuration(MAX_RECORDING_SECONDS)}</span>
       </p>

@@ -9,6 +9,8 @@ export type NotificationItem = {
   type: NotificationType;
   title: string;
   message: string;
+  /** The in-app page it is about (the video, the memory, the child). */
+  href: string;
   read: boolean;
   createdAt: string;
 };

@@ -1,6 +1,7 @@
 import { clsx } from "clsx";
 import { Bell } from "lucide-react";
 import { Popover } from "radix-ui";
+import { Link } from "react-router";
 import { relativeTime } from "../../../../shared/relative-time";
 import { Button } from "../../../components/ui/button";
 import { PopoverPanel } from "../../../components/ui/popover-panel";
@@ -64,18 +65,26 @@ export function NotificationBell({ className }: NotificationBellProps) {
         ) : (
           <ul className="flex flex-col divide-y divide-sand-soft">
             {notifications.data.items.map((item) => (
-              <li key={item.id} className={clsx("flex gap-3 px-4 py-3", !item.read && "bg-accent-soft/60")}>
-                <span className={clsx("mt-2 size-2 shrink-0 rounded-full", item.read ? "bg-transparent" : "bg-accent")} aria-hidden="true" />
-                <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-                  <p className="text-sm font-semibold">
-                    {item.title}
-                    {!item.read ? <span className="sr-only"> (unread)</span> : null}
-                  </p>
-                  <p className="text-sm text-olive-dark">{item.message}</p>
-                  <time dateTime={item.createdAt} className="text-xs text-olive-dark">
-                    {relativeTime(new Date(item.createdAt), new Date())}
-                  </time>
-                </div>
+              <li key={item.id} className={clsx(!item.read && "bg-accent-soft/60")}>
+                {/* Each entry opens what it is about (the video, the memory, the child), closing the panel. */}
+                <Popover.Close asChild>
+                  <Link
+                    to={item.href}
+                    className="flex gap-3 px-4 py-3 hover:bg-paper-warm focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-accent-dark"
+                  >
+                    <span className={clsx("mt-2 size-2 shrink-0 rounded-full", item.read ? "bg-transparent" : "bg-accent")} aria-hidden="true" />
+                    <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+                      <span className="text-sm font-semibold text-ink">
+                        {item.title}
+                        {!item.read ? <span className="sr-only"> (unread)</span> : null}
+                      </span>
+                      <span className="text-sm text-olive-dark">{item.message}</span>
+                      <time dateTime={item.createdAt} className="text-xs text-olive-dark">
+                        {relativeTime(new Date(item.createdAt), new Date())}
+                      </time>
+                    </span>
+                  </Link>
+                </Popover.Close>
               </li>
             ))}
           </ul>

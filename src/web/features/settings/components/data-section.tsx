@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../../components/ui/toast";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { useDeleteAccount } from "../api/delete-account";
@@ -50,8 +50,12 @@ export function DataSection({ exportPanel }: { exportPanel?: (placement: "sectio
         }
       >
         {exportPanel ? <div className="mb-5 rounded-lg border border-sand-soft p-4">{exportPanel("dialog")}</div> : null}
-        <label className="flex min-h-11 items-start gap-3 text-sm">
-          <input type="checkbox" checked={confirmed} onChange={(event) => setConfirmed(event.target.checked)} className="mt-0.5 size-5 accent-danger" />I understand that my account and all my memories will be deleted permanently.
+        <label className="flex min-h-11 items-center gap-2 text-sm">
+          {/* The box sits in a 44 px touch target (the whole label toggles it too). */}
+          <span className="-ml-2.5 inline-flex size-11 shrink-0 items-center justify-center" data-testid="delete-confirm-target">
+            <input type="checkbox" checked={confirmed} onChange={(event) => setConfirmed(event.target.checked)} className="size-6 accent-danger" />
+          </span>
+          I understand that my account and all my memories will be deleted permanently.
         </label>
       </Dialog>
     </SettingsSection>

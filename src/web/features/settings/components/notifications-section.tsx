@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../../components/ui/toast";
 import { type NotificationSettings, SETTINGS_COPY } from "../../../../shared/settings";
 import { Button } from "../../../components/ui/button";
 import { useSaveNotifications } from "../api/save-notifications";

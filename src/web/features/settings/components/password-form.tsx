@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../../components/ui/toast";
 import { MIN_PASSWORD_LENGTH } from "../../../../shared/product";
 import { SETTINGS_COPY } from "../../../../shared/settings";
 import { Button } from "../../../components/ui/button";
@@ -12,6 +12,7 @@ export function PasswordForm() {
   const [newPassword, setNewPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const [currentPasswordWrong, setCurrentPasswordWrong] = useState(false);
   const liveMismatch = confirmPassword.length > 0 && newPassword !== confirmPassword;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -19,6 +20,7 @@ export function PasswordForm() {
     if (newPassword !== confirmPassword) return setError(SETTINGS_COPY.newPasswordsDoNotMatch);
     if (newPassword.length < MIN_PASSWORD_LENGTH) return setError(SETTINGS_COPY.newPasswordTooShort);
     setError(null);
+    setCurrentPasswordWrong(false);
     try {
       await changePassword.mutateAsync({ currentPassword, newPassword });
       toast.success(SETTINGS_COPY.passwordChanged);
@@ -27,15 +29,30 @@ export function PasswordForm() {
       setConfirmPassword("");
     } catch (cause) {
       const code = (cause as { code?: string }).code;
-      if (code === "INVALID_PASSWORD") setError("Your current password is not right.");
-      toast.error(SETTINGS_COPY.passwordChangeFailed);
+      // A wrong current password is said as such, beside the field and in the toast; anything else stays generic.
+      if (code === "INVALID_PASSWORD") {
+        setCurrentPasswordWrong(true);
+        toast.error(SETTINGS_COPY.currentPasswordWrong);
+      } else toast.error(SETTINGS_COPY.passwordChangeFailed);
     }
   }
 
   return (
     <form className="flex flex-col gap-5" onSubmit={(event) => void submit(event)} noValidate aria-label="Change password">
       <h3 className="font-semibold">Change password</h3>
-      <TextField label="Current password" type="password" name="currentPassword" autoComplete="current-password" required value={currentPassword} onChange={(event) => setCurrentPassword(event.target.value)} />
+      <TextField
+        label="Current password"
+        type="password"
+        name="currentPassword"
+        autoComplete="current-password"
+        required
+        value={currentPassword}
+        onChange={(event) => {
+          setCurrentPassword(event.target.value);
+          setCurrentPasswordWrong(false);
+        }}
+        error={currentPasswordWrong ? SETTINGS_COPY.currentPasswordWrong : null}
+      />
       <TextField label="New password" type="password" name="newPassword" autoComplete="new-password" required value={newPassword} onChange={(event) => setNewPassword(event.target.value)} hint="At least 8 characters." />
       <TextField
         label="Confirm new password"

@@ -1,5 +1,5 @@
 import { type FormEvent, useMemo, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../../components/ui/toast";
 import { type AccountSettings, formatPhone, profileInputSchema, SETTINGS_COPY } from "../../../../shared/settings";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/text-field";

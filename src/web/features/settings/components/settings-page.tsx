@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect } from "react";
-import { toast } from "sonner";
+import { toast } from "../../../components/ui/toast";
 import { GUARDIANS_COPY } from "../../../../shared/guardians";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";

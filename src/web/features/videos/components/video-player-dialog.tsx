@@ -35,8 +35,18 @@ function CommentRow({ comment, videoId, onSeek, onReply }: { comment: VideoComme
         <button type="button" className="font-mono underline hover:text-ink" onClick={() => onSeek(comment.timeSeconds)} aria-label={`Jump to ${comment.timestamp}`}>{comment.timestamp}</button>
       </p>
       {editing ? (
-        <input aria-label="Edit comment" defaultValue={comment.content} className={inputClass} autoFocus
-          onKeyDown={onEnter((content) => edit.mutate({ videoId, commentId: comment.id, content }, { onSuccess: () => setEditing(false), onError: (e) => alert(`Failed to save comments: ${e.message}`) }))} />
+        // A form, so a phone (no Enter key on every keyboard) has its Save button and Enter still saves.
+        <form
+          className="flex items-center gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const content = String(new FormData(event.currentTarget).get("content") ?? "").trim();
+            if (content) edit.mutate({ videoId, commentId: comment.id, content }, { onSuccess: () => setEditing(false), onError: (e) => alert(`Failed to save comments: ${e.message}`) });
+          }}
+        >
+          <input name="content" aria-label="Edit comment" defaultValue={comment.content} className={`${inputClass} min-w-0 flex-1`} autoFocus />
+          <Button type="submit" className="shrink-0" busy={edit.isPending}>Save</Button>
+        </form>
       ) : (
         <p className="whitespace-pre-wrap">{comment.content}</p>
       )}

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { type Location, useLocation, useNavigate, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../../components/ui/toast";
 import { UNSAVED_RECORDING_COPY } from "../../../../shared/copy";
 import { VIDEO_COPY } from "../../../../shared/videos";
 import { Button } from "../../../components/ui/button";
