@@ -6,6 +6,7 @@ import { ARCHIVE_MANIFEST_VERSION, type ArchiveFile, type ArchiveManifest, archi
 import type { ObjectRef, ObjectStorage } from "../storage/storage";
 import { renderPlayer } from "./export.player";
 import { renderReadme } from "./export.readme";
+import { Sha256Counter } from "./export.sha256";
 import type { ExportChild, ExportFileRef, ExportMemory } from "./export.source";
 import { useNativeCrc32ForYazl } from "./export.zip-crc";
 
@@ -47,9 +48,9 @@ function memoryFolder(memory: ExportMemory) {
   return `media/${memory.createdAt.slice(0, 10)}${slug ? `-${slug}` : ""}-${memory.id.slice(0, 8)}`;
 }
 
-/** Counts the bytes that pass (and hashes them with SHA-256 when asked), without holding them. */
+/** Counts the bytes that pass (and hashes them with SHA-256 on this thread when asked), without holding them. */
 class ByteCounter extends Transform {
-  readonly hash;
+  private readonly hash;
   bytes = 0;
   constructor(options: { sha256: boolean }) {
     super({ highWaterMark: 1024 * 1024 });
@@ -59,6 +60,9 @@ class ByteCounter extends Transform {
     this.hash?.update(chunk);
     this.bytes += chunk.length;
     done(null, chunk);
+  }
+  get sha256() {
+    return this.hash?.digest("hex") ?? null;
   }
 }
 
@@ -71,11 +75,13 @@ type PackOptions = {
   /** Stored sizes by "bucket/key", for a progress weighted by bytes (files not in it weigh 1 byte). */
   sizes?: Map<string, number>;
   onProgress?: (progress: ArchiveProgress) => Promise<void> | void;
+  /** Where SHA-256 is computed: a worker thread (the default, overlapping the packing), or this thread (for the bench's comparison). */
+  hashOn?: "worker" | "main";
 };
 
 /**
  * Streams one archive from storage to storage: README.txt first, every media file stored as it is
- * (ZIP 'store', hashed on the way through, one open at a time), then index.html and memories.json
+ * (ZIP 'store', hashed on a worker thread on the way through, one open at a time), then index.html and memories.json
  * (deflated) last, since the manifest needs every file's hash. Memory stays flat whatever the size;
  * yazl writes ZIP64 records when an entry or the archive passes 4 GB.
  */
@@ -115,7 +121,7 @@ async function pack(options: PackOptions, zip: yazl.ZipFile, written: Promise<vo
   const mtime = now;
   // The reader went away or storage refused: the file being read is closed, and nothing more is opened.
   let stopped: Error | null = null;
-  let reading: ByteCounter | null = null;
+  let reading: Transform | null = null;
   written.catch((error: unknown) => {
     stopped = error instanceof Error ? error : new Error(String(error));
     reading?.destroy(stopped);
@@ -146,13 +152,13 @@ async function pack(options: PackOptions, zip: yazl.ZipFile, written: Promise<vo
       object.body.destroy();
       throw stopped;
     }
-    const hasher = new ByteCounter({ sha256: true });
+    const hasher = options.hashOn === "main" ? new ByteCounter({ sha256: true }) : new Sha256Counter();
     reading = hasher;
     const done = pipeline(object.body, hasher);
     zip.addReadStream(hasher, path, { compress: false, mtime });
     await done;
     reading = null;
-    return { status: "stored", role: file.role, path, contentType, sizeBytes: hasher.bytes, sha256: hasher.hash!.digest("hex") };
+    return { status: "stored", role: file.role, path, contentType, sizeBytes: hasher.bytes, sha256: hasher.sha256! };
   }
 
   try {
