@@ -95,7 +95,7 @@ function childPage(page: Extract<ChildPage, { state: "open" }>, token: string, e
     ? `<img src="${escapeHtml(page.child.photoUrl)}" alt="" fetchpriority="high">`
     : `<span class="initial" aria-hidden="true">${escapeHtml(page.child.name.slice(0, 1).toUpperCase())}</span>`;
   const list = page.memories.length
-    ? `<div class="card download-all"><a class="button secondary" href="/family/${escapeHtml(token)}/archive">Download all</a><p class="muted">One ZIP file with every message below in its original format, and a page (index.html) that plays them without the internet.</p></div><ul class="memories" aria-label="Messages">${page.memories.map(memoryCard).join("")}</ul>`
+    ? `<div class="card download-all"><a class="button secondary" href="/family/${escapeHtml(token)}/archive">Download all</a><p class="muted">One ZIP file of the messages below in their original formats, with a page (index.html) that plays them without the internet.</p></div><ul class="memories" aria-label="Messages">${page.memories.map(memoryCard).join("")}</ul>`
     : `<div class="card"><p>Nothing has opened for ${name} yet. When something does, we will email you.</p></div>`;
   return familyLayout({
     title: `${page.child.name}'s page`,
