@@ -6,6 +6,7 @@ import { ARCHIVE_MANIFEST_VERSION, type ArchiveFile, type ArchiveManifest, archi
 import type { ObjectRef, ObjectStorage } from "../storage/storage";
 import { renderPlayer } from "./export.player";
 import { renderReadme } from "./export.readme";
+import { Sha256Counter } from "./export.sha256";
 import type { ExportChild, ExportFileRef, ExportMemory } from "./export.source";
 import { useNativeCrc32ForYazl } from "./export.zip-crc";
 
@@ -47,9 +48,9 @@ function memoryFolder(memory: ExportMemory) {
   return `media/${memory.createdAt.slice(0, 10)}${slug ? `-${slug}` : ""}-${memory.id.slice(0, 8)}`;
 }
 
-/** Counts the bytes that pass (and hashes them with SHA-256 when asked), without holding them. */
+/** Counts the bytes that pass (and hashes them with SHA-256 on this thread when asked), without holding them. */
 class ByteCounter extends Transform {
-  readonly hash;
+  private readonly hash;
   bytes = 0;
   constructor(options: { sha256: boolean }) {
     super({ highWaterMark: 1024 * 1024 });
@@ -60,17 +61,13 @@ class ByteCounter extends Transform {
     this.bytes += chunk.length;
     done(null, chunk);
   }
+  get sha256() {
+    return this.hash?.digest("hex") ?? null;
+  }
 }
 
-/**
- * Streams one archive from storage to storage: README.txt first, every media file stored as it is
- * (ZIP 'store', hashed on the way through, one open at a time), then index.html and memories.json
- * (deflated) last, since the manifest needs every file's hash. Memory stays flat whatever the size;
- * yazl writes ZIP64 records when an entry or the archive passes 4 GB.
- */
-export async function writeArchive(options: {
+type PackOptions = {
   storage: ObjectStorage;
-  destination: ObjectRef;
   scope: ArchiveManifest["scope"];
   children: ExportChild[];
   memories: ExportMemory[];
@@ -78,16 +75,57 @@ export async function writeArchive(options: {
   /** Stored sizes by "bucket/key", for a progress weighted by bytes (files not in it weigh 1 byte). */
   sizes?: Map<string, number>;
   onProgress?: (progress: ArchiveProgress) => Promise<void> | void;
-}): Promise<ArchiveResult> {
-  const { storage, now } = options;
+  /** Where SHA-256 is computed: a worker thread (the default, overlapping the packing), or this thread (for the bench's comparison). */
+  hashOn?: "worker" | "main";
+};
+
+/**
+ * Streams one archive from storage to storage: README.txt first, every media file stored as it is
+ * (ZIP 'store', hashed on a worker thread on the way through, one open at a time), then index.html and memories.json
+ * (deflated) last, since the manifest needs every file's hash. Memory stays flat whatever the size;
+ * yazl writes ZIP64 records when an entry or the archive passes 4 GB.
+ */
+export async function writeArchive(options: PackOptions & { destination: ObjectRef }): Promise<ArchiveResult> {
+  const { storage } = options;
+  const { stream, result } = streamArchive(options);
+  const stored = storage.put({ ...options.destination, body: stream, contentType: "application/zip" });
+  // If storage refuses the upload, stop feeding the ZIP.
+  stored.catch((error: unknown) => stream.destroy(error as Error));
+  try {
+    const [done] = await Promise.all([result, stored]);
+    return done;
+  } catch (error) {
+    await Promise.allSettled([result, stored]);
+    await storage.delete(options.destination).catch(() => {});
+    throw error;
+  }
+}
+
+/**
+ * The archive as a stream, packed as it is read (the same bytes writeArchive stores): a slow reader
+ * slows the packing, so memory stays flat. `result` settles once the last byte has been read; if
+ * the reader goes away (a download cut short), packing stops, the open file is closed and `result`
+ * rejects.
+ */
+export function streamArchive(options: PackOptions): { stream: Readable; result: Promise<ArchiveResult> } {
   const zip = new yazl.ZipFile();
   const zipOutput = zip.outputStream as Readable;
   const counted = new ByteCounter({ sha256: false });
-  const stored = storage.put({ ...options.destination, body: counted, contentType: "application/zip" });
   const written = pipeline(zipOutput, counted);
-  // If storage refuses the upload, stop feeding the ZIP.
-  stored.catch((error: unknown) => zipOutput.destroy(error as Error));
+  return { stream: counted, result: pack(options, zip, written, counted) };
+}
+
+async function pack(options: PackOptions, zip: yazl.ZipFile, written: Promise<void>, counted: ByteCounter): Promise<ArchiveResult> {
+  const { storage, now } = options;
+  const zipOutput = zip.outputStream as Readable;
   const mtime = now;
+  // The reader went away or storage refused: the file being read is closed, and nothing more is opened.
+  let stopped: Error | null = null;
+  let reading: Transform | null = null;
+  written.catch((error: unknown) => {
+    stopped = error instanceof Error ? error : new Error(String(error));
+    reading?.destroy(stopped);
+  });
 
   const sizeOf = (file: ExportFileRef) => options.sizes?.get(`${file.bucket}/${file.key}`) ?? 1;
   const all: Array<{ file: ExportFileRef; item: string }> = [
@@ -100,8 +138,9 @@ export async function writeArchive(options: {
 
   zip.addBuffer(Buffer.from(renderReadme({ scope: options.scope, createdAt: now }), "utf8"), "README.txt", { mtime });
 
-  async function pack(file: ExportFileRef, path: string, item: string): Promise<ArchiveFile> {
+  async function packFile(file: ExportFileRef, path: string, item: string): Promise<ArchiveFile> {
     const contentType = CONTENT_TYPES[extensionOf(file.key)] ?? "application/octet-stream";
+    if (stopped) throw stopped;
     await options.onProgress?.({ progress: Math.min(99, Math.floor((doneWeight / totalWeight) * 100)), currentItem: item });
     const object = await storage.get({ bucket: file.bucket, key: file.key });
     doneWeight += sizeOf(file);
@@ -109,24 +148,30 @@ export async function writeArchive(options: {
       missing.push({ path, item });
       return { status: "missing", role: file.role, path, contentType };
     }
-    const hasher = new ByteCounter({ sha256: true });
+    if (stopped) {
+      object.body.destroy();
+      throw stopped;
+    }
+    const hasher = options.hashOn === "main" ? new ByteCounter({ sha256: true }) : new Sha256Counter();
+    reading = hasher;
     const done = pipeline(object.body, hasher);
     zip.addReadStream(hasher, path, { compress: false, mtime });
     await done;
-    return { status: "stored", role: file.role, path, contentType, sizeBytes: hasher.bytes, sha256: hasher.hash!.digest("hex") };
+    reading = null;
+    return { status: "stored", role: file.role, path, contentType, sizeBytes: hasher.bytes, sha256: hasher.sha256! };
   }
 
   try {
     const children: ArchiveManifest["children"] = [];
     for (const child of options.children) {
-      const photo = child.photo ? await pack(child.photo, `children/${child.id.slice(0, 8)}-photo.${extensionOf(child.photo.key)}`, child.name) : null;
+      const photo = child.photo ? await packFile(child.photo, `children/${child.id.slice(0, 8)}-photo.${extensionOf(child.photo.key)}`, child.name) : null;
       children.push({ id: child.id, name: child.name, birthdate: child.birthdate, photo });
     }
     const memories: ArchiveManifest["memories"] = [];
     for (const memory of options.memories) {
       const folder = memoryFolder(memory);
       const files: ArchiveFile[] = [];
-      for (const file of memory.files) files.push(await pack(file, `${folder}/${file.role}.${extensionOf(file.key)}`, memory.title));
+      for (const file of memory.files) files.push(await packFile(file, `${folder}/${file.role}.${extensionOf(file.key)}`, memory.title));
       memories.push({ ...memory, files });
     }
     const manifest = archiveManifestSchema.parse({
@@ -141,12 +186,12 @@ export async function writeArchive(options: {
     zip.addBuffer(Buffer.from(renderPlayer(manifest), "utf8"), "index.html", { mtime });
     zip.addBuffer(Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, "utf8"), "memories.json", { mtime });
     zip.end();
-    await Promise.all([written, stored]);
+    await written;
     return { sizeBytes: counted.bytes, manifest, missing };
   } catch (error) {
     zipOutput.destroy(error as Error);
-    await Promise.allSettled([written, stored]);
-    await storage.delete(options.destination).catch(() => {});
+    counted.destroy(error as Error);
+    await written.catch(() => {});
     throw error;
   }
 }

@@ -1,5 +1,8 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
 import { eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -182,9 +185,11 @@ describe("a child's keepsake archive (for guardians)", () => {
   it("holds only that child's opened memories: nothing locked, not even a title", async () => {
     const { dad, leo, narrationId, lockedId } = family;
     const built = await t.services.export.buildChildArchive({ userId: dad.id, childId: leo.id });
-    expect(built.url).toContain("/files/exports/");
-    const [row] = await t.db.select().from(archives).where(eq(archives.id, built.archiveId));
-    const file = await downloadStored(t, { bucket: "exports", key: row!.fileKey! });
+    expect(built.fileName).toBe("Leo - memories.zip");
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "heydad-child-zip-")), "leo.zip");
+    await pipeline(built.stream, fs.createWriteStream(file));
+    const result = await built.result;
+    expect(result.sizeBytes).toBe(fs.statSync(file).size);
     const entries = await readZip(file);
     const manifest = archiveManifestSchema.parse(JSON.parse(entries.get("memories.json")!.toString("utf8")));
     expect(manifest.scope).toBe("child");
@@ -196,8 +201,9 @@ describe("a child's keepsake archive (for guardians)", () => {
     expect(everything).not.toContain("Secret for your wedding");
     expect(everything).not.toContain(lockedId);
     expect(everything).not.toContain("Maya");
-    // It is not Dad's 'Download everything' archive.
-    expect(((await (await jsonRequest(t, "GET", `/api/exports/${built.archiveId}`, { cookie: dad.cookie })).json()) as { error: { code: string } }).error.code).toBe("ARCHIVE_NOT_FOUND");
+    // Packed as it is read: no archive is stored or recorded for it.
+    expect((await t.services.storage.listUserFiles({ userId: dad.id })).filter((object) => object.bucket === "exports" && object.key.includes("child-"))).toEqual([]);
+    expect(await t.db.select().from(archives).where(eq(archives.childId, leo.id))).toEqual([]);
   }, 60_000);
 
   it("another user's child is not found", async () => {

@@ -3,7 +3,7 @@ import { ARCHIVE_VALID_DAYS, type ArchiveView, CLAIM_CODE_ALPHABET, CLAIM_CODE_L
 import type { EmailOutbox } from "../email/email.usecases";
 import { renderEmail } from "../email/email.templates";
 import type { ObjectStorage } from "../storage/storage";
-import { type ArchiveProgress, writeArchive } from "./export.archive";
+import { type ArchiveProgress, streamArchive, writeArchive } from "./export.archive";
 import { buildKeepsakeCard } from "./export.card";
 import { exportErrors } from "./export.errors";
 import type { ArchiveRow, ExportRepository } from "./export.repository";
@@ -165,32 +165,17 @@ export function createExportUsecases(options: {
     },
 
     /**
-     * A child's keepsake archive for guardians (issue 15 calls this): the same archive, with only
-     * that child's opened memories (nothing locked, not even a title). Built now, kept 7 days like
-     * the others; returns a link valid for an hour.
-     */
-
-    /**
-     * A child's keepsake archive for guardians (issue 15 calls this): the same archive, with only
-     * that child's opened memories. Built now, kept 7 days like the others; returns a link valid
-     * for an hour.
+     * A child's keepsake archive for a guardian's 'Download all' (the child's page): the same kind
+     * of archive with only that child's opened memories (nothing locked, not even a title), packed
+     * while it is downloaded. Nothing is stored, so nothing outlives the download (a deleted child,
+     * a removed guardian), and a slow connection slows the packing instead of filling memory.
+     * `result` rejects if the download is cut short.
      */
     async buildChildArchive(input: { userId: string; childId: string }) {
       const content = await childArchiveContent(input);
-      const row = await archives.insertBuilding({ userId: input.userId, childId: input.childId });
-      if (!row) throw exportErrors.notFound();
-      const key = `${input.userId}/child-${input.childId}-${row.id}.zip`;
-      const now = clock();
-      try {
-        const result = await writeArchive({ storage, destination: { bucket: "exports", key }, scope: "child", ...content, now });
-        const expiresAt = new Date(now.getTime() + ARCHIVE_VALID_DAYS * DAY_MS);
-        await archives.markReady({ id: row.id, fileKey: key, sizeBytes: result.sizeBytes, missingFiles: result.missing.length, readyAt: now, expiresAt });
-        const fileName = `${content.children[0]?.name.replace(/[^A-Za-z0-9 _-]/g, "").trim() || "memories"} memories.zip`;
-        return { archiveId: row.id, sizeBytes: result.sizeBytes, expiresAt, url: await storage.signedUrl({ bucket: "exports", key, downloadAs: fileName }) };
-      } catch (error) {
-        await archives.markFailed(row.id);
-        throw error;
-      }
+      const { stream, result } = streamArchive({ storage, scope: "child", ...content, now: clock() });
+      const fileName = `${content.children[0]?.name.replace(/[^\p{L}\p{N} _-]+/gu, "").trim() || "Memories"} - memories.zip`;
+      return { stream, result, fileName };
     },
 
     /** The scheduled cleanup: archives past their 7 days lose their file. */

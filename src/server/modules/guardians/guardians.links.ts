@@ -70,6 +70,16 @@ export function createFamilyLinksUsecases(options: { guardians: GuardiansReposit
     return guardians.findLink(hashToken(token));
   }
 
+  async function live(token: string) {
+    const found = await find(token);
+    return found && !found.link.revokedAt && found.link.expiresAt > now() && (await allowed(found)) ? found : undefined;
+  }
+
+  async function access(input: { token: string }) {
+    const found = await live(input.token);
+    return found ? { userId: found.guardian.userId, childId: found.link.childId, guardianId: found.guardian.id } : undefined;
+  }
+
   /** A new 30-day link to the child's page; only its hash is stored. */
   async function createLink(input: { guardianId: string; childId: string }) {
     const { token, hash } = newToken();
@@ -91,10 +101,13 @@ export function createFamilyLinksUsecases(options: { guardians: GuardiansReposit
     /** Emails the guardian a fresh 30-day link to each of their children's pages (on accepting). */
     issue,
 
+    /** Who a live link lets see which child (undefined: expired, revoked, unknown or no longer allowed); records nothing. */
+    access,
+
     /** The child's page behind a link; opening it records when (Dad sees 'opened on'). */
     async open(input: { token: string }): Promise<ChildPage> {
-      const found = await find(input.token);
-      if (!found || found.link.revokedAt || found.link.expiresAt <= now() || !(await allowed(found))) return { state: "unavailable" };
+      const found = await live(input.token);
+      if (!found) return { state: "unavailable" };
       const access = { userId: found.guardian.userId, childId: found.link.childId, guardianId: found.guardian.id };
       const { userId } = found.guardian;
       const child = await source.child({ userId, childId: found.link.childId });

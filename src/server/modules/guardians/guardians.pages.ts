@@ -1,7 +1,9 @@
+import { Readable } from "node:stream";
 import { Hono, type MiddlewareHandler } from "hono";
 import type { AppEnv } from "../auth/auth.middleware";
 import { bodyLimit } from "hono/body-limit";
 import { httpErrors } from "../../http/app-error";
+import { contentDisposition } from "../storage/storage";
 import { joinNames } from "./guardians.emails";
 import { escapeHtml, familyLayout } from "./guardians.layout";
 import type { ConfirmationsUsecases, Envelope } from "./guardians.confirmations";
@@ -9,6 +11,9 @@ import type { ChildPage, FamilyLinksUsecases, FamilyMemory } from "./guardians.l
 import type { GuardiansUsecases } from "./guardians.usecases";
 
 type Invitation = Awaited<ReturnType<GuardiansUsecases["invitation"]>>;
+
+/** A child's archive of opened memories as a ZIP stream, packed while it is read (the export module's buildChildArchive). */
+export type ChildArchive = (input: { userId: string; childId: string }) => Promise<{ stream: Readable; result: Promise<unknown>; fileName: string }>;
 
 const notFoundPage = () =>
   familyLayout({
@@ -70,6 +75,8 @@ const CHILD_PAGE_STYLE = `<style>
 .memory audio{display:block;width:100%;margin:8px 0 12px}
 .kind{font-size:14px;color:#5f5e55;margin:0 0 4px}
 .notes{white-space:pre-wrap}
+.download-all{display:flex;flex-wrap:wrap;align-items:center;gap:12px 16px}
+.download-all p{flex:1 1 240px;margin:0}
 #envelopes{margin-top:32px}
 .envelope{border-style:dashed;background:#fbfaf7}
 .envelope h3{font-size:18px;margin:0 0 8px}
@@ -88,7 +95,7 @@ function childPage(page: Extract<ChildPage, { state: "open" }>, token: string, e
     ? `<img src="${escapeHtml(page.child.photoUrl)}" alt="" fetchpriority="high">`
     : `<span class="initial" aria-hidden="true">${escapeHtml(page.child.name.slice(0, 1).toUpperCase())}</span>`;
   const list = page.memories.length
-    ? `<ul class="memories" aria-label="Messages">${page.memories.map(memoryCard).join("")}</ul>`
+    ? `<div class="card download-all"><a class="button secondary" href="/family/${escapeHtml(token)}/archive">Download all</a><p class="muted">One ZIP file of the messages below in their original formats, with a page (index.html) that plays them without the internet.</p></div><ul class="memories" aria-label="Messages">${page.memories.map(memoryCard).join("")}</ul>`
     : `<div class="card"><p>Nothing has opened for ${name} yet. When something does, we will email you.</p></div>`;
   return familyLayout({
     title: `${page.child.name}'s page`,
@@ -121,6 +128,8 @@ export function registerGuardianPages(options: {
   confirmations: ConfirmationsUsecases;
   freshLinkRateLimit: MiddlewareHandler<AppEnv>;
   confirmRateLimit: MiddlewareHandler<AppEnv>;
+  childArchive: ChildArchive;
+  archiveRateLimit: MiddlewareHandler<AppEnv>;
 }) {
   const { usecases, links } = options;
   const app = new Hono<AppEnv>();
@@ -171,6 +180,23 @@ export function registerGuardianPages(options: {
     const valid = /^[0-9a-f-]{36}$/i.test(memoryId) && (await options.confirmations.confirm({ ...page.access, memoryId }));
     if (!valid) throw httpErrors.notFound("No such envelope.");
     return c.redirect(`/family/${encodeURIComponent(token)}#envelopes`, 303);
+  });
+
+  // 'Download all': the child's opened memories (nothing locked) as one ZIP, streamed as it is packed; nothing is stored.
+  app.get("/family/:token/archive", options.archiveRateLimit, async (c) => {
+    c.header("cache-control", "no-store");
+    const token = c.req.param("token");
+    const access = await links.access({ token });
+    if (!access) return c.html(unavailablePage(token, false), 404);
+    const archive = await options.childArchive({ userId: access.userId, childId: access.childId });
+    // A download cut short (or a storage failure mid-way) ends the response with an error: the browser shows the download as failed.
+    archive.result.catch(() => {});
+    return c.body(Readable.toWeb(archive.stream) as ReadableStream<Uint8Array>, 200, {
+      "Content-Type": "application/zip",
+      "Content-Disposition": contentDisposition("attachment", archive.fileName),
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    });
   });
 
   app.post("/family/:token/fresh-link", options.freshLinkRateLimit, async (c) => {
