@@ -15,7 +15,7 @@ export async function freePort() {
   });
 }
 
-async function waitFor(url: string, child: ChildProcess, output: string[]) {
+export async function waitFor(url: string, child: ChildProcess, output: string[]) {
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`exited during start:\n${output.join("")}`);
@@ -26,7 +26,7 @@ async function waitFor(url: string, child: ChildProcess, output: string[]) {
 }
 
 /** CPU seconds used so far by a process and, separately, by everything it started (the embedded PostgreSQL). Linux /proc only. */
-function cpuSecondsOf(pid: number) {
+export function cpuSecondsOf(pid: number) {
   const ticks = 100; // USER_HZ on Linux
   const stat = (p: number) => {
     try {
@@ -88,5 +88,5 @@ export async function startBaselineServer() {
   child.stdout?.on("data", (c: Buffer) => output.push(c.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitFor(baseUrl, child, output);
-  return { baseUrl, stop: async () => void child.kill("SIGTERM") };
+  return { baseUrl, pid: child.pid ?? 0, stop: async () => void child.kill("SIGTERM") };
 }

@@ -66,7 +66,7 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
     return resolveSession(c, next);
   });
 
-  const mailboxAllows = (c: Context<AppEnv>) => services.devMailbox === "anyone" || (services.devMailbox === "loopback" && c.get("clientIsLocal"));
+  const mailboxAllows = (c: Context<AppEnv>) => services.devMailbox === "anyone" || (services.devMailbox === "loopback" && c.get("client").isLocal);
   app.route("/", registerHealthRoutes({ pool: services.pool }));
   app.route("/", registerAuthRoutes({ auth: services.auth, totpReuseGuard: services.totpReuseGuard }));
   app.get("/api/config", (c) =>

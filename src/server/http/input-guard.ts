@@ -54,9 +54,21 @@ function decoded(part: string) {
   }
 }
 
+/**
+ * The raw (still percent-encoded) path and query of `c.req.url`, which the server adapter has already
+ * normalised through `new URL()` (it is the URL's href): sliced rather than parsed a second time on every request.
+ */
+function pathAndQuery(href: string) {
+  const start = href.indexOf("/", href.indexOf("//") + 2);
+  const hash = href.indexOf("#", start);
+  const end = hash < 0 ? href.length : hash;
+  const query = href.indexOf("?", start);
+  return query < 0 || query > end ? { pathname: href.slice(start, end), search: "" } : { pathname: href.slice(start, query), search: href.slice(query, end) };
+}
+
 export function inputGuard(): MiddlewareHandler {
   return async (c, next) => {
-    const url = new URL(c.req.url);
+    const url = pathAndQuery(c.req.url);
     const pathProblem = problemWith(decoded(url.pathname));
     if (pathProblem) throw invalidText(`The address ${pathProblem}.`);
     for (const pair of url.search.slice(1).split("&").filter(Boolean)) {

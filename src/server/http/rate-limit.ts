@@ -20,7 +20,7 @@ export function createRateLimiter(options: { db: Database; enabled: boolean }): 
   return ({ name, max, windowSeconds = 60, error = tooManyRequests }) =>
     async (c, next) => {
       if (!options.enabled) return next();
-      const key = `app:${name}:${c.get("user")?.id ?? c.get("clientIp")}`;
+      const key = `app:${name}:${c.get("user")?.id ?? c.get("client").ip}`;
       const now = Date.now();
       const windowStart = now - windowSeconds * 1000;
       const [row] = await options.db

@@ -8,8 +8,12 @@ import type { SessionsRepository } from "./auth.repository";
 import type { CachedSession, SessionCache } from "./auth.session-cache";
 
 export type SessionUser = { id: string; email: string; emailVerified: boolean };
-/** clientIsLocal: the request comes from this machine itself (loopback, through no proxy). */
-export type AppVariables = { user: SessionUser | null; clientIp: string; clientIsLocal: boolean };
+/**
+ * The client's address and whether it is this machine itself (loopback, through no proxy). Worked out on
+ * first read: most requests (pages, reads) never ask, and reading the request's headers is their largest cost.
+ */
+export type ClientAddress = { readonly ip: string; readonly isLocal: boolean };
+export type AppVariables = { user: SessionUser | null; client: ClientAddress };
 export type AppEnv = { Variables: AppVariables };
 
 /**
@@ -31,7 +35,7 @@ export function isLoopbackAddress(ip: string) {
 
 /** The client's address: the socket's, or the one the trusted proxies recorded (TRUST_PROXY). */
 export function clientIpMiddleware(options: { trustProxyHops: number }): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+  const resolve = (c: Context<AppEnv>): ClientAddress => {
     let ip = "127.0.0.1";
     const forwarded = forwardedClientIp(c.req.header("x-forwarded-for"), options.trustProxyHops);
     if (forwarded) ip = forwarded;
@@ -42,10 +46,20 @@ export function clientIpMiddleware(options: { trustProxyHops: number }): Middlew
         // app.request() in tests has no socket: treat it as loopback.
       }
     }
-    c.set("clientIp", ip);
     // Without TRUST_PROXY, a loopback socket carrying forwarding headers is a proxy on this machine relaying someone else.
     const relayed = options.trustProxyHops === 0 && Boolean(c.req.header("x-forwarded-for") ?? c.req.header("forwarded") ?? c.req.header("x-real-ip"));
-    c.set("clientIsLocal", isLoopbackAddress(ip) && !relayed);
+    return { ip, isLocal: isLoopbackAddress(ip) && !relayed };
+  };
+  return async (c, next) => {
+    let resolved: ClientAddress | undefined;
+    c.set("client", {
+      get ip() {
+        return (resolved ??= resolve(c)).ip;
+      },
+      get isLocal() {
+        return (resolved ??= resolve(c)).isLocal;
+      },
+    });
     await next();
   };
 }

@@ -7,7 +7,7 @@ import { TOTP_VERIFY_PATH, type TotpReuseGuard } from "./auth.totp-reuse";
 export function registerAuthRoutes(options: { auth: Auth; totpReuseGuard: TotpReuseGuard }) {
   const app = new Hono<AppEnv>();
   app.on(["GET", "POST"], "/api/auth/*", async (c) => {
-    const request = withClientIp(c.req.raw, c.get("clientIp"));
+    const request = withClientIp(c.req.raw, c.get("client").ip);
     if (c.req.method === "POST" && c.req.path === TOTP_VERIFY_PATH) return inAppErrorShape(await options.totpReuseGuard(request, options.auth.handler));
     return inAppErrorShape(await options.auth.handler(request));
   });

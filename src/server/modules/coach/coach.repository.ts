@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { children } from "../children/children.table";
 import { profiles } from "../profiles/profiles.table";
@@ -10,6 +10,35 @@ type NewLegacyPlan = typeof pocketDadLegacyPlans.$inferInsert;
 /** Pocket Dad's data; every query is filtered by the owner's user id. */
 export function createCoachRepository(db: Database) {
   const byChild = (childId: string | null) => (childId ? eq(pocketDadResponses.childId, childId) : isNull(pocketDadResponses.childId));
+  // Every Playbook answer runs these two: prepared once (SQL built once, parsed once per connection), not per answer.
+  const topicCount = (forChild: boolean) =>
+    db
+      .select({ n: count() })
+      .from(pocketDadResponses)
+      .where(
+        and(
+          eq(pocketDadResponses.userId, sql.placeholder("userId")),
+          forChild ? eq(pocketDadResponses.childId, sql.placeholder("childId")) : isNull(pocketDadResponses.childId),
+          eq(pocketDadResponses.topic, sql.placeholder("topic")),
+        ),
+      )
+      .prepare(forChild ? "coach_topic_count_for_child" : "coach_topic_count");
+  const topicCountForChild = topicCount(true);
+  const topicCountWithoutChild = topicCount(false);
+  const insertResponseStatement = db
+    .insert(pocketDadResponses)
+    .values({
+      userId: sql.placeholder("userId"),
+      childId: sql.placeholder("childId"),
+      prompt: sql.placeholder("prompt"),
+      tone: sql.placeholder("tone"),
+      intensity: sql.placeholder("intensity"),
+      text: sql.placeholder("text"),
+      topic: sql.placeholder("topic"),
+      engine: sql.placeholder("engine"),
+    })
+    .returning({ id: pocketDadResponses.id })
+    .prepare("coach_insert_response");
   return {
     /** A child of this user, with the account's time zone (a child's age is counted on the dad's calendar). */
     findChild: async (userId: string, childId: string) =>
@@ -35,9 +64,10 @@ export function createCoachRepository(db: Database) {
         .limit(limit),
 
     countTopic: async (userId: string, childId: string | null, topic: string) =>
-      (await db.select({ n: count() }).from(pocketDadResponses).where(and(eq(pocketDadResponses.userId, userId), byChild(childId), eq(pocketDadResponses.topic, topic))))[0].n,
+      (childId ? await topicCountForChild.execute({ userId, childId, topic }) : await topicCountWithoutChild.execute({ userId, topic }))[0].n,
 
-    insertResponse: async (response: NewResponse) => (await db.insert(pocketDadResponses).values(response).returning({ id: pocketDadResponses.id }))[0],
+    insertResponse: async (response: NewResponse) =>
+      (await insertResponseStatement.execute({ ...response, childId: response.childId ?? null }))[0],
 
     /** Marks a response liked; false when it is not this user's or was already liked. */
     like: async (userId: string, responseId: string) =>
