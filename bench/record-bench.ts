@@ -6,7 +6,15 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/browser";
 /** A typical home uplink: 10 Mbit/s up, 20 ms latency (download not limited). */
 const UPLINK = { offline: false, latency: 20, uploadThroughput: (10 * 1000 * 1000) / 8, downloadThroughput: -1 };
 
-export type RecordFigure = { seconds: number; flow: "while recording" | "after Save"; stopToCompletedS: number; overlayS: number; recordedMB: number };
+export type RecordFigure = {
+  seconds: number;
+  flow: "while recording" | "after Save";
+  /** Stop until the overlay is gone (the upload finished and the video saved, processing under way). */
+  stopToSavedS: number;
+  stopToCompletedS: number;
+  overlayS: number;
+  recordedMB: number;
+};
 
 /**
  * One recording of `seconds` with the fake camera, saved as soon as the form allows. `flow: 'after Save'`
@@ -69,6 +77,7 @@ async function recordOnce(input: { baseUrl: string; cookie: string; seconds: num
     await page.getByText("Kid", { exact: true }).click();
     await page.getByRole("button", { name: "Save Legacy Video" }).click();
     await page.getByRole("dialog", { name: "Choose Your Video Thumbnail" }).waitFor({ timeout: 300_000 });
+    const savedAt = Date.now();
     const marks = await page.evaluate(() => (window as unknown as { overlayMarks: { shown?: number; hidden?: number } }).overlayMarks);
     const overlayS = marks.shown !== undefined && marks.hidden !== undefined ? (marks.hidden - marks.shown) / 1000 : Number.NaN;
     type Listed = { title: string; processingStatus: string };
@@ -82,19 +91,25 @@ async function recordOnce(input: { baseUrl: string; cookie: string; seconds: num
       await page.waitForTimeout(250);
     }
     const stopToCompletedS = (Date.now() - stoppedAt) / 1000;
-    return { seconds: input.seconds, flow: input.flow, stopToCompletedS, overlayS, recordedMB };
+    return { seconds: input.seconds, flow: input.flow, stopToSavedS: (savedAt - stoppedAt) / 1000, stopToCompletedS, overlayS, recordedMB };
   } finally {
     await browser.close();
   }
 }
 
-/** Stop → 'completed' and the overlay's time on screen, for each length, both flows unless `BENCH_RECORD_FLOWS=live`. */
-export async function benchRecording(input: { baseUrl: string; cookie: string; seconds: number[] }) {
+/** Stop → 'completed' and the overlay's time on screen, for each length, both flows unless `BENCH_RECORD_FLOWS=live`; `onFigure` gets each as it is measured. */
+export async function benchRecording(input: { baseUrl: string; cookie: string; seconds: number[]; onFigure: (figure: RecordFigure) => void }) {
   const headers = { cookie: input.cookie, "content-type": "application/json", origin: input.baseUrl };
   const child = await fetch(`${input.baseUrl}/api/children`, { method: "POST", headers, body: JSON.stringify({ name: "Kid", birthdate: "2016-04-02" }) });
   if (!child.ok) throw new Error(`child not created: ${child.status}`);
   const flows: Array<RecordFigure["flow"]> = process.env.BENCH_RECORD_FLOWS === "live" ? ["while recording"] : ["while recording", "after Save"];
   const figures: RecordFigure[] = [];
-  for (const seconds of input.seconds) for (const flow of flows) figures.push(await recordOnce({ ...input, seconds, flow }));
+  for (const seconds of input.seconds) {
+    for (const flow of flows) {
+      const figure = await recordOnce({ ...input, seconds, flow });
+      input.onFigure(figure);
+      figures.push(figure);
+    }
+  }
   return figures;
 }
