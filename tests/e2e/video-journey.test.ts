@@ -189,6 +189,65 @@ describe.skipIf(!browserAvailable)("video journey in Chromium", () => {
     expect(await retryDialog.count()).toBe(0);
   });
 
+  it("goes on with a recording's upload after a dropped PATCH and after a reload, from what IndexedDB holds; Retake terminates it", { timeout: 180_000 }, async () => {
+    const server = await startE2eServer();
+    const page = await signedInWithChild(server);
+    page.on("dialog", (dialog) => void (dialog.type() === "beforeunload" ? dialog.accept() : dialog.dismiss()));
+    // The first PATCH drops (the client asks HEAD and sends again); later, every PATCH fails until the reload.
+    let patches = 0;
+    let offline = false;
+    await page.route("**/api/uploads/*", (route) => {
+      if (route.request().method() !== "PATCH") return route.continue();
+      patches += 1;
+      return patches === 1 || offline ? route.abort() : route.continue();
+    });
+    const created = page.waitForResponse((response) => response.request().method() === "POST" && response.url().endsWith("/api/uploads"));
+    await page.goto(`${server.baseUrl}/record?video=true`);
+    await page.getByRole("button", { name: "Use camera" }).click();
+    const preview = page.getByLabel("Camera preview");
+    await expect.poll(() => preview.evaluate((element: HTMLVideoElement) => element.videoWidth), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.getByRole("button", { name: "Start recording" }).click();
+    const location = (await created).headers().location ?? "";
+    const head = async () => {
+      const response = await page.request.head(`${server.baseUrl}${location}`, { headers: { "tus-resumable": "1.0.0" } });
+      return { status: response.status(), offset: Number(response.headers()["upload-offset"]), length: response.headers()["upload-length"] ?? null };
+    };
+    await expect.poll(async () => (await head()).offset, { timeout: 10_000, interval: 200 }).toBeGreaterThan(0);
+    expect(patches).toBeGreaterThan(1);
+    offline = true;
+    await page.getByText("0:03 / 2:00").waitFor({ timeout: 15_000 });
+    await page.getByRole("button", { name: "Stop" }).click();
+    await page.getByLabel("Your video").waitFor();
+    const before = await head();
+    expect(before.length).toBeNull();
+
+    // A reload: the Video tab offers the recording back, and its upload goes on from the server's offset.
+    offline = false;
+    await page.reload();
+    const retryDialog = page.getByRole("dialog", { name: "Retry Upload" });
+    await retryDialog.getByRole("button", { name: "Retry" }).click();
+    await page.getByRole("heading", { name: "Assign Your Legacy" }).waitFor();
+    await page.getByLabel("Title").fill("After the reload");
+    await page.getByText("Maya", { exact: true }).click();
+    await page.getByRole("button", { name: "Save Legacy Video" }).click();
+    await page.getByRole("dialog", { name: "Choose Your Video Thumbnail" }).waitFor({ timeout: 60_000 });
+    const { rows } = await server.pool.query("SELECT upload_id, size_bytes::int AS size FROM videos WHERE title = 'After the reload'");
+    expect(rows[0]?.upload_id).toBe(location.split("/").at(-1));
+    expect(rows[0]?.size).toBeGreaterThan(before.offset);
+
+    // Retake: a new recording's upload is terminated on the server (tus DELETE).
+    await page.goto(`${server.baseUrl}/record?video=true`);
+    const second = page.waitForResponse((response) => response.request().method() === "POST" && response.url().endsWith("/api/uploads"));
+    await page.getByRole("button", { name: "Use camera" }).click();
+    await expect.poll(() => page.getByLabel("Camera preview").evaluate((element: HTMLVideoElement) => element.videoWidth), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.getByRole("button", { name: "Start recording" }).click();
+    const retaken = `${server.baseUrl}${(await second).headers().location ?? ""}`;
+    await page.getByText("0:02 / 2:00").waitFor({ timeout: 15_000 });
+    await page.getByRole("button", { name: "Stop" }).click();
+    await page.getByRole("button", { name: "Retake" }).click();
+    await expect.poll(async () => (await page.request.head(retaken, { headers: { "tus-resumable": "1.0.0" } })).status(), { timeout: 15_000 }).toBe(404);
+  });
+
   it("records 3 s with the fake camera, uploading while it records, assigns it, picks a thumbnail and the server processes it", { timeout: 180_000 }, async () => {
     const server = await startE2eServer();
     const page = await signedInWithChild(server);
