@@ -9,6 +9,7 @@ import { seedMemories } from "./bench-memories";
 import { signedInCookie } from "./bench-user";
 import { benchProcessing, benchUploads } from "./video-bench";
 import { benchArchive } from "./archive-bench";
+import { benchRecording } from "./record-bench";
 
 type Result = { name: string; requestsPerSecond: number; p50: number; p99: number; errors: number; cpu?: { app: number; database: number }; baseline?: Result };
 type CpuMeter = () => { app: number; database: number };
@@ -60,11 +61,13 @@ function measurePlaybook(iterations = 20_000) {
 /**
  * `BENCH_ONLY=video npm run bench` measures the video figures alone; `BENCH_ONLY=upload` the upload
  * figures alone; `BENCH_ONLY=archive` the 'Download everything' figures alone (they write ~3 GB, so
- * they run only when asked for, or with `BENCH_ARCHIVE=on`).
+ * they run only when asked for, or with `BENCH_ARCHIVE=on`); `BENCH_ONLY=record` the recording figures
+ * alone (Chromium's fake camera, 60 s and 120 s, or the lengths in `BENCH_RECORD_SECONDS`, e.g. `60`).
  */
 const only = process.env.BENCH_ONLY;
 const archiveOnly = only === "archive";
-const videoOnly = only === "video" || only === "upload" || archiveOnly;
+const recordOnly = only === "record";
+const videoOnly = only === "video" || only === "upload" || archiveOnly || recordOnly;
 if (!videoOnly) measurePlaybook();
 const baselineServer = await startBaselineServer();
 const app = await startAppServer();
@@ -95,7 +98,8 @@ try {
     }
   }
   if (archiveOnly || process.env.BENCH_ARCHIVE === "on") await benchArchive(app, cookie);
-  if (!archiveOnly && !process.argv.includes("--http-only")) await benchVideo(app, cookie, baselineServer.baseUrl);
+  if (!archiveOnly && !recordOnly && !process.argv.includes("--http-only")) await benchVideo(app, cookie, baselineServer.baseUrl);
+  if (recordOnly || (!only && !process.argv.includes("--http-only"))) await benchRecord(app.baseUrl, cookie);
 } finally {
   await app.stop();
   await baselineServer.stop();
@@ -115,4 +119,20 @@ async function benchVideo(app: Awaited<ReturnType<typeof startAppServer>>, cooki
   console.log(`| processing 120 s 720p WebM (transcode), fraction of duration | ${processing.transcodeFraction.toFixed(2)} | <= 0.5 |`);
   console.log(`| transcode CPU seconds per second of video (ffmpeg, all threads) | ${processing.transcodeCpuPerSecond.toFixed(2)} | |`);
   console.log(`| processing 120 s compatible MP4 (remux: ${processing.remuxRemuxed}), fraction of duration | ${processing.remuxFraction.toFixed(3)} | <= 0.05 |`);
+}
+
+/** Stop → 'completed' and the upload overlay's time on screen for camera recordings, uploaded while recording and (before) after Save. */
+async function benchRecord(baseUrl: string, cookie: string) {
+  const seconds = (process.env.BENCH_RECORD_SECONDS ?? "60,120").split(",").map(Number);
+  console.log("\n| recording (fake camera, 10 Mbit/s up, 20 ms) | recorded MB | Stop → saved | overlay on screen | Stop → completed | fraction of clip | target |");
+  console.log("|---|---:|---:|---:|---:|---:|---|");
+  await benchRecording({
+    baseUrl,
+    cookie,
+    seconds,
+    onFigure: (f) => {
+      const target = f.flow === "while recording" && f.seconds >= 120 ? "<= 0.35, overlay <= 5 s" : "";
+      console.log(`| ${f.seconds} s, uploaded ${f.flow} | ${f.recordedMB.toFixed(1)} | ${f.stopToSavedS.toFixed(1)} s | ${f.overlayS.toFixed(1)} s | ${f.stopToCompletedS.toFixed(1)} s | ${(f.stopToCompletedS / f.seconds).toFixed(2)} | ${target} |`);
+    },
+  });
 }

@@ -1,3 +1,6 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { browserAvailable, useBrowser } from "../support/browser";
 import { type E2eServer, startE2eServer } from "../support/e2e-server";
@@ -186,7 +189,66 @@ describe.skipIf(!browserAvailable)("video journey in Chromium", () => {
     expect(await retryDialog.count()).toBe(0);
   });
 
-  it("records 3 s with the fake camera, assigns it, uploads it, picks a thumbnail and the server processes it", { timeout: 180_000 }, async () => {
+  it("goes on with a recording's upload after a dropped PATCH and after a reload, from what IndexedDB holds; Retake terminates it", { timeout: 180_000 }, async () => {
+    const server = await startE2eServer();
+    const page = await signedInWithChild(server);
+    page.on("dialog", (dialog) => void (dialog.type() === "beforeunload" ? dialog.accept() : dialog.dismiss()));
+    // The first PATCH drops (the client asks HEAD and sends again); later, every PATCH fails until the reload.
+    let patches = 0;
+    let offline = false;
+    await page.route("**/api/uploads/*", (route) => {
+      if (route.request().method() !== "PATCH") return route.continue();
+      patches += 1;
+      return patches === 1 || offline ? route.abort() : route.continue();
+    });
+    const created = page.waitForResponse((response) => response.request().method() === "POST" && response.url().endsWith("/api/uploads"));
+    await page.goto(`${server.baseUrl}/record?video=true`);
+    await page.getByRole("button", { name: "Use camera" }).click();
+    const preview = page.getByLabel("Camera preview");
+    await expect.poll(() => preview.evaluate((element: HTMLVideoElement) => element.videoWidth), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.getByRole("button", { name: "Start recording" }).click();
+    const location = (await created).headers().location ?? "";
+    const head = async () => {
+      const response = await page.request.head(`${server.baseUrl}${location}`, { headers: { "tus-resumable": "1.0.0" } });
+      return { status: response.status(), offset: Number(response.headers()["upload-offset"]), length: response.headers()["upload-length"] ?? null };
+    };
+    await expect.poll(async () => (await head()).offset, { timeout: 10_000, interval: 200 }).toBeGreaterThan(0);
+    expect(patches).toBeGreaterThan(1);
+    offline = true;
+    await page.getByText("0:03 / 2:00").waitFor({ timeout: 15_000 });
+    await page.getByRole("button", { name: "Stop" }).click();
+    await page.getByLabel("Your video").waitFor();
+    const before = await head();
+    expect(before.length).toBeNull();
+
+    // A reload: the Video tab offers the recording back, and its upload goes on from the server's offset.
+    offline = false;
+    await page.reload();
+    const retryDialog = page.getByRole("dialog", { name: "Retry Upload" });
+    await retryDialog.getByRole("button", { name: "Retry" }).click();
+    await page.getByRole("heading", { name: "Assign Your Legacy" }).waitFor();
+    await page.getByLabel("Title").fill("After the reload");
+    await page.getByText("Maya", { exact: true }).click();
+    await page.getByRole("button", { name: "Save Legacy Video" }).click();
+    await page.getByRole("dialog", { name: "Choose Your Video Thumbnail" }).waitFor({ timeout: 60_000 });
+    const { rows } = await server.pool.query("SELECT upload_id, size_bytes::int AS size FROM videos WHERE title = 'After the reload'");
+    expect(rows[0]?.upload_id).toBe(location.split("/").at(-1));
+    expect(rows[0]?.size).toBeGreaterThan(before.offset);
+
+    // Retake: a new recording's upload is terminated on the server (tus DELETE).
+    await page.goto(`${server.baseUrl}/record?video=true`);
+    const second = page.waitForResponse((response) => response.request().method() === "POST" && response.url().endsWith("/api/uploads"));
+    await page.getByRole("button", { name: "Use camera" }).click();
+    await expect.poll(() => page.getByLabel("Camera preview").evaluate((element: HTMLVideoElement) => element.videoWidth), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.getByRole("button", { name: "Start recording" }).click();
+    const retaken = `${server.baseUrl}${(await second).headers().location ?? ""}`;
+    await page.getByText("0:02 / 2:00").waitFor({ timeout: 15_000 });
+    await page.getByRole("button", { name: "Stop" }).click();
+    await page.getByRole("button", { name: "Retake" }).click();
+    await expect.poll(async () => (await page.request.head(retaken, { headers: { "tus-resumable": "1.0.0" } })).status(), { timeout: 15_000 }).toBe(404);
+  });
+
+  it("records 3 s with the fake camera, uploading while it records, assigns it, picks a thumbnail and the server processes it", { timeout: 180_000 }, async () => {
     const server = await startE2eServer();
     const page = await signedInWithChild(server);
     await page.goto(`${server.baseUrl}/record?video=true`);
@@ -197,6 +259,26 @@ describe.skipIf(!browserAvailable)("video journey in Chromium", () => {
     await page.getByRole("button", { name: "Start recording" }).click();
     await page.getByText("0:00 / 2:00").waitFor();
     expect(await page.getByRole("button", { name: "Next: Assign Video" }).isDisabled()).toBe(true);
+    // Bytes reach the server while the camera still records (a deferred-length tus upload, issue 18).
+    const uploadUrl = () => page.evaluate(() => new Promise<string | null>((resolve) => {
+      const request = indexedDB.open("VideoStore");
+      request.onsuccess = () => {
+        const read = request.result.transaction("videos").objectStore("videos").get("draft");
+        read.onsuccess = () => {
+          request.result.close();
+          resolve((read.result as { uploadUrl?: string | null } | undefined)?.uploadUrl ?? null);
+        };
+      };
+    }));
+    await expect.poll(uploadUrl, { timeout: 10_000 }).toMatch(/^\/api\/uploads\/\w+$/);
+    const location = (await uploadUrl()) ?? "";
+    const head = async () => {
+      const response = await page.request.head(`${server.baseUrl}${location}`, { headers: { "tus-resumable": "1.0.0" } });
+      return { offset: Number(response.headers()["upload-offset"]), length: response.headers()["upload-length"] ?? null };
+    };
+    await expect.poll(async () => (await head()).offset, { timeout: 10_000, interval: 200 }).toBeGreaterThan(0);
+    expect((await head()).length).toBeNull();
+    expect(await page.getByRole("button", { name: "Stop" }).isVisible()).toBe(true);
     await page.getByText("0:03 / 2:00").waitFor({ timeout: 15_000 });
     await page.getByRole("button", { name: "Stop" }).click();
 
@@ -222,6 +304,26 @@ describe.skipIf(!browserAvailable)("video journey in Chromium", () => {
       );
     await expect.poll(async () => (await stored()).bytes).toBeGreaterThan(1000);
     expect((await stored()).mimeType).toMatch(/^video\/webm/);
+    // After Stop the tail declares the length: the server holds exactly the recorded bytes (sha256).
+    const recorded256 = await page.evaluate(async () => {
+      const blob = await new Promise<Blob>((resolve) => {
+        const request = indexedDB.open("VideoStore");
+        request.onsuccess = () => {
+          const read = request.result.transaction("videos").objectStore("videos").getAll();
+          read.onsuccess = () => {
+            request.result.close();
+            const rows = (read.result as Array<{ id: string; blob?: Blob }>).filter((row) => row.blob).sort((a, b) => a.id.localeCompare(b.id));
+            resolve(new Blob(rows.map((row) => row.blob as Blob)));
+          };
+        };
+      });
+      const digest = await crypto.subtle.digest("SHA-256", await blob.arrayBuffer());
+      return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+    });
+    await expect.poll(async () => (await head()).length, { timeout: 15_000 }).toBe(String((await stored()).bytes));
+    expect((await head()).offset).toBe((await stored()).bytes);
+    const onServer = fs.readFileSync(path.join(server.dataDir, "uploads", location.split("/").at(-1) ?? ""));
+    expect(createHash("sha256").update(onServer).digest("hex")).toBe(recorded256);
 
     await page.getByRole("button", { name: "Next: Assign Video" }).click();
     await page.getByRole("heading", { name: "Assign Your Legacy" }).waitFor();

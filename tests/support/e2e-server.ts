@@ -28,6 +28,8 @@ export async function startE2eServer(env: Record<string, string> = {}) {
 
   return {
     baseUrl,
+    /** DATA_DIR of the server (tus uploads in progress are under uploads/). */
+    dataDir,
     databaseUrl: database.url,
     pool,
     output,

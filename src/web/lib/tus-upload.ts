@@ -6,8 +6,24 @@ const fingerprintOf = (objectName: string) => `heydad-video:${objectName}`;
 
 export type TusProgress = (percent: number) => void;
 
-/** Retry on network errors and on statuses outside 4xx, plus 409 and 423, while online (spec 001 §8). */
-function messageOf(body: string | undefined) {
+/** The metadata every video upload carries (tus `Upload-Metadata`: `key base64(value)`, comma separated). */
+export const videoUploadMetadata = (input: { objectName: string; type: string }) => ({
+  bucketName: "videos",
+  objectName: input.objectName,
+  contentType: "video/mp4",
+  cacheControl: "3600",
+  filetype: input.type,
+});
+
+export function tusMetadata(metadata: Record<string, string>) {
+  const base64 = (value: string) => btoa(String.fromCharCode(...new TextEncoder().encode(value)));
+  return Object.entries(metadata)
+    .map(([key, value]) => `${key} ${base64(value)}`)
+    .join(",");
+}
+
+/** The server's message from its { error: { code, message } } answer (or a plain body). */
+export function tusMessageOf(body: string | undefined) {
   try {
     const message = (JSON.parse(body ?? "") as { error?: { message?: unknown } }).error?.message;
     return typeof message === "string" ? message.trim() : "";
@@ -16,6 +32,7 @@ function messageOf(body: string | undefined) {
   }
 }
 
+/** Retry on network errors and on statuses outside 4xx, plus 409 and 423, while online (spec 001 §8). */
 function shouldRetry(error: Error & { originalResponse?: { getStatus: () => number } | null }) {
   const status = error.originalResponse?.getStatus() ?? 0;
   const retryable = status === 0 || status < 400 || status > 499 || status === 409 || status === 423;
@@ -33,7 +50,7 @@ export function uploadWithTus(input: { blob: Blob; objectName: string; onProgres
       endpoint: "/api/uploads",
       chunkSize: UPLOAD_CHUNK_BYTES,
       retryDelays: UPLOAD_RETRY_DELAYS_MS,
-      metadata: { bucketName: "videos", objectName: input.objectName, contentType: "video/mp4", cacheControl: "3600", filetype: input.blob.type },
+      metadata: videoUploadMetadata({ objectName: input.objectName, type: input.blob.type }),
       fingerprint: async () => fingerprintOf(input.objectName),
       removeFingerprintOnSuccess: true,
       onShouldRetry: (error) => shouldRetry(error as Error & { originalResponse?: { getStatus: () => number } | null }),
@@ -44,7 +61,7 @@ export function uploadWithTus(input: { blob: Blob; objectName: string; onProgres
       /** The server's message (quota, size) from its { error: { code, message } } answer, or the spec's line when the network failed. */
       onError: (error) => {
         const body = (error as Error & { originalResponse?: { getBody: () => string } | null }).originalResponse?.getBody();
-        reject(new Error(messageOf(body) || VIDEO_COPY.checkConnection));
+        reject(new Error(tusMessageOf(body) || VIDEO_COPY.checkConnection));
       },
       onSuccess: () => resolve(upload.url?.split("/").at(-1) ?? ""),
     });

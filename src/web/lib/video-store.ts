@@ -16,6 +16,8 @@ export type VideoDraft = {
   /** The form of step 2, once Dad pressed Save. */
   fields: Record<string, unknown> | null;
   uploadUrl: string | null;
+  /** The upload at `uploadUrl` was made while recording (deferred length): it goes on from IndexedDB's bytes. */
+  uploadIsLive?: boolean;
   updatedAt: number;
 };
 
@@ -65,9 +67,14 @@ export const videoStore = {
       };
     });
   },
-  async update(patch: Partial<Pick<VideoDraft, "fields" | "uploadUrl">>) {
-    const draft = await this.draft();
-    if (draft) await run("readwrite", (store) => store.put({ ...draft, ...patch, updatedAt: Date.now() }));
+  /** Read and written in one transaction, like appendChunk: an update while chunks arrive never puts back an old chunk count. */
+  async update(patch: Partial<Pick<VideoDraft, "fields" | "uploadUrl" | "uploadIsLive">>) {
+    await run("readwrite", (store) => {
+      const read = store.get(DRAFT_ID) as IDBRequest<VideoDraft | undefined>;
+      read.onsuccess = () => {
+        if (read.result) store.put({ ...read.result, ...patch, updatedAt: Date.now() });
+      };
+    });
   },
   draft: () => run<VideoDraft | undefined>("readonly", (store) => store.get(DRAFT_ID) as IDBRequest<VideoDraft | undefined>),
   /** Whether a recording or chosen file is kept here and not saved yet ('Retry Upload' offers it back). */

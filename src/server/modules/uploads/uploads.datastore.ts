@@ -6,7 +6,7 @@ import { pipeline } from "node:stream/promises";
 import { FileStore } from "@tus/file-store";
 import { S3Store } from "@tus/s3-store";
 import { type DataStore, ERRORS, type Locker, MemoryLocker } from "@tus/server";
-import { UPLOAD_CHUNK_BYTES } from "../../../shared/videos";
+import { MAX_VIDEO_BYTES, UPLOAD_CHUNK_BYTES } from "../../../shared/videos";
 import type { Config } from "../../config";
 import { createFilePatcher } from "./uploads.file-patch";
 
@@ -26,19 +26,22 @@ export type UploadsDatastore = {
   remove(id: string): Promise<void>;
 };
 
-/** Local disk by default; the configured S3 bucket when there is one (app nodes then share uploads). */
-export function createUploadsDatastore(options: { storage: Config["storage"]; dir: string }): UploadsDatastore {
-  return options.storage.kind === "s3" ? createS3Datastore(options.storage) : createFileDatastore(options.dir);
+/**
+ * Local disk by default; the configured S3 bucket when there is one (app nodes then share uploads).
+ * `maxSizeBytes` caps an upload whose size is deferred (a recording uploaded while it is made).
+ */
+export function createUploadsDatastore(options: { storage: Config["storage"]; dir: string; maxSizeBytes?: number }): UploadsDatastore {
+  return options.storage.kind === "s3" ? createS3Datastore(options.storage) : createFileDatastore(options.dir, options.maxSizeBytes ?? MAX_VIDEO_BYTES);
 }
 
-function createFileDatastore(dir: string): UploadsDatastore {
+function createFileDatastore(dir: string, maxSizeBytes: number): UploadsDatastore {
   const store = new FileStore({ directory: dir });
   const filePath = (id: string) => path.join(dir, id);
   const locker = new MemoryLocker();
   return {
     store,
     locker,
-    patch: createFilePatcher({ filePath, store, locker }),
+    patch: createFilePatcher({ filePath, store, locker, maxSizeBytes }),
     async localCopy(id) {
       return fs.existsSync(filePath(id)) ? { path: filePath(id), release: async () => {} } : null;
     },

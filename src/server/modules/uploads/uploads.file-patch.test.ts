@@ -5,13 +5,14 @@ import { Readable } from "node:stream";
 import { FileStore } from "@tus/file-store";
 import { MemoryLocker, Upload } from "@tus/server";
 import { afterAll, describe, expect, it } from "vitest";
+import { MAX_VIDEO_BYTES } from "../../../shared/videos";
 import { createFilePatcher } from "./uploads.file-patch";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "heydad-file-patch-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 const store = new FileStore({ directory: dir });
 const locker = new MemoryLocker();
-const patch = createFilePatcher({ filePath: (id) => path.join(dir, id), store, locker });
+const patch = createFilePatcher({ filePath: (id) => path.join(dir, id), store, locker, maxSizeBytes: MAX_VIDEO_BYTES });
 
 const CHUNK = 64 * 1024;
 const headers = (offset: number) => new Headers({ "tus-resumable": "1.0.0", "content-type": "application/offset+octet-stream", "upload-offset": String(offset) });

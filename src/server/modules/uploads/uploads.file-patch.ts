@@ -5,7 +5,7 @@ import type { FileStore } from "@tus/file-store";
 import type { Locker } from "@tus/server";
 
 /** What a PATCH answered: 204 with the new offset, or a tus error status with a plain message. */
-export type PatchOutcome = { status: 204; offset: number } | { status: 403 | 409 | 412 | 413 | 415 | 423; message: string };
+export type PatchOutcome = { status: 204; offset: number } | { status: 400 | 403 | 409 | 412 | 413 | 415 | 423; message: string };
 
 export const PATCH_MESSAGES = {
   tusVersion: "Tus-Resumable: 1.0.0 is required.",
@@ -14,6 +14,9 @@ export const PATCH_MESSAGES = {
   offsetConflict: "Upload-Offset conflict: the upload is at a different byte. Ask with HEAD and resume from there.",
   tooMuch: "More bytes were sent than the upload's declared size.",
   busy: "This upload is already receiving bytes. Try again in a moment.",
+  lengthInvalid: "Upload-Length must be a whole number of bytes, at least the bytes already received, and only once.",
+  /** A deferred-length upload (a recording still being made) went past the largest video allowed. */
+  tooLarge: "File size must be less than 10GB",
 };
 
 /**
@@ -29,7 +32,8 @@ const RELEASE_QUIET_MS = 1000;
  * tus PATCH for uploads on local disk, written straight from the request stream to the file at its
  * offset. @tus/server reads every body as a web stream and pipes it through transforms, which costs
  * about a third of loopback throughput; this path keeps the same protocol rules: the offset must be
- * the file's current size (409), bytes never pass the declared size (413), and bytes that arrived
+ * the file's current size (409), bytes never pass the declared size (413) or, while the size is
+ * deferred (Upload-Defer-Length), `maxSizeBytes` (413), and bytes that arrived
  * before a dropped connection stay, so a HEAD resumes from them.
  *
  * It holds the upload's lock in @tus/server's locker (the one its HEAD and DELETE take) while it
@@ -37,7 +41,7 @@ const RELEASE_QUIET_MS = 1000;
  * every byte received is on disk and the lock is released, so the offset it sees is final. A lock not released
  * in time is 423 (tus clients retry).
  */
-export function createFilePatcher(options: { filePath: (id: string) => string; store: FileStore; locker: Locker }) {
+export function createFilePatcher(options: { filePath: (id: string) => string; store: FileStore; locker: Locker; maxSizeBytes: number }) {
   return async function patch(input: { id: string; headers: Headers; body: Readable }): Promise<PatchOutcome> {
     const { id, headers, body } = input;
     if (headers.get("tus-resumable") !== "1.0.0") return { status: 412, message: PATCH_MESSAGES.tusVersion };
@@ -55,12 +59,22 @@ export function createFilePatcher(options: { filePath: (id: string) => string; s
       const upload = await options.store.getUpload(id);
       const offset = Number(offsetHeader);
       if (upload.offset !== offset) return { status: 409, message: PATCH_MESSAGES.offsetConflict };
-      const room = (upload.size ?? 0) - offset;
+      const length = headers.get("upload-length");
+      if (length !== null) {
+        // Upload-Defer-Length: the size is declared once, with a later PATCH (a recording's tail).
+        if (upload.size !== undefined || !/^\d+$/.test(length) || Number(length) < offset) return { status: 400, message: PATCH_MESSAGES.lengthInvalid };
+        if (Number(length) > options.maxSizeBytes) return { status: 413, message: PATCH_MESSAGES.tooLarge };
+        await options.store.declareUploadLength(id, Number(length));
+        upload.size = Number(length);
+      }
+      const deferred = upload.size === undefined;
+      const room = (upload.size ?? options.maxSizeBytes) - offset;
+      const tooMuch = { status: 413 as const, message: deferred ? PATCH_MESSAGES.tooLarge : PATCH_MESSAGES.tooMuch };
       const declared = headers.get("content-length");
-      if (declared !== null && Number(declared) > room) return { status: 413, message: PATCH_MESSAGES.tooMuch };
+      if (declared !== null && Number(declared) > room) return tooMuch;
       const file = options.filePath(id);
       const written = await writeAt({ body, file, offset, room, release: release.signal });
-      if (written === "too-many") return { status: 413, message: PATCH_MESSAGES.tooMuch };
+      if (written === "too-many") return tooMuch;
       return { status: 204, offset: (await stat(file)).size };
     } finally {
       await lock.unlock();

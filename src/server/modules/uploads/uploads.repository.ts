@@ -1,7 +1,20 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, count, eq, lt, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import type { DbOrTransaction } from "../../db/transaction";
 import { videos } from "../videos/videos.table";
 import { uploads } from "./uploads.table";
+
+/** One user's upload reservations and saves, one at a time (they read each other's totals). */
+export const lockUserUploads = (tx: DbOrTransaction, userId: string) => tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`uploads:${userId}`}))`);
+
+/** What counts against a user's quota: stored videos plus unfinished uploads of a known size (`exceptUploadId` left out). */
+export async function storageUsedBytes(tx: DbOrTransaction, input: { userId: string; exceptUploadId?: string }) {
+  const [videoBytes] = await tx.select({ total: sql<string>`coalesce(sum(${videos.sizeBytes}), 0)` }).from(videos).where(eq(videos.userId, input.userId));
+  const ownUploads = eq(uploads.userId, input.userId);
+  const counted = input.exceptUploadId ? and(ownUploads, ne(uploads.id, input.exceptUploadId)) : ownUploads;
+  const [uploadBytes] = await tx.select({ total: sql<string>`coalesce(sum(${uploads.sizeBytes}), 0)` }).from(uploads).where(counted);
+  return Number(videoBytes?.total ?? 0) + Number(uploadBytes?.total ?? 0);
+}
 
 export function createUploadsRepository(db: Database) {
   return {
@@ -11,13 +24,23 @@ export function createUploadsRepository(db: Database) {
      */
     reserve: (input: { id: string; userId: string; sizeBytes: number; quotaBytes: number }) =>
       db.transaction(async (tx) => {
-        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`uploads:${input.userId}`}))`);
-        const [videoBytes] = await tx.select({ total: sql<string>`coalesce(sum(${videos.sizeBytes}), 0)` }).from(videos).where(eq(videos.userId, input.userId));
-        const [uploadBytes] = await tx.select({ total: sql<string>`coalesce(sum(${uploads.sizeBytes}), 0)` }).from(uploads).where(eq(uploads.userId, input.userId));
-        const usedBytes = Number(videoBytes?.total ?? 0) + Number(uploadBytes?.total ?? 0);
+        await lockUserUploads(tx, input.userId);
+        const usedBytes = await storageUsedBytes(tx, { userId: input.userId });
         if (usedBytes + input.sizeBytes > input.quotaBytes) return { reserved: false as const, usedBytes };
         await tx.insert(uploads).values({ id: input.id, userId: input.userId, sizeBytes: input.sizeBytes });
         return { reserved: true as const, usedBytes };
+      }),
+    /**
+     * Records a new upload whose size is deferred (a recording still being made): nothing counted,
+     * but at most `maxOpen` of them per user at once, so uncounted bytes stay bounded.
+     */
+    reserveDeferred: (input: { id: string; userId: string; maxOpen: number }) =>
+      db.transaction(async (tx) => {
+        await lockUserUploads(tx, input.userId);
+        const [open] = await tx.select({ count: count() }).from(uploads).where(and(eq(uploads.userId, input.userId), eq(uploads.lengthDeferred, true)));
+        if ((open?.count ?? 0) >= input.maxOpen) return { reserved: false as const };
+        await tx.insert(uploads).values({ id: input.id, userId: input.userId, sizeBytes: 0, lengthDeferred: true });
+        return { reserved: true as const };
       }),
     findOwned: async (input: { id: string; userId: string }) =>
       (await db.select().from(uploads).where(and(eq(uploads.id, input.id), eq(uploads.userId, input.userId))))[0],

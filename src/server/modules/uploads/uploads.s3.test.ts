@@ -105,6 +105,28 @@ describe("tus uploads into S3 (@tus/s3-store against @20minutes/s3rver)", () => 
     expect(await t.services.uploads.findCompleted({ id, userId: user.id })).toEqual({ id, sizeBytes: source.length });
   });
 
+  it("takes a recording uploaded while it is made (deferred length, 1 MiB chunks, the length declared with the tail) and stores the exact bytes", async () => {
+    const user = await createSignedInUser(t);
+    const source = randomBytes(7 * MiB + 4321);
+    const created = await tus("POST", "/api/uploads", { cookie: user.cookie, headers: { "upload-defer-length": "1" } });
+    expect(created.status).toBe(201);
+    const location = created.headers.get("location") ?? "";
+    const id = location.split("/").at(-1) ?? "";
+    for (let offset = 0; offset < source.length; offset += MiB) {
+      const end = Math.min(offset + MiB, source.length);
+      const last = end === source.length;
+      const response = await tus("PATCH", location, {
+        cookie: user.cookie,
+        body: new Uint8Array(source.subarray(offset, end)),
+        headers: { "upload-offset": String(offset), "content-type": "application/offset+octet-stream", ...(last ? { "upload-length": String(source.length) } : {}) },
+      });
+      expect([response.status, response.headers.get("upload-offset")]).toEqual([204, String(end)]);
+    }
+    expect(await offsetOf(user.cookie, location)).toBe(String(source.length));
+    expect(sha256(await objectBytes(id))).toBe(sha256(source));
+    expect(await t.services.uploads.findCompleted({ id, userId: user.id })).toEqual({ id, sizeBytes: source.length });
+  });
+
   it("lets another app node resume an upload the first one began (nothing of it is kept on the node)", async () => {
     const user = await createSignedInUser(t);
     const source = randomBytes(UPLOAD_CHUNK_BYTES + 12_345);

@@ -116,9 +116,9 @@ describe("tus uploads under /api/uploads", () => {
     await createUpload((await createSignedInUser(t)).cookie, 5 * 1024 * 1024);
   });
 
-  it("refuses an upload whose size is not declared", async () => {
+  it("refuses an upload that neither declares its size nor defers it (400)", async () => {
     const user = await createSignedInUser(t);
-    const response = await tus("POST", "/api/uploads", { cookie: user.cookie, headers: { "upload-defer-length": "1" } });
+    const response = await tus("POST", "/api/uploads", { cookie: user.cookie });
     expect(response.status).toBe(400);
   });
 

@@ -3,6 +3,7 @@ import type { ReadableStream as NodeWebStream } from "node:stream/web";
 import { Server } from "@tus/server";
 import { MAX_VIDEO_BYTES } from "../../../shared/videos";
 import type { UploadsDatastore } from "./uploads.datastore";
+import { PATCH_MESSAGES } from "./uploads.file-patch";
 import type { UploadsRepository } from "./uploads.repository";
 
 export const UPLOADS_PATH = "/api/uploads";
@@ -12,11 +13,15 @@ export const UPLOAD_IDLE_EXPIRY_MS = 24 * 60 * 60 * 1000;
 /** Progress is recorded at most once a minute: enough for a 24 h expiry, without a write per 6 MiB chunk. */
 const ACTIVITY_RESOLUTION_MS = 60 * 1000;
 
+/** Recordings uploading while they are made (deferred length, not counted) one user may have open at once. */
+export const MAX_OPEN_RECORDING_UPLOADS = 3;
+
 export const UPLOAD_MESSAGES = {
-  tooLarge: "File size must be less than 10GB",
+  tooLarge: PATCH_MESSAGES.tooLarge,
   overQuota: (quotaBytes: number) =>
     `This video would take you past your ${formatGigabytes(quotaBytes)} of storage. Delete an older video or contact support for more room.`,
-  lengthRequired: "Upload-Length is required: the size must be known when the upload starts.",
+  lengthRequired: "Upload-Length or Upload-Defer-Length: 1 is required.",
+  tooManyRecordings: "Too many recordings are uploading at once. Save or retake one, or wait a day for the old ones to expire.",
   notFound: "Upload not found.",
   expired: "This upload expired after 24 hours without progress. Please start it again.",
 };
@@ -35,9 +40,11 @@ const tusError = (status_code: number, body: string) => Object.assign(new Error(
  * Resumable uploads (tus 1.0) into the datastore (local disk or S3, see uploads.datastore.ts).
  * Every request is made by a signed-in user: a new upload is refused with 413 over 10 GB or over
  * the account's quota before any byte is written, and every other request must name an upload of
- * that user (404 otherwise).
+ * that user (404 otherwise). A camera recording uploads while it is made, its size deferred
+ * (`Upload-Defer-Length: 1`, declared with the last PATCH): it is refused with 413 once its bytes
+ * pass `maxSizeBytes`, and counted against the quota only when it is saved as a video.
  */
-export function createUploadsUsecases(options: { datastore: UploadsDatastore; quotaBytes: number; uploads: UploadsRepository; now?: () => Date }) {
+export function createUploadsUsecases(options: { datastore: UploadsDatastore; quotaBytes: number; uploads: UploadsRepository; now?: () => Date; maxSizeBytes?: number }) {
   const now = options.now ?? (() => new Date());
   const ownerOfRequest = new WeakMap<Request, string>();
   const store = options.datastore.store;
@@ -46,11 +53,15 @@ export function createUploadsUsecases(options: { datastore: UploadsDatastore; qu
     datastore: store,
     locker: options.datastore.locker,
     relativeLocation: true,
-    maxSize: MAX_VIDEO_BYTES,
+    maxSize: options.maxSizeBytes ?? MAX_VIDEO_BYTES,
     async onUploadCreate(request, upload) {
       const userId = ownerOfRequest.get(request as unknown as Request);
       if (!userId) throw tusError(401, "Please sign in to continue.");
-      if (upload.size === undefined) throw tusError(400, UPLOAD_MESSAGES.lengthRequired);
+      if (upload.size === undefined) {
+        const deferred = await options.uploads.reserveDeferred({ id: upload.id, userId, maxOpen: MAX_OPEN_RECORDING_UPLOADS });
+        if (!deferred.reserved) throw tusError(429, UPLOAD_MESSAGES.tooManyRecordings);
+        return { metadata: { ...upload.metadata, userId } };
+      }
       const reservation = await options.uploads.reserve({ id: upload.id, userId, sizeBytes: upload.size, quotaBytes: options.quotaBytes });
       if (!reservation.reserved) throw tusError(413, UPLOAD_MESSAGES.overQuota(options.quotaBytes));
       return { metadata: { ...upload.metadata, userId } };
@@ -80,6 +91,8 @@ export function createUploadsUsecases(options: { datastore: UploadsDatastore; qu
   }
 
   return {
+    /** The storage quota of every account (the videos module counts it when a video is saved). */
+    quotaBytes: options.quotaBytes,
     /**
      * Answers one tus request (POST to create, HEAD to resume, PATCH bytes, DELETE to terminate).
      * `body` is the Node request stream when there is one: PATCH then writes it without web streams.

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { DbOrTransaction } from "../../db/transaction";
 import { children } from "../children/children.table";
+import { lockUserUploads, storageUsedBytes } from "../uploads/uploads.repository";
 import { uploads } from "../uploads/uploads.table";
 import { storedFilesOf } from "../memories/memories.storage";
 import { videoChildren, videos } from "./videos.table";
@@ -49,8 +50,14 @@ export function createVideosRepository(db: Database) {
      * and the upload handed over to it. One video per upload (a unique index): a second submit of the
      * same upload, even at the same moment, inserts nothing and gets the first video (`created: false`).
      */
-    createFromUpload: (input: { video: NewVideo; childIds: string[] }, inTransaction?: (tx: DbOrTransaction, videoId: string) => Promise<void>) =>
+    createFromUpload: (input: { video: NewVideo; childIds: string[]; quotaBytes: number }, inTransaction?: (tx: DbOrTransaction, videoId: string) => Promise<void>) =>
       db.transaction(async (tx) => {
+        // The quota is counted here, when Dad saves: a recording uploaded while it was made was not counted before.
+        await lockUserUploads(tx, input.video.userId);
+        const [saved] = await tx.select().from(videos).where(and(eq(videos.uploadId, input.video.uploadId), eq(videos.userId, input.video.userId)));
+        if (saved) return { video: saved, created: false as const };
+        const usedBytes = await storageUsedBytes(tx, { userId: input.video.userId, exceptUploadId: input.video.uploadId });
+        if (usedBytes + (input.video.sizeBytes ?? 0) > input.quotaBytes) return { overQuota: true as const };
         const [video] = await tx
           .insert(videos)
           .values({ ...input.video, processingStatus: "processing", processingProgress: 80 })
@@ -59,12 +66,12 @@ export function createVideosRepository(db: Database) {
         if (!video) {
           const [existing] = await tx.select().from(videos).where(and(eq(videos.uploadId, input.video.uploadId), eq(videos.userId, input.video.userId)));
           if (!existing) throw new Error("The upload belongs to another video");
-          return { video: existing, created: false };
+          return { video: existing, created: false as const };
         }
         await tx.insert(videoChildren).values(input.childIds.map((childId) => ({ videoId: video.id, childId })));
         await inTransaction?.(tx, video.id);
         await tx.delete(uploads).where(and(eq(uploads.id, input.video.uploadId), eq(uploads.userId, input.video.userId)));
-        return { video, created: true };
+        return { video, created: true as const };
       }),
 
     /** The owner's video made from this upload, if one was already saved (a repeated submit). */

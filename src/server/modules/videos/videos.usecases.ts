@@ -8,7 +8,7 @@ import type { EventBus } from "../../events/events";
 import type { DbOrTransaction } from "../../db/transaction";
 import type { ObjectStorage } from "../storage/storage";
 import { detectFileType } from "../storage/storage.file-type";
-import type { UploadsUsecases } from "../uploads/uploads.usecases";
+import { UPLOAD_MESSAGES, type UploadsUsecases } from "../uploads/uploads.usecases";
 import { videoErrors } from "./videos.errors";
 import { containerOf, extractFrame, probe, REJECTION_MESSAGES, toFastStartMp4, VideoRejected, type VideoTools } from "./videos.ffmpeg";
 import type { VideoRow, VideosRepository } from "./videos.repository";
@@ -65,7 +65,10 @@ export function createVideosUsecases(options: {
   }
 
   return {
-    /** The upload is finished: the video row and its children in one transaction, then the processing job. */
+    /**
+     * The upload is finished: the video row and its children in one transaction (refused over the
+     * quota, counted now: a recording uploaded while it was made was not counted before), then the processing job.
+     */
     async create(user: SessionUser, input: z.output<typeof createVideoSchema>) {
       const saved = await videos.findByUpload({ uploadId: input.uploadId, userId: user.id });
       if (saved) return this.get(user, saved.id);
@@ -74,9 +77,11 @@ export function createVideosUsecases(options: {
       const childIds = [...new Set(input.childIds)];
       if ((await videos.countOwnedChildren({ userId: user.id, childIds })) !== childIds.length) throw videoErrors.childNotFound();
       const video = { uploadId: input.uploadId, title: input.title, notes: input.notes, unlockType: input.unlockType, unlockAge: input.unlockAge, unlockDate: input.unlockDate, unlockMilestone: input.unlockMilestone };
-      const { video: row, created } = await videos.createFromUpload({ video: { ...video, userId: user.id, sizeBytes: upload.sizeBytes }, childIds }, (tx, videoId) =>
+      const outcome = await videos.createFromUpload({ video: { ...video, userId: user.id, sizeBytes: upload.sizeBytes }, childIds, quotaBytes: options.uploads.quotaBytes }, (tx, videoId) =>
         options.storeUnlockInstants(tx, { userId: user.id, videoId }),
       );
+      if ("overQuota" in outcome) throw videoErrors.overQuota(UPLOAD_MESSAGES.overQuota(options.uploads.quotaBytes));
+      const { video: row, created } = outcome;
       if (created) await options.enqueueProcessing(row.id);
       return toItem((await videos.findOwned({ id: row.id, userId: user.id })) as VideoWithChildren);
     },

@@ -6,6 +6,7 @@ import { Button } from "../../../components/ui/button";
 import { useObjectUrl } from "../../../lib/use-object-url";
 import { videoStore } from "../../../lib/video-store";
 import { looksLikeVideo, readFileDuration } from "./thumbnails";
+import type { RecordingUploadHooks } from "./use-live-recording";
 
 type CameraState = "off" | "preview" | "recording" | "ready";
 
@@ -25,8 +26,10 @@ function recorderType() {
 /**
  * Step 1: record with the camera (auto-stop at 2:00) or choose a file; every chunk goes to IndexedDB.
  * `initial` is the video already chosen, when Dad comes back from step 2; `prompt` the idea he picked.
+ * A camera recording is also handed to `upload` chunk by chunk, each once IndexedDB has it, so it
+ * uploads while Dad records.
  */
-export function VideoCapture({ initial, prompt, ideas, onNext }: { initial: Blob | null; prompt: string | null; ideas: ReactNode; onNext: (video: Blob) => void }) {
+export function VideoCapture({ initial, prompt, ideas, upload, onNext }: { initial: Blob | null; prompt: string | null; ideas: ReactNode; upload: RecordingUploadHooks; onNext: (video: Blob) => void }) {
   const stream = useRef<MediaStream | null>(null);
   const recorder = useRef<MediaRecorder | null>(null);
   const [state, setState] = useState<CameraState>(initial ? "ready" : "off");
@@ -69,12 +72,17 @@ export function VideoCapture({ initial, prompt, ideas, onNext }: { initial: Blob
       const media = new MediaRecorder(stream.current, type ? { mimeType: type } : undefined);
       const chunks: Blob[] = [];
       await videoStore.start({ mimeType: media.mimeType || "video/webm" });
+      upload.start(media.mimeType || "video/webm");
+      // Each chunk goes to the upload once it is in IndexedDB, in order; Stop follows the last one.
+      let saved = Promise.resolve();
       media.ondataavailable = (event) => {
-        if (event.data.size === 0) return;
-        chunks.push(event.data);
-        void videoStore.appendChunk(event.data);
+        const chunk = event.data;
+        if (chunk.size === 0) return;
+        chunks.push(chunk);
+        saved = saved.then(() => videoStore.appendChunk(chunk)).catch(() => {}).then(() => upload.push(chunk));
       };
       media.onstop = () => {
+        void saved.then(() => upload.stop());
         choose(new Blob(chunks, { type: media.mimeType || "video/webm" }));
         setState("ready");
       };
@@ -88,6 +96,7 @@ export function VideoCapture({ initial, prompt, ideas, onNext }: { initial: Blob
   }
 
   function retake() {
+    upload.discard();
     setVideo(null);
     void videoStore.clear();
     setState(stream.current ? "preview" : "off");
@@ -110,6 +119,7 @@ export function VideoCapture({ initial, prompt, ideas, onNext }: { initial: Blob
     if (problem) return setError(problem);
     stream.current?.getTracks().forEach((track) => track.stop());
     stream.current = null;
+    upload.discard();
     await videoStore.start({ mimeType: file.type, fileName: file.name });
     await videoStore.appendChunk(file);
     choose(file);

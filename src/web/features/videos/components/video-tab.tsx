@@ -12,6 +12,7 @@ import { useCreateVideo } from "../api/create-video";
 import { AssignVideoForm, type VideoFields } from "./assign-video-form";
 import { ThumbnailChooser } from "./thumbnail-chooser";
 import { UploadOverlay } from "./upload-overlay";
+import { useLiveRecording } from "./use-live-recording";
 import { VideoCapture } from "./video-capture";
 
 /** What Pocket Dad hands over to prefill the form ('Record a message for later'). */
@@ -42,6 +43,7 @@ export function VideoTab({ userId, bridge, renderIdeas }: { userId: string; brid
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const createVideo = useCreateVideo();
+  const liveRecording = useLiveRecording(userId);
   const [video, setVideo] = useState<Blob | null>(null);
   // Step 2 needs the video in hand: a reload on step 2 starts at step 1 (the draft comes back through 'Retry Upload').
   const step: 1 | 2 = searchParams.get(STEP_PARAM) === "2" && video ? 2 : 1;
@@ -71,19 +73,32 @@ export function VideoTab({ userId, bridge, renderIdeas }: { userId: string; brid
     void videoStore.hasUnsavedVideo().then(setRetryOffered);
   }, []);
 
+  /** The recording's upload made while recording, down to its tail; null when there is none or it failed (the whole video then uploads as before). */
+  async function finishLiveUpload() {
+    const live = liveRecording.current();
+    if (!live) return null;
+    const uploadId = await live.done((percent) => setUpload({ status: "uploading", percent })).catch(() => null);
+    if (!uploadId) liveRecording.discard();
+    return uploadId;
+  }
+
   async function save(values: VideoFields, blob: Blob) {
     setUpload({ status: "uploading", percent: 0 });
     try {
       await videoStore.update({ fields: values as unknown as Record<string, unknown> });
-      const objectName = localStorage.getItem(ACTIVE_UPLOAD_KEY) ?? `${userId}/${Date.now()}.mp4`;
-      localStorage.setItem(ACTIVE_UPLOAD_KEY, objectName);
-      const uploadId = await uploadWithTus({
-        blob,
-        objectName,
-        onProgress: (percent) => setUpload({ status: "uploading", percent }),
-        onUrl: (url) => void videoStore.update({ uploadUrl: url }),
-      });
+      let uploadId = await finishLiveUpload();
+      if (!uploadId) {
+        const objectName = localStorage.getItem(ACTIVE_UPLOAD_KEY) ?? `${userId}/${Date.now()}.mp4`;
+        localStorage.setItem(ACTIVE_UPLOAD_KEY, objectName);
+        uploadId = await uploadWithTus({
+          blob,
+          objectName,
+          onProgress: (percent) => setUpload({ status: "uploading", percent }),
+          onUrl: (url) => void videoStore.update({ uploadUrl: url, uploadIsLive: false }),
+        });
+      }
       const created = await createVideo.mutateAsync({ ...values, uploadId });
+      liveRecording.forget();
       await videoStore.clear();
       leaveGuard.release();
       setUpload({ status: "idle" });
@@ -99,6 +114,7 @@ export function VideoTab({ userId, bridge, renderIdeas }: { userId: string; brid
     const draft = await videoStore.draft();
     const blob = await videoStore.blob();
     if (!draft || !blob) return;
+    if (draft.uploadIsLive && draft.uploadUrl) liveRecording.resume(draft.uploadUrl, blob);
     setVideo(blob);
     if (!draft.fields) return setStep(2);
     setFields(draft.fields as Partial<VideoFields>);
@@ -127,7 +143,7 @@ export function VideoTab({ userId, bridge, renderIdeas }: { userId: string; brid
     <div className="flex flex-col gap-6">
       {leaveGuard.dialog}
       {step === 1 ? (
-        <VideoCapture initial={video} prompt={prompt} onNext={(blob) => { setVideo(blob); setStep(2); }}
+        <VideoCapture initial={video} prompt={prompt} upload={liveRecording} onNext={(blob) => { setVideo(blob); setStep(2); }}
           ideas={renderIdeas((picked) => { setPrompt(picked); setFields((current) => ({ ...current, title: picked })); })} />
       ) : (
         <AssignVideoForm initial={fields} onBack={(values) => { setFields(values); setStep(1); }} onSave={(values) => { setFields(values); if (video) void save(values, video); }} />

@@ -1,0 +1,1 @@
+ALTER TABLE "uploads" ADD COLUMN "length_deferred" boolean DEFAULT false NOT NULL;
