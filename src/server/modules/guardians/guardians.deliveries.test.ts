@@ -90,7 +90,7 @@ describe("delivering an unlock to the child's guardians", () => {
       deliveries: createDeliveriesRepository(t.db),
       links: t.services.familyLinks,
       source: t.services.childPageSource,
-      readers: { dadOf: async () => ({ name: "Dad", email: dad.email }), childrenOf: async () => [], timeZoneOf: async () => "UTC" },
+      readers: { dadOf: async () => ({ name: "Dad", email: dad.email, named: false }), childrenOf: async () => [], timeZoneOf: async () => "UTC" },
       send: async (email: OutgoingEmail) => {
         if (refusals-- > 0) throw new Error("550 5.1.1 mailbox unavailable");
         await mailbox(email);

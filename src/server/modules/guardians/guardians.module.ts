@@ -25,7 +25,9 @@ export async function createGuardiansModule(
   const readers: FamilyReaders = {
     dadOf: async (userId) => {
       const { profile } = await options.settings.get({ userId });
-      return { name: profile.fullName.trim() || profile.email, email: profile.email };
+      // Without a name he is 'Dad': his email address is never shown on a guardian's pages.
+      const fullName = profile.fullName.trim();
+      return { name: fullName || "Dad", email: profile.email, named: fullName !== "" };
     },
     childrenOf: (userId) => options.children.list({ userId }),
     timeZoneOf: async (userId) => (await options.settings.get({ userId })).profile.timeZone,
