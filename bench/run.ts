@@ -8,6 +8,7 @@ import { seedMemories } from "./bench-memories";
 import { signedInCookie } from "./bench-user";
 import { benchProcessing, benchUploads } from "./video-bench";
 import { benchArchive } from "./archive-bench";
+import { benchDelivery } from "./delivery-bench";
 
 type Result = { name: string; requestsPerSecond: number; p50: number; p99: number; errors: number; cpu?: { app: number; database: number } };
 type CpuMeter = () => { app: number; database: number };
@@ -55,9 +56,14 @@ function measurePlaybook(iterations = 20_000) {
 /**
  * `BENCH_ONLY=video npm run bench` measures the video figures alone; `BENCH_ONLY=upload` the upload
  * figures alone; `BENCH_ONLY=archive` the 'Download everything' figures alone (they write ~3 GB, so
- * they run only when asked for, or with `BENCH_ARCHIVE=on`).
+ * they run only when asked for, or with `BENCH_ARCHIVE=on`); `BENCH_ONLY=delivery` the family delivery
+ * figures alone (10,000 unlocks due at once, their own embedded PostgreSQL; also with `BENCH_DELIVERY=on`).
  */
 const only = process.env.BENCH_ONLY;
+if (only === "delivery") {
+  await benchDelivery();
+  process.exit(0);
+}
 const archiveOnly = only === "archive";
 const videoOnly = only === "video" || only === "upload" || archiveOnly;
 if (!videoOnly) measurePlaybook();
@@ -78,6 +84,7 @@ try {
     print([baseline, health, me, memories, pocketDad], baseline);
   }
   if (archiveOnly || process.env.BENCH_ARCHIVE === "on") await benchArchive(app, cookie);
+  if (!videoOnly && process.env.BENCH_DELIVERY === "on") await benchDelivery();
   if (!archiveOnly && !process.argv.includes("--http-only")) await benchVideo(app, cookie, baselineServer.baseUrl);
 } finally {
   await app.stop();
