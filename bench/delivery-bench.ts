@@ -34,7 +34,8 @@ function daytimeZone() {
 async function seed(pool: pg.Pool, timeZone: string) {
   const today = new Intl.DateTimeFormat("en-CA", { timeZone }).format(new Date());
   await pool.query(`INSERT INTO users (id, name, email, time_zone) SELECT 'bench-' || i, '', 'dad' || i || '@bench.test', $1 FROM generate_series(1, ${ACCOUNTS}) AS i`, [timeZone]);
-  await pool.query(`INSERT INTO profiles (id, email, time_zone) SELECT 'bench-' || i, 'dad' || i || '@bench.test', $1 FROM generate_series(1, ${ACCOUNTS}) AS i`, [timeZone]);
+  // A trigger makes each user's profile; delivery reads the time zone from it.
+  await pool.query("UPDATE profiles SET time_zone = $1 WHERE id LIKE 'bench-%'", [timeZone]);
   await pool.query(`INSERT INTO children (user_id, name, birthdate) SELECT 'bench-' || i, 'Child ' || i, date '2014-01-01' + (i % 3000) FROM generate_series(1, ${ACCOUNTS}) AS i`);
   await pool.query(`INSERT INTO guardians (user_id, name, email, relation, status, invite_token_hash, responded_at)
     SELECT 'bench-' || i, 'Grandma ' || i, 'grandma' || i || '@bench.test', 'grandparent', 'accepted', md5('invite' || i) || md5('token' || i), now()

@@ -58,6 +58,11 @@ export async function createGuardiansModule(
       markReached: async (input) => {
         await options.memories.markMilestoneReached({ userId: input.userId, id: input.memoryId, source: input.kind === "video" ? "video" : "narration" });
       },
+      reseal: (input) => options.memories.resealMilestone({ userId: input.userId, id: input.memoryId, source: input.kind === "video" ? "video" : "narration" }),
+      milestones: async (input) =>
+        (await options.memories.listForChild({ ...input, unlockedOnly: false }))
+          .filter((item) => item.unlock.type === "milestone" && item.unlock.milestone)
+          .map((item) => ({ memoryId: item.id, milestone: item.unlock.milestone!, kind: item.kind })),
     },
   });
   const guardians = createGuardiansUsecases({ guardians: repository, outbox, appUrl, readers, links, deliveryProblems: deliveries.problems });
