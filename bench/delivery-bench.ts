@@ -20,7 +20,8 @@ import { startJobQueue } from "../src/server/jobs/job-queue";
 import { createServices } from "../src/server/services";
 import { freePort } from "./bench-server";
 
-const ACCOUNTS = 5_000;
+/** BENCH_DELIVERY_ACCOUNTS scales it down for a quick look (two unlocks per account). */
+const ACCOUNTS = Number(process.env.BENCH_DELIVERY_ACCOUNTS ?? 5_000);
 const NOTES_PER_CHILD = 2;
 export const DELIVERY_UNLOCKS = ACCOUNTS * NOTES_PER_CHILD;
 
@@ -63,7 +64,9 @@ export async function benchDelivery() {
   try {
     await applyMigrations(pool as unknown as pg.Pool);
     const timeZone = daytimeZone();
+    const seeded = performance.now();
     await seed(pool as unknown as pg.Pool, timeZone);
+    console.log(`seeded ${DELIVERY_UNLOCKS} due unlocks in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
     jobs = await startJobQueue({ url: database.url, log: () => {} });
     const config = parseConfig({ NODE_ENV: "test", APP_URL: "http://localhost:3000", DATA_DIR: path.join(dir, "data") });
     const services = await createServices({ config, db, pool, jobs, authSecret: "bench-secret-bench-secret-bench-secret-01", log: () => {} });
@@ -76,9 +79,11 @@ export async function benchDelivery() {
     )).rows[0];
     const deadline = Date.now() + 30 * 60_000;
     let state = await count();
+    console.log(`unlock job run done in ${dispatched.toFixed(1)} s: ${JSON.stringify(run)}`);
     while (state.sent + state.failed < DELIVERY_UNLOCKS && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await new Promise((resolve) => setTimeout(resolve, 5000));
       state = await count();
+      console.log(`  ${((performance.now() - started) / 1000).toFixed(0)} s: ${state.sent} sent, ${state.pending} pending`);
     }
     const total = (performance.now() - started) / 1000;
     const mails = (await pool.query<{ n: number }>("SELECT count(*)::int AS n FROM mailbox_messages WHERE subject LIKE 'Dad left this for %'")).rows[0].n;
