@@ -122,6 +122,7 @@ describe.skipIf(!browserAvailable)("family delivery in Chromium", () => {
 
     // Dad's vault: per memory, who it went to and when the page was opened.
     await page.goto(`${server.baseUrl}/vault`);
+    await page.getByRole("button", { name: "Quick Note", exact: true }).click();
     await page.getByRole("button", { name: /You did it/ }).first().click();
     const opened = page.getByRole("dialog", { name: "You did it" });
     await opened.getByText(/Grandma Rose opened it on \d+ \w+ \(for Maya\)/).waitFor();
