@@ -125,7 +125,9 @@ describe.skipIf(!browserAvailable)("family delivery in Chromium", () => {
     await page.getByRole("button", { name: "Quick Note", exact: true }).click();
     await page.getByRole("button", { name: /You did it/ }).first().click();
     const opened = page.getByRole("dialog", { name: "You did it" });
-    await opened.getByText(/Grandma Rose opened it on \d+ \w+ \(for Maya\)/).waitFor();
+    await opened.getByRole("heading", { name: "Family delivery" }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/vault-deliveries-360.png` });
+    await opened.getByText(/^Grandma Rose opened it on .+ \(for Maya\)$/).waitFor();
     await page.screenshot({ path: `${SHOTS}/vault-deliveries-360.png` });
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.screenshot({ path: `${SHOTS}/vault-deliveries-1280.png` });
