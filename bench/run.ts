@@ -10,6 +10,7 @@ import { signedInCookie } from "./bench-user";
 import { benchProcessing, benchUploads } from "./video-bench";
 import { benchArchive } from "./archive-bench";
 import { benchRecording } from "./record-bench";
+import { benchDelivery } from "./delivery-bench";
 
 type Result = { name: string; requestsPerSecond: number; p50: number; p99: number; errors: number; cpu?: { app: number; database: number }; baseline?: Result };
 type CpuMeter = () => { app: number; database: number };
@@ -62,9 +63,15 @@ function measurePlaybook(iterations = 20_000) {
  * `BENCH_ONLY=video npm run bench` measures the video figures alone; `BENCH_ONLY=upload` the upload
  * figures alone; `BENCH_ONLY=archive` the 'Download everything' figures alone (they write ~3 GB, so
  * they run only when asked for, or with `BENCH_ARCHIVE=on`); `BENCH_ONLY=record` the recording figures
- * alone (Chromium's fake camera, 60 s and 120 s, or the lengths in `BENCH_RECORD_SECONDS`, e.g. `60`).
+ * alone (Chromium's fake camera, 60 s and 120 s, or the lengths in `BENCH_RECORD_SECONDS`, e.g. `60`);
+ * `BENCH_ONLY=delivery` the family delivery figures alone (10,000 unlocks due at once, their own
+ * embedded PostgreSQL; also with `BENCH_DELIVERY=on`).
  */
 const only = process.env.BENCH_ONLY;
+if (only === "delivery") {
+  await benchDelivery();
+  process.exit(0);
+}
 const archiveOnly = only === "archive";
 const recordOnly = only === "record";
 const videoOnly = only === "video" || only === "upload" || archiveOnly || recordOnly;
@@ -98,6 +105,7 @@ try {
     }
   }
   if (archiveOnly || process.env.BENCH_ARCHIVE === "on") await benchArchive(app, cookie);
+  if (!videoOnly && process.env.BENCH_DELIVERY === "on") await benchDelivery();
   if (!archiveOnly && !recordOnly && !process.argv.includes("--http-only")) await benchVideo(app, cookie, baselineServer.baseUrl);
   if (recordOnly || (!only && !process.argv.includes("--http-only"))) await benchRecord(app.baseUrl, cookie);
 } finally {

@@ -18,6 +18,8 @@ export const GUARDIAN_STATE_LABELS: Record<GuardianState, string> = {
 };
 /** A family link (guardian, child) stays valid this long; a fresh one can be emailed. */
 export const FAMILY_LINK_DAYS = 30;
+/** Dad can undo a guardian's milestone confirmation this long after it, if nothing was delivered yet. */
+export const CONFIRMATION_UNDO_HOURS = 48;
 
 export const GUARDIANS_COPY = {
   sectionTitle: "Family delivery",
@@ -33,6 +35,8 @@ export const GUARDIANS_COPY = {
   removed: "Guardian removed",
   saveFailed: "We couldn't save this guardian. Please try again.",
   confirmRemove: "They will no longer receive anything from you, and every link they hold stops working.",
+  undoTooLate: `A confirmation can be undone only within ${CONFIRMATION_UNDO_HOURS} hours.`,
+  alreadyDelivered: "This memory has already been delivered to the family, so it stays delivered.",
   childrenPrompt: "Want your children's memories to reach them even if you can't open the vault? Add a guardian in Family delivery.",
 } as const;
 
@@ -72,4 +76,19 @@ export type MemoryDelivery = {
   sentAt: string | null;
   openedAt: string | null;
   problem: string | null;
+};
+
+/** A guardian's 'This has happened' as Dad sees it, with whether he can still undo it. */
+export type DadConfirmation = {
+  id: string;
+  guardianName: string;
+  childName: string;
+  milestone: string;
+  confirmedAt: string;
+  /** Whether this confirmation opened the memory. */
+  openedMemory: boolean;
+  /** Within 48 hours and nothing delivered yet. */
+  undoable: boolean;
+  /** Why not, when not: 'delivered' or 'too-late'. */
+  locked: "delivered" | "too-late" | null;
 };

@@ -118,9 +118,30 @@ describe.skipIf(!browserAvailable)("family delivery in Chromium", () => {
     await server.latestEmail(grandmaEmail, "Dad left this for Maya: When you graduate high school");
     await guardianPage.screenshot({ path: `${SHOTS}/child-page-confirmed-360.png`, fullPage: true });
     await measureChildPage(familyUrl);
+    expect(await guardianPage.content()).not.toContain(dadEmail);
+
+    // Dad's vault: per memory, who it went to and when the page was opened.
+    await page.goto(`${server.baseUrl}/vault`);
+    await page.getByRole("button", { name: "Quick Note", exact: true }).click();
+    await page.getByRole("button", { name: /You did it/ }).first().click();
+    const opened = page.getByRole("dialog", { name: "You did it" });
+    await opened.getByRole("heading", { name: "Family delivery" }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/vault-deliveries-360.png` });
+    await opened.getByText(/^Grandma Rose opened it on .+ \(for Maya\)$/).waitFor();
+    await page.screenshot({ path: `${SHOTS}/vault-deliveries-360.png` });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/vault-deliveries-1280.png` });
+    await page.keyboard.press("Escape");
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto(`${server.baseUrl}/settings#family-delivery`);
 
     await page.reload();
     await row.getByText("Accepted").waitFor();
+    // The confirmation was delivered at once: it stays delivered, no Undo.
+    const confirmation = section.getByRole("list", { name: "Milestone confirmations" }).getByRole("listitem");
+    await confirmation.getByText("Delivered: it stays delivered.").waitFor();
+    expect(await confirmation.getByRole("button", { name: /^Undo/ }).count()).toBe(0);
+    await section.screenshot({ path: `${SHOTS}/settings-confirmations-360.png` });
     await page.setViewportSize({ width: 1280, height: 900 });
     await section.screenshot({ path: `${SHOTS}/settings-family-1280.png` });
     await row.getByRole("button", { name: "Pause Grandma Rose" }).click();
@@ -130,5 +151,14 @@ describe.skipIf(!browserAvailable)("family delivery in Chromium", () => {
     await confirm.getByText("every link they hold stops working").waitFor();
     await confirm.getByRole("button", { name: "Remove" }).click();
     await section.getByText("No guardians yet.").waitFor();
+
+    // Deleting the account: the dialog says every guardian's link ends, and offers the export first.
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    const deletion = page.getByRole("dialog", { name: "Delete your account?" });
+    await deletion.getByText("Every guardian's link to your children's pages stops working at once").waitFor();
+    await page.screenshot({ path: `${SHOTS}/delete-account-1280.png` });
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.screenshot({ path: `${SHOTS}/delete-account-360.png` });
+    await deletion.getByRole("button", { name: "Keep my account" }).click();
   });
 });

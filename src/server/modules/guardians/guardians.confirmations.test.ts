@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, createTestApp, jsonRequest, type TestApp, waitForEmail } from "../../../../tests/support/test-app";
-import { milestoneConfirmations } from "./guardians.table";
+import { familyDeliveries, milestoneConfirmations } from "./guardians.table";
 import { acceptedGuardian as acceptedGuardianOf, type Dad, postNote as postNoteFor } from "./guardians.test-support";
 
 let t: TestApp;
@@ -16,8 +16,17 @@ const acceptedGuardian = (dad: Dad, name: string) => acceptedGuardianOf(t, dad, 
 const page = async (token: string) => (await t.app.request(`/family/${token}`)).text();
 const confirm = (token: string, memoryId: string) => t.app.request(`/family/${token}/confirm/${memoryId}`, { method: "POST", headers: { "x-forwarded-for": `198.51.100.${n++ % 250}` } });
 
-async function family() {
-  const dad = await createSignedInUser(t);
+/** A time zone where the hour now is in [from, to): before 08:00 a delivery waits; after, it goes at once. */
+function zoneWithHour(from: number, to: number) {
+  const hourIn = (timeZone: string) => Number(new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", hourCycle: "h23" }).format(new Date()));
+  return Intl.supportedValuesOf("timeZone").find((zone) => hourIn(zone) >= from && hourIn(zone) < to)!;
+}
+
+const confirmations = async (dad: Dad) => (await (await jsonRequest(t, "GET", "/api/guardians/confirmations", { cookie: dad.cookie })).json()).confirmations;
+const undo = (dad: Dad, id: string) => jsonRequest(t, "DELETE", `/api/guardians/confirmations/${id}`, { cookie: dad.cookie });
+
+async function family(timeZone?: string) {
+  const dad = await createSignedInUser(t, { timeZone });
   const maya = (await (await jsonRequest(t, "POST", "/api/children", { cookie: dad.cookie, body: { name: "Maya", birthdate: "2013-03-14" } })).json()).child;
   const memoryId = await postNote(dad.cookie, [maya.id], { unlockType: "milestone", unlockMilestone: "When you graduate high school" });
   return { dad, maya, memoryId };
@@ -75,5 +84,78 @@ describe("sealed milestone envelopes", () => {
     expect((await confirm("D".repeat(43), other.memoryId)).status).toBe(404);
     expect(await t.db.select().from(milestoneConfirmations).where(eq(milestoneConfirmations.memoryId, other.memoryId))).toEqual([]);
     expect(await page(grandma.token)).not.toContain("SECRET");
+  });
+});
+
+describe("Dad undoing a guardian's confirmation", () => {
+  it("seals the memory again when it has not been delivered yet (held until 08:00), and it opens again on a new confirmation", async () => {
+    const { dad, memoryId } = await family(zoneWithHour(1, 6));
+    const grandma = await acceptedGuardian(dad, "Grandma Rose");
+    expect((await confirm(grandma.token, memoryId)).status).toBe(303);
+    expect(await page(grandma.token)).toContain("SECRET TITLE");
+    const waiting = await t.db.select().from(familyDeliveries).where(eq(familyDeliveries.memoryId, memoryId));
+    expect(waiting.map((row) => row.status)).toEqual(["pending"]);
+
+    const [listed] = await confirmations(dad);
+    expect(listed).toMatchObject({ guardianName: "Grandma Rose", childName: "Maya", milestone: "When you graduate high school", openedMemory: true, undoable: true, locked: null });
+    expect((await undo(dad, listed.id)).status).toBe(204);
+    expect(await confirmations(dad)).toEqual([]);
+    const sealed = await page(grandma.token);
+    expect(sealed).not.toContain("SECRET TITLE");
+    expect(sealed).toContain("This has happened");
+    expect(await t.db.select().from(familyDeliveries).where(eq(familyDeliveries.memoryId, memoryId))).toEqual([]);
+    const memory = await (await jsonRequest(t, "GET", `/api/narrations/${memoryId}`, { cookie: dad.cookie })).json();
+    expect(memory.unlock.unlocked).toBe(false);
+
+    expect((await confirm(grandma.token, memoryId)).status).toBe(303);
+    expect(await page(grandma.token)).toContain("SECRET TITLE");
+    expect((await t.db.select().from(familyDeliveries).where(eq(familyDeliveries.memoryId, memoryId))).map((row) => row.status)).toEqual(["pending"]);
+  });
+
+  it("refuses once the memory was delivered: it stays delivered", async () => {
+    const { dad, memoryId } = await family(zoneWithHour(9, 19));
+    const grandma = await acceptedGuardian(dad, "Grandma Rose");
+    await confirm(grandma.token, memoryId);
+    await waitForEmail(t, grandma.email, { subjectIncludes: "Dad left this for Maya: When you graduate high school" });
+    await expect.poll(async () => (await t.db.select().from(familyDeliveries).where(eq(familyDeliveries.memoryId, memoryId)))[0]?.status).toBe("sent");
+    const [listed] = await confirmations(dad);
+    expect(listed).toMatchObject({ undoable: false, locked: "delivered" });
+    const refused = await undo(dad, listed.id);
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).error).toEqual({ code: "CONFIRMATION_ALREADY_DELIVERED", message: "This memory has already been delivered to the family, so it stays delivered." });
+    expect(await page(grandma.token)).toContain("SECRET TITLE");
+    expect(await confirmations(dad)).toHaveLength(1);
+  });
+
+  it("refuses after 48 hours, undoes a fresher one that has not opened anything, and never another family's", async () => {
+    const { dad, memoryId } = await family();
+    const grandma = await acceptedGuardian(dad, "Grandma Rose");
+    const uncle = await acceptedGuardian(dad, "Uncle Tom");
+    await acceptedGuardian(dad, "Aunt May");
+    const set = await jsonRequest(t, "PUT", "/api/guardians/confirmations-needed", { cookie: dad.cookie, body: { confirmationsNeeded: 3 } });
+    expect((await set.json()).confirmationsNeeded).toBe(3);
+    await confirm(grandma.token, memoryId);
+    await t.pool.query("UPDATE milestone_confirmations SET created_at = now() - interval '48 hours 1 minute' WHERE guardian_id = $1", [grandma.id]);
+    await confirm(uncle.token, memoryId);
+    const listed = await confirmations(dad);
+    expect(listed.map((c: { guardianName: string; locked: string | null }) => [c.guardianName, c.locked])).toEqual([
+      ["Uncle Tom", null],
+      ["Grandma Rose", "too-late"],
+    ]);
+    const late = await undo(dad, listed[1].id);
+    expect(late.status).toBe(409);
+    expect((await late.json()).error.code).toBe("CONFIRMATION_UNDO_TOO_LATE");
+
+    const stranger = await createSignedInUser(t);
+    expect((await undo(stranger, listed[0].id)).status).toBe(404);
+    expect((await undo(stranger, "not-a-uuid")).status).toBe(404);
+    expect(await confirmations(stranger)).toEqual([]);
+    expect((await t.app.request(`/api/guardians/confirmations/${listed[0].id}`, { method: "DELETE", headers: { origin: "http://localhost:3000" } })).status).toBe(401);
+
+    expect((await undo(dad, listed[0].id)).status).toBe(204);
+    expect((await confirmations(dad)).map((c: { guardianName: string }) => c.guardianName)).toEqual(["Grandma Rose"]);
+    const uncleSees = await page(uncle.token);
+    expect(uncleSees).toContain("This has happened");
+    expect(uncleSees).not.toContain("You said this has happened.");
   });
 });

@@ -1,9 +1,11 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { CONFIRMATION_UNDO_HOURS, type DadConfirmation } from "../../../shared/guardians";
 import { confirmationsNeeded } from "../../../shared/family-delivery";
 import type { Database } from "../../db/client";
 import type { EmailOutbox } from "../email/email.usecases";
 import { renderEmail } from "../email/email.templates";
-import { familySettings, guardians, milestoneConfirmations } from "./guardians.table";
+import { guardianErrors } from "./guardians.errors";
+import { familyDeliveries, familySettings, guardians, milestoneConfirmations } from "./guardians.table";
 import type { FamilyReaders } from "./guardians.usecases";
 
 /** A sealed envelope: a locked milestone memory of the child, by its milestone text and kind only. */
@@ -13,11 +15,17 @@ export type MilestoneReader = {
   envelopes: (input: { userId: string; childId: string }) => Promise<Array<Omit<Envelope, "confirmed">>>;
   /** Opens the memory as if Dad had marked the milestone reached (the memories usecase). */
   markReached: (input: { userId: string; memoryId: string; kind: Envelope["kind"] }) => Promise<void>;
+  /** Seals it again (a confirmation undone before delivery). */
+  reseal: (input: { userId: string; memoryId: string; kind: Envelope["kind"] }) => Promise<void>;
+  /** The child's milestone memories, sealed or open: their milestone text and kind. */
+  milestones: (input: { userId: string; childId: string }) => Promise<Array<Omit<Envelope, "confirmed">>>;
 };
 
 /** Guardians confirming milestones; enough confirmations open the memory and Dad is told. */
-export function createConfirmationsUsecases(options: { db: Database; reader: MilestoneReader; readers: FamilyReaders; outbox: EmailOutbox; appUrl: string }) {
+export function createConfirmationsUsecases(options: { db: Database; reader: MilestoneReader; readers: FamilyReaders; outbox: EmailOutbox; appUrl: string; now?: () => Date }) {
   const { db, reader } = options;
+  const now = options.now ?? (() => new Date());
+  const undoLimit = () => new Date(now().getTime() - CONFIRMATION_UNDO_HOURS * 3_600_000);
 
   async function needed(userId: string) {
     const [settings] = await db.select().from(familySettings).where(eq(familySettings.userId, userId));
@@ -52,6 +60,10 @@ export function createConfirmationsUsecases(options: { db: Database; reader: Mil
       await db.insert(milestoneConfirmations).values(input).onConflictDoNothing();
       const [{ given }] = await db.select({ given: count() }).from(milestoneConfirmations).where(and(eq(milestoneConfirmations.userId, input.userId), eq(milestoneConfirmations.memoryId, input.memoryId)));
       if (given < (await needed(input.userId))) return true;
+      await db
+        .update(milestoneConfirmations)
+        .set({ openedMemory: true })
+        .where(and(eq(milestoneConfirmations.memoryId, input.memoryId), eq(milestoneConfirmations.guardianId, input.guardianId)));
       await reader.markReached({ userId: input.userId, memoryId: input.memoryId, kind: envelope.kind });
       const dad = await options.readers.dadOf(input.userId);
       const child = (await options.readers.childrenOf(input.userId)).find((c) => c.id === input.childId);
@@ -68,6 +80,71 @@ export function createConfirmationsUsecases(options: { db: Database; reader: Mil
         }),
       });
       return true;
+    },
+
+    /** Dad's view of his guardians' confirmations, newest first. */
+    async list(input: { userId: string }): Promise<DadConfirmation[]> {
+      const rows = await db
+        .select({ row: milestoneConfirmations, guardianName: guardians.name })
+        .from(milestoneConfirmations)
+        .innerJoin(guardians, eq(guardians.id, milestoneConfirmations.guardianId))
+        .where(eq(milestoneConfirmations.userId, input.userId))
+        .orderBy(desc(milestoneConfirmations.createdAt));
+      if (rows.length === 0) return [];
+      const children = new Map((await options.readers.childrenOf(input.userId)).map((child) => [child.id, child.name]));
+      const milestones = new Map<string, string>();
+      for (const childId of new Set(rows.map(({ row }) => row.childId)))
+        for (const item of await reader.milestones({ userId: input.userId, childId })) milestones.set(item.memoryId, item.milestone);
+      const memoryIds = [...new Set(rows.map(({ row }) => row.memoryId))];
+      const delivered = new Set(
+        (await db.selectDistinct({ memoryId: familyDeliveries.memoryId }).from(familyDeliveries).where(and(eq(familyDeliveries.userId, input.userId), inArray(familyDeliveries.memoryId, memoryIds), eq(familyDeliveries.status, "sent")))).map(
+          (row) => row.memoryId,
+        ),
+      );
+      const limit = undoLimit();
+      return rows
+        .filter(({ row }) => milestones.has(row.memoryId))
+        .map(({ row, guardianName }) => {
+          const locked = delivered.has(row.memoryId) ? "delivered" : row.createdAt < limit ? "too-late" : null;
+          return {
+            id: row.id,
+            guardianName,
+            childName: children.get(row.childId) ?? "",
+            milestone: milestones.get(row.memoryId)!,
+            confirmedAt: row.createdAt.toISOString(),
+            openedMemory: row.openedMemory,
+            undoable: locked === null,
+            locked,
+          };
+        });
+    },
+
+    /**
+     * Dad undoes a guardian's confirmation: within 48 hours and before anything of that memory was
+     * delivered (then it stays delivered). If the confirmations had opened the memory, it is sealed
+     * again and its waiting deliveries are dropped, so that it opens and is delivered when confirmed
+     * anew. The waiting rows are locked first: a send in progress finishes before, and then it counts.
+     */
+    async undo(input: { userId: string; confirmationId: string }) {
+      const [row] = await db
+        .select()
+        .from(milestoneConfirmations)
+        .where(and(eq(milestoneConfirmations.id, input.confirmationId), eq(milestoneConfirmations.userId, input.userId)));
+      if (!row) throw guardianErrors.confirmationNotFound();
+      if (row.createdAt < undoLimit()) throw guardianErrors.undoTooLate();
+      const reopen = await db.transaction(async (tx) => {
+        const deliveries = await tx.select().from(familyDeliveries).where(eq(familyDeliveries.memoryId, row.memoryId)).for("update");
+        if (deliveries.some((delivery) => delivery.status === "sent")) throw guardianErrors.alreadyDelivered();
+        const opened = (await tx.select().from(milestoneConfirmations).where(and(eq(milestoneConfirmations.memoryId, row.memoryId), eq(milestoneConfirmations.openedMemory, true)))).length > 0;
+        await tx.delete(milestoneConfirmations).where(eq(milestoneConfirmations.id, row.id));
+        if (!opened) return false;
+        await tx.delete(familyDeliveries).where(eq(familyDeliveries.memoryId, row.memoryId));
+        await tx.update(milestoneConfirmations).set({ openedMemory: false }).where(eq(milestoneConfirmations.memoryId, row.memoryId));
+        return true;
+      });
+      if (!reopen) return;
+      const milestone = (await reader.milestones({ userId: input.userId, childId: row.childId })).find((item) => item.memoryId === row.memoryId);
+      if (milestone) await reader.reseal({ userId: input.userId, memoryId: row.memoryId, kind: milestone.kind });
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, createTestApp, jsonRequest, startAppOn, type TestApp, waitForEmail } from "../../../../tests/support/test-app";
 import { createEmailSender, type OutgoingEmail } from "../email/email.sender";
@@ -90,7 +90,7 @@ describe("delivering an unlock to the child's guardians", () => {
       deliveries: createDeliveriesRepository(t.db),
       links: t.services.familyLinks,
       source: t.services.childPageSource,
-      readers: { dadOf: async () => ({ name: "Dad", email: dad.email }), childrenOf: async () => [], timeZoneOf: async () => "UTC" },
+      readers: { dadOf: async () => ({ name: "Dad", email: dad.email, named: false }), childrenOf: async () => [], timeZoneOf: async () => "UTC" },
       send: async (email: OutgoingEmail) => {
         if (refusals-- > 0) throw new Error("550 5.1.1 mailbox unavailable");
         await mailbox(email);
@@ -142,5 +142,39 @@ describe("delivering an unlock to the child's guardians", () => {
     const [row] = await t.db.select().from(familyDeliveries).where(eq(familyDeliveries.memoryId, noteId));
     expect(row).toMatchObject({ mode: "digest", status: "pending" });
     expect(row.sendAt.getTime()).toBeGreaterThan(Date.now());
+  });
+  it("stops future deliveries to a guardian Dad removes and for a child Dad deletes, also those already waiting for the digest", async () => {
+    const { dad, maya } = await familyWithAgeUnlock();
+    const leo = (await (await jsonRequest(t, "POST", "/api/children", { cookie: dad.cookie, body: { name: "Leo", birthdate: "2016-05-02" } })).json()).child;
+    const grandma = await acceptedGuardian(dad, "Grandma Rose");
+    const uncle = await acceptedGuardian(dad, "Uncle Tom");
+    const unlocked = async (childId: string, title: string) => {
+      const memoryId = await postNote(dad.cookie, [childId], { unlockType: "now", title });
+      await t.services.familyDeliveries.memoryUnlocked({ userId: dad.id, memoryId, kind: "note", childId, unlockedAt: new Date(), unlockType: "now" });
+      return memoryId;
+    };
+    const waiting = [await unlocked(maya.id, "For Maya tonight"), await unlocked(leo.id, "For Leo tonight")];
+    const rows = () => t.db.select().from(familyDeliveries).where(inArray(familyDeliveries.memoryId, waiting));
+    expect(await rows()).toHaveLength(4);
+    const day = (await rows())[0].digestDay!;
+
+    expect((await jsonRequest(t, "DELETE", `/api/guardians/${uncle.id}`, { cookie: dad.cookie })).status).toBe(204);
+    expect((await jsonRequest(t, "DELETE", `/api/children/${leo.id}`, { cookie: dad.cookie })).status).toBe(204);
+    expect((await rows()).map((row) => [row.guardianId, row.childId])).toEqual([[grandma.id, maya.id]]);
+
+    // The digest jobs already queued for that day run: only Grandma, only Maya's note.
+    const [, digest] = t.services.familyDeliveries.jobs;
+    await digest.handle({ guardianId: uncle.id, day });
+    await digest.handle({ guardianId: grandma.id, day });
+    const sent = await emailsTo(grandma.email, "Dad left something new for Maya");
+    expect(sent).toHaveLength(1);
+    expect(sent[0].text).toContain('"For Maya tonight"');
+    expect(sent[0].text).not.toContain("For Leo tonight");
+    const toUncle = await t.db.select().from(mailboxMessages).where(eq(mailboxMessages.to, uncle.email));
+    expect(toUncle.filter((m) => m.subject.startsWith("Dad left"))).toEqual([]);
+
+    // Later unlocks reach nobody removed.
+    const later = await unlocked(maya.id, "Another night");
+    expect((await t.db.select().from(familyDeliveries).where(eq(familyDeliveries.memoryId, later))).map((row) => row.guardianId)).toEqual([grandma.id]);
   });
 });

@@ -9,5 +9,8 @@ export const guardianErrors = {
   noChildren: defineError("GUARDIAN_NO_CHILDREN", 400, GUARDIANS_COPY.noChildren),
   childNotFound: defineError("CHILD_NOT_FOUND", 404, "We couldn't find that child."),
   resendTooSoon: defineError("GUARDIAN_RESEND_TOO_SOON", 429, GUARDIANS_COPY.resendTooSoon),
+  confirmationNotFound: defineError("CONFIRMATION_NOT_FOUND", 404, "We couldn't find that confirmation."),
+  undoTooLate: defineError("CONFIRMATION_UNDO_TOO_LATE", 409, GUARDIANS_COPY.undoTooLate),
+  alreadyDelivered: defineError("CONFIRMATION_ALREADY_DELIVERED", 409, GUARDIANS_COPY.alreadyDelivered),
   invitationNotFound: defineError("INVITATION_NOT_FOUND", 404, "This invitation link is not valid any more."),
 };

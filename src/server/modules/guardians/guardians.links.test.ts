@@ -90,6 +90,22 @@ describe("the child's page", () => {
     expect(await response.text()).toContain("Still here for you");
   });
 
+  it("calls Dad 'Dad' when he has not given his name, and never shows his email address", async () => {
+    const dad = await createSignedInUser(t);
+    const maya = await addChild(dad.cookie, "Maya");
+    await postNote(dad.cookie, [maya.id], { title: "A memory" });
+    const { token } = await acceptedGuardian(dad, "Maya");
+    const html = await (await open(token)).text();
+    expect(html).toContain("Messages Dad left for Maya");
+    expect(html.toLowerCase()).not.toContain(dad.email.toLowerCase());
+    expect(html.toLowerCase()).not.toContain(dad.email.split("@")[0].toLowerCase());
+
+    expect((await jsonRequest(t, "PUT", "/api/settings/profile", { cookie: dad.cookie, body: { fullName: "Sam Carter", phone: "", timeZone: "UTC" } })).status).toBe(200);
+    const named = await (await open(token)).text();
+    expect(named).toContain("Messages Sam Carter left for Maya");
+    expect(named.toLowerCase()).not.toContain(dad.email.toLowerCase());
+  });
+
   it("says so when nothing has opened yet", async () => {
     const dad = await createSignedInUser(t);
     await addChild(dad.cookie, "Maya");
@@ -196,6 +212,23 @@ describe("links that no longer open the page", () => {
     const [row] = await t.db.select().from(guardians).where(eq(guardians.id, guardian.id));
     await jsonRequest(t, "PATCH", `/api/guardians/${guardian.id}`, { cookie: dad.cookie, body: { name: row.name, email: row.email, relation: row.relation, childIds: [leo.id] } });
     expect((await open(guardian.token)).status).toBe(404);
+  });
+
+  it("refuses every guardian's link once Dad deletes his account", async () => {
+    const dad = await createSignedInUser(t);
+    const maya = await addChild(dad.cookie, "Maya");
+    await postNote(dad.cookie, [maya.id], { title: "A memory" });
+    const grandma = await acceptedGuardian(dad, "Maya");
+    const godfather = await acceptedGuardian(dad, "Maya");
+    expect((await open(grandma.token)).status).toBe(200);
+    expect((await jsonRequest(t, "DELETE", "/api/account", { cookie: dad.cookie, body: { confirm: true } })).status).toBe(204);
+    for (const { token } of [grandma, godfather]) {
+      const response = await open(token);
+      expect(response.status).toBe(404);
+      const html = await response.text();
+      expect(html).not.toContain("Maya");
+      expect(html).not.toContain("A memory");
+    }
   });
 
   it("one family's link never opens another family's child", async () => {

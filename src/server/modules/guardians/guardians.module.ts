@@ -25,7 +25,9 @@ export async function createGuardiansModule(
   const readers: FamilyReaders = {
     dadOf: async (userId) => {
       const { profile } = await options.settings.get({ userId });
-      return { name: profile.fullName.trim() || profile.email, email: profile.email };
+      // Without a name he is 'Dad': his email address is never shown on a guardian's pages.
+      const fullName = profile.fullName.trim();
+      return { name: fullName || "Dad", email: profile.email, named: fullName !== "" };
     },
     childrenOf: (userId) => options.children.list({ userId }),
     timeZoneOf: async (userId) => (await options.settings.get({ userId })).profile.timeZone,
@@ -56,6 +58,11 @@ export async function createGuardiansModule(
       markReached: async (input) => {
         await options.memories.markMilestoneReached({ userId: input.userId, id: input.memoryId, source: input.kind === "video" ? "video" : "narration" });
       },
+      reseal: (input) => options.memories.resealMilestone({ userId: input.userId, id: input.memoryId, source: input.kind === "video" ? "video" : "narration" }),
+      milestones: async (input) =>
+        (await options.memories.listForChild({ ...input, unlockedOnly: false }))
+          .filter((item) => item.unlock.type === "milestone" && item.unlock.milestone)
+          .map((item) => ({ memoryId: item.id, milestone: item.unlock.milestone!, kind: item.kind })),
     },
   });
   const guardians = createGuardiansUsecases({ guardians: repository, outbox, appUrl, readers, links, deliveryProblems: deliveries.problems });

@@ -19,7 +19,7 @@ const guardianIdOr404: MiddlewareHandler<AppEnv> = async (c, next) => {
 export function registerGuardiansRoutes(options: {
   usecases: GuardiansUsecases;
   deliveries: Pick<DeliveriesUsecases, "forMemory">;
-  confirmations: Pick<ConfirmationsUsecases, "needed" | "setNeeded">;
+  confirmations: Pick<ConfirmationsUsecases, "needed" | "setNeeded" | "list" | "undo">;
   rateLimit: (rule: RateLimitRule) => MiddlewareHandler<AppEnv>;
 }) {
   const { usecases } = options;
@@ -36,6 +36,14 @@ export function registerGuardiansRoutes(options: {
   app.put("/api/guardians/confirmations-needed", requireUser(), validate("json", confirmationsNeededSchema), async (c) =>
     c.json({ confirmationsNeeded: await options.confirmations.setNeeded({ userId: currentUser(c).id, ...c.req.valid("json") }) }),
   );
+  // Guardians' 'This has happened' on milestones, and Dad's undo (within 48 hours, before delivery).
+  app.get("/api/guardians/confirmations", requireUser(), async (c) => c.json({ confirmations: await options.confirmations.list({ userId: currentUser(c).id }) }));
+  app.delete("/api/guardians/confirmations/:confirmationId", requireUser(), async (c) => {
+    const confirmationId = c.req.param("confirmationId");
+    if (!z.uuid().safeParse(confirmationId).success) throw guardianErrors.confirmationNotFound();
+    await options.confirmations.undo({ userId: currentUser(c).id, confirmationId });
+    return c.body(null, 204);
+  });
   // Who one memory went to and when they opened the page; another family's memory id lists nothing.
   app.get("/api/guardians/deliveries/:memoryId", requireUser(), validate("param", z.object({ memoryId: z.uuid() })), async (c) =>
     c.json({ deliveries: await options.deliveries.forMemory({ userId: currentUser(c).id, memoryId: c.req.valid("param").memoryId }) }),

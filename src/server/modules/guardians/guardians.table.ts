@@ -124,6 +124,8 @@ export const milestoneConfirmations = pgTable(
     guardianId: uuid("guardian_id")
       .notNull()
       .references(() => guardians.id, { onDelete: "cascade" }),
+    /** Set on the confirmation that completed the count and opened the memory: undoing it (before delivery) seals it again. */
+    openedMemory: boolean("opened_memory").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex("milestone_confirmations_once").on(table.memoryId, table.guardianId), index("milestone_confirmations_user_idx").on(table.userId)],

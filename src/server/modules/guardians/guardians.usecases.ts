@@ -7,9 +7,12 @@ import type { GuardiansRepository, GuardianWithChildren } from "./guardians.repo
 import { hashToken, looksLikeToken, newToken } from "./guardians.tokens";
 
 /** What the guardians module reads from other modules (through their usecases). */
+/** Who invites, in the invitation email and on its page: the guardian must recognise him, so his email when he gave no name. */
+const inviter = (dad: { name: string; email: string; named: boolean }) => (dad.named ? dad.name : dad.email);
+
 export type FamilyReaders = {
-  /** Dad's name as shown to his family (his full name, else his email) and his email. */
-  dadOf: (userId: string) => Promise<{ name: string; email: string }>;
+  /** Dad as shown to his family: his full name, else 'Dad' (never his email; `named` says which), and his email. */
+  dadOf: (userId: string) => Promise<{ name: string; email: string; named: boolean }>;
   childrenOf: (userId: string) => Promise<Array<{ id: string; name: string }>>;
   /** The account's time zone (delivery times are local). */
   timeZoneOf: (userId: string) => Promise<string>;
@@ -78,7 +81,7 @@ export function createGuardiansUsecases(options: {
       invitationEmail({
         to: row.email,
         guardianName: row.name,
-        dadName: dad.name,
+        dadName: inviter(dad),
         dadEmail: dad.email,
         childNames: children.map((child) => child.name),
         inviteUrl: `${options.appUrl}/family/invite/${token}`,
@@ -151,7 +154,7 @@ export function createGuardiansUsecases(options: {
       const row = await invitationFor(input.token);
       if (!row) throw guardianErrors.invitationNotFound();
       const dad = await readers.dadOf(row.userId);
-      return { guardianName: row.name, dadName: dad.name, childNames: (await childrenFor(row)).map((child) => child.name), status: row.status };
+      return { guardianName: row.name, dadName: inviter(dad), childNames: (await childrenFor(row)).map((child) => child.name), status: row.status };
     },
 
     /** Accepting (again) emails a link to each child's page; declining stops everything for this address. */

@@ -8,6 +8,7 @@ import { children } from "../children/children.table";
 import { profiles } from "../profiles/profiles.table";
 import { videoChildren, videos } from "../videos/videos.table";
 import { childMemoryCounts, narrationChildren, narrationCreationKeys, narrations } from "./memories.table";
+import { memoryUnlockInstants, memoryUnlocks } from "./memories.unlocks.table";
 import { storedFilesOf } from "./memories.storage";
 
 export type NewNarration = Omit<typeof narrations.$inferInsert, "userId" | "createdAt" | "milestoneReachedAt">;
@@ -342,6 +343,20 @@ export function createMemoriesRepository(db: Database) {
         .update(table)
         .set({ milestoneReachedAt: input.at })
         .where(and(eq(table.userId, input.userId), eq(table.id, input.id), eq(table.unlockType, "milestone"), isNull(table.milestoneReachedAt)));
+    },
+
+    /**
+     * Seals a milestone memory again: no longer reached, its recorded unlocks forgotten so that it can
+     * open (and be delivered) once more. Only for a guardian's confirmation undone before anything was
+     * delivered (issue 15); Dad's own 'Unlock now' is never undone.
+     */
+    async resealMilestone(input: { userId: string; id: string; source: MemorySource }) {
+      const table = input.source === "video" ? videos : narrations;
+      await db.transaction(async (tx) => {
+        await tx.update(table).set({ milestoneReachedAt: null }).where(and(eq(table.userId, input.userId), eq(table.id, input.id), eq(table.unlockType, "milestone")));
+        await tx.delete(memoryUnlocks).where(and(eq(memoryUnlocks.userId, input.userId), eq(memoryUnlocks.memoryId, input.id)));
+        await tx.update(memoryUnlockInstants).set({ opensAt: null, unlockedAt: null }).where(and(eq(memoryUnlockInstants.userId, input.userId), eq(memoryUnlockInstants.memoryId, input.id)));
+      });
     },
 
     async memoryCounts(userId: string) {

@@ -278,6 +278,14 @@ export function createMemoriesUsecases(options: {
       return getItem(input);
     },
 
+    /** A milestone opened by guardians' confirmations, sealed again when Dad undoes one before delivery (issue 15). */
+    async resealMilestone(input: { userId: string; id: string; source: MemorySource }) {
+      const row = await memories.findById(input);
+      if (!row || row.unlockType !== "milestone") return;
+      await memories.resealMilestone(input);
+      await unlocks.recompute({ userId: input.userId, memoryId: input.id });
+    },
+
     /** The next unlocks and birthdays, in the account's time zone. */
     async comingUp(input: { userId: string }) {
       const [account, rules] = await Promise.all([memories.accountContext(input.userId), memories.datedRules(input.userId)]);

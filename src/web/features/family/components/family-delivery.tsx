@@ -4,10 +4,11 @@ import { toast } from "../../../components/ui/toast";
 import { GUARDIAN_LIMIT, GUARDIAN_RELATION_LABELS, GUARDIAN_STATE_LABELS, type Guardian, type GuardianState, GUARDIANS_COPY } from "../../../../shared/guardians";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
 import { guardianActions, useGuardianAction } from "../api/guardian-actions";
 import { useGuardians } from "../api/list-guardians";
+import { ConfirmGuardianDialog, errorMessage } from "./confirm-guardian-dialog";
 import { GuardianFormDialog, type Kid } from "./guardian-form-dialog";
+import { MilestoneConfirmations } from "./milestone-confirmations";
 
 const STATE_STYLE: Record<GuardianState, string> = {
   invited: "bg-mist-soft text-ink",
@@ -18,7 +19,6 @@ const STATE_STYLE: Record<GuardianState, string> = {
 
 type Editing = { mode: "add" } | { mode: "edit"; guardian: Guardian } | { mode: "remove"; guardian: Guardian } | { mode: "revoke"; guardian: Guardian } | null;
 
-const errorMessage = (cause: unknown) => (cause instanceof Error ? cause.message : "Something went wrong. Please try again.");
 
 /** Settings › Family delivery: Dad's guardians with their state, and what he can do with each. */
 export function FamilyDelivery({ kids }: { kids: Kid[] }) {
@@ -143,6 +143,7 @@ export function FamilyDelivery({ kids }: { kids: Kid[] }) {
           </p>
         </div>
       ) : null}
+      <MilestoneConfirmations />
       <div className="flex flex-col gap-2">
         <Button className="self-start" onClick={() => setEditing({ mode: "add" })} disabled={full}>
           <Plus className="size-5" aria-hidden="true" />
@@ -175,37 +176,5 @@ export function FamilyDelivery({ kids }: { kids: Kid[] }) {
         />
       ) : null}
     </div>
-  );
-}
-
-function ConfirmGuardianDialog(props: { title: string; description: string; confirmLabel: string; busyLabel: string; success: string; action: () => Promise<unknown>; onClose: () => void }) {
-  const mutation = useGuardianAction(props.action);
-  async function confirm() {
-    try {
-      await mutation.mutateAsync(undefined);
-      toast.success(props.success);
-      props.onClose();
-    } catch (cause) {
-      toast.error(errorMessage(cause));
-    }
-  }
-  return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && !mutation.isPending && props.onClose()}
-      title={props.title}
-      description={props.description}
-      hideClose={mutation.isPending}
-      footer={
-        <>
-          <Button variant="secondary" onClick={props.onClose} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={() => void confirm()} busy={mutation.isPending} busyLabel={props.busyLabel}>
-            {props.confirmLabel}
-          </Button>
-        </>
-      }
-    />
   );
 }

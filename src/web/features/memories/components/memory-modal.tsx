@@ -9,7 +9,10 @@ import { formatMemoryDate, UnlockBadge } from "./memory-card";
 export type RenderVideoPlayer = (video: VideoMemoryItem, onClose: () => void) => ReactNode;
 
 /** The read-only note modal: title, date, photo, the recording to play, the notes (as text), Close. */
-export function MemoryModal({ item, onClose, onEdit }: { item: NarrationItem | null; onClose: () => void; onEdit?: (item: NarrationItem) => void }) {
+/** Shown under an open memory by the route (another feature's part, e.g. who it was delivered to). */
+export type RenderMemoryExtra = (item: MemoryItem) => ReactNode;
+
+export function MemoryModal({ item, onClose, onEdit, renderExtra }: { item: NarrationItem | null; onClose: () => void; onEdit?: (item: NarrationItem) => void; renderExtra?: RenderMemoryExtra }) {
   return (
     <Dialog
       open={item !== null}
@@ -39,6 +42,7 @@ export function MemoryModal({ item, onClose, onEdit }: { item: NarrationItem | n
             <UnlockBadge item={item} />
             {item.children.length > 0 ? <span>For {item.children.map((child) => child.name).join(", ")}</span> : null}
           </div>
+          {renderExtra?.(item)}
         </div>
       ) : null}
     </Dialog>
@@ -46,7 +50,7 @@ export function MemoryModal({ item, onClose, onEdit }: { item: NarrationItem | n
 }
 
 /** The open memory: a video in the player the route supplies, anything else in the note modal. */
-export function OpenMemory({ item, onClose, renderVideoPlayer }: { item: MemoryItem | null; onClose: () => void; renderVideoPlayer: RenderVideoPlayer }) {
+export function OpenMemory({ item, onClose, renderVideoPlayer, renderExtra }: { item: MemoryItem | null; onClose: () => void; renderVideoPlayer: RenderVideoPlayer; renderExtra?: RenderMemoryExtra }) {
   const [editing, setEditing] = useState<MemoryItem | null>(null);
   const modal =
     item?.kind === "video" ? (
@@ -55,6 +59,7 @@ export function OpenMemory({ item, onClose, renderVideoPlayer }: { item: MemoryI
       <MemoryModal
         item={item}
         onClose={onClose}
+        renderExtra={renderExtra}
         onEdit={(open) => {
           setEditing(open);
           onClose();

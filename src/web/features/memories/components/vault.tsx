@@ -12,7 +12,7 @@ import { useUnlockMilestone } from "../api/unlock-milestone";
 import { ListStates } from "./list-states";
 import { formatMemoryDate, hasFailed, isPlayable, MemoryPicture, ProcessingNote, UnlockBadge } from "./memory-card";
 import { EditMemoryDialog } from "./edit-memory-dialog";
-import { OpenMemory, type RenderVideoPlayer } from "./memory-modal";
+import { OpenMemory, type RenderMemoryExtra, type RenderVideoPlayer } from "./memory-modal";
 
 const SHOWN_STEP = 30;
 
@@ -36,7 +36,7 @@ const selectClass =
  * filters, sort, 'Unlock now' and delete. A tab's whole list is loaded with the cursor and filtered
  * here; the rows render 30 at a time, more as the end of the list scrolls into view.
  */
-export function Vault({ renderVideoPlayer, initialOpen }: { renderVideoPlayer: RenderVideoPlayer; initialOpen?: { kind: MemoryKind; id: string } | null }) {
+export function Vault({ renderVideoPlayer, renderExtra, initialOpen }: { renderVideoPlayer: RenderVideoPlayer; renderExtra?: RenderMemoryExtra; initialOpen?: { kind: MemoryKind; id: string } | null }) {
   const [view, setView] = useState<VaultView>({ tab: initialOpen?.kind ?? "narration", query: "", sort: "newest", childId: null, status: "all" });
   const memories = useAllMemories(view.tab);
   const childCounts = useChildCounts();
@@ -235,7 +235,7 @@ export function Vault({ renderVideoPlayer, initialOpen }: { renderVideoPlayer: R
         </>
       ) : null}
 
-      <OpenMemory item={open} onClose={() => setOpen(null)} renderVideoPlayer={renderVideoPlayer} />
+      <OpenMemory item={open} onClose={() => setOpen(null)} renderVideoPlayer={renderVideoPlayer} renderExtra={renderExtra} />
       <EditMemoryDialog item={editing} onClose={() => setEditing(null)} />
       <Dialog
         open={unlocking !== null}

@@ -36,7 +36,7 @@ export function DataSection({ exportPanel }: { exportPanel?: (placement: "sectio
         open={open}
         onOpenChange={(next) => !deleteAccount.isPending && setOpen(next)}
         title="Delete your account?"
-        description="This removes your profile, your children, every video, narration and note, and every file you stored. Any subscription is cancelled. This cannot be undone."
+        description="This removes your profile, your children, every video, narration and note, and every file you stored. Every guardian's link to your children's pages stops working at once, and nothing more is sent to them. Any subscription is cancelled. This cannot be undone."
         hideClose={deleteAccount.isPending}
         footer={
           <>

@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { type FormEvent, type KeyboardEvent, useRef, useState } from "react";
+import { type FormEvent, type KeyboardEvent, type ReactNode, useRef, useState } from "react";
 import { formatClock, VIDEO_COPY, type VideoComment } from "../../../../shared/videos";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -110,7 +110,8 @@ export type PlayableVideo = { id: string; title: string; notes: string };
 export const renderVideoPlayer = (video: PlayableVideo, onClose: () => void) => <VideoPlayerDialog video={video} onClose={onClose} />;
 
 /** The player: signed link with Range (seeking works), 'Notes (n)' with timestamped comments and one level of replies. */
-export function VideoPlayerDialog({ video, onClose }: { video: PlayableVideo; onClose: () => void }) {
+/** `extra`: shown under Dad's notes (the route's part, e.g. who the video was delivered to). */
+export function VideoPlayerDialog({ video, onClose, extra }: { video: PlayableVideo; onClose: () => void; extra?: ReactNode }) {
   const player = useRef<HTMLVideoElement>(null);
   const [now, setNow] = useState(0);
   const [replyTo, setReplyTo] = useState<string | null>(null);
@@ -138,6 +139,7 @@ export function VideoPlayerDialog({ video, onClose }: { video: PlayableVideo; on
       <video ref={player} src={link.data?.url} controls playsInline preload="metadata" className="aspect-video w-full rounded-lg bg-ink" aria-label={video.title}
         onTimeUpdate={(event) => setNow(event.currentTarget.currentTime)} onError={() => setPlayFailed(Boolean(link.data))} />
       <VideoNotes videoId={video.id} initial={video.notes} />
+      {extra}
       <section aria-labelledby="notes-tab" className="flex flex-col gap-3">
         <h3 id="notes-tab" className="border-b-2 border-ink pb-1 font-semibold">Notes ({count})</h3>
         {comments.isError ? <Alert>{`Failed to load comments: ${comments.error.message}`}</Alert> : null}

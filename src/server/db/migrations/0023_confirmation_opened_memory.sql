@@ -1,0 +1,1 @@
+ALTER TABLE "milestone_confirmations" ADD COLUMN "opened_memory" boolean DEFAULT false NOT NULL;
