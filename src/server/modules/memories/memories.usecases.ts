@@ -78,6 +78,7 @@ export function createMemoriesUsecases(options: {
       if (row.openedAt && !status.unlocked) Object.assign(status, { unlocked: true, unlocksAt: new Date(row.openedAt) });
       const base = {
         id: row.id,
+        releaseEarly: row.releaseEarly,
         title: row.title,
         notes: row.notes,
         createdAt: row.createdAt,
@@ -198,6 +199,7 @@ export function createMemoriesUsecases(options: {
             unlockAge: fields.unlockAge,
             unlockDate: fields.unlockDate,
             unlockMilestone: fields.unlockMilestone,
+            releaseEarly: fields.releaseEarly,
           },
         }, (tx, memoryId) => unlocks.recompute({ userId, memoryId }, tx));
         if (inserted.duplicate) {
