@@ -90,8 +90,9 @@ export const familyDeliveries = pgTable(
     guardianId: uuid("guardian_id")
       .notNull()
       .references(() => guardians.id, { onDelete: "cascade" }),
-    mode: text("mode", { enum: ["single", "digest"] }).notNull(),
-    /** The digest's local day (YYYY-MM-DD) for 'digest' rows. */
+    /** 'legacy': opened by Dad's legacy release, sent together per guardian and day like a digest. */
+    mode: text("mode", { enum: ["single", "digest", "legacy"] }).notNull(),
+    /** The digest's local day (YYYY-MM-DD) for 'digest' and 'legacy' rows. */
     digestDay: text("digest_day"),
     unlockedAt: timestamp("unlocked_at", { withTimezone: true }).notNull(),
     sendAt: timestamp("send_at", { withTimezone: true }).notNull(),

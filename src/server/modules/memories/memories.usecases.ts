@@ -269,6 +269,12 @@ export function createMemoriesUsecases(options: {
       return getItem({ userId: input.userId, id: input.id, source: row.source });
     },
 
+    /** Dad's legacy release: his memories marked 'Release early if something happens to me' open now (memories.unlocks.ts). */
+    releaseEarly: (input: { userId: string; now: Date }) => unlocks.releaseEarly(input),
+    /** What legacy releases opened, for which child and when. */
+    releasedEarly: (input: { userId: string }) => unlocks.releasedEarly(input),
+    markedForEarlyRelease: (input: { userId: string }) => unlocks.markedCount(input),
+
     /** 'Unlock now' on a milestone memory of either table (decisions 9); returns its card. */
     async markMilestoneReached(input: { userId: string; id: string; source: MemorySource }) {
       const row = await memories.findById(input);
