@@ -1,6 +1,7 @@
 import { clsx } from "clsx";
 import { Check } from "lucide-react";
 import type { ReactNode } from "react";
+import { RELEASE_EARLY_HINT, RELEASE_EARLY_LABEL } from "../../../shared/memories";
 import type { UnlockType } from "../../../shared/unlock-rules";
 import type { FieldErrors } from "../../lib/form-errors";
 import { TextField } from "../ui/text-field";
@@ -15,9 +16,11 @@ export type MemoryFieldValues = {
   unlockAge: string;
   unlockDate: string;
   unlockMilestone: string;
+  /** 'Release early if something happens to me' (a draft saved before it existed has none: off). */
+  releaseEarly?: boolean;
 };
 
-export const EMPTY_MEMORY_FIELDS: MemoryFieldValues = { title: "", notes: "", childIds: [], unlockType: "now", unlockAge: "", unlockDate: "", unlockMilestone: "" };
+export const EMPTY_MEMORY_FIELDS: MemoryFieldValues = { title: "", notes: "", childIds: [], unlockType: "now", unlockAge: "", unlockDate: "", unlockMilestone: "", releaseEarly: false };
 
 /** The form's text as the shared memory schema reads it (an empty age is 'missing', not 0). */
 export function memoryFieldsInput(values: MemoryFieldValues) {
@@ -29,6 +32,7 @@ export function memoryFieldsInput(values: MemoryFieldValues) {
     unlockAge: values.unlockType === "age" && values.unlockAge.trim() !== "" ? Number(values.unlockAge) : null,
     unlockDate: values.unlockType === "date" ? values.unlockDate || null : null,
     unlockMilestone: values.unlockType === "milestone" ? values.unlockMilestone : null,
+    releaseEarly: values.releaseEarly ?? false,
   };
 }
 
@@ -62,6 +66,7 @@ export function MemoryFields({
 }) {
   const notesId = `${idPrefix}-notes`;
   const childrenErrorId = `${idPrefix}-children-error`;
+  const releaseId = `${idPrefix}-release-early`;
   return (
     <>
       <div className="flex flex-col gap-2">
@@ -115,6 +120,24 @@ export function MemoryFields({
         {errors.childIds ? <FieldError id={childrenErrorId}>{errors.childIds}</FieldError> : null}
       </fieldset>
       <UnlockRuleFields values={values} errors={errors} onChange={({ unlockType, unlockAge, unlockDate, unlockMilestone }) => onChange({ unlockType, unlockAge, unlockDate, unlockMilestone })} idPrefix={idPrefix} />
+      <div className="flex items-start gap-3">
+        <input
+          id={releaseId}
+          type="checkbox"
+          checked={values.releaseEarly ?? false}
+          onChange={(event) => onChange({ releaseEarly: event.target.checked })}
+          aria-describedby={`${releaseId}-hint`}
+          className="mt-0.5 size-6 shrink-0 cursor-pointer accent-ink focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent-dark"
+        />
+        <div className="flex flex-col gap-0.5">
+          <label htmlFor={releaseId} className="cursor-pointer text-base font-medium text-ink">
+            {RELEASE_EARLY_LABEL}
+          </label>
+          <p id={`${releaseId}-hint`} className="text-sm text-olive-dark">
+            {RELEASE_EARLY_HINT}
+          </p>
+        </div>
+      </div>
     </>
   );
 }

@@ -8,6 +8,7 @@ import { Dialog } from "../../../components/ui/dialog";
 import { guardianActions, useGuardianAction } from "../api/guardian-actions";
 import { useGuardians } from "../api/list-guardians";
 import { GuardianFormDialog, type Kid } from "./guardian-form-dialog";
+import { LegacyRelease } from "./legacy-release";
 
 const STATE_STYLE: Record<GuardianState, string> = {
   invited: "bg-mist-soft text-ink",
@@ -150,6 +151,7 @@ export function FamilyDelivery({ kids }: { kids: Kid[] }) {
         </Button>
         {full ? <p className="text-sm text-olive-dark">{GUARDIANS_COPY.limitReached}</p> : null}
       </div>
+      <LegacyRelease />
       {editing?.mode === "add" ? <GuardianFormDialog kids={kids} onClose={close} /> : null}
       {editing?.mode === "edit" ? <GuardianFormDialog guardian={editing.guardian} kids={kids} onClose={close} /> : null}
       {editing?.mode === "remove" ? (
