@@ -26,6 +26,13 @@ describe.skipIf(!browserAvailable)("'If something happens to me' in Chromium", (
     await expect.poll(async () => (await (await page.request.get(`${server.baseUrl}/api/guardians/legacy`)).json()).legacy).toMatchObject({ enabled: true, periodMonths: 12 });
     await section.scrollIntoViewIfNeeded();
     await screenshotAtBothWidths(page, "legacy-settings");
+    // The section alone, once the 'Saved' toast has gone, at both widths (easier to read than the full page).
+    await page.getByText("Saved", { exact: true }).first().waitFor({ state: "hidden", timeout: 10_000 }).catch(() => undefined);
+    for (const viewport of [{ width: 360, height: 800 }, { width: 1280, height: 900 }]) {
+      await page.setViewportSize(viewport);
+      await section.screenshot({ path: `test-results/screens/legacy-section-${viewport.width}.png` });
+    }
+    await page.setViewportSize({ width: 360, height: 800 });
     expect(await controlsCoveredOnPage(page, "main button, main select, main input")).toEqual([]);
 
     await page.goto(`${server.baseUrl}/record?note=true`);

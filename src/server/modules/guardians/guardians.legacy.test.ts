@@ -1,16 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSignedInUser, createTestApp, jsonRequest, startAppOn, TEST_ORIGIN, type TestApp, waitForEmail } from "../../../../tests/support/test-app";
+import { createSignedInUser, jsonRequest, TEST_ORIGIN, type TestApp, waitForEmail } from "../../../../tests/support/test-app";
 import { mailboxMessages } from "../email/email.table";
 import { familyDeliveries, familySettings } from "./guardians.table";
-import { acceptedGuardian, type Dad, postNote } from "./guardians.test-support";
+import { acceptedGuardian, daytimeZone, type Dad, postNote, startTwoNodes } from "./guardians.test-support";
 
 let t: TestApp;
-let secondNode: Awaited<ReturnType<typeof startAppOn>>;
+let secondNode: Awaited<ReturnType<typeof startTwoNodes>>["secondNode"];
 beforeAll(async () => {
-  t = await createTestApp();
-  // A second app node on the same database: its job runs race the first node's.
-  secondNode = await startAppOn({ url: t.databaseUrl });
+  ({ t, secondNode } = await startTwoNodes());
 });
 afterAll(async () => {
   await secondNode.stop();
@@ -18,12 +16,6 @@ afterAll(async () => {
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** A time zone where it is now between 09:00 and 19:00, so a release is delivered at once (not held until 08:00). */
-function daytimeZone() {
-  const zones = ["UTC", "Europe/Berlin", "Asia/Kolkata", "Asia/Tokyo", "Pacific/Auckland", "America/Los_Angeles", "America/New_York", "Pacific/Honolulu"];
-  const hourIn = (timeZone: string) => Number(new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", hourCycle: "h23" }).format(new Date()));
-  return zones.find((zone) => hourIn(zone) >= 9 && hourIn(zone) < 19)!;
-}
 
 async function family() {
   const dad = await createSignedInUser(t, { timeZone: daytimeZone() });
