@@ -185,7 +185,7 @@ describe("the release", () => {
     expect(childPage).toContain("If I am gone");
     expect(childPage).not.toContain("For your 30th");
     const rows = await t.db.select().from(familyDeliveries).where(eq(familyDeliveries.userId, dad.id));
-    expect(rows.filter((row) => row.mode === "legacy").map((row) => row.memoryId).sort()).toEqual([marked, marked, milestone].sort());
+    expect(rows.filter((row) => row.mode === "legacy").map((row) => row.memoryId).sort()).toEqual([marked, marked, marked, milestone].sort());
     expect(rows.some((row) => row.memoryId === unmarked)).toBe(false);
     const othersOpen = await t.services.memories.listForChild({ userId: other.dad.id, childId: other.maya.id, unlockedOnly: true });
     expect(othersOpen.map((item) => item.id)).not.toContain(othersMarked);
