@@ -104,7 +104,7 @@ export const LEGACY_COPY = {
   explanation:
     "Any sign-in restarts the clock. A month before the period ends, and again a week before, we email you a check-in with an 'I'm here' link that restarts it too.",
   whatHappens:
-    "If the period ends with no sign of you, every memory you marked 'Release early if something happens to me' opens for its children, and each accepted guardian is emailed a link to it. Everything else keeps its own unlock rule. Nothing is released if you marked nothing.",
+    "If the period ends with no sign of you, every memory you marked 'Release early if something happens to me' opens for its children, and those children's accepted guardians are emailed a link to it. Everything else keeps its own unlock rule. Nothing is released if you marked nothing.",
   falseAlarm: "If you sign in after a release, nothing further is released early and the clock starts again.",
   noGuardians: "You have no accepted guardian yet, so a release would reach nobody. Add a guardian above and ask them to accept the invitation.",
   saved: "Saved",
