@@ -30,8 +30,8 @@ export type LegacyMemories = {
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** The shortest period's first check-in comes two months after the last sign: nobody seen since is due. */
-const EARLIEST_DUE_MS = 59 * DAY_MS;
+/** The shortest period's first check-in comes two months (at least 58 days) after the last sign: only accounts quiet for 55 days are read. */
+const EARLIEST_DUE_MS = 55 * DAY_MS;
 
 export const legacyPayload = z.object({}).passthrough();
 /** Every hour at :23 (check-ins and releases are days apart; an hour late is nothing). */
