@@ -88,13 +88,14 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
   const limit = (name: string, max: number) => services.rateLimiter({ name, max });
   app.route("/", registerBillingRoutes({ billing: services.billing, testCheckout: services.testCheckout, subscribeRateLimit: limit("checkout", 10) }));
   app.route("/", registerGiftsRoutes({ gifts: services.gifts, checkRateLimit: limit("gift-code", 20) }));
-  app.route("/", registerGuardiansRoutes({ usecases: services.guardians, deliveries: services.familyDeliveries, confirmations: services.milestoneConfirmations, rateLimit: services.rateLimiter }));
+  app.route("/", registerGuardiansRoutes({ usecases: services.guardians, deliveries: services.familyDeliveries, confirmations: services.milestoneConfirmations, legacy: services.legacy, rateLimit: services.rateLimiter }));
   app.route(
     "/",
     registerGuardianPages({
       usecases: services.guardians,
       links: services.familyLinks,
       confirmations: services.milestoneConfirmations,
+      legacy: services.legacy,
       freshLinkRateLimit: services.rateLimiter({ name: "family-fresh-link", max: 5, windowSeconds: 3600 }),
       confirmRateLimit: services.rateLimiter({ name: "family-confirm", max: 20, windowSeconds: 3600 }),
       childArchive: services.export.buildChildArchive,

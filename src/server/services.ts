@@ -69,16 +69,17 @@ export async function createServices(options: { config: Config; db: Database; po
   const sessionCache = createSessionCache({ ttlMs: config.sessionCacheSeconds * 1000 });
   // The Vite dev server (npm run dev:web) proxies to the app from its own port.
   const originPolicy = createOriginPolicy({ appUrl: config.appUrl, port: config.port, development: config.env === "development", extraOrigins: config.env === "development" ? ["http://localhost:5173"] : [] });
+  /** Typed events between modules: each module subscribes to what it reacts to in its own module file. */
+  const events = createEventBus();
   const auth = createAuth({ db, appUrl: config.appUrl, secret: options.authSecret, outbox, google: config.google, rateLimit: config.rateLimit, sessionCache,
     allowsOrigin: originPolicy.allows,
     log: options.log,
+    onActive: (userId) => events.emit("account.active", { userId, at: new Date() }),
   });
   const { storage, localStorage } = createStorage(config.storage, options.authSecret);
   const deleteStoredFilesJob = createDeleteStoredFilesJob(storage);
   await jobs.register([deleteStoredFilesJob]);
   const deleteFilesLater = (objects: ObjectRef[]) => jobs.send(deleteStoredFilesJob, { objects });
-  /** Typed events between modules: each module subscribes to what it reacts to in its own module file. */
-  const events = createEventBus();
   const infra: ModuleInfrastructure = { db, jobs, events, storage, deleteFilesLater, log: options.log };
   const memories = await createMemoriesModule(infra);
   /** Modules whose rows hang on a child (memories, issue 4) add their step here. */
@@ -179,6 +180,8 @@ export async function createServices(options: { config: Config; db: Database; po
     familyLinks: family.links,
     familyDeliveries: family.deliveries,
     milestoneConfirmations: family.confirmations,
+    /** 'If something happens to me': the inactivity clock, its check-ins and the legacy release. */
+    legacy: family.legacy,
     /** What guardians see of a child (read through the memories and children usecases). */
     childPageSource: family.childPageSource,
     account: createAccountUsecases({

@@ -74,6 +74,15 @@ describe("the inactivity clock", () => {
     expect(clock("2027-04-30T10:00:00Z").due).toBe("release");
   });
 
+  it("never checks in sooner than 55 days after the last sign (the legacy job reads only accounts quiet that long)", () => {
+    const day = 24 * 60 * 60 * 1000;
+    for (let at = Date.UTC(2027, 0, 1); at < Date.UTC(2029, 0, 1); at += day) {
+      const clock = legacyClock({ lastSignAt: new Date(at), periodMonths: 3, now: new Date(at) });
+      expect(clock.monthCheckInAt.getTime() - at).toBeGreaterThanOrEqual(55 * day);
+      expect(clock.weekCheckInAt.getTime()).toBeGreaterThan(clock.monthCheckInAt.getTime());
+    }
+  });
+
   it("starts again from a newer sign of life", () => {
     expect(legacyClock({ lastSignAt: new Date("2027-04-29T00:00:00Z"), periodMonths: 12, now: new Date("2027-04-30T10:00:00Z") }).due).toBe("nothing");
     expect(legacyClock({ lastSignAt, periodMonths: 6, now: new Date("2027-07-31T10:00:00Z") }).due).toBe("release");

@@ -92,3 +92,40 @@ export type DadConfirmation = {
   /** Why not, when not: 'delivered' or 'too-late'. */
   locked: "delivered" | "too-late" | null;
 };
+/** 'If something happens to me' (issue 15): the periods Dad can choose, in months. */
+export const LEGACY_PERIOD_CHOICES = [3, 6, 12] as const;
+
+export const legacySettingsSchema = z.object({
+  enabled: z.boolean("Please choose on or off"),
+  periodMonths: z.union([z.literal(3), z.literal(6), z.literal(12)], "Please choose 3, 6 or 12 months"),
+});
+export type LegacySettingsInput = z.infer<typeof legacySettingsSchema>;
+
+/** What Settings shows of 'If something happens to me'. */
+export type LegacyStatus = {
+  enabled: boolean;
+  periodMonths: (typeof LEGACY_PERIOD_CHOICES)[number];
+  /** Dad's last sign of life, and when the release would happen from there (while on). */
+  lastSeenAt: string | null;
+  releaseAt: string | null;
+  acceptedGuardians: number;
+  /** How many memories are marked 'Release early if something happens to me'. */
+  markedMemories: number;
+  /** What earlier releases opened, newest first. */
+  released: Array<{ title: string; childName: string; releasedAt: string }>;
+};
+
+export const LEGACY_COPY = {
+  title: "If something happens to me",
+  switchLabel: "Release my marked memories if I stop using Hey Dad",
+  periodLabel: "After how long without a sign of me",
+  explanation:
+    "Any sign-in restarts the clock. A month before the period ends, and again a week before, we email you a check-in with an 'I'm here' link that restarts it too.",
+  whatHappens:
+    "If the period ends with no sign of you, every memory you marked 'Release early if something happens to me' opens for its children, and those children's accepted guardians are emailed a link to it. Everything else keeps its own unlock rule. Nothing is released if you marked nothing.",
+  falseAlarm: "If you sign in after a release, nothing further is released early and the clock starts again.",
+  noGuardians: "You have no accepted guardian yet, so a release would reach nobody. Add a guardian above and ask them to accept the invitation.",
+  saved: "Saved",
+  saveFailed: "We couldn't save this. Please try again.",
+  releasedTitle: "Released early",
+} as const;

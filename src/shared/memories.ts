@@ -45,6 +45,8 @@ export function memoryFieldsObject(copy: { addTitle: string; selectChild: string
     notes: z.string().trim().max(10_000, "Keep the notes under 10,000 characters.").default(""),
     childIds: z.array(z.uuid(copy.selectChild), { error: copy.selectChild }).min(1, copy.selectChild).max(50),
     ...unlockRuleFieldsWith(copy.unlock ?? UNLOCK_COPY),
+    /** 'Release early if something happens to me' (issue 15): opens for its children at a legacy release. */
+    releaseEarly: z.boolean({ error: "Choose whether to release it early." }).default(false),
   });
 }
 
@@ -75,6 +77,10 @@ export type EditMemoryFields = z.output<typeof editMemorySchema>;
 
 export type NarrationFieldsInput = z.input<typeof narrationFieldsSchema>;
 export type NarrationFields = z.output<typeof narrationFieldsSchema>;
+
+/** The memory fields' checkbox and what it means (record forms, video assign, edit dialog). */
+export const RELEASE_EARLY_LABEL = "Release early if something happens to me";
+export const RELEASE_EARLY_HINT = "Opens for the children chosen here if 'If something happens to me' (Settings → Family delivery) releases, even before its own unlock rule.";
 
 /** The unlock rule as the record form holds it (the inputs' text). */
 export type UnlockRuleInput = { unlockType: UnlockType; unlockAge: string; unlockDate: string; unlockMilestone: string };
@@ -118,6 +124,8 @@ export type MemoryUnlock = {
 
 type MemoryItemBase = {
   id: string;
+  /** 'Release early if something happens to me'. */
+  releaseEarly: boolean;
   title: string;
   notes: string;
   createdAt: string;

@@ -111,6 +111,7 @@ export type VideoItem = {
   unlockAge: number | null;
   unlockDate: string | null;
   unlockMilestone: string | null;
+  releaseEarly: boolean;
   processingStatus: ProcessingStatus;
   processingProgress: number;
   processingError: string | null;

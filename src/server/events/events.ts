@@ -19,6 +19,8 @@ export type AppEvents = {
     childId: string;
     unlockedAt: Date;
     unlockType: UnlockType;
+    /** Opened by Dad's legacy release ('If something happens to me'), before its own rule. */
+    releasedEarly?: boolean;
     /** For messages: the memory's title and the child's name as they are now. */
     title: string;
     childName: string;
@@ -34,6 +36,8 @@ export type AppEvents = {
   "child.birthdate-changed": { userId: string; childId: string };
   /** The account's time zone changed (date and age unlocks move with it). */
   "account.time-zone-changed": { userId: string };
+  /** Dad signed in or kept a session alive (a sign of life for 'If something happens to me'). */
+  "account.active": { userId: string; at: Date };
 };
 
 export type EventName = keyof AppEvents;

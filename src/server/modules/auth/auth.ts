@@ -28,6 +28,8 @@ export type AuthOptions = {
   log: (message: string) => void;
   /** Told of every session and user better-auth deletes or changes, so a revoked session is refused at once. */
   sessionCache: SessionCache;
+  /** A session was created (a sign-in) or extended (Dad uses the app): a sign of life ('If something happens to me'). */
+  onActive?: (userId: string) => Promise<void>;
 };
 
 const minute = 60;
@@ -76,6 +78,11 @@ export const SESSION_REFRESH_AGE_SECONDS = 24 * 3600;
 export function createAuth(options: AuthOptions) {
   const forgetSession = async (session: { token: string }) => options.sessionCache.forgetToken(session.token);
   const forgetUser = async (user: { id: string }) => options.sessionCache.forgetUser(user.id);
+  // Never blocks a sign-in: a failure is logged, the next sign of life moves the clock.
+  const active = async (session: { userId?: string }) => {
+    if (!session.userId || !options.onActive) return;
+    await options.onActive(session.userId).catch((error: unknown) => options.log(`Recording activity failed: ${error instanceof Error ? error.message : String(error)}`));
+  };
   return betterAuth({
     appName: PRODUCT_NAME,
     baseURL: options.appUrl,
@@ -152,7 +159,8 @@ export function createAuth(options: AuthOptions) {
         delete: { after: forgetUser },
       },
       session: {
-        update: { after: forgetSession },
+        create: { after: active },
+        update: { after: async (session) => { await forgetSession(session); await active(session); } },
         delete: { after: forgetSession },
       },
     },

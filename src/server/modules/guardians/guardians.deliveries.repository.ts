@@ -24,7 +24,7 @@ export function createDeliveriesRepository(db: Database) {
     pendingFor: (input: { memoryId: string; childId: string }) =>
       db.select().from(familyDeliveries).where(and(eq(familyDeliveries.memoryId, input.memoryId), eq(familyDeliveries.childId, input.childId), eq(familyDeliveries.status, "pending"))),
     /** Locks pending rows for one sender; another worker skips them (FOR UPDATE SKIP LOCKED). */
-    claim: (tx: DbOrTransaction, where: { deliveryId: string } | { guardianId: string; digestDay: string }) =>
+    claim: (tx: DbOrTransaction, where: { deliveryId: string } | { guardianId: string; digestDay: string; mode: "digest" | "legacy" }) =>
       tx
         .select()
         .from(familyDeliveries)
@@ -33,7 +33,7 @@ export function createDeliveriesRepository(db: Database) {
             eq(familyDeliveries.status, "pending"),
             "deliveryId" in where
               ? eq(familyDeliveries.id, where.deliveryId)
-              : and(eq(familyDeliveries.guardianId, where.guardianId), eq(familyDeliveries.digestDay, where.digestDay), eq(familyDeliveries.mode, "digest")),
+              : and(eq(familyDeliveries.guardianId, where.guardianId), eq(familyDeliveries.digestDay, where.digestDay), eq(familyDeliveries.mode, where.mode)),
           ),
         )
         .for("update", { skipLocked: true }),

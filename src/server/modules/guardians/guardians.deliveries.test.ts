@@ -1,31 +1,23 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSignedInUser, createTestApp, jsonRequest, startAppOn, type TestApp, waitForEmail } from "../../../../tests/support/test-app";
+import { createSignedInUser, jsonRequest, type TestApp, waitForEmail } from "../../../../tests/support/test-app";
 import { createEmailSender, type OutgoingEmail } from "../email/email.sender";
 import { mailboxMessages } from "../email/email.table";
 import { createDeliveriesUsecases, type MemoryUnlocked } from "./guardians.deliveries";
 import { createDeliveriesRepository } from "./guardians.deliveries.repository";
 import { familyDeliveries } from "./guardians.table";
-import { acceptedGuardian as acceptedGuardianOf, type Dad, postNote as postNoteFor, uniqueEmail } from "./guardians.test-support";
+import { acceptedGuardian as acceptedGuardianOf, daytimeZone, type Dad, postNote as postNoteFor, startTwoNodes, uniqueEmail } from "./guardians.test-support";
 
 let t: TestApp;
-let secondNode: Awaited<ReturnType<typeof startAppOn>>;
+let secondNode: Awaited<ReturnType<typeof startTwoNodes>>["secondNode"];
 beforeAll(async () => {
-  t = await createTestApp();
-  // A second app node on the same database: its workers race the first node's for the same jobs.
-  secondNode = await startAppOn({ url: t.databaseUrl });
+  ({ t, secondNode } = await startTwoNodes());
 });
 afterAll(async () => {
   await secondNode.stop();
 });
 
 
-/** A time zone where it is now between 09:00 and 19:00, so a dated unlock is sent at once (not held until 08:00). */
-function daytimeZone() {
-  const zones = ["UTC", "Europe/Berlin", "Asia/Kolkata", "Asia/Tokyo", "Pacific/Auckland", "America/Los_Angeles", "America/New_York", "Pacific/Honolulu"];
-  const hourIn = (timeZone: string) => Number(new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", hourCycle: "h23" }).format(new Date()));
-  return zones.find((zone) => hourIn(zone) >= 9 && hourIn(zone) < 19)!;
-}
 
 const postNote = (cookie: string, childIds: string[], extra: Record<string, unknown>) =>
   postNoteFor(t, cookie, childIds, { title: "For your birthday", notes: "Happy birthday, kiddo.", ...extra });

@@ -1,16 +1,17 @@
 import { z } from "zod";
 import type { AppEvents } from "../../events/events";
+import { calendarDateAt, formatCalendarDate } from "../../../shared/calendar";
 import { digestFor, sendTimeFor } from "../../../shared/family-delivery";
 import { FAMILY_LINK_DAYS } from "../../../shared/guardians";
 import type { JobDefinition, JobQueue } from "../../jobs/job-queue";
 import type { EmailSender } from "../email/email.sender";
 import type { DeliveriesRepository, DeliveryRow } from "./guardians.deliveries.repository";
-import { deliveryEmail, digestEmail } from "./guardians.emails";
+import { deliveryEmail, digestEmail, legacyDeliveryEmail } from "./guardians.emails";
 import type { ChildPageSource, FamilyLinksUsecases } from "./guardians.links";
 import type { FamilyReaders } from "./guardians.usecases";
 
 /** What delivery reads of the 'memory.unlocked' event (recorded once per memory and child, issue 14). */
-export type MemoryUnlocked = Pick<AppEvents["memory.unlocked"], "userId" | "memoryId" | "kind" | "childId" | "unlockedAt" | "unlockType">;
+export type MemoryUnlocked = Pick<AppEvents["memory.unlocked"], "userId" | "memoryId" | "kind" | "childId" | "unlockedAt" | "unlockType" | "releasedEarly">;
 
 export const deliverPayload = z.object({ deliveryId: z.uuid() });
 export const digestPayload = z.object({ guardianId: z.uuid(), day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) });
@@ -42,10 +43,17 @@ export function createDeliveriesUsecases(options: {
     retryLimit: DELIVERY_RETRIES,
     handle: (payload) => deliverDigest(payload),
   };
+  const legacyJob: JobDefinition<typeof digestPayload> = {
+    name: "family-legacy-release",
+    schema: digestPayload,
+    retryLimit: DELIVERY_RETRIES,
+    handle: (payload) => deliverLegacy(payload),
+  };
 
   async function enqueue(row: DeliveryRow) {
     const startAfter = row.sendAt > now() ? row.sendAt : undefined;
     if (row.mode === "single") await options.jobs.send(deliverJob, { deliveryId: row.id }, { singletonKey: row.id, startAfter });
+    else if (row.mode === "legacy") await options.jobs.send(legacyJob, { guardianId: row.guardianId, day: row.digestDay! }, { singletonKey: `legacy:${row.guardianId}:${row.digestDay}`, startAfter });
     else await options.jobs.send(digestJob, { guardianId: row.guardianId, day: row.digestDay! }, { singletonKey: `${row.guardianId}:${row.digestDay}`, startAfter });
   }
 
@@ -88,28 +96,46 @@ export function createDeliveriesUsecases(options: {
     });
   }
 
-  async function deliverDigest(input: { guardianId: string; day: string }) {
-    await sendClaimed({ guardianId: input.guardianId, digestDay: input.day }, async (rows) => {
+  /** The rows' memories grouped per child, with a fresh link to each child's page. */
+  async function perChildOf(guardian: { id: string; userId: string }, rows: DeliveryRow[]) {
+    const perChild = [];
+    for (const childId of [...new Set(rows.map((row) => row.childId))]) {
+      const child = await options.source.child({ userId: guardian.userId, childId });
+      if (!child) continue;
+      const titles = [];
+      for (const row of rows.filter((r) => r.childId === childId)) {
+        const memory = await options.source.memory({ userId: guardian.userId, childId, memoryId: row.memoryId });
+        if (memory) titles.push(memory.title);
+      }
+      if (titles.length) perChild.push({ childName: child.name, titles, pageUrl: await options.links.createLink({ guardianId: guardian.id, childId }) });
+    }
+    return perChild;
+  }
+
+  /** Dad's legacy release: one email per guardian with what it opened for each of their children. */
+  async function deliverLegacy(input: { guardianId: string; day: string }) {
+    await sendClaimed({ guardianId: input.guardianId, digestDay: input.day, mode: "legacy" }, async (rows) => {
       const guardian = await deliveries.guardian(deliveries.db, input.guardianId);
       if (!guardian) return undefined;
-      const perChild = [];
-      for (const childId of [...new Set(rows.map((row) => row.childId))]) {
-        const child = await options.source.child({ userId: guardian.userId, childId });
-        if (!child) continue;
-        const titles = [];
-        for (const row of rows.filter((r) => r.childId === childId)) {
-          const memory = await options.source.memory({ userId: guardian.userId, childId, memoryId: row.memoryId });
-          if (memory) titles.push(memory.title);
-        }
-        if (titles.length) perChild.push({ childName: child.name, titles, pageUrl: await options.links.createLink({ guardianId: guardian.id, childId }) });
-      }
+      const perChild = await perChildOf(guardian, rows);
+      if (perChild.length === 0) return undefined;
+      const dad = await readers.dadOf(guardian.userId);
+      return legacyDeliveryEmail({ to: guardian.email, guardianName: guardian.name, dadName: dad.name, children: perChild, days: FAMILY_LINK_DAYS });
+    });
+  }
+
+  async function deliverDigest(input: { guardianId: string; day: string }) {
+    await sendClaimed({ guardianId: input.guardianId, digestDay: input.day, mode: "digest" }, async (rows) => {
+      const guardian = await deliveries.guardian(deliveries.db, input.guardianId);
+      if (!guardian) return undefined;
+      const perChild = await perChildOf(guardian, rows);
       if (perChild.length === 0) return undefined;
       return digestEmail({ to: guardian.email, guardianName: guardian.name, children: perChild, days: FAMILY_LINK_DAYS });
     });
   }
 
   return {
-    jobs: [deliverJob, digestJob] as JobDefinition<z.ZodType>[],
+    jobs: [deliverJob, digestJob, legacyJob] as JobDefinition<z.ZodType>[],
 
     /**
      * The 'memory.unlocked' subscriber: one delivery row per accepted guardian of the child (the unique
@@ -120,7 +146,8 @@ export function createDeliveriesUsecases(options: {
       const recipients = await deliveries.recipients({ userId: event.userId, childId: event.childId });
       if (recipients.length > 0) {
         const timeZone = await readers.timeZoneOf(event.userId);
-        const digest = event.unlockType === "now" ? digestFor({ unlockedAt: event.unlockedAt, timeZone }) : undefined;
+        const legacy = event.releasedEarly ? { day: formatCalendarDate(calendarDateAt(event.unlockedAt, timeZone)) } : undefined;
+        const digest = !legacy && event.unlockType === "now" ? digestFor({ unlockedAt: event.unlockedAt, timeZone }) : undefined;
         const sendAt = digest?.sendAt ?? sendTimeFor({ unlockedAt: event.unlockedAt, timeZone });
         await deliveries.insert(
           recipients.map((guardian) => ({
@@ -128,8 +155,8 @@ export function createDeliveriesUsecases(options: {
             memoryId: event.memoryId,
             childId: event.childId,
             guardianId: guardian.id,
-            mode: digest ? ("digest" as const) : ("single" as const),
-            digestDay: digest?.day ?? null,
+            mode: legacy ? ("legacy" as const) : digest ? ("digest" as const) : ("single" as const),
+            digestDay: legacy?.day ?? digest?.day ?? null,
             unlockedAt: event.unlockedAt,
             sendAt,
           })),

@@ -94,3 +94,65 @@ export function digestEmail(options: { to: string; guardianName: string; childre
     }),
   };
 }
+
+const longDate = (instant: Date, timeZone: string) => instant.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone });
+const memoriesWord = (n: number) => (n === 1 ? "1 memory" : `${n} memories`);
+
+/** 'If something happens to me': the check-in a month and a week before the release. */
+export function checkInEmail(options: { to: string; lastSeenAt: Date; releaseAt: Date; periodMonths: number; marked: number; timeZone: string; hereUrl: string }) {
+  const when = longDate(options.releaseAt, options.timeZone);
+  const what =
+    options.marked > 0
+      ? `If we hear nothing from you by ${when}, the ${memoriesWord(options.marked)} you marked 'Release early if something happens to me' will open for your children, and your accepted guardians will be emailed a link to them.`
+      : `You have not marked any memory 'Release early if something happens to me', so nothing would be released on ${when}.`;
+  return {
+    to: options.to,
+    subject: `Are you there? Your ${PRODUCT_NAME} check-in`,
+    ...renderEmail({
+      heading: "Are you there?",
+      paragraphs: [
+        `You switched on 'If something happens to me' with a period of ${options.periodMonths} months. We have not seen you since ${longDate(options.lastSeenAt, options.timeZone)}.`,
+        what,
+        "Tap 'I'm here' (or simply sign in) and the clock starts again.",
+      ],
+      action: { label: "I'm here", url: options.hereUrl },
+    }),
+  };
+}
+
+/** To Dad once his legacy release has happened (a false alarm is his to notice). */
+export function releaseNoticeEmail(options: { to: string; released: number; settingsUrl: string }) {
+  return {
+    to: options.to,
+    subject: "Your memories marked 'Release early' were released",
+    ...renderEmail({
+      heading: "Your legacy release happened",
+      paragraphs: [
+        options.released > 0
+          ? `We had no sign of you for the period you chose, so the memories you marked 'Release early if something happens to me' opened for your children (${options.released === 1 ? "1 opening" : `${options.released} openings`}) and are being emailed to your accepted guardians.`
+          : "We had no sign of you for the period you chose. You had marked no memory 'Release early if something happens to me', so nothing was released.",
+        "If this is a false alarm, sign in: nothing further is released early, the clock starts again, and Settings shows what was released and when.",
+      ],
+      action: { label: "Open Settings", url: options.settingsUrl },
+    }),
+  };
+}
+
+/** To a guardian: Dad's legacy release, the memories it opened for each of their children. */
+export function legacyDeliveryEmail(options: { to: string; guardianName: string; dadName: string; children: Array<{ childName: string; titles: string[]; pageUrl: string }>; days: number }) {
+  const names = joinNames(options.children.map((child) => child.childName));
+  const [first] = options.children;
+  return {
+    to: options.to,
+    subject: `${options.dadName} left these for ${names} in case something happened to him`,
+    ...renderEmail({
+      heading: `Messages from ${options.dadName} for ${names}`,
+      paragraphs: [
+        `Hello ${options.guardianName}, ${options.dadName} asked us to release these messages early if we stopped hearing from him for a long time. We have had no sign of him for the period he chose, so they are now open.`,
+        ...options.children.map((child) => `For ${child.childName}: ${child.titles.map((title) => `"${title}"`).join(", ")}. ${child.childName}'s page: ${child.pageUrl}`),
+        `His other messages keep their own moment and will still reach you then. Each link is private and works for ${options.days} days.`,
+      ],
+      action: options.children.length === 1 ? { label: `Open ${first.childName}'s page`, url: first.pageUrl } : undefined,
+    }),
+  };
+}

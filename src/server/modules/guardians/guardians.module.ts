@@ -8,6 +8,7 @@ import { createConfirmationsUsecases } from "./guardians.confirmations";
 import { createChildPageSource } from "./guardians.child-page-source";
 import { createDeliveriesUsecases } from "./guardians.deliveries";
 import { createDeliveriesRepository } from "./guardians.deliveries.repository";
+import { createLegacyUsecases, LEGACY_CRON } from "./guardians.legacy";
 import { createFamilyLinksUsecases } from "./guardians.links";
 import { createGuardiansRepository } from "./guardians.repository";
 import { createGuardiansUsecases, type FamilyReaders } from "./guardians.usecases";
@@ -19,7 +20,7 @@ import { createGuardiansUsecases, type FamilyReaders } from "./guardians.usecase
  */
 export async function createGuardiansModule(
   infra: ModuleInfrastructure,
-  options: { outbox: EmailOutbox; emailSender: EmailSender; appUrl: string; settings: SettingsUsecases; children: ChildrenUsecases; memories: MemoriesUsecases },
+  options: { outbox: EmailOutbox; emailSender: EmailSender; appUrl: string; settings: SettingsUsecases; children: ChildrenUsecases; memories: MemoriesUsecases; clock?: () => Date },
 ) {
   const { outbox, appUrl } = options;
   const readers: FamilyReaders = {
@@ -65,6 +66,22 @@ export async function createGuardiansModule(
           .map((item) => ({ memoryId: item.id, milestone: item.unlock.milestone!, kind: item.kind })),
     },
   });
+  // 'If something happens to me': the inactivity clock's hourly job, and every sign-in moves the clock.
+  const legacy = createLegacyUsecases({
+    db: infra.db,
+    readers,
+    outbox,
+    appUrl,
+    clock: options.clock ?? (() => new Date()),
+    memories: {
+      markedCount: (input) => options.memories.markedForEarlyRelease(input),
+      releaseEarly: (input) => options.memories.releaseEarly(input),
+      releasedEarly: (input) => options.memories.releasedEarly(input),
+    },
+  });
+  await infra.jobs.register([legacy.job]);
+  await infra.jobs.schedule(legacy.job, LEGACY_CRON, {});
+  infra.events.on("account.active", (event) => legacy.seen({ userId: event.userId, at: event.at }));
   const guardians = createGuardiansUsecases({ guardians: repository, outbox, appUrl, readers, links, deliveryProblems: deliveries.problems });
-  return { guardians, links, deliveries, childPageSource, confirmations };
+  return { guardians, links, deliveries, childPageSource, confirmations, legacy };
 }

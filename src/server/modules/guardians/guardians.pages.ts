@@ -9,6 +9,7 @@ import { escapeHtml, familyLayout } from "./guardians.layout";
 import type { ConfirmationsUsecases, Envelope } from "./guardians.confirmations";
 import type { ChildPage, FamilyLinksUsecases, FamilyMemory } from "./guardians.links";
 import type { GuardiansUsecases } from "./guardians.usecases";
+import type { LegacyUsecases } from "./guardians.legacy";
 
 type Invitation = Awaited<ReturnType<GuardiansUsecases["invitation"]>>;
 
@@ -121,11 +122,29 @@ ${
   });
 }
 
+const hereNotFoundPage = () =>
+  familyLayout({
+    title: "Link not valid",
+    body: `<div class="card"><h1>This check-in link is not valid</h1><p>Please use the 'I'm here' link in the most recent check-in email, or simply sign in to Hey Dad: any sign-in restarts the clock.</p></div>`,
+  });
+
+/** 'I'm here' from a check-in email: opening the link changes nothing (mail scanners open links); the button does. */
+function herePage(token: string, done: boolean) {
+  return familyLayout({
+    title: "I'm here",
+    body: done
+      ? `<div class="card" role="status"><h1>Thank you. The clock has started again.</h1><p>Nothing will be released early. We will check in again before the period you chose runs out.</p></div>`
+      : `<div class="card"><h1>Are you there?</h1><p>Tap the button to tell us you are here. The clock of 'If something happens to me' starts again, and nothing is released early.</p>
+<form method="post" action="/family/here/${escapeHtml(token)}"><div class="actions"><button class="button" type="submit" autofocus>I'm here</button></div></form></div>`,
+  });
+}
+
 /** The public invitation page: opening it changes nothing (mail scanners open links); the buttons post the answer. */
 export function registerGuardianPages(options: {
   usecases: GuardiansUsecases;
   links: FamilyLinksUsecases;
   confirmations: ConfirmationsUsecases;
+  legacy: Pick<LegacyUsecases, "imHere" | "knowsToken">;
   freshLinkRateLimit: MiddlewareHandler<AppEnv>;
   confirmRateLimit: MiddlewareHandler<AppEnv>;
   childArchive: ChildArchive;
@@ -163,6 +182,17 @@ export function registerGuardianPages(options: {
       return c.redirect(`/family/invite/${token}`, 303);
     },
   );
+  app.get("/family/here/:token", async (c) => {
+    c.header("cache-control", "no-store");
+    const token = c.req.param("token");
+    if (!(await options.legacy.knowsToken({ token }))) return c.html(hereNotFoundPage(), 404);
+    return c.html(herePage(token, c.req.query("done") === "1"));
+  });
+  app.post("/family/here/:token", options.confirmRateLimit, async (c) => {
+    const token = c.req.param("token");
+    if (!(await options.legacy.imHere({ token }))) return c.html(hereNotFoundPage(), 404);
+    return c.redirect(`/family/here/${encodeURIComponent(token)}?done=1`, 303);
+  });
   // The child's page: public by its token, never behind Dad's subscription (decisions 2.23).
   app.get("/family/:token", async (c) => {
     c.header("cache-control", "no-store");

@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
-import { confirmationsNeededSchema, guardianInputSchema, guardianPausedSchema } from "../../../shared/guardians";
+import { confirmationsNeededSchema, guardianInputSchema, guardianPausedSchema, legacySettingsSchema } from "../../../shared/guardians";
 import type { RateLimitRule } from "../../http/rate-limit";
 import { validate } from "../../http/validate";
 import { type AppEnv, currentUser, requireUser } from "../auth/auth.middleware";
@@ -8,6 +8,7 @@ import { guardianErrors } from "./guardians.errors";
 import type { ConfirmationsUsecases } from "./guardians.confirmations";
 import type { DeliveriesUsecases } from "./guardians.deliveries";
 import type { GuardiansUsecases } from "./guardians.usecases";
+import type { LegacyUsecases } from "./guardians.legacy";
 
 /** A malformed id is a guardian that does not exist: 404, like another family's guardian. */
 const guardianIdOr404: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -20,6 +21,7 @@ export function registerGuardiansRoutes(options: {
   usecases: GuardiansUsecases;
   deliveries: Pick<DeliveriesUsecases, "forMemory">;
   confirmations: Pick<ConfirmationsUsecases, "needed" | "setNeeded" | "list" | "undo">;
+  legacy: Pick<LegacyUsecases, "status" | "set">;
   rateLimit: (rule: RateLimitRule) => MiddlewareHandler<AppEnv>;
 }) {
   const { usecases } = options;
@@ -44,6 +46,11 @@ export function registerGuardiansRoutes(options: {
     await options.confirmations.undo({ userId: currentUser(c).id, confirmationId });
     return c.body(null, 204);
   });
+  // 'If something happens to me': on or off, the period, and what earlier releases opened.
+  app.get("/api/guardians/legacy", requireUser(), async (c) => c.json({ legacy: await options.legacy.status({ userId: currentUser(c).id }) }));
+  app.put("/api/guardians/legacy", requireUser(), validate("json", legacySettingsSchema), async (c) =>
+    c.json({ legacy: await options.legacy.set({ userId: currentUser(c).id, ...c.req.valid("json") }) }),
+  );
   // Who one memory went to and when they opened the page; another family's memory id lists nothing.
   app.get("/api/guardians/deliveries/:memoryId", requireUser(), validate("param", z.object({ memoryId: z.uuid() })), async (c) =>
     c.json({ deliveries: await options.deliveries.forMemory({ userId: currentUser(c).id, memoryId: c.req.valid("param").memoryId }) }),

@@ -90,8 +90,9 @@ export const familyDeliveries = pgTable(
     guardianId: uuid("guardian_id")
       .notNull()
       .references(() => guardians.id, { onDelete: "cascade" }),
-    mode: text("mode", { enum: ["single", "digest"] }).notNull(),
-    /** The digest's local day (YYYY-MM-DD) for 'digest' rows. */
+    /** 'legacy': opened by Dad's legacy release, sent together per guardian and day like a digest. */
+    mode: text("mode", { enum: ["single", "digest", "legacy"] }).notNull(),
+    /** The digest's local day (YYYY-MM-DD) for 'digest' and 'legacy' rows. */
     digestDay: text("digest_day"),
     unlockedAt: timestamp("unlocked_at", { withTimezone: true }).notNull(),
     sendAt: timestamp("send_at", { withTimezone: true }).notNull(),
@@ -131,11 +132,47 @@ export const milestoneConfirmations = pgTable(
   (table) => [uniqueIndex("milestone_confirmations_once").on(table.memoryId, table.guardianId), index("milestone_confirmations_user_idx").on(table.userId)],
 );
 
-/** Dad's Family delivery settings: how many guardians must confirm a milestone (1 by default). */
-export const familySettings = pgTable("family_settings", {
-  userId: text("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  confirmationsNeeded: integer("confirmations_needed").notNull().default(1),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Dad's Family delivery settings: how many guardians must confirm a milestone (1 by default), and
+ * 'If something happens to me' (issue 15): on or off, the inactivity period in months, and his last
+ * sign of life (a sign-in, a session kept alive, 'I'm here' in a check-in email, switching it on).
+ */
+export const familySettings = pgTable(
+  "family_settings",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    confirmationsNeeded: integer("confirmations_needed").notNull().default(1),
+    legacyEnabled: boolean("legacy_enabled").notNull().default(false),
+    legacyPeriodMonths: integer("legacy_period_months").notNull().default(6),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true, precision: 3 }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("family_settings_legacy_idx").on(table.lastSeenAt).where(sql`legacy_enabled`)],
+);
+
+/**
+ * What the legacy clock did, one row per (account, kind, period start): the unique key makes each
+ * check-in email and the release happen once per period, whatever the retries and app nodes. A
+ * check-in row holds the sha256 of its 'I'm here' token. The period starts at Dad's last sign of life.
+ */
+export const legacyEvents = pgTable(
+  "legacy_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["month-check-in", "week-check-in", "release"] }).notNull(),
+    periodStart: timestamp("period_start", { withTimezone: true, precision: 3 }).notNull(),
+    tokenHash: text("token_hash"),
+    /** How many (memory, child) openings the release recorded. */
+    released: integer("released"),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("legacy_events_once").on(table.userId, table.kind, table.periodStart),
+    uniqueIndex("legacy_events_token_unique").on(table.tokenHash),
+  ],
+);

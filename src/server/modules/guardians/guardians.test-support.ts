@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { type createSignedInUser, jsonRequest, TEST_ORIGIN, type TestApp, waitForEmail } from "../../../../tests/support/test-app";
+import { type createSignedInUser, createTestApp, jsonRequest, startAppOn, TEST_ORIGIN, type TestApp, waitForEmail } from "../../../../tests/support/test-app";
 
 export type Dad = Awaited<ReturnType<typeof createSignedInUser>>;
 
@@ -30,4 +30,18 @@ export async function acceptedGuardian(t: TestApp, dad: Dad, options: { name?: s
   expect(accepted.status).toBe(303);
   const token = (await waitForEmail(t, email, { subjectIncludes: `${options.childName ?? "Maya"}'s page` })).text.match(/\/family\/([A-Za-z0-9_-]{43})/)![1];
   return { id: guardian.id as string, email, token };
+}
+
+/** A test app and a second app node on the same database: its workers and job runs race the first node's. */
+export async function startTwoNodes() {
+  const t = await createTestApp();
+  const secondNode = await startAppOn({ url: t.databaseUrl });
+  return { t, secondNode };
+}
+
+/** A time zone where it is now between 09:00 and 19:00, so an unlock is sent at once (not held until 08:00). */
+export function daytimeZone() {
+  const zones = ["UTC", "Europe/Berlin", "Asia/Kolkata", "Asia/Tokyo", "Pacific/Auckland", "America/Los_Angeles", "America/New_York", "Pacific/Honolulu"];
+  const hourIn = (timeZone: string) => Number(new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", hourCycle: "h23" }).format(new Date()));
+  return zones.find((zone) => hourIn(zone) >= 9 && hourIn(zone) < 19)!;
 }

@@ -89,7 +89,7 @@ describe("narrations with a recording and a photo", () => {
     await expect(
       usecases.createNarration({
         userId: dad.id,
-        fields: { kind: "narration", title: "x", notes: "", childIds: [child.id], durationSeconds: 1, unlockType: "now", unlockAge: null, unlockDate: null, unlockMilestone: null },
+        fields: { kind: "narration", title: "x", notes: "", childIds: [child.id], durationSeconds: 1, unlockType: "now", unlockAge: null, unlockDate: null, unlockMilestone: null, releaseEarly: false },
         audio: { bytes: voice },
         image: { bytes: photo },
       }),

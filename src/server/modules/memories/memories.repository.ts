@@ -38,6 +38,7 @@ export type MemoryRow = {
   unlockDate: string | null;
   unlockMilestone: string | null;
   milestoneReachedAt: string | null;
+  releaseEarly: boolean;
   childIds: string[];
   /** When the memory first opened for one of its children (a recorded unlock); it never re-locks after that. */
   openedAt: string | null;
@@ -77,6 +78,7 @@ const ROW_FIELDS: Array<[keyof MemoryRow, string]> = [
   ["unlockDate", "m.unlock_date::text"],
   ["unlockMilestone", "m.unlock_milestone"],
   ["milestoneReachedAt", iso("m.milestone_reached_at")],
+  ["releaseEarly", "m.release_early"],
   ["childIds", "m.child_ids"],
   ["openedAt", iso("m.opened_at")],
 ];
@@ -110,14 +112,14 @@ function memoryStatement(filter: MemoryFilter, shape: "rows" | "with-account"): 
       const photo = filter.kind === "narration" ? " AND n.image_path IS NOT NULL" : filter.kind === "note" ? " AND n.image_path IS NULL" : "";
       branches.push(`(SELECT 'narration' AS source, n.id, n.title, n.notes, n.created_at, n.duration_seconds::real AS duration_seconds,
         n.image_path, n.audio_path, NULL::text AS thumbnail_path, NULL::text AS file_path, NULL::text AS processing_status, NULL::int AS processing_progress, NULL::text AS processing_error,
-        n.unlock_type, n.unlock_age, n.unlock_date, n.unlock_milestone, n.milestone_reached_at
+        n.unlock_type, n.unlock_age, n.unlock_date, n.unlock_milestone, n.milestone_reached_at, n.release_early
       FROM narrations n WHERE ${where("n", "SELECT 1 FROM narration_children link WHERE link.narration_id = n.id")}${photo}
       ORDER BY n.created_at DESC, n.id DESC LIMIT $2)`);
     }
     if (filter.kind === null || filter.kind === "video") {
       branches.push(`(SELECT 'video' AS source, v.id, v.title, v.notes, v.created_at, v.duration_seconds,
         NULL::text AS image_path, NULL::text AS audio_path, v.thumbnail_path, v.file_path, v.processing_status, v.processing_progress, v.processing_error,
-        v.unlock_type, v.unlock_age, v.unlock_date, v.unlock_milestone, v.milestone_reached_at
+        v.unlock_type, v.unlock_age, v.unlock_date, v.unlock_milestone, v.milestone_reached_at, v.release_early
       FROM videos v WHERE ${where("v", "SELECT 1 FROM video_children link WHERE link.video_id = v.id")}
       ORDER BY v.created_at DESC, v.id DESC LIMIT $2)`);
     }
@@ -318,6 +320,7 @@ export function createMemoriesRepository(db: Database) {
             unlockAge: fields.unlockAge,
             unlockDate: fields.unlockDate,
             unlockMilestone: fields.unlockMilestone,
+            releaseEarly: fields.releaseEarly,
             milestoneReachedAt: sql`CASE WHEN ${table.unlockType} = 'milestone' AND ${fields.unlockType} = 'milestone' AND ${table.unlockMilestone} = ${fields.unlockMilestone}
               THEN ${table.milestoneReachedAt} END`,
           })

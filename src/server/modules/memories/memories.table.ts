@@ -1,4 +1,4 @@
-import { date, index, integer, pgTable, pgView, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, pgTable, pgView, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "../auth/auth.table";
 import { children } from "../children/children.table";
 import { UNLOCK_TYPES } from "../../../shared/unlock-rules";
@@ -15,6 +15,8 @@ export function unlockRuleColumns() {
     unlockDate: date("unlock_date", { mode: "string" }),
     unlockMilestone: text("unlock_milestone"),
     milestoneReachedAt: timestamp("milestone_reached_at", { withTimezone: true, precision: 3 }),
+    /** 'Release early if something happens to me' (issue 15): opens at Dad's legacy release, whatever the rule. */
+    releaseEarly: boolean("release_early").notNull().default(false),
   };
 }
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { MEMORY_KINDS } from "../../../shared/memories";
 import { UNLOCK_TYPES } from "../../../shared/unlock-rules";
 import { users } from "../auth/auth.table";
@@ -62,6 +62,8 @@ export const memoryUnlocks = pgTable(
     unlockedAt: timestamp("unlocked_at", { withTimezone: true, precision: 3 }).notNull(),
     recordedAt: timestamp("recorded_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     dispatchedAt: timestamp("dispatched_at", { withTimezone: true, precision: 3 }),
+    /** Opened by Dad's legacy release ('If something happens to me'), not by its own rule. */
+    releasedEarly: boolean("released_early").notNull().default(false),
   },
   (table) => [
     uniqueIndex("memory_unlocks_memory_child_key").on(table.memoryId, table.childId),

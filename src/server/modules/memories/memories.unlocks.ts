@@ -168,8 +168,9 @@ export function createMemoryUnlocks(options: { db: Database; events: EventBus })
           unlocked_at: string;
           title: string;
           child_name: string;
+          released_early: boolean;
         }>(sql`
-          SELECT u.id, u.user_id, u.memory_id, u.memory_kind, u.child_id, u.unlock_type, u.unlocked_at, coalesce(n.title, v.title) AS title, c.name AS child_name
+          SELECT u.id, u.user_id, u.memory_id, u.memory_kind, u.child_id, u.unlock_type, u.unlocked_at, u.released_early, coalesce(n.title, v.title) AS title, c.name AS child_name
           FROM memory_unlocks u
           JOIN children c ON c.id = u.child_id
           LEFT JOIN narrations n ON n.id = u.narration_id
@@ -185,6 +186,7 @@ export function createMemoryUnlocks(options: { db: Database; events: EventBus })
             childId: row.child_id,
             unlockType: row.unlock_type,
             unlockedAt: new Date(row.unlocked_at),
+            releasedEarly: row.released_early,
             title: row.title,
             childName: row.child_name,
           });
@@ -200,10 +202,62 @@ export function createMemoryUnlocks(options: { db: Database; events: EventBus })
     }
   }
 
+  /**
+   * Dad's legacy release: every memory he marked 'Release early if something happens to me' opens now
+   * for each of its children it has not opened for yet (recorded with released_early, so delivery says
+   * why), then is dispatched like any unlock. A video not yet processed cannot be played and is left to
+   * its own rule. Safe to run twice or on two nodes: the unique (memory, child) records each once.
+   */
+  async function releaseEarly(input: { userId: string; now: Date }) {
+    const { rows } = await db.execute<{ id: string }>(sql`
+      WITH marked AS (
+        SELECT i.ctid FROM memory_unlock_instants i
+        LEFT JOIN narrations n ON n.id = i.narration_id
+        LEFT JOIN videos v ON v.id = i.video_id
+        WHERE i.user_id = ${input.userId} AND i.unlocked_at IS NULL
+          AND (n.release_early OR (v.release_early AND v.processing_status = 'completed'))
+        FOR UPDATE OF i SKIP LOCKED
+      ), opened AS (
+        UPDATE memory_unlock_instants i SET unlocked_at = ${input.now.toISOString()}::timestamptz
+        WHERE i.ctid = ANY (ARRAY(SELECT ctid FROM marked))
+        RETURNING i.narration_id, i.video_id, i.memory_kind, i.child_id, i.user_id, i.unlock_type
+      )
+      INSERT INTO memory_unlocks (narration_id, video_id, memory_kind, child_id, user_id, unlock_type, unlocked_at, released_early)
+      SELECT narration_id, video_id, memory_kind, child_id, user_id, unlock_type, ${input.now.toISOString()}::timestamptz, true FROM opened
+      ON CONFLICT (memory_id, child_id) DO NOTHING
+      RETURNING id`);
+    await dispatch();
+    return rows.length;
+  }
+
+  /** What a legacy release opened: each memory and child, when (Settings shows it after a false alarm). */
+  async function releasedEarly(input: { userId: string }) {
+    const { rows } = await db.execute<{ memory_id: string; title: string; child_name: string; unlocked_at: string }>(sql`
+      SELECT u.memory_id, coalesce(n.title, v.title) AS title, c.name AS child_name, u.unlocked_at
+      FROM memory_unlocks u
+      JOIN children c ON c.id = u.child_id
+      LEFT JOIN narrations n ON n.id = u.narration_id
+      LEFT JOIN videos v ON v.id = u.video_id
+      WHERE u.user_id = ${input.userId} AND u.released_early
+      ORDER BY u.unlocked_at DESC, title, c.name`);
+    return rows.map((row) => ({ memoryId: row.memory_id, title: row.title, childName: row.child_name, releasedAt: new Date(row.unlocked_at).toISOString() }));
+  }
+
+  /** How many of Dad's memories are marked 'Release early if something happens to me'. */
+  async function markedCount(input: { userId: string }) {
+    const { rows } = await db.execute<{ n: number }>(sql`
+      SELECT ((SELECT count(*) FROM narrations WHERE user_id = ${input.userId} AND release_early)
+            + (SELECT count(*) FROM videos WHERE user_id = ${input.userId} AND release_early))::int AS n`);
+    return rows[0]?.n ?? 0;
+  }
+
   return {
     recompute,
     recordDue,
     dispatch,
+    releaseEarly,
+    markedCount,
+    releasedEarly,
     /** The job's run (and what a save does for one memory): record what has opened, then deliver it. */
     async run(input: { now: Date; memoryId?: string }) {
       const recorded = await recordDue(input);

@@ -78,6 +78,7 @@ export function createMemoriesUsecases(options: {
       if (row.openedAt && !status.unlocked) Object.assign(status, { unlocked: true, unlocksAt: new Date(row.openedAt) });
       const base = {
         id: row.id,
+        releaseEarly: row.releaseEarly,
         title: row.title,
         notes: row.notes,
         createdAt: row.createdAt,
@@ -198,6 +199,7 @@ export function createMemoriesUsecases(options: {
             unlockAge: fields.unlockAge,
             unlockDate: fields.unlockDate,
             unlockMilestone: fields.unlockMilestone,
+            releaseEarly: fields.releaseEarly,
           },
         }, (tx, memoryId) => unlocks.recompute({ userId, memoryId }, tx));
         if (inserted.duplicate) {
@@ -266,6 +268,12 @@ export function createMemoriesUsecases(options: {
       await recordOpened(input.id);
       return getItem({ userId: input.userId, id: input.id, source: row.source });
     },
+
+    /** Dad's legacy release: his memories marked 'Release early if something happens to me' open now (memories.unlocks.ts). */
+    releaseEarly: (input: { userId: string; now: Date }) => unlocks.releaseEarly(input),
+    /** What legacy releases opened, for which child and when. */
+    releasedEarly: (input: { userId: string }) => unlocks.releasedEarly(input),
+    markedForEarlyRelease: (input: { userId: string }) => unlocks.markedCount(input),
 
     /** 'Unlock now' on a milestone memory of either table (decisions 9); returns its card. */
     async markMilestoneReached(input: { userId: string; id: string; source: MemorySource }) {

@@ -45,6 +45,7 @@ export function createVideosUsecases(options: {
       unlockAge: row.unlockAge,
       unlockDate: row.unlockDate,
       unlockMilestone: row.unlockMilestone,
+      releaseEarly: row.releaseEarly,
       processingStatus: row.processingStatus,
       processingProgress: row.processingProgress,
       processingError: row.processingError,
@@ -76,7 +77,7 @@ export function createVideosUsecases(options: {
       if (!upload) throw videoErrors.uploadNotFound();
       const childIds = [...new Set(input.childIds)];
       if ((await videos.countOwnedChildren({ userId: user.id, childIds })) !== childIds.length) throw videoErrors.childNotFound();
-      const video = { uploadId: input.uploadId, title: input.title, notes: input.notes, unlockType: input.unlockType, unlockAge: input.unlockAge, unlockDate: input.unlockDate, unlockMilestone: input.unlockMilestone };
+      const video = { uploadId: input.uploadId, title: input.title, notes: input.notes, unlockType: input.unlockType, unlockAge: input.unlockAge, unlockDate: input.unlockDate, unlockMilestone: input.unlockMilestone, releaseEarly: input.releaseEarly };
       const outcome = await videos.createFromUpload({ video: { ...video, userId: user.id, sizeBytes: upload.sizeBytes }, childIds, quotaBytes: options.uploads.quotaBytes }, (tx, videoId) =>
         options.storeUnlockInstants(tx, { userId: user.id, videoId }),
       );

@@ -2,6 +2,7 @@ import { clsx } from "clsx";
 import { Check } from "lucide-react";
 import type { ReactNode } from "react";
 import type { TextareaHTMLAttributes } from "react";
+import { RELEASE_EARLY_HINT, RELEASE_EARLY_LABEL } from "../../../shared/memories";
 import type { UnlockType } from "../../../shared/unlock-rules";
 import type { FieldErrors } from "../../lib/form-errors";
 import { TextField } from "../ui/text-field";
@@ -16,9 +17,11 @@ export type MemoryFieldValues = {
   unlockAge: string;
   unlockDate: string;
   unlockMilestone: string;
+  /** 'Release early if something happens to me' (a draft saved before it existed has none: off). */
+  releaseEarly?: boolean;
 };
 
-export const EMPTY_MEMORY_FIELDS: MemoryFieldValues = { title: "", notes: "", childIds: [], unlockType: "now", unlockAge: "", unlockDate: "", unlockMilestone: "" };
+export const EMPTY_MEMORY_FIELDS: MemoryFieldValues = { title: "", notes: "", childIds: [], unlockType: "now", unlockAge: "", unlockDate: "", unlockMilestone: "", releaseEarly: false };
 
 /** The form's text as the shared memory schema reads it (an empty age is 'missing', not 0). */
 export function memoryFieldsInput(values: MemoryFieldValues) {
@@ -30,6 +33,7 @@ export function memoryFieldsInput(values: MemoryFieldValues) {
     unlockAge: values.unlockType === "age" && values.unlockAge.trim() !== "" ? Number(values.unlockAge) : null,
     unlockDate: values.unlockType === "date" ? values.unlockDate || null : null,
     unlockMilestone: values.unlockType === "milestone" ? values.unlockMilestone : null,
+    releaseEarly: values.releaseEarly ?? false,
   };
 }
 
@@ -39,7 +43,7 @@ export type ChildChoices = { options: Array<{ id: string; name: string }> | unde
 /**
  * Title, notes, the children it is for and when it unlocks: one set of fields for recording a
  * narration, a quick note or a video, for editing any memory, and for Pocket Dad's plan to record
- * later (its title and unlock rule only: no `childChoices`, `notes={false}`). Each field shows its own message.
+ * later (its title and unlock rule only: no `childChoices`, `notes={false}`, `releaseEarly={false}`). Each field shows its own message.
  */
 export function MemoryFields({
   values,
@@ -55,6 +59,7 @@ export function MemoryFields({
   notesPlaceholder,
   notesRows = 3,
   unlockTypes,
+  releaseEarly = true,
 }: {
   values: MemoryFieldValues;
   errors: FieldErrors;
@@ -71,9 +76,12 @@ export function MemoryFields({
   notesPlaceholder?: string;
   notesRows?: number;
   unlockTypes?: readonly UnlockType[];
+  /** Offer 'Release early if something happens to me' (a memory's own choice; not a plan to record later). */
+  releaseEarly?: boolean;
 }) {
   const titleId = `${idPrefix}-title`;
   const childrenErrorId = `${idPrefix}-children-error`;
+  const releaseId = `${idPrefix}-release-early`;
   return (
     <>
       <div className="flex flex-col gap-2">
@@ -113,6 +121,26 @@ export function MemoryFields({
         idPrefix={idPrefix}
         types={unlockTypes}
       />
+      {releaseEarly ? (
+        <div className="flex items-start gap-3">
+          <input
+            id={releaseId}
+            type="checkbox"
+            checked={values.releaseEarly ?? false}
+            onChange={(event) => onChange({ releaseEarly: event.target.checked })}
+            aria-describedby={`${releaseId}-hint`}
+            className="mt-0.5 size-6 shrink-0 cursor-pointer accent-ink focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent-dark"
+          />
+          <div className="flex flex-col gap-0.5">
+            <label htmlFor={releaseId} className="cursor-pointer text-base font-medium text-ink">
+              {RELEASE_EARLY_LABEL}
+            </label>
+            <p id={`${releaseId}-hint`} className="text-sm text-olive-dark">
+              {RELEASE_EARLY_HINT}
+            </p>
+          </div>
+        </div>
+      ) : null}
     </>
   );
 }

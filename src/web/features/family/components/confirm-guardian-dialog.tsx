@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { toast } from "../../../components/ui/toast";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { useGuardianAction } from "../api/guardian-actions";

@@ -9,6 +9,7 @@ import { useGuardians } from "../api/list-guardians";
 import { ConfirmGuardianDialog, errorMessage } from "./confirm-guardian-dialog";
 import { GuardianFormDialog, type Kid } from "./guardian-form-dialog";
 import { MilestoneConfirmations } from "./milestone-confirmations";
+import { LegacyRelease } from "./legacy-release";
 
 const STATE_STYLE: Record<GuardianState, string> = {
   invited: "bg-mist-soft text-ink",
@@ -151,6 +152,7 @@ export function FamilyDelivery({ kids }: { kids: Kid[] }) {
         </Button>
         {full ? <p className="text-sm text-olive-dark">{GUARDIANS_COPY.limitReached}</p> : null}
       </div>
+      <LegacyRelease />
       {editing?.mode === "add" ? <GuardianFormDialog kids={kids} onClose={close} /> : null}
       {editing?.mode === "edit" ? <GuardianFormDialog guardian={editing.guardian} kids={kids} onClose={close} /> : null}
       {editing?.mode === "remove" ? (

@@ -18,6 +18,7 @@ function valuesOf(item: MemoryItem): MemoryFieldValues {
     unlockAge: item.unlock.age === null ? "" : String(item.unlock.age),
     unlockDate: item.unlock.date ?? "",
     unlockMilestone: item.unlock.milestone ?? "",
+    releaseEarly: item.releaseEarly,
   };
 }
 

@@ -138,6 +138,7 @@ export function RecordLaterDialog(props: Props) {
         titleRows={props.edit ? 4 : undefined}
         titleHint={props.edit ? "Your words: change anything you like." : undefined}
         notes={false}
+        releaseEarly={false}
         unlockTypes={PLAN_UNLOCK_TYPES}
       />
       {problem ? <Alert>{problem}</Alert> : null}

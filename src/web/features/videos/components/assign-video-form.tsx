@@ -19,6 +19,7 @@ function toValues(initial: Partial<VideoFields>): MemoryFieldValues {
     unlockAge: initial.unlockAge == null ? "" : String(initial.unlockAge),
     unlockDate: initial.unlockDate ?? "",
     unlockMilestone: initial.unlockMilestone ?? "",
+    releaseEarly: initial.releaseEarly ?? false,
   };
 }
 

@@ -1,0 +1,177 @@
+/**
+ * 'If something happens to me' (issue 15, decisions 4.1): Dad's inactivity clock, its check-in
+ * emails and the one-time legacy release.
+ *
+ * - A sign of life (a sign-in or a session kept alive, 'I'm here' in a check-in email, switching it
+ *   on) moves `family_settings.last_seen_at`, which starts the period (shared/family-delivery `legacyClock`).
+ * - The job (every hour, any node) writes one `legacy_events` row per (account, kind, period start):
+ *   the unique key makes each check-in email and the release happen once per period, with the job run
+ *   twice or on two nodes at once.
+ * - The release opens the memories Dad marked (the memories usecase records them with released_early);
+ *   the 'memory.unlocked' subscriber delivers them to the accepted guardians in one email each.
+ */
+import { and, count, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { z } from "zod";
+import { legacyClock, type LegacyPeriod } from "../../../shared/family-delivery";
+import type { LegacySettingsInput, LegacyStatus } from "../../../shared/guardians";
+import type { Database } from "../../db/client";
+import type { JobDefinition } from "../../jobs/job-queue";
+import type { EmailOutbox } from "../email/email.usecases";
+import { checkInEmail, releaseNoticeEmail } from "./guardians.emails";
+import { familySettings, guardians, legacyEvents } from "./guardians.table";
+import { hashToken, looksLikeToken, newToken } from "./guardians.tokens";
+import type { FamilyReaders } from "./guardians.usecases";
+
+/** What the legacy clock reads and does in the memories module (through its usecases). */
+export type LegacyMemories = {
+  markedCount: (input: { userId: string }) => Promise<number>;
+  releaseEarly: (input: { userId: string; now: Date }) => Promise<number>;
+  releasedEarly: (input: { userId: string }) => Promise<Array<{ title: string; childName: string; releasedAt: string }>>;
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The shortest period's first check-in comes two months (at least 58 days) after the last sign: only accounts quiet for 55 days are read. */
+const EARLIEST_DUE_MS = 55 * DAY_MS;
+
+export const legacyPayload = z.object({}).passthrough();
+/** Every hour at :23 (check-ins and releases are days apart; an hour late is nothing). */
+export const LEGACY_CRON = "23 * * * *";
+
+export function createLegacyUsecases(options: { db: Database; memories: LegacyMemories; readers: FamilyReaders; outbox: EmailOutbox; appUrl: string; clock: () => Date }) {
+  const { db, memories, readers, outbox } = options;
+
+  async function settingsOf(userId: string) {
+    return (await db.select().from(familySettings).where(eq(familySettings.userId, userId)))[0];
+  }
+
+  async function acceptedGuardians(userId: string) {
+    const [{ value }] = await db.select({ value: count() }).from(guardians).where(and(eq(guardians.userId, userId), eq(guardians.status, "accepted")));
+    return value;
+  }
+
+  /** One check-in per kind and period: the row (with its token's hash) and the email, or nothing if already sent. */
+  async function checkIn(input: { userId: string; kind: "month-check-in" | "week-check-in"; periodStart: Date; releaseAt: Date; periodMonths: number }) {
+    const { token, hash } = newToken();
+    await db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(legacyEvents)
+        .values({ userId: input.userId, kind: input.kind, periodStart: input.periodStart, tokenHash: hash })
+        .onConflictDoNothing()
+        .returning({ id: legacyEvents.id });
+      if (inserted.length === 0) return;
+      const dad = await readers.dadOf(input.userId);
+      const timeZone = await readers.timeZoneOf(input.userId);
+      await outbox.queue(
+        checkInEmail({
+          to: dad.email,
+          lastSeenAt: input.periodStart,
+          releaseAt: input.releaseAt,
+          periodMonths: input.periodMonths,
+          marked: await memories.markedCount({ userId: input.userId }),
+          timeZone,
+          hereUrl: `${options.appUrl}/family/here/${token}`,
+        }),
+      );
+    });
+  }
+
+  /** The release: the marked memories open (idempotent), then one row records it and Dad is told. */
+  async function release(input: { userId: string; periodStart: Date; now: Date }) {
+    const [done] = await db
+      .select({ id: legacyEvents.id })
+      .from(legacyEvents)
+      .where(and(eq(legacyEvents.userId, input.userId), eq(legacyEvents.kind, "release"), eq(legacyEvents.periodStart, input.periodStart)));
+    if (done) return;
+    const released = await memories.releaseEarly({ userId: input.userId, now: input.now });
+    const inserted = await db
+      .insert(legacyEvents)
+      .values({ userId: input.userId, kind: "release", periodStart: input.periodStart, released, createdAt: input.now })
+      .onConflictDoNothing()
+      .returning({ id: legacyEvents.id });
+    if (inserted.length === 0) return;
+    const dad = await readers.dadOf(input.userId);
+    await outbox.queue(releaseNoticeEmail({ to: dad.email, released, settingsUrl: `${options.appUrl}/settings` }));
+  }
+
+  /** Moves the clock to `at` (never backwards). */
+  async function seen(input: { userId: string; at: Date }) {
+    await db
+      .update(familySettings)
+      .set({ lastSeenAt: sql`greatest(${familySettings.lastSeenAt}, ${input.at.toISOString()}::timestamptz)` })
+      .where(eq(familySettings.userId, input.userId));
+  }
+
+  const usecases = {
+    async status(input: { userId: string }): Promise<LegacyStatus> {
+      const row = await settingsOf(input.userId);
+      const enabled = row?.legacyEnabled ?? false;
+      const periodMonths = (row?.legacyPeriodMonths ?? 6) as LegacyPeriod;
+      const lastSeenAt = row?.lastSeenAt ?? null;
+      const clock = enabled && lastSeenAt ? legacyClock({ lastSignAt: lastSeenAt, periodMonths, now: options.clock() }) : undefined;
+      return {
+        enabled,
+        periodMonths,
+        lastSeenAt: lastSeenAt?.toISOString() ?? null,
+        releaseAt: clock?.releaseAt.toISOString() ?? null,
+        acceptedGuardians: await acceptedGuardians(input.userId),
+        markedMemories: await memories.markedCount(input),
+        released: await memories.releasedEarly(input),
+      };
+    },
+
+    /** Switching on (or changing the period) is itself a sign of Dad: the period starts now. */
+    async set(input: { userId: string } & LegacySettingsInput) {
+      const now = options.clock();
+      const values = { legacyEnabled: input.enabled, legacyPeriodMonths: input.periodMonths, lastSeenAt: now, updatedAt: now };
+      await db.insert(familySettings).values({ userId: input.userId, ...values }).onConflictDoUpdate({ target: familySettings.userId, set: values });
+      return usecases.status(input);
+    },
+
+    /** A sign-in or a session kept alive ('account.active'). */
+    seen,
+
+    /** 'I'm here' from a check-in email: true when the token is one we sent (the clock restarts). */
+    async imHere(input: { token: string }) {
+      if (!looksLikeToken(input.token)) return false;
+      const [row] = await db.select({ userId: legacyEvents.userId }).from(legacyEvents).where(eq(legacyEvents.tokenHash, hashToken(input.token)));
+      if (!row) return false;
+      await seen({ userId: row.userId, at: options.clock() });
+      return true;
+    },
+
+    /** Whether a check-in token is one we sent (the 'I'm here' page before the tap). */
+    async knowsToken(input: { token: string }) {
+      if (!looksLikeToken(input.token)) return false;
+      return (await db.select({ id: legacyEvents.id }).from(legacyEvents).where(and(eq(legacyEvents.tokenHash, hashToken(input.token)), isNotNull(legacyEvents.tokenHash)))).length > 0;
+    },
+
+    /** The job's run: each account switched on and not seen for long enough gets what is due now. */
+    async run(input: { now: Date }) {
+      const due = await db
+        .select()
+        .from(familySettings)
+        .where(and(eq(familySettings.legacyEnabled, true), lte(familySettings.lastSeenAt, new Date(input.now.getTime() - EARLIEST_DUE_MS))));
+      for (const row of due) {
+        const periodStart = row.lastSeenAt!;
+        const periodMonths = row.legacyPeriodMonths as LegacyPeriod;
+        const clock = legacyClock({ lastSignAt: periodStart, periodMonths, now: input.now });
+        if (clock.due === "release") await release({ userId: row.userId, periodStart, now: input.now });
+        else if (clock.due !== "nothing") await checkIn({ userId: row.userId, kind: clock.due, periodStart, releaseAt: clock.releaseAt, periodMonths });
+      }
+    },
+
+    /** Releases recorded for these accounts (tests and Settings). */
+    releases: (input: { userIds: string[] }) => db.select().from(legacyEvents).where(and(inArray(legacyEvents.userId, input.userIds), eq(legacyEvents.kind, "release"))),
+  };
+
+  const job: JobDefinition<typeof legacyPayload> = {
+    name: "legacy-clock",
+    schema: legacyPayload,
+    retryLimit: 3,
+    handle: async () => usecases.run({ now: options.clock() }),
+  };
+
+  return { ...usecases, job };
+}
+
+export type LegacyUsecases = ReturnType<typeof createLegacyUsecases>;
