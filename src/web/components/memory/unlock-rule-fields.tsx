@@ -33,9 +33,9 @@ export function UnlockRuleFields({
   return (
     <fieldset className="flex flex-col gap-3">
       <legend className="mb-1.5 text-sm font-medium text-ink">When should it unlock?</legend>
-      {/* Four in a row only where the form itself is wide (not in a dialog), so no choice wraps onto two lines. */}
+      {/* All in one row only where the form itself is wide enough (a dialog on a phone is not), so no choice wraps onto two lines. */}
       <div className="@container">
-        <div className={clsx("grid gap-2", options.length === 4 ? "grid-cols-2 @xl:grid-cols-4" : "grid-cols-3")}>
+        <div className={clsx("grid gap-2", options.length === 4 ? "grid-cols-2 @xl:grid-cols-4" : "grid-cols-2 @md:grid-cols-3")}>
           {options.map((option) => (
             <label
               key={option.value}
