@@ -1,7 +1,9 @@
+import fs from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { browserAvailable, useBrowser } from "../support/browser";
 import { signUpConfirmed, startE2eServer } from "../support/e2e-server";
-import { controlsCoveredOnPage, screenshotAtBothWidths } from "../support/screens";
+import path from "node:path";
+import { controlsCoveredOnPage, SCREENS_DIR } from "../support/screens";
 
 type Server = Awaited<ReturnType<typeof startE2eServer>>;
 
@@ -17,6 +19,9 @@ describe.skipIf(!browserAvailable)("editing a memory in Chromium", () => {
   it("edits a quick note's title, children and unlock date; problems show beside their fields; nothing covers a control", async () => {
     for (const viewport of [{ width: 360, height: 800 }, { width: 1280, height: 900 }]) {
       const page = await browser.newPage(viewport);
+      // The screen as Dad sees it (a full-page capture draws the fixed dialog and overlay over a taller page).
+      const shoot = (name: string) => page.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`) });
+      fs.mkdirSync(SCREENS_DIR, { recursive: true });
       const email = `edit${viewport.width}-${Date.now()}@example.com`;
       await signUpConfirmed(server, page, email);
       const { rows } = await server.pool.query("SELECT id FROM users WHERE email = $1", [email]);
@@ -34,7 +39,7 @@ describe.skipIf(!browserAvailable)("editing a memory in Chromium", () => {
       await dialog.waitFor();
       expect(await dialog.getByRole("textbox", { name: "Title" }).inputValue()).toBe("First bike ride");
       expect(await dialog.getByLabel("Unlock on").inputValue()).toBe("2030-06-01");
-      await screenshotAtBothWidths(page, `edit-memory-dialog-${viewport.width}`);
+      await shoot(`edit-memory-dialog-${viewport.width}`);
 
       // Every problem at once, each beside its own field.
       await dialog.getByRole("textbox", { name: "Title" }).fill("");
@@ -45,7 +50,7 @@ describe.skipIf(!browserAvailable)("editing a memory in Chromium", () => {
       await dialog.getByText("Add a title.").waitFor();
       await dialog.getByText("Select at least one child.").waitFor();
       await dialog.getByText("Unlock age must be between 1 and 100").waitFor();
-      await screenshotAtBothWidths(page, `edit-memory-dialog-errors-${viewport.width}`);
+      await shoot(`edit-memory-dialog-errors-${viewport.width}`);
       expect(await controlsCoveredOnPage(page, "[role=dialog] input, [role=dialog] textarea, [role=dialog] button")).toEqual([]);
 
       await dialog.getByRole("textbox", { name: "Title" }).fill("First bike ride, the sequel");

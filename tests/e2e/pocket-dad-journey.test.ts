@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { browserAvailable, useBrowser } from "../support/browser";
 import { startE2eServer } from "../support/e2e-server";
 import { TINY_PNG } from "../support/images";
+import { screenshotAtBothWidths } from "../support/screens";
 import { generateClip } from "../support/videos";
 
 type Server = Awaited<ReturnType<typeof startE2eServer>>;
@@ -104,6 +105,12 @@ describe.skipIf(!browserAvailable)("Pocket Dad and onboarding in Chromium", () =
     expect(title.length).toBeGreaterThan(0);
     expect(title.length).toBeLessThanOrEqual(60);
     expect(await dialog.getByRole("textbox", { name: "Milestone" }).inputValue()).toBe("next big game day");
+    // Each problem beside its own field (the shared memory fields), in this screen's words.
+    await dialog.getByRole("textbox", { name: "Milestone" }).fill(" ");
+    await dialog.getByRole("button", { name: "Record 30–60 sec" }).click();
+    await dialog.getByText("Add a milestone or switch to a date/age unlock.").waitFor();
+    await screenshotAtBothWidths(page, "record-later-dialog-error");
+    await dialog.getByRole("textbox", { name: "Milestone" }).fill("next big game day");
     await dialog.getByRole("button", { name: "Record 30–60 sec" }).click();
     await page.waitForURL(`${server.baseUrl}/record?video=true`);
     // The plan arrives as navigation state: the video tab opens with its title, and both the state

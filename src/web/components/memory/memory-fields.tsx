@@ -5,7 +5,7 @@ import type { TextareaHTMLAttributes } from "react";
 import { RELEASE_EARLY_HINT, RELEASE_EARLY_LABEL } from "../../../shared/memories";
 import type { UnlockType } from "../../../shared/unlock-rules";
 import type { FieldErrors } from "../../lib/form-errors";
-import { TextField } from "../ui/text-field";
+import { FieldFrame, fieldDescribedBy, TextField } from "../ui/text-field";
 import { UnlockRuleFields } from "./unlock-rule-fields";
 
 /** The fields every memory has, as a form holds them (inputs' text). */
@@ -193,29 +193,19 @@ function ChildPicker({
 
 /** A labelled textarea with its hint and its own message, linked for screen readers (as TextField does). */
 function TextArea({ id, label, hint, error, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string; label: string; hint?: ReactNode; error?: string }) {
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-ink">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
       <textarea
         id={id}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={fieldDescribedBy(id, hint, error)}
         className={clsx(
           "w-full rounded-lg border bg-white px-3.5 py-2.5 text-base text-ink focus:outline-none focus-visible:outline-3 focus-visible:outline-accent-dark",
           error ? "border-danger" : "border-sand hover:border-olive",
         )}
         {...props}
       />
-      {hint ? (
-        <p id={`${id}-hint`} className="text-sm text-olive-dark">
-          {hint}
-        </p>
-      ) : null}
-      {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : null}
-    </div>
+    </FieldFrame>
   );
 }
 

@@ -33,27 +33,30 @@ export function UnlockRuleFields({
   return (
     <fieldset className="flex flex-col gap-3">
       <legend className="mb-1.5 text-sm font-medium text-ink">When should it unlock?</legend>
-      <div className={clsx("grid gap-2", options.length === 4 ? "grid-cols-2 sm:grid-cols-4" : "grid-cols-3")}>
-        {options.map((option) => (
-          <label
-            key={option.value}
-            className={clsx(
-              "flex min-h-11 cursor-pointer items-center justify-center rounded-lg border px-3 text-center text-sm font-medium transition-colors",
-              "focus-within:outline-3 focus-within:outline-offset-2 focus-within:outline-accent-dark",
-              values.unlockType === option.value ? "border-ink bg-mist text-ink" : "border-sand bg-white text-ink hover:border-olive",
-            )}
-          >
-            <input
-              type="radio"
-              name={`${idPrefix}-unlock-type`}
-              value={option.value}
-              className="sr-only"
-              checked={values.unlockType === option.value}
-              onChange={() => onChange({ ...values, unlockType: option.value })}
-            />
-            {option.label}
-          </label>
-        ))}
+      {/* All in one row only where the form itself is wide enough (a dialog on a phone is not), so no choice wraps onto two lines. */}
+      <div className="@container">
+        <div className={clsx("grid gap-2", options.length === 4 ? "grid-cols-2 @xl:grid-cols-4" : "grid-cols-2 @md:grid-cols-3")}>
+          {options.map((option) => (
+            <label
+              key={option.value}
+              className={clsx(
+                "flex min-h-11 cursor-pointer items-center justify-center rounded-lg border px-3 text-center text-sm font-medium transition-colors",
+                "focus-within:outline-3 focus-within:outline-offset-2 focus-within:outline-accent-dark",
+                values.unlockType === option.value ? "border-ink bg-mist text-ink" : "border-sand bg-white text-ink hover:border-olive",
+              )}
+            >
+              <input
+                type="radio"
+                name={`${idPrefix}-unlock-type`}
+                value={option.value}
+                className="sr-only"
+                checked={values.unlockType === option.value}
+                onChange={() => onChange({ ...values, unlockType: option.value })}
+              />
+              {option.label}
+            </label>
+          ))}
+        </div>
       </div>
       {values.unlockType === "age" ? (
         <TextField

@@ -22,15 +22,10 @@ export function TextField({
 }: TextFieldProps) {
   const generatedId = useId();
   const inputId = id ?? `field-${generatedId}`;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
+  const describedBy = fieldDescribedBy(inputId, hint, error);
 
   return (
-    <div className={clsx("flex flex-col gap-1.5", containerClassName)}>
-      <label htmlFor={inputId} className="text-sm font-medium text-ink">
-        {label}
-      </label>
+    <FieldFrame id={inputId} label={label} hint={hint} error={error} className={containerClassName}>
       <input
         id={inputId}
         aria-invalid={error ? true : undefined}
@@ -45,13 +40,30 @@ export function TextField({
         )}
         {...inputProps}
       />
+    </FieldFrame>
+  );
+}
+
+/** The ids a field's control names in aria-describedby: its hint and its message (`<id>-hint`, `<id>-error`). */
+export function fieldDescribedBy(id: string, hint: unknown, error: unknown) {
+  return [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+}
+
+/** A control's label above it, its hint and its own message (role=alert) under it, as every form field shows them. */
+export function FieldFrame({ id, label, hint, error, className, children }: { id: string; label: ReactNode; hint?: ReactNode; error?: string | null; className?: string; children: ReactNode }) {
+  return (
+    <div className={clsx("flex flex-col gap-1.5", className)}>
+      <label htmlFor={id} className="text-sm font-medium text-ink">
+        {label}
+      </label>
+      {children}
       {hint ? (
-        <p id={hintId} className="text-sm text-olive-dark">
+        <p id={`${id}-hint`} className="text-sm text-olive-dark">
           {hint}
         </p>
       ) : null}
       {error ? (
-        <p id={errorId} role="alert" className="text-sm font-medium text-danger">
+        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-danger">
           {error}
         </p>
       ) : null}
