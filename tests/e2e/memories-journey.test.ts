@@ -199,7 +199,7 @@ describe.skipIf(!browserAvailable)("narrations and quick notes in Chromium", () 
     const card = page.getByRole("button", { name: /Pancakes on Sunday/ });
     await card.waitFor();
     await card.click();
-    await page.getByText("You flipped one onto the ceiling. Best breakfast ever.").waitFor();
+    await page.getByRole("dialog").getByText("You flipped one onto the ceiling. Best breakfast ever.").waitFor();
 
     // A milestone note: 'Unlock now' unlocks it, and focus moves to its row once the button is gone.
     const { children } = (await (await page.request.get(`${server.baseUrl}/api/children`)).json()) as { children: Array<{ id: string }> };
