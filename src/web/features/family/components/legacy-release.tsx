@@ -2,6 +2,7 @@ import { toast } from "../../../components/ui/toast";
 import { LEGACY_COPY, LEGACY_PERIOD_CHOICES, type LegacySettingsInput } from "../../../../shared/guardians";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { Switch } from "../../../components/ui/switch";
 import { useLegacy, useSaveLegacy } from "../api/legacy";
 
 const dateOf = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" });
@@ -36,22 +37,17 @@ export function LegacyRelease() {
       <h3 id="legacy-title" className="text-lg font-semibold">
         {LEGACY_COPY.title}
       </h3>
-      <div className="flex items-start justify-between gap-4">
+      <div className="flex items-center justify-between gap-4">
         <span id="legacy-switch-label" className="text-base font-medium">
           {LEGACY_COPY.switchLabel}
         </span>
-        <button
-          type="button"
-          role="switch"
-          aria-checked={status.enabled}
+        <Switch
+          checked={status.enabled}
           aria-labelledby="legacy-switch-label"
           aria-describedby="legacy-what"
           disabled={save.isPending}
-          onClick={() => void change({ enabled: !status.enabled, periodMonths: status.periodMonths })}
-          className={`relative inline-flex h-8 w-14 shrink-0 cursor-pointer items-center rounded-full border-2 transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent-dark disabled:opacity-60 ${status.enabled ? "border-ink bg-ink" : "border-olive bg-white"}`}
-        >
-          <span className={`inline-block size-6 rounded-full transition-transform motion-reduce:transition-none ${status.enabled ? "translate-x-6 bg-white" : "translate-x-0.5 bg-olive"}`} aria-hidden="true" />
-        </button>
+          onCheckedChange={(enabled) => void change({ enabled, periodMonths: status.periodMonths })}
+        />
       </div>
       <div className="flex flex-col gap-1.5">
         <label htmlFor="legacy-period" className="text-sm font-medium">

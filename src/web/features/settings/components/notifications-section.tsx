@@ -2,6 +2,7 @@ import { useState } from "react";
 import { toast } from "../../../components/ui/toast";
 import { type NotificationSettings, SETTINGS_COPY } from "../../../../shared/settings";
 import { Button } from "../../../components/ui/button";
+import { Switch } from "../../../components/ui/switch";
 import { useSaveNotifications } from "../api/save-notifications";
 import { SettingsSection } from "./settings-section";
 
@@ -38,18 +39,12 @@ export function NotificationsSection({ notifications }: { notifications: Notific
                 {toggle.hint}
               </span>
             </div>
-            <button
+            <Switch
               id={`toggle-${toggle.key}`}
-              type="button"
-              role="switch"
-              aria-checked={values[toggle.key]}
+              checked={values[toggle.key]}
               aria-describedby={`toggle-${toggle.key}-hint`}
-              onClick={() => setValues((current) => ({ ...current, [toggle.key]: !current[toggle.key] }))}
-              className="relative inline-flex h-11 w-16 shrink-0 items-center rounded-full focus-visible:outline-3 focus-visible:outline-accent-dark"
-            >
-              <span className={`absolute inset-x-1 h-7 rounded-full transition-colors duration-150 ${values[toggle.key] ? "bg-accent-dark" : "bg-sand"}`} />
-              <span className={`relative size-6 rounded-full bg-white shadow transition-transform duration-150 motion-reduce:transition-none ${values[toggle.key] ? "translate-x-8" : "translate-x-2"}`} />
-            </button>
+              onCheckedChange={(checked) => setValues((current) => ({ ...current, [toggle.key]: checked }))}
+            />
           </li>
         ))}
       </ul>
