@@ -199,13 +199,16 @@ describe.skipIf(!browserAvailable)("every header and footer link lands, on landi
         await page.goto(`${server.baseUrl}${start}`);
         await page.getByRole("heading", { level: 1 }).first().waitFor();
         await page.locator("footer a[href]").first().waitFor();
-        const links = await page.evaluate(() =>
-          Array.from(document.querySelectorAll<HTMLAnchorElement>("header a[href], footer a[href]"))
-            // The skip link is for keyboards (it shows on focus); every link a pointer can reach is clicked.
-            .filter((link) => link.offsetWidth > 1 && !link.getAttribute("href")!.startsWith("#"))
-            .map((link) => ({ href: link.getAttribute("href")!, text: link.textContent!.trim(), inFooter: Boolean(link.closest("footer")) })),
-        );
-        expect(links.filter((link) => link.inFooter).length).toBe(9);
+        const visibleLinks = () =>
+          page.evaluate(() =>
+            Array.from(document.querySelectorAll<HTMLAnchorElement>("header a[href], footer a[href]"))
+              // The skip link is for keyboards (it shows on focus); every link a pointer can reach is clicked.
+              .filter((link) => link.offsetWidth > 1 && !link.getAttribute("href")!.startsWith("#"))
+              .map((link) => ({ href: link.getAttribute("href")!, text: link.textContent!.trim(), inFooter: Boolean(link.closest("footer")) })),
+          );
+        // Read once the page has settled: the visitor's variant takes over from the prerendered page after hydration.
+        await expect.poll(async () => (await visibleLinks()).filter((link) => link.inFooter).length, { timeout: 15_000 }).toBe(9);
+        const links = await visibleLinks();
         for (const link of links) {
           await page.goto(`${server.baseUrl}${start}`);
           await page.getByRole("heading", { level: 1 }).first().waitFor();
