@@ -5,6 +5,14 @@ export type JobDefinition<Schema extends z.ZodType> = {
   name: string;
   schema: Schema;
   retryLimit?: number;
+  /**
+   * How many of the queue's jobs a node takes at once (1 unless set). They are handled one after another, and each
+   * still completes, or fails and is retried, on its own. A queue that fills in bursts (family deliveries, emails)
+   * sets it: a worker that took a full batch takes the next at once instead of waiting for its next look.
+   * One after another, not side by side: a delivery holds a transaction and reads through a second connection, and
+   * side by side a burst could hold every connection of the pool and wait on itself.
+   */
+  batchSize?: number;
   handle: (payload: z.infer<Schema>) => Promise<void>;
 };
 
@@ -21,6 +29,8 @@ export type JobQueue = {
 
 /** pg-boss's tables (its default schema). */
 const SCHEMA = "pgboss";
+/** How often an idle worker looks for new jobs (pg-boss's shortest interval). */
+const POLL_SECONDS = 0.5;
 
 /** The job queue lives inside PostgreSQL (pg-boss), so any app node can send and work jobs. */
 export async function startJobQueue(options: { url: string; log: (message: string) => void }): Promise<JobQueue> {
@@ -56,8 +66,20 @@ export async function startJobQueue(options: { url: string; log: (message: strin
     async register(jobs) {
       for (const job of jobs) {
         await ensureQueue(job);
-        await boss.work(job.name, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([received]) => {
-          if (received) await job.handle(job.schema.parse(received.data));
+        const batchSize = job.batchSize ?? 1;
+        const worker: { id?: string } = {};
+        worker.id = await boss.work(job.name, { pollingIntervalSeconds: POLL_SECONDS, batchSize }, async (received) => {
+          for (const one of received) {
+            try {
+              await job.handle(job.schema.parse(one.data));
+            } catch (error) {
+              // pg-boss completes the whole batch when this returns: a failed job is failed first, on its own (it is
+              // then no longer active, so only the others complete), and retried per its retry limit.
+              await boss.fail(job.name, one.id, error as object);
+            }
+          }
+          // A full batch means more may be waiting: fetch again at once instead of after the polling interval.
+          if (received.length === batchSize && worker.id) boss.notifyWorker(worker.id);
         });
       }
     },

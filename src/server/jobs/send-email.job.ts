@@ -14,5 +14,5 @@ export const sendEmailPayload = z.object({
 
 /** Every email goes through this queue, so a failing SMTP server is retried with back-off. */
 export function createSendEmailJob(deliver: EmailSender): JobDefinition<typeof sendEmailPayload> {
-  return { name: "send-email", schema: sendEmailPayload, retryLimit: 8, handle: (payload) => deliver(payload) };
+  return { name: "send-email", schema: sendEmailPayload, retryLimit: 8, batchSize: 8, handle: (payload) => deliver(payload) };
 }

@@ -31,16 +31,19 @@ export function createDeliveriesUsecases(options: {
   const { deliveries, readers } = options;
   const now = options.now ?? (() => new Date());
 
+  // Unlocks come in bursts (a birthday, a legacy release, 10,000 dates due at once): a node takes eight sends at a time.
   const deliverJob: JobDefinition<typeof deliverPayload> = {
     name: "family-deliver",
     schema: deliverPayload,
     retryLimit: DELIVERY_RETRIES,
+    batchSize: 8,
     handle: (payload) => deliverOne(payload.deliveryId),
   };
   const digestJob: JobDefinition<typeof digestPayload> = {
     name: "family-digest",
     schema: digestPayload,
     retryLimit: DELIVERY_RETRIES,
+    batchSize: 4,
     handle: (payload) => deliverDigest(payload),
   };
   const legacyJob: JobDefinition<typeof digestPayload> = {

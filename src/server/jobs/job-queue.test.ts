@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { createTestDatabase } from "../../../tests/support/test-database";
+import { type JobDefinition, type JobQueue, startJobQueue } from "./job-queue";
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let queue: JobQueue;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  queue = await startJobQueue({ url: database.url, log: () => {} });
+});
+afterAll(async () => {
+  await queue.stop();
+  await database.drop();
+});
+
+const payload = z.object({ n: z.number().int() });
+
+async function until(check: () => boolean, ms: number) {
+  const started = Date.now();
+  while (!check()) {
+    if (Date.now() - started > ms) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return Date.now() - started;
+}
+
+describe("the job queue", () => {
+  it("works a burst at more than two jobs a second: 200 queued jobs are all handled within 15 s (a job per poll would take 100 s)", async () => {
+    const handled: number[] = [];
+    const job: JobDefinition<typeof payload> = { name: "test-burst", schema: payload, batchSize: 8, handle: async ({ n }) => void handled.push(n) };
+    await queue.register([job]);
+    await Promise.all(Array.from({ length: 200 }, (_, n) => queue.send(job, { n })));
+    const took = await until(() => handled.length >= 200, 15_000);
+    expect(took, `handled ${handled.length} of 200`).not.toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect([...handled].sort((a, b) => a - b)).toEqual(Array.from({ length: 200 }, (_, n) => n));
+  });
+
+  it("one failing job in a batch is retried alone: the others of its batch are handled once and completed", async () => {
+    const attempts = new Map<number, number>();
+    const job: JobDefinition<typeof payload> = {
+      name: "test-one-fails",
+      schema: payload,
+      batchSize: 8,
+      retryLimit: 2,
+      handle: async ({ n }) => {
+        attempts.set(n, (attempts.get(n) ?? 0) + 1);
+        // Job 3 fails its first try only.
+        if (n === 3 && attempts.get(n) === 1) throw new Error("the mail server said no");
+      },
+    };
+    // Queued before the worker starts, so the eight arrive in one batch.
+    for (let n = 0; n < 8; n++) await queue.send(job, { n });
+    await queue.register([job]);
+    expect(await until(() => attempts.get(3) === 2, 30_000)).not.toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(Object.fromEntries(attempts)).toEqual({ 0: 1, 1: 1, 2: 1, 3: 2, 4: 1, 5: 1, 6: 1, 7: 1 });
+    const { rows } = await queue.boss.getDb().executeSql(`SELECT state, count(*)::int AS n FROM pgboss.job WHERE name = 'test-one-fails' GROUP BY state`);
+    expect(rows).toEqual([{ state: "completed", n: 8 }]);
+  });
+
+  it("a job whose payload no longer fits its schema fails on its own without stopping the batch", async () => {
+    const handled: number[] = [];
+    const job: JobDefinition<typeof payload> = { name: "test-bad-payload", schema: payload, batchSize: 4, retryLimit: 0, handle: async ({ n }) => void handled.push(n) };
+    await queue.boss.createQueue(job.name, { name: job.name, retryLimit: 0 });
+    await queue.boss.send(job.name, { n: "not a number" });
+    for (let n = 0; n < 3; n++) await queue.send(job, { n });
+    await queue.register([job]);
+    expect(await until(() => handled.length === 3, 15_000)).not.toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const { rows } = await queue.boss.getDb().executeSql(`SELECT state, count(*)::int AS n FROM pgboss.job WHERE name = 'test-bad-payload' GROUP BY state ORDER BY state`);
+    expect(rows).toEqual([
+      { state: "completed", n: 3 },
+      { state: "failed", n: 1 },
+    ]);
+  });
+});
