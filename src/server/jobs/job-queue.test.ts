@@ -56,7 +56,7 @@ describe("the job queue", () => {
     expect(await until(() => attempts.get(3) === 2, 30_000)).not.toBe(false);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(Object.fromEntries(attempts)).toEqual({ 0: 1, 1: 1, 2: 1, 3: 2, 4: 1, 5: 1, 6: 1, 7: 1 });
-    const { rows } = await queue.boss.getDb().executeSql(`SELECT state, count(*)::int AS n FROM pgboss.job WHERE name = 'test-one-fails' GROUP BY state`);
+    const { rows } = await queue.boss.getDb().executeSql(`SELECT state, count(*)::int AS n FROM pgboss.job WHERE name = 'test-one-fails' GROUP BY state`, []);
     expect(rows).toEqual([{ state: "completed", n: 8 }]);
   });
 
@@ -69,7 +69,7 @@ describe("the job queue", () => {
     await queue.register([job]);
     expect(await until(() => handled.length === 3, 15_000)).not.toBe(false);
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    const { rows } = await queue.boss.getDb().executeSql(`SELECT state, count(*)::int AS n FROM pgboss.job WHERE name = 'test-bad-payload' GROUP BY state ORDER BY state`);
+    const { rows } = await queue.boss.getDb().executeSql(`SELECT state, count(*)::int AS n FROM pgboss.job WHERE name = 'test-bad-payload' GROUP BY state ORDER BY state`, []);
     expect(rows).toEqual([
       { state: "completed", n: 3 },
       { state: "failed", n: 1 },
