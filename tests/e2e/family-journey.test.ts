@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
+import { daytimeZone } from "../support/daytime-zone";
 import { browserAvailable, useBrowser } from "../support/browser";
 import { signUpConfirmed, startE2eServer } from "../support/e2e-server";
 
@@ -39,7 +40,8 @@ describe.skipIf(!browserAvailable)("family delivery in Chromium", () => {
     fs.mkdirSync(SHOTS, { recursive: true });
     const page = await browser.newPage({ width: 360, height: 800 });
     page.setDefaultTimeout(15_000);
-    await signUpConfirmed(server, page, dadEmail);
+    // Dad lives where it is daytime now: at night a milestone's delivery waits for 08:00 (his time).
+    await signUpConfirmed(server, page, dadEmail, { timeZone: daytimeZone() });
     const child = await page.request.post(`${server.baseUrl}/api/children`, { headers: { origin: server.baseUrl }, data: { name: "Maya", birthdate: "2015-03-14" } });
     expect(child.status()).toBe(201);
 

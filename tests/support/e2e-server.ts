@@ -52,10 +52,10 @@ export async function startE2eServer(env: Record<string, string> = {}) {
 export type E2eServer = Awaited<ReturnType<typeof startE2eServer>>;
 
 /** Signs a new dad up through the API in the page's context and confirms by email, so the session cookie lands in the browser on /dashboard. */
-export async function signUpConfirmed(server: E2eServer, page: Page, email: string) {
+export async function signUpConfirmed(server: E2eServer, page: Page, email: string, options: { timeZone?: string } = {}) {
   const signUp = await page.request.post(`${server.baseUrl}/api/auth/sign-up/email`, {
     headers: { origin: server.baseUrl },
-    data: { email, password: "correct-horse-1", name: "", callbackURL: "/dashboard" },
+    data: { email, password: "correct-horse-1", name: "", callbackURL: "/dashboard", ...options },
   });
   if (!signUp.ok()) throw new Error(`Sign-up answered ${signUp.status()}`);
   const link = (await server.latestEmail(email, "Confirm")).text.match(/https?:\/\/\S+/)![0];

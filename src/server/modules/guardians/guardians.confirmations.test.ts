@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, createTestApp, jsonRequest, type TestApp, waitForEmail } from "../../../../tests/support/test-app";
 import { familyDeliveries, milestoneConfirmations } from "./guardians.table";
-import { acceptedGuardian as acceptedGuardianOf, type Dad, postNote as postNoteFor } from "./guardians.test-support";
+import { acceptedGuardian as acceptedGuardianOf, type Dad, daytimeZone, postNote as postNoteFor } from "./guardians.test-support";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,7 +25,8 @@ function zoneWithHour(from: number, to: number) {
 const confirmations = async (dad: Dad) => (await (await jsonRequest(t, "GET", "/api/guardians/confirmations", { cookie: dad.cookie })).json()).confirmations;
 const undo = (dad: Dad, id: string) => jsonRequest(t, "DELETE", `/api/guardians/confirmations/${id}`, { cookie: dad.cookie });
 
-async function family(timeZone?: string) {
+// A daytime zone unless the test is about the hour: at night a delivery waits for 08:00.
+async function family(timeZone = daytimeZone()) {
   const dad = await createSignedInUser(t, { timeZone });
   const maya = (await (await jsonRequest(t, "POST", "/api/children", { cookie: dad.cookie, body: { name: "Maya", birthdate: "2013-03-14" } })).json()).child;
   const memoryId = await postNote(dad.cookie, [maya.id], { unlockType: "milestone", unlockMilestone: "When you graduate high school" });
