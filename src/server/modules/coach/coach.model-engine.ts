@@ -1,6 +1,4 @@
-import { createAnthropic } from "@ai-sdk/anthropic";
-import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
-import { APICallError, generateText, type LanguageModel } from "ai";
+import type { LanguageModel } from "ai";
 import type { Config } from "../../config";
 
 export type ModelConfig = NonNullable<Config["ai"]>;
@@ -51,10 +49,14 @@ export function describeContext(context: CoachContext) {
   return lines.join("\n");
 }
 
-function languageModel(config: ModelConfig): LanguageModel {
+// The AI SDK is loaded only when a model is configured: the offline Playbook never needs it, and loading it took a
+// tenth of every start.
+async function languageModel(config: ModelConfig): Promise<LanguageModel> {
   if (config.provider === "anthropic") {
+    const { createAnthropic } = await import("@ai-sdk/anthropic");
     return createAnthropic({ apiKey: config.apiKey, ...(config.baseUrl ? { baseURL: config.baseUrl } : {}) })(config.model);
   }
+  const { createOpenAICompatible } = await import("@ai-sdk/openai-compatible");
   return createOpenAICompatible({ name: "ai-provider", baseURL: config.baseUrl!, apiKey: config.apiKey }).chatModel(config.model);
 }
 
@@ -62,10 +64,11 @@ export class ModelProviderError extends Error {}
 
 /** A model reached through the Vercel AI SDK (OpenAI, Anthropic, Ollama, vLLM, llama.cpp server). */
 export function createModelEngine(config: ModelConfig) {
-  const model = languageModel(config);
+  let loaded: Promise<[typeof import("ai"), LanguageModel]> | undefined;
   return {
     label: `${config.provider} ${config.model}`,
     async generate(context: CoachContext, signal?: AbortSignal) {
+      const [{ APICallError, generateText }, model] = await (loaded ??= Promise.all([import("ai"), languageModel(config)]));
       try {
         const result = await generateText({
           model,

@@ -29,7 +29,8 @@ export function createVideosUsecases(options: {
   events: EventBus;
   /** Stores the new video's unlock instants inside its insert transaction (the memories module's recompute). */
   storeUnlockInstants: (tx: DbOrTransaction, input: { userId: string; videoId: string }) => Promise<void>;
-  tools: VideoTools | null;
+  /** Found while the app starts (see findVideoTools). */
+  tools: Promise<VideoTools | null>;
   enqueueProcessing: (videoId: string) => Promise<void>;
 }) {
   const { videos, storage } = options;
@@ -131,8 +132,8 @@ export function createVideosUsecases(options: {
     /** Frames made by ffmpeg, for files the browser cannot decode (HEVC): 4 JPEGs as data URLs. */
     async thumbnailCandidates(user: SessionUser, id: string) {
       const row = await owned(user, id);
-      if (!options.tools) throw videoErrors.processingUnavailable();
-      const tools = options.tools;
+      const tools = await options.tools;
+      if (!tools) throw videoErrors.processingUnavailable();
       const { source, cleanup } = await localCopyOf(row, storage, options.uploads);
       try {
         const container = await containerOf(source);
@@ -157,7 +158,8 @@ export function createVideosUsecases(options: {
     async process(videoId: string) {
       const video = await videos.findForProcessing(videoId);
       if (!video || video.processingStatus !== "processing") return;
-      if (!options.tools) throw videoErrors.processingUnavailable();
+      const tools = await options.tools;
+      if (!tools) throw videoErrors.processingUnavailable();
       const upload = await options.uploads.localCopy(video.uploadId);
       if (!upload) return fail(video, "The uploaded file is missing. Please upload the video again.");
       const source = upload.path;
@@ -167,11 +169,11 @@ export function createVideosUsecases(options: {
         const target = path.join(workDir, "video.mp4");
         // Only real video containers reach ffprobe (a text playlist would make it read other files).
         const container = await containerOf(source);
-        const probed = await probe(options.tools, source, container);
+        const probed = await probe(tools, source, container);
         if (!probed.video) throw new VideoRejected(REJECTION_MESSAGES.notVideo);
         if (probed.durationSeconds !== null && probed.durationSeconds > MAX_PROCESSED_VIDEO_SECONDS) throw new VideoRejected(REJECTION_MESSAGES.tooLong);
-        await toFastStartMp4(options.tools, { source, container, target, probed });
-        const result = await probe(options.tools, target, "mov");
+        await toFastStartMp4(tools, { source, container, target, probed });
+        const result = await probe(tools, target, "mov");
         if (!result.video || result.durationSeconds === null) throw new VideoRejected(REJECTION_MESSAGES.notVideo);
         if (result.durationSeconds > MAX_PROCESSED_VIDEO_SECONDS) throw new VideoRejected(REJECTION_MESSAGES.tooLong);
         const key = `${video.userId}/${video.id}.mp4`;
