@@ -1,8 +1,8 @@
-import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { children } from "../children/children.table";
 import { profiles } from "../profiles/profiles.table";
-import { pocketDadLegacyPlans, pocketDadResponses } from "./coach.table";
+import { pocketDadLegacyPlans, pocketDadResponses, pocketDadTopicCounts } from "./coach.table";
 
 type NewResponse = typeof pocketDadResponses.$inferInsert;
 type NewLegacyPlan = typeof pocketDadLegacyPlans.$inferInsert;
@@ -10,35 +10,36 @@ type NewLegacyPlan = typeof pocketDadLegacyPlans.$inferInsert;
 /** Pocket Dad's data; every query is filtered by the owner's user id. */
 export function createCoachRepository(db: Database) {
   const byChild = (childId: string | null) => (childId ? eq(pocketDadResponses.childId, childId) : isNull(pocketDadResponses.childId));
-  // Every Playbook answer runs these two: prepared once (SQL built once, parsed once per connection), not per answer.
+  // Every Playbook answer runs these: prepared once (SQL built once, parsed once per connection), not per answer.
+  // The topic's count is one row of pocket_dad_topic_counts (counting the history grew with every answer).
   const topicCount = (forChild: boolean) =>
     db
-      .select({ n: count() })
-      .from(pocketDadResponses)
+      .select({ n: pocketDadTopicCounts.answers })
+      .from(pocketDadTopicCounts)
       .where(
         and(
-          eq(pocketDadResponses.userId, sql.placeholder("userId")),
-          forChild ? eq(pocketDadResponses.childId, sql.placeholder("childId")) : isNull(pocketDadResponses.childId),
-          eq(pocketDadResponses.topic, sql.placeholder("topic")),
+          eq(pocketDadTopicCounts.userId, sql.placeholder("userId")),
+          forChild ? eq(pocketDadTopicCounts.childId, sql.placeholder("childId")) : isNull(pocketDadTopicCounts.childId),
+          eq(pocketDadTopicCounts.topic, sql.placeholder("topic")),
         ),
       )
       .prepare(forChild ? "coach_topic_count_for_child" : "coach_topic_count");
   const topicCountForChild = topicCount(true);
   const topicCountWithoutChild = topicCount(false);
-  const insertResponseStatement = db
-    .insert(pocketDadResponses)
-    .values({
-      userId: sql.placeholder("userId"),
-      childId: sql.placeholder("childId"),
-      prompt: sql.placeholder("prompt"),
-      tone: sql.placeholder("tone"),
-      intensity: sql.placeholder("intensity"),
-      text: sql.placeholder("text"),
-      topic: sql.placeholder("topic"),
-      engine: sql.placeholder("engine"),
-    })
-    .returning({ id: pocketDadResponses.id })
-    .prepare("coach_insert_response");
+  // The answer and its topic's count are written by one statement: both or neither.
+  const insertResponse = async (response: NewResponse) => {
+    const { rows } = await db.$client.query<{ id: string }>({
+      name: "coach_insert_response",
+      text: `WITH counted AS (
+               INSERT INTO pocket_dad_topic_counts (user_id, child_id, topic, answers) VALUES ($1, $2, $7, 1)
+               ON CONFLICT (user_id, child_id, topic) DO UPDATE SET answers = pocket_dad_topic_counts.answers + 1
+             )
+             INSERT INTO pocket_dad_responses (user_id, child_id, prompt, tone, intensity, text, topic, engine)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+      values: [response.userId, response.childId ?? null, response.prompt, response.tone, response.intensity, response.text, response.topic, response.engine],
+    });
+    return rows[0];
+  };
   return {
     /** A child of this user, with the account's time zone (a child's age is counted on the dad's calendar). */
     findChild: async (userId: string, childId: string) =>
@@ -64,10 +65,9 @@ export function createCoachRepository(db: Database) {
         .limit(limit),
 
     countTopic: async (userId: string, childId: string | null, topic: string) =>
-      (childId ? await topicCountForChild.execute({ userId, childId, topic }) : await topicCountWithoutChild.execute({ userId, topic }))[0].n,
+      (childId ? await topicCountForChild.execute({ userId, childId, topic }) : await topicCountWithoutChild.execute({ userId, topic }))[0]?.n ?? 0,
 
-    insertResponse: async (response: NewResponse) =>
-      (await insertResponseStatement.execute({ ...response, childId: response.childId ?? null }))[0],
+    insertResponse,
 
     /** Marks a response liked; false when it is not this user's or was already liked. */
     like: async (userId: string, responseId: string) =>
@@ -82,7 +82,11 @@ export function createCoachRepository(db: Database) {
 
     insertLegacyPlan: async (plan: NewLegacyPlan) => (await db.insert(pocketDadLegacyPlans).values(plan).returning())[0],
 
-    deleteHistory: (userId: string) => db.delete(pocketDadResponses).where(eq(pocketDadResponses.userId, userId)),
+    deleteHistory: (userId: string) =>
+      db.transaction(async (tx) => {
+        await tx.delete(pocketDadResponses).where(eq(pocketDadResponses.userId, userId));
+        await tx.delete(pocketDadTopicCounts).where(eq(pocketDadTopicCounts.userId, userId));
+      }),
   };
 }
 

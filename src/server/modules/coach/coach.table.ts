@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { users } from "../auth/auth.table";
 import { children } from "../children/children.table";
 
@@ -22,6 +22,23 @@ export const pocketDadResponses = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("pocket_dad_responses_user_created_idx").on(table.userId, table.createdAt)],
+);
+
+/**
+ * How many answers Dad has had on each topic, per child (or none): the Playbook's variation. Kept beside the history
+ * so an answer reads one row instead of counting every earlier answer on the topic.
+ */
+export const pocketDadTopicCounts = pgTable(
+  "pocket_dad_topic_counts",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    childId: uuid("child_id").references(() => children.id, { onDelete: "cascade" }),
+    topic: text("topic").notNull(),
+    answers: integer("answers").notNull(),
+  },
+  (table) => [unique("pocket_dad_topic_counts_key").on(table.userId, table.childId, table.topic).nullsNotDistinct()],
 );
 
 /** A message Dad planned from an answer ('Record a message for later'), for the record screen. */

@@ -4,7 +4,7 @@ import { createSignedInUser, createTestApp, jsonRequest, type TestApp } from "..
 import { checkAnswerFormat } from "../../../shared/pocket-dad";
 import { children } from "../children/children.table";
 import { profiles } from "../profiles/profiles.table";
-import { pocketDadLegacyPlans, pocketDadResponses } from "./coach.table";
+import { pocketDadLegacyPlans, pocketDadResponses, pocketDadTopicCounts } from "./coach.table";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -49,6 +49,21 @@ describe("POST /api/pocket-dad (offline Playbook)", () => {
     const first = await (await ask(user, { prompt: "he lied about his homework" })).json();
     const second = await (await ask(user, { prompt: "he lied about his homework" })).json();
     expect(second.message).not.toBe(first.message);
+  });
+
+  it("counts every answer on a topic, two at once included, and starts the words again after 'Clear Pocket Dad memory'", async () => {
+    const user = await createSignedInUser(t);
+    const prompt = "he lied about his homework";
+    const first = await (await ask(user, { prompt })).json();
+    await Promise.all([ask(user, { prompt }), ask(user, { prompt })]);
+    const history = await t.db.select().from(pocketDadResponses).where(eq(pocketDadResponses.userId, user.id));
+    expect(history).toHaveLength(3);
+    const counts = await t.db.select().from(pocketDadTopicCounts).where(eq(pocketDadTopicCounts.userId, user.id));
+    expect(counts).toEqual([{ userId: user.id, childId: null, topic: history[0].topic, answers: 3 }]);
+
+    expect((await jsonRequest(t, "DELETE", "/api/pocket-dad/memory", { cookie: user.cookie })).status).toBe(200);
+    expect(await t.db.select().from(pocketDadTopicCounts).where(eq(pocketDadTopicCounts.userId, user.id))).toEqual([]);
+    expect((await (await ask(user, { prompt })).json()).message).toBe(first.message);
   });
 
   it.each([
