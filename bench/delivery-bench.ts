@@ -18,19 +18,13 @@ import { startEmbeddedPostgres } from "../src/server/db/embedded-postgres";
 import { applyMigrations, MIGRATIONS_FOLDER } from "../src/server/db/migrate";
 import { startJobQueue } from "../src/server/jobs/job-queue";
 import { createServices } from "../src/server/services";
+import { daytimeZone } from "../tests/support/daytime-zone";
 import { freePort } from "./bench-server";
 
 /** BENCH_DELIVERY_ACCOUNTS scales it down for a quick look (two unlocks per account). */
 const ACCOUNTS = Number(process.env.BENCH_DELIVERY_ACCOUNTS ?? 5_000);
 const NOTES_PER_CHILD = 2;
 export const DELIVERY_UNLOCKS = ACCOUNTS * NOTES_PER_CHILD;
-
-/** A time zone where it is now between 09:00 and 19:00, so today's unlocks are sent at once (not held until 08:00). */
-function daytimeZone() {
-  const zones = ["UTC", "Europe/Berlin", "Asia/Kolkata", "Asia/Tokyo", "Pacific/Auckland", "America/Los_Angeles", "America/New_York", "Pacific/Honolulu"];
-  const hourIn = (timeZone: string) => Number(new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", hourCycle: "h23" }).format(new Date()));
-  return zones.find((zone) => hourIn(zone) >= 9 && hourIn(zone) < 19) ?? "UTC";
-}
 
 async function seed(pool: pg.Pool, timeZone: string) {
   const today = new Intl.DateTimeFormat("en-CA", { timeZone }).format(new Date());

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, createTestApp, jsonRequest, type TestApp, waitForEmail } from "../../../../tests/support/test-app";
 import { familyDeliveries, milestoneConfirmations } from "./guardians.table";
-import { acceptedGuardian as acceptedGuardianOf, type Dad, daytimeZone, postNote as postNoteFor } from "./guardians.test-support";
+import { daytimeZone, zoneWithHour } from "../../../../tests/support/daytime-zone";
+import { acceptedGuardian as acceptedGuardianOf, type Dad, postNote as postNoteFor } from "./guardians.test-support";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,12 +16,6 @@ const acceptedGuardian = (dad: Dad, name: string) => acceptedGuardianOf(t, dad, 
 
 const page = async (token: string) => (await t.app.request(`/family/${token}`)).text();
 const confirm = (token: string, memoryId: string) => t.app.request(`/family/${token}/confirm/${memoryId}`, { method: "POST", headers: { "x-forwarded-for": `198.51.100.${n++ % 250}` } });
-
-/** A time zone where the hour now is in [from, to): before 08:00 a delivery waits; after, it goes at once. */
-function zoneWithHour(from: number, to: number) {
-  const hourIn = (timeZone: string) => Number(new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", hourCycle: "h23" }).format(new Date()));
-  return Intl.supportedValuesOf("timeZone").find((zone) => hourIn(zone) >= from && hourIn(zone) < to)!;
-}
 
 const confirmations = async (dad: Dad) => (await (await jsonRequest(t, "GET", "/api/guardians/confirmations", { cookie: dad.cookie })).json()).confirmations;
 const undo = (dad: Dad, id: string) => jsonRequest(t, "DELETE", `/api/guardians/confirmations/${id}`, { cookie: dad.cookie });
