@@ -1,6 +1,22 @@
+import { once } from "node:events";
+import type { AddressInfo } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, createTestApp, jsonRequest, type TestApp } from "../../tests/support/test-app";
+import { serveApp } from "./app";
 import { routePreloads, withPageMeta, withPrerenderedPage } from "./http/web-app";
+
+/** The response to GET `path` from the app served over real HTTP, as main.ts serves it. */
+async function getOverHttp(testApp: TestApp, path: string) {
+  const server = serveApp(testApp.app, testApp.services, 0);
+  await once(server, "listening");
+  try {
+    const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`);
+    await response.arrayBuffer();
+    return response;
+  } finally {
+    server.close();
+  }
+}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -81,14 +97,16 @@ describe("errors and headers", () => {
   });
 
   it("puts security headers on every response", async () => {
-    for (const path of ["/healthz", "/api/me", "/api/nope"]) {
-      const response = await t.app.request(path);
+    for (const path of ["/healthz", "/api/me", "/api/nope", "/api/uploads/no-such-upload"]) {
+      const response = await getOverHttp(t, path);
       const csp = response.headers.get("content-security-policy") ?? "";
       expect(csp).toContain("script-src 'self'");
       expect(csp).not.toContain("unsafe-inline'; script");
       expect(csp).toContain("frame-ancestors 'none'");
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
       expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      expect(response.headers.get("x-frame-options")).toBe("DENY");
+      expect(response.headers.get("strict-transport-security")).toBeNull();
     }
   });
 
@@ -166,10 +184,10 @@ describe("the public site for crawlers", () => {
   });
 
   it("allows the Meta pixel's hosts in the CSP only when META_PIXEL_ID is set", async () => {
-    const off = (await t.app.request("/healthz")).headers.get("content-security-policy") ?? "";
+    const off = (await getOverHttp(t, "/healthz")).headers.get("content-security-policy") ?? "";
     expect(off).not.toContain("facebook");
     const withPixel = await createTestApp({ META_PIXEL_ID: "1234567890" });
-    const on = (await withPixel.app.request("/healthz")).headers.get("content-security-policy") ?? "";
+    const on = (await getOverHttp(withPixel, "/healthz")).headers.get("content-security-policy") ?? "";
     expect(on).toContain("script-src 'self' https://connect.facebook.net");
     expect(on).toContain("https://www.facebook.com");
     expect(await (await withPixel.app.request("/api/config")).json()).toMatchObject({ metaPixelId: "1234567890" });

@@ -1,10 +1,13 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { getRequestListener } from "@hono/node-server";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { httpErrors } from "./http/app-error";
 import { createErrorHandler, type Logger, uniformErrorBodies } from "./http/error-handler";
 import { inputGuard } from "./http/input-guard";
 import { originCheck } from "./http/origin-check";
-import { securityHeaders } from "./http/security-headers";
+import { securityHeaderList, withSecurityHeaders } from "./http/security-headers";
 import { registerWebApp } from "./http/web-app";
 import { type AppEnv, clientIpMiddleware, sessionMiddleware } from "./modules/auth/auth.middleware";
 import { registerAccountRoutes } from "./modules/account/account.routes";
@@ -47,7 +50,6 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
   const app = new Hono<AppEnv>();
   app.onError(createErrorHandler(logger));
   app.use("/api/*", uniformErrorBodies());
-  app.use("*", securityHeaders({ https: services.appUrl.startsWith("https://"), storageOrigin: services.storageLinkOrigin, metaPixel: Boolean(services.metaPixelId) }));
   app.use("*", clientIpMiddleware({ trustProxyHops: services.trustProxyHops }));
   // Stripe's webhook has no Origin and proves itself by its signature.
   app.use("*", originCheck({ policy: services.originPolicy, exemptPaths: [STRIPE_WEBHOOK_PATH], privatePagePrefixes: ["/family/"] }));
@@ -118,3 +120,10 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/** Serves the app over node:http on `port` (0: any free one); every response carries the security headers. */
+export function serveApp(app: App, services: Services, port: number, onListening?: (info: AddressInfo) => void) {
+  const headers = securityHeaderList({ https: services.appUrl.startsWith("https://"), storageOrigin: services.storageLinkOrigin, metaPixel: Boolean(services.metaPixelId) });
+  const server = createServer(withSecurityHeaders(getRequestListener(app.fetch), headers));
+  return server.listen(port, () => onListening?.(server.address() as AddressInfo));
+}

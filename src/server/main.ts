@@ -1,7 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { serve } from "@hono/node-server";
-import { createApp } from "./app";
+import { createApp, serveApp } from "./app";
 import { resolveAuthSecret } from "./auth-secret";
 import { ConfigError, parseConfig } from "./config";
 import { createDatabase } from "./db/client";
@@ -69,7 +68,7 @@ async function main() {
   const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/web");
   const app = createApp({ services, logger, webRoot });
 
-  const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+  const server = serveApp(app, services, config.port, (info) => {
     logger.info(`ready on ${config.appUrl} (port ${info.port}) in ${Math.round(performance.now() - startedAt)} ms`);
   });
   stops.unshift(() => new Promise((resolve) => server.close(resolve)));
