@@ -5,7 +5,7 @@ import type { TextareaHTMLAttributes } from "react";
 import { RELEASE_EARLY_HINT, RELEASE_EARLY_LABEL } from "../../../shared/memories";
 import type { UnlockType } from "../../../shared/unlock-rules";
 import type { FieldErrors } from "../../lib/form-errors";
-import { FieldFrame, fieldDescribedBy, TextField } from "../ui/text-field";
+import { FieldError, FieldFrame, fieldDescribedBy, TextField } from "../ui/text-field";
 import { UnlockRuleFields } from "./unlock-rule-fields";
 
 /** The fields every memory has, as a form holds them (inputs' text). */
@@ -206,13 +206,5 @@ function TextArea({ id, label, hint, error, ...props }: TextareaHTMLAttributes<H
         {...props}
       />
     </FieldFrame>
-  );
-}
-
-export function FieldError({ id, children }: { id: string; children: ReactNode }) {
-  return (
-    <p id={id} role="alert" className="text-sm font-medium text-danger">
-      {children}
-    </p>
   );
 }

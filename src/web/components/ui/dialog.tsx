@@ -2,6 +2,7 @@ import { clsx } from "clsx";
 import { X } from "lucide-react";
 import { Dialog as RadixDialog } from "radix-ui";
 import { type ReactNode, useRef } from "react";
+import { ACTIONS_ROW } from "./form-actions";
 
 export type DialogProps = {
   open: boolean;
@@ -71,7 +72,7 @@ export function Dialog({
             </RadixDialog.Description>
           ) : null}
           {children}
-          {footer ? <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">{footer}</div> : null}
+          {footer ? <div className={clsx("mt-2", ACTIONS_ROW)}>{footer}</div> : null}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

@@ -62,11 +62,16 @@ export function FieldFrame({ id, label, hint, error, className, children }: { id
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-danger">
-          {error}
-        </p>
-      ) : null}
+      {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : null}
     </div>
+  );
+}
+
+/** A message that something a dad entered or picked is wrong, read out as soon as it shows. */
+export function FieldError({ id, className, children }: { id?: string; className?: string; children: ReactNode }) {
+  return (
+    <p id={id} role="alert" className={clsx("text-sm font-medium text-danger", className)}>
+      {children}
+    </p>
   );
 }

@@ -9,6 +9,7 @@ import { Card } from "../../../components/ui/card";
 import { useCancelTestCheckout } from "../api/cancel-test-checkout";
 import { useTestCheckout } from "../api/get-test-checkout";
 import { usePayTestCheckout } from "../api/pay-test-checkout";
+import { ACTIONS_ROW } from "../../../components/ui/form-actions";
 
 function TestModeBanner() {
   return (
@@ -74,7 +75,7 @@ export function TestCheckoutPage({ sessionId }: { sessionId: string }) {
             ) : null}
             {session.data.status !== "open" ? <Alert tone="info">This checkout is already {session.data.status === "complete" ? "paid" : "cancelled"}.</Alert> : null}
             {pay.isError || cancel.isError ? <Alert>Checkout endpoint error.</Alert> : null}
-            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <div className={ACTIONS_ROW}>
               <Button
                 variant="secondary"
                 busy={cancel.isPending}

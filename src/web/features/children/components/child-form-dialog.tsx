@@ -5,11 +5,12 @@ import { type Child, CHILD_NOTE_MAX_LENGTH, CHILD_PHOTO_MAX_BYTES, childInputSch
 import { todayIn } from "../../../../shared/calendar";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
-import { TextField } from "../../../components/ui/text-field";
+import { FieldError, TextField } from "../../../components/ui/text-field";
 import { useSaveChild } from "../api/save-child";
 import { ChildAvatar } from "../../../components/ui/child-avatar";
 import { cropToJpeg, loadImage } from "./crop-image";
 import type { PhotoToCrop } from "./photo-crop-dialog";
+import { FormActions } from "../../../components/ui/form-actions";
 
 // The cropper (react-easy-crop) is loaded only once Dad picks a photo, not with the page.
 const loadPhotoCropDialog = () => import("./photo-crop-dialog");
@@ -102,9 +103,9 @@ export function ChildFormDialog({ child, onClose }: { child?: Child; onClose: ()
             </div>
           </div>
           {errors.photo ? (
-            <p role="alert" className="-mt-3 text-sm font-medium text-danger">
+            <FieldError className="-mt-3">
               {errors.photo}
-            </p>
+            </FieldError>
           ) : null}
           <TextField label="Name" name="name" autoComplete="off" required value={name} error={errors.name} onChange={(event) => setName(event.target.value)} />
           <TextField label="Birth date" name="birthdate" type="date" required max={todayIn()} value={birthdate} error={errors.birthdate} onChange={(event) => setBirthdate(event.target.value)} />
@@ -126,19 +127,12 @@ export function ChildFormDialog({ child, onClose }: { child?: Child; onClose: ()
               What they love, what they find hard. Pocket Dad uses it to tailor its advice.
             </p>
             {errors.profileNote ? (
-              <p role="alert" className="text-sm font-medium text-danger">
+              <FieldError>
                 {errors.profileNote}
-              </p>
+              </FieldError>
             ) : null}
           </div>
-          <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={onClose} disabled={saveChild.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" busy={saveChild.isPending} busyLabel="Saving...">
-              {child ? "Save changes" : "Add child"}
-            </Button>
-          </div>
+          <FormActions submitLabel={child ? "Save changes" : "Add child"} pending={saveChild.isPending} onCancel={onClose} />
         </form>
       </Dialog>
       {toCrop ? (

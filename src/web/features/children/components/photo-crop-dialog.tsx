@@ -3,6 +3,7 @@ import Cropper, { type Area } from "react-easy-crop";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import type { PixelArea } from "./crop-image";
+import { FieldError } from "../../../components/ui/text-field";
 
 export type PhotoToCrop = { src: string; width: number; height: number };
 
@@ -72,9 +73,9 @@ export function PhotoCropDialog({ photo, onCancel, onConfirm }: { photo: PhotoTo
         <input type="range" min={1} max={3} step={0.05} value={zoom} onChange={(event) => setZoom(Number(event.target.value))} className="min-h-11 accent-accent-dark" />
       </label>
       {error ? (
-        <p role="alert" className="text-sm font-medium text-danger">
+        <FieldError>
           {error}
-        </p>
+        </FieldError>
       ) : null}
     </Dialog>
   );

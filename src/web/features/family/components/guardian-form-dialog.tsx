@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from "react";
 import { toast } from "../../../components/ui/toast";
 import { GUARDIAN_RELATION_LABELS, GUARDIAN_RELATIONS, type Guardian, guardianInputSchema, type GuardianRelation, GUARDIANS_COPY } from "../../../../shared/guardians";
-import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
-import { TextField } from "../../../components/ui/text-field";
+import { FieldError, TextField } from "../../../components/ui/text-field";
 import { isApiError } from "../../../lib/api-client";
 import { useSaveGuardian } from "../api/save-guardian";
+import { FormActions } from "../../../components/ui/form-actions";
 
 export type Kid = { id: string; name: string };
 type FieldErrors = Partial<Record<"name" | "email" | "relation" | "childIds", string>>;
@@ -85,9 +85,9 @@ export function GuardianFormDialog({ guardian, kids, onClose }: { guardian?: Gua
             ))}
           </select>
           {errors.relation ? (
-            <p id="guardian-relation-error" role="alert" className="text-sm font-medium text-danger">
+            <FieldError id="guardian-relation-error">
               {errors.relation}
-            </p>
+            </FieldError>
           ) : null}
         </div>
         <fieldset className="flex flex-col gap-2" aria-describedby={errors.childIds ? "guardian-children-error" : undefined}>
@@ -113,19 +113,12 @@ export function GuardianFormDialog({ guardian, kids, onClose }: { guardian?: Gua
             </ul>
           ) : null}
           {errors.childIds ? (
-            <p id="guardian-children-error" role="alert" className="text-sm font-medium text-danger">
+            <FieldError id="guardian-children-error">
               {errors.childIds}
-            </p>
+            </FieldError>
           ) : null}
         </fieldset>
-        <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={save.isPending} busyLabel="Saving...">
-            {guardian ? "Save changes" : "Send invitation"}
-          </Button>
-        </div>
+        <FormActions submitLabel={guardian ? "Save changes" : "Send invitation"} pending={save.isPending} onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -2,11 +2,11 @@ import { type FormEvent, useState } from "react";
 import { toast } from "../../../components/ui/toast";
 import { editMemorySchema, type MemoryItem } from "../../../../shared/memories";
 import { EMPTY_MEMORY_FIELDS, MemoryFields, type MemoryFieldValues, memoryFieldsInput } from "../../../components/memory/memory-fields";
-import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { type FieldErrors, fieldErrors } from "../../../lib/form-errors";
 import { useEditMemory } from "../api/edit-memory";
 import { useChildChoices } from "./child-picker";
+import { FormActions } from "../../../components/ui/form-actions";
 
 function valuesOf(item: MemoryItem): MemoryFieldValues {
   return {
@@ -61,14 +61,7 @@ function EditMemoryForm({ item, onDone }: { item: MemoryItem; onDone: () => void
     <form onSubmit={submit} noValidate className="flex flex-col gap-5">
       <MemoryFields idPrefix="edit" values={values} errors={errors} onChange={(patch) => setValues((current) => ({ ...current, ...patch }))} childChoices={childChoices} />
       {item.unlock.unlocked ? <p className="text-sm text-olive-dark">Already unlocked: it stays open for the children it has opened for.</p> : null}
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button type="button" variant="secondary" onClick={onDone} disabled={edit.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" busy={edit.isPending} busyLabel="Saving…">
-          Save changes
-        </Button>
-      </div>
+      <FormActions submitLabel="Save changes" pending={edit.isPending} onCancel={onDone} />
     </form>
   );
 }

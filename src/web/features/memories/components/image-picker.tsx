@@ -3,6 +3,7 @@ import { ImagePlus, X } from "lucide-react";
 import { useId, useState } from "react";
 import { IMAGE_HINT, IMAGE_TOO_LARGE, MAX_IMAGE_BYTES } from "../../../../shared/memories";
 import { useObjectUrl } from "../../../lib/use-object-url";
+import { FieldError } from "../../../components/ui/text-field";
 
 /** Drop or choose a photo (image/* only), preview it, clear it. */
 export function ImagePicker({ file, onChange }: { file: File | null; onChange: (file: File | null) => void }) {
@@ -79,9 +80,9 @@ export function ImagePicker({ file, onChange }: { file: File | null; onChange: (
         </label>
       )}
       {error ? (
-        <p role="alert" className="text-sm font-medium text-danger">
+        <FieldError>
           {error}
-        </p>
+        </FieldError>
       ) : null}
     </div>
   );

@@ -2,6 +2,7 @@ import { Mic, RotateCcw, Square } from "lucide-react";
 import { formatDuration, MAX_RECORDING_SECONDS } from "../../../../shared/memories";
 import { Button } from "../../../components/ui/button";
 import type { useVoiceRecorder } from "./use-voice-recorder";
+import { FieldError } from "../../../components/ui/text-field";
 
 /** The record button, the m:ss / 2:00 timer, playback and Retake. */
 export function VoiceRecorderPanel({ recorder, optional }: { recorder: ReturnType<typeof useVoiceRecorder>; optional: boolean }) {
@@ -43,9 +44,9 @@ export function VoiceRecorderPanel({ recorder, optional }: { recorder: ReturnTyp
         </>
       ) : null}
       {error ? (
-        <p role="alert" className="text-sm font-medium text-danger">
+        <FieldError>
           {error}
-        </p>
+        </FieldError>
       ) : null}
     </section>
   );

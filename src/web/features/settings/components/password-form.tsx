@@ -3,7 +3,7 @@ import { toast } from "../../../components/ui/toast";
 import { MIN_PASSWORD_LENGTH } from "../../../../shared/product";
 import { SETTINGS_COPY } from "../../../../shared/settings";
 import { Button } from "../../../components/ui/button";
-import { TextField } from "../../../components/ui/text-field";
+import { FieldError, TextField } from "../../../components/ui/text-field";
 import { useChangePassword } from "../api/change-password";
 
 export function PasswordForm() {
@@ -65,9 +65,9 @@ export function PasswordForm() {
         error={liveMismatch ? SETTINGS_COPY.passwordsDoNotMatchLive : null}
       />
       {error ? (
-        <p role="alert" className="text-sm font-medium text-danger">
+        <FieldError>
           {error}
-        </p>
+        </FieldError>
       ) : null}
       <p className="text-sm text-olive-dark">Changing your password signs you out on your other devices.</p>
       <Button type="submit" className="self-start" busy={changePassword.isPending} busyLabel="Changing..." disabled={!currentPassword || !newPassword || !confirmPassword}>
