@@ -8,6 +8,8 @@ export default defineConfig({
     // Journeys in Chromium take 10–40 s on a busy 2-core machine; the limit only catches hangs.
     testTimeout: 120_000,
     hookTimeout: 60_000,
+    // expect.poll waits 1 s by default: a page or job that answers in 2 s on a loaded CI machine is not a failure.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
     pool: "forks",
     maxWorkers: 3,
     reporters: ["default", ["json", { outputFile: "test-results/vitest.json" }]],

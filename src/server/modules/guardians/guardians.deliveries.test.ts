@@ -88,6 +88,7 @@ describe("delivering an unlock to the child's guardians", () => {
         await mailbox(email);
       },
       jobs: { send: async (job, payload) => void jobs.push({ name: job.name, payload: payload as { deliveryId: string } }) },
+      releaseDispatched: async () => true,
     });
     await t.db.delete(familyDeliveries).where(eq(familyDeliveries.memoryId, memoryId));
     await node.memoryUnlocked(event);

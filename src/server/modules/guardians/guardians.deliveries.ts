@@ -17,6 +17,8 @@ export const deliverPayload = z.object({ deliveryId: z.uuid() });
 export const digestPayload = z.object({ guardianId: z.uuid(), day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) });
 /** A send is retried this often (with back-off) before the delivery is given up and shown as failed. */
 export const DELIVERY_RETRIES = 6;
+/** How long a legacy email's job waits for the rest of the release before leaving it to a retry. */
+const RELEASE_WAIT_MS = 15_000;
 
 export function createDeliveriesUsecases(options: {
   deliveries: DeliveriesRepository;
@@ -26,6 +28,8 @@ export function createDeliveriesUsecases(options: {
   /** Sent directly (not through the outbox): the delivery row records the refusal, and the job retries. */
   send: EmailSender;
   jobs: Pick<JobQueue, "send">;
+  /** Whether every unlock of Dad's legacy release has been dispatched (each one adds rows to its email). */
+  releaseDispatched: (userId: string) => Promise<boolean>;
   now?: () => Date;
 }) {
   const { deliveries, readers } = options;
@@ -115,8 +119,24 @@ export function createDeliveriesUsecases(options: {
     return perChild;
   }
 
-  /** Dad's legacy release: one email per guardian with what it opened for each of their children. */
+  /** Polls until the release's last unlock is dispatched; false if it still is not after RELEASE_WAIT_MS (the job is retried). */
+  async function releaseSettles(userId: string) {
+    const deadline = Date.now() + RELEASE_WAIT_MS;
+    while (!(await options.releaseDispatched(userId))) {
+      if (Date.now() > deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    return true;
+  }
+
+  /**
+   * Dad's legacy release: one email per guardian with what it opened for each of their children. The
+   * job starts with the release's first unlock, so it waits for the others: sent earlier, it would
+   * hold only the memories dispatched so far, and the rest would follow in a second email.
+   */
   async function deliverLegacy(input: { guardianId: string; day: string }) {
+    const owner = await deliveries.guardian(deliveries.db, input.guardianId);
+    if (owner && !(await releaseSettles(owner.userId))) throw new Error("The legacy release is still being dispatched: its email waits for the rest.");
     await sendClaimed({ guardianId: input.guardianId, digestDay: input.day, mode: "legacy" }, async (rows) => {
       const guardian = await deliveries.guardian(deliveries.db, input.guardianId);
       if (!guardian) return undefined;

@@ -191,6 +191,31 @@ describe("the release", () => {
     expect(othersOpen.map((item) => item.id)).not.toContain(othersMarked);
   });
 
+  it("sends each guardian one email for the whole release even when its unlocks reach delivery slowly (a busy node)", async () => {
+    const { dad, maya, leo } = await family();
+    const grandma = await acceptedGuardian(t, dad, { name: "Grandma Rose" });
+    for (const title of ["First letter", "Second letter", "Third letter"]) await postNote(t, dad.cookie, [maya.id, leo.id], { title, unlockType: "age", unlockAge: 30, releaseEarly: true });
+    await switchOn(dad, 3);
+    await goQuiet(dad, 95);
+    // Another subscriber that takes a second per unlock: the first unlock's email job starts long before the last unlock is delivered.
+    let slow = true;
+    t.services.events.on("memory.unlocked", async (event) => {
+      if (slow && event.userId === dad.id) await new Promise((resolve) => setTimeout(resolve, 1000));
+    });
+    try {
+      await t.services.legacy.run({ now: new Date() });
+    } finally {
+      slow = false;
+    }
+    const toGrandma = await waitForEmail(t, grandma.email, { subjectIncludes: "left these for" });
+    for (const child of ["Maya", "Leo"]) {
+      const line = toGrandma.text.split("\n").find((text) => text.startsWith(`For ${child}:`)) ?? "";
+      for (const title of ["First letter", "Second letter", "Third letter"]) expect(line).toContain(`"${title}"`);
+    }
+    await settle();
+    expect(await mails(grandma.email, "left these for")).toHaveLength(1);
+  });
+
   it("a false alarm: Dad signs in afterwards, nothing further is released early, and Settings shows what was released and when", async () => {
     const { dad, maya } = await family();
     await acceptedGuardian(t, dad, { name: "Grandma Rose" });

@@ -43,6 +43,7 @@ export async function createGuardiansModule(
     readers,
     send: options.emailSender,
     jobs: infra.jobs,
+    releaseDispatched: (userId) => options.memories.releaseDispatched({ userId }),
   });
   await infra.jobs.register(deliveries.jobs);
   infra.events.on("memory.unlocked", (event) => deliveries.memoryUnlocked(event));

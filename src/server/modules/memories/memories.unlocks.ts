@@ -243,6 +243,15 @@ export function createMemoryUnlocks(options: { db: Database; events: EventBus })
     return rows.map((row) => ({ memoryId: row.memory_id, title: row.title, childName: row.child_name, releasedAt: new Date(row.unlocked_at).toISOString() }));
   }
 
+  /**
+   * Whether every unlock Dad's legacy release recorded has reached the 'memory.unlocked' subscribers.
+   * A dispatch marks its batch only after every subscriber has run, so until then its rows read as not dispatched.
+   */
+  async function releaseDispatched(input: { userId: string }) {
+    const { rows } = await db.execute(sql`SELECT 1 FROM memory_unlocks WHERE user_id = ${input.userId} AND released_early AND dispatched_at IS NULL LIMIT 1`);
+    return rows.length === 0;
+  }
+
   /** How many of Dad's memories are marked 'Release early if something happens to me'. */
   async function markedCount(input: { userId: string }) {
     const { rows } = await db.execute<{ n: number }>(sql`
@@ -258,6 +267,7 @@ export function createMemoryUnlocks(options: { db: Database; events: EventBus })
     releaseEarly,
     markedCount,
     releasedEarly,
+    releaseDispatched,
     /** The job's run (and what a save does for one memory): record what has opened, then deliver it. */
     async run(input: { now: Date; memoryId?: string }) {
       const recorded = await recordDue(input);

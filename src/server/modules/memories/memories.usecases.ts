@@ -273,6 +273,7 @@ export function createMemoriesUsecases(options: {
     releaseEarly: (input: { userId: string; now: Date }) => unlocks.releaseEarly(input),
     /** What legacy releases opened, for which child and when. */
     releasedEarly: (input: { userId: string }) => unlocks.releasedEarly(input),
+    releaseDispatched: (input: { userId: string }) => unlocks.releaseDispatched(input),
     markedForEarlyRelease: (input: { userId: string }) => unlocks.markedCount(input),
 
     /** 'Unlock now' on a milestone memory of either table (decisions 9); returns its card. */
