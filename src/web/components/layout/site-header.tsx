@@ -12,6 +12,8 @@ const PocketDadHowItWorksDialog = lazy(() =>
 
 /** The header shrinks once the page has scrolled this far (spec 002). */
 const SHRINK_AFTER_PX = 50;
+/** How much shorter the shrunk header is (h-16 to h-12): the page gets shorter by as much. */
+const SHRINK_BY_PX = 16;
 
 export const SIGNED_IN_NAV: readonly NavItem[] = [
   { to: "/dashboard", label: "Dashboard" },
@@ -38,7 +40,9 @@ export const SIGNED_OUT_NAV: readonly NavItem[] = [
 function useScrolledPast(threshold: number) {
   const [scrolled, setScrolled] = useState(false);
   useEffect(() => {
-    const update = () => setScrolled(window.scrollY > threshold);
+    // Shrinking shortens the page, which can pull a page scrolled just past the threshold back above it:
+    // the header grows back only once it is scrolled back by that much more, or it would flicker between the two.
+    const update = () => setScrolled((was) => window.scrollY > (was ? threshold - SHRINK_BY_PX : threshold));
     update();
     window.addEventListener("scroll", update, { passive: true });
     return () => window.removeEventListener("scroll", update);
