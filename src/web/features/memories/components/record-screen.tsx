@@ -1,4 +1,3 @@
-import { clsx } from "clsx";
 import { Mic, NotebookPen, Video } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
@@ -6,6 +5,7 @@ import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { NarrationForm, type RecordPrefill } from "./narration-form";
 import { voiceDraftStore, type VoiceDraft } from "./voice-draft-store";
+import { SEGMENTED_BAR, segmentedTabClass } from "../../../components/ui/segmented-tabs";
 
 type Tab = "narration" | "video" | "note";
 
@@ -52,17 +52,14 @@ export function RecordScreen({
 
   return (
     <div className="flex flex-col gap-6">
-      <nav aria-label="What to record" className="grid grid-cols-3 gap-1 rounded-xl bg-mist-soft p-1">
+      <nav aria-label="What to record" className={SEGMENTED_BAR}>
         {TABS.map(({ value, label, icon: Icon, search }) => (
           <Link
             key={value}
             to={`/record${search}`}
             aria-current={tab === value ? "page" : undefined}
             onClick={() => setRestored(null)}
-            className={clsx(
-              "flex min-h-11 items-center justify-center gap-2 rounded-lg px-2 text-sm font-semibold transition-colors sm:text-base",
-              tab === value ? "bg-white text-ink shadow-sm" : "text-olive-dark hover:text-ink",
-            )}
+            className={segmentedTabClass(tab === value)}
           >
             <Icon className="size-4 shrink-0" aria-hidden="true" />
             {label}

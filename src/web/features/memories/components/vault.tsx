@@ -13,6 +13,7 @@ import { ListStates } from "./list-states";
 import { formatMemoryDate, hasFailed, isPlayable, MemoryPicture, ProcessingNote, UnlockBadge } from "./memory-card";
 import { EditMemoryDialog } from "./edit-memory-dialog";
 import { OpenMemory, type RenderMemoryExtra, type RenderVideoPlayer } from "./memory-modal";
+import { SEGMENTED_BAR, segmentedTabClass } from "../../../components/ui/segmented-tabs";
 
 const SHOWN_STEP = 30;
 
@@ -92,18 +93,14 @@ export function Vault({ renderVideoPlayer, renderExtra, initialOpen }: { renderV
         ))}
       </div>
 
-      <nav aria-label="Kinds of memory" className="flex gap-1 rounded-xl bg-mist-soft p-1">
+      <nav aria-label="Kinds of memory" className={SEGMENTED_BAR}>
         {TABS.map(({ value, label, icon: Icon }) => (
           <button
             key={value}
             type="button"
             aria-pressed={view.tab === value}
             onClick={() => change({ tab: value })}
-            className={clsx(
-              // One line at 360 px: 'Quick Note' never wraps (the gap and padding give way first).
-              "flex min-h-11 flex-auto items-center justify-center gap-1.5 rounded-lg px-1.5 text-sm font-semibold whitespace-nowrap sm:gap-2 sm:px-2 sm:text-base",
-              view.tab === value ? "bg-white text-ink shadow-sm" : "text-olive-dark hover:text-ink",
-            )}
+            className={segmentedTabClass(view.tab === value)}
           >
             <Icon className="size-4 shrink-0" aria-hidden="true" />
             {label}
