@@ -81,10 +81,11 @@ export async function startAppServer() {
   };
 }
 
-export async function startBaselineServer() {
+/** A bare baseline server in its own process: `script` under bench/, started with `args` after its port. */
+export async function startBaselineServer(script = "baseline-server.mjs", args: string[] = []) {
   const port = await freePort();
   const output: string[] = [];
-  const child = spawn(process.execPath, ["bench/baseline-server.mjs", String(port)], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [`bench/${script}`, String(port), ...args], { stdio: ["ignore", "pipe", "pipe"] });
   child.stdout?.on("data", (c: Buffer) => output.push(c.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitFor(baseUrl, child, output);

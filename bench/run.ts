@@ -5,6 +5,7 @@ import { INTENSITIES, TONES } from "../src/shared/pocket-dad";
 import { answerFromPlaybook } from "../src/server/modules/coach/playbook/playbook-engine";
 import { cpuSecondsOf, startAppServer, startBaselineServer } from "./bench-server";
 import { startDatabaseBaseline } from "./bench-baselines";
+import { securityHeaderList } from "../src/server/http/security-headers";
 import { seedMemories } from "./bench-memories";
 import { signedInCookie } from "./bench-user";
 import { benchProcessing, benchUploads } from "./video-bench";
@@ -83,7 +84,12 @@ try {
   if (!videoOnly) {
     const baselineCpu = () => ({ app: cpuSecondsOf(baselineServer.pid).app, database: 0 });
     const baseline = await measure("node:http baseline", `${baselineServer.baseUrl}/`, {}, {}, baselineCpu);
+    // The framework's ceiling: a bare Hono app with the same headers. /healthz is compared with both.
+    const honoServer = await startBaselineServer("baseline-hono.mjs", [JSON.stringify(securityHeaderList({ https: false, metaPixel: false }))]);
+    const hono = { ...(await measure("bare Hono (node-server) + the same headers", `${honoServer.baseUrl}/`, {}, {}, () => ({ app: cpuSecondsOf(honoServer.pid).app, database: 0 }))), baseline };
+    await honoServer.stop();
     const health = { ...(await measure("GET /healthz", `${app.baseUrl}/healthz`, {}, {}, app.cpuSeconds)), baseline };
+    const healthVsHono = { ...health, name: "GET /healthz vs bare Hono", baseline: hono };
     const userId = ((await (await fetch(`${app.baseUrl}/api/me`, { headers: { cookie } })).json()) as { user: { id: string } }).user.id;
     // The app's DATABASE_POOL_MAX (its default: the bench does not set it).
     const bare = await startDatabaseBaseline({ databaseUrl: app.databaseUrl, cookie, userId, poolMax: 20 });
@@ -99,7 +105,7 @@ try {
         method: "POST",
         body: JSON.stringify({ prompt: "He screams when the tablet goes off", tone: "gentle", tone_intensity: "baseline" }),
       }, app.cpuSeconds);
-      print([baseline, health, bareMe, me, bareMemories, memories, pocketDad], baseline);
+      print([baseline, hono, health, healthVsHono, bareMe, me, bareMemories, memories, pocketDad], baseline);
     } finally {
       await bare.stop();
     }

@@ -76,8 +76,9 @@ export function inputGuard(): MiddlewareHandler {
       const problem = problemWith(decoded(name)) ?? problemWith(decoded(value));
       if (problem) throw invalidText(`${decoded(name).replaceAll("\u0000", "") || "A query parameter"}: ${problem}.`);
     }
-    const length = Number(c.req.header("content-length") ?? 0);
-    if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.header("content-type")?.includes("application/json") && length <= MAX_JSON_BYTES) {
+    // A GET or HEAD has no body: its headers are not even read (reading one builds them all).
+    const hasJsonBody = c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.header("content-type")?.includes("application/json");
+    if (hasJsonBody && Number(c.req.header("content-length") ?? 0) <= MAX_JSON_BYTES) {
       const text = await c.req.raw.clone().text();
       let body: unknown;
       try {
