@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import PgBoss from "pg-boss";
 import { describe, expect, it } from "vitest";
+import { seriousAxeViolations } from "../support/axe";
 import { browserAvailable, useBrowser } from "../support/browser";
 import { startE2eServer } from "../support/e2e-server";
 import { controlsCoveredOnPage, screenshotAtBothWidths } from "../support/screens";
@@ -39,9 +39,7 @@ async function userId(server: Server, email: string) {
 async function expectAccessible(page: Page) {
   // Mid-fade text is half transparent, which axe would read as low contrast.
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(serious).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 }
 
 describe.skipIf(!browserAvailable)("access and money in Chromium (TEST MODE checkout)", () => {

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { seriousAxeViolations } from "../support/axe";
 import { browserAvailable, useBrowser } from "../support/browser";
 import { startE2eServer } from "../support/e2e-server";
 import { TINY_PNG } from "../support/images";
@@ -232,8 +232,7 @@ describe.skipIf(!browserAvailable)("Pocket Dad and onboarding in Chromium", () =
     await page.getByRole("radio", { name: "Playful" }).click();
     await page.getByRole("note").filter({ hasText: "Kept this one gentle." }).waitFor();
     await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
-    const { violations } = await new AxeBuilder({ page }).include("[data-testid=answer-card]").analyze();
-    expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+    expect(await seriousAxeViolations(page, "[data-testid=answer-card]")).toEqual([]);
 
     // A safety answer stands apart: no Funnier or Shorter.
     await page.getByLabel("What's happening?").fill("she swallowed pills and won't wake up");

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { beforeAll, describe, expect, it } from "vitest";
+import { seriousAxeViolations } from "../support/axe";
 import { browserAvailable, useBrowser } from "../support/browser";
 import { startE2eServer } from "../support/e2e-server";
 
@@ -38,9 +38,7 @@ describe.skipIf(!browserAvailable)("the public site in Chromium", () => {
         await page.waitForLoadState("networkidle");
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(width).toBe(viewport.width);
-        const results = await new AxeBuilder({ page }).analyze();
-        const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-        expect(serious.map((violation) => `${violation.id} ${violation.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+        expect(await seriousAxeViolations(page)).toEqual([]);
         await page.context().close();
       });
     }

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { seriousAxeViolations } from "../support/axe";
 import { browserAvailable, useBrowser } from "../support/browser";
 import { startE2eServer } from "../support/e2e-server";
 
@@ -94,9 +94,7 @@ describe.skipIf(!browserAvailable)("signed-in pages in Chromium", () => {
           await page.waitForLoadState("networkidle");
           const width = await page.evaluate(() => document.documentElement.scrollWidth);
           expect(width).toBeLessThanOrEqual(viewport.width);
-          const results = await new AxeBuilder({ page }).analyze();
-          const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-          expect(serious.map((violation) => `${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+          expect(await seriousAxeViolations(page)).toEqual([]);
         });
       });
     });
