@@ -35,18 +35,21 @@ function seedVideoFiles(root: string, userId: string, count: number) {
 }
 
 function memoriesFor(keys: string[]): ExportMemory[] {
-  return keys.map((key, i) => ({
-    id: randomUUID(),
-    kind: "video",
-    title: `Video ${i}`,
-    notes: "",
-    createdAt: new Date(Date.now() - i * 60_000).toISOString(),
-    durationSeconds: 95,
-    childIds: ["child"],
-    unlock: { type: "now", age: null, date: null, milestone: null, opened: true, opensAt: null, label: "Available now" },
-    files: [{ bucket: "videos", key, role: "video" }],
-    comments: [],
-  }));
+  return keys.map((key, i) => {
+    const createdAt = new Date(Date.now() - i * 60_000).toISOString();
+    return {
+      id: randomUUID(),
+      kind: "video",
+      title: `Video ${i}`,
+      notes: "",
+      createdAt,
+      durationSeconds: 95,
+      childIds: ["child"],
+      unlock: { type: "now", age: null, date: null, milestone: null, opened: true, openedFor: [{ childId: "child", at: createdAt }], opensAt: createdAt, label: "Available now" },
+      files: [{ bucket: "videos", key, role: "video" }],
+      comments: [],
+    };
+  });
 }
 
 /** Throughput against a plain copy, and peak RSS growth, packing ~2 GB in this process (the job's code, no HTTP). */

@@ -86,7 +86,7 @@ export async function createServices(options: { config: Config; db: Database; po
   const memoriesRepository = memories.repository;
   const childDeletionSteps: ChildDeletionStep[] = [memoriesRepository.deleteOnlyForChild, deleteVideosOnlyFor];
   const childrenRepository = createChildrenRepository(db);
-  const commentsRepository = createCommentsRepository(db);
+  const comments = createCommentsUsecases({ comments: createCommentsRepository(db) });
   const children = createChildrenUsecases({ children: childrenRepository, storage, deleteFilesLater, deletionSteps: childDeletionSteps, events });
 
   // Payments: Stripe when its keys are set, else the built-in TEST MODE checkout (same interface).
@@ -122,11 +122,11 @@ export async function createServices(options: { config: Config; db: Database; po
   await jobs.schedule(dadMovesWeeklyJob, DAD_MOVES_WEEKLY_CRON, {});
 
   const uploads = await createUploadsModule(infra, { storage: config.storage, uploads: config.uploads });
-  const { usecases: videos, tools: videoTools, repository: videosRepository } = await createVideosModule(infra, { uploads, memories });
+  const { usecases: videos, tools: videoTools } = await createVideosModule(infra, { uploads, memories });
 
   const profilesRepository = createProfilesRepository(db);
   const exportUsecases = await createExportModule(infra, {
-    source: { memories: memoriesRepository, videos: videosRepository, children: childrenRepository, comments: commentsRepository },
+    source: { memories: memories.usecases, children, comments },
     outbox,
     appUrl: config.appUrl,
     emailOf: async (userId) => (await profilesRepository.findById(userId))?.email,
@@ -172,7 +172,7 @@ export async function createServices(options: { config: Config; db: Database; po
     uploads,
     videos,
     videoTools,
-    comments: createCommentsUsecases({ comments: commentsRepository }),
+    comments,
     children,
     childDeletionSteps,
     settings,

@@ -68,9 +68,19 @@ export const archiveMemorySchema = z.object({
     /** YYYY-MM-DD */
     date: z.string().nullable(),
     milestone: z.string().nullable(),
-    /** Whether it had opened when the archive was made. */
+    /**
+     * Whether it had opened when the archive was made, for any of its children: opened as recorded
+     * (by its rule, by Dad's early release, or earlier, before an edit moved its date; an opened
+     * memory never locks again), not its rule read again on that day.
+     */
     opened: z.boolean(),
-    /** When it opens or opened, if the rule makes that knowable (ISO 8601). */
+    /**
+     * For which of its children it had opened, and when (ISO 8601), earliest first; empty while locked
+     * for all of them. A child's archive lists only that child. Added within version 1: an archive made
+     * before it has no `openedFor` (read `opened` then).
+     */
+    openedFor: z.array(z.object({ childId: z.string(), at: z.string() })).optional(),
+    /** When it opened (for its first child), or else when it opens if the rule makes that knowable (ISO 8601). */
     opensAt: z.string().nullable(),
     /** 'Available now', 'Age 18', 'Jun 1, 2030', 'Milestone'. */
     label: z.string(),

@@ -53,6 +53,14 @@ export function createChildrenUsecases(options: {
 
   return {
     list: async (input: { userId: string }) => Promise.all((await children.listForUser(input.userId)).map(toChild)),
+    /** The account's children, oldest first, with their stored photo (bucket and key) instead of a link: the export packs the file. */
+    listWithPhotoFiles: async (input: { userId: string }) =>
+      (await children.listForUser(input.userId)).map((row) => ({
+        id: row.id,
+        name: row.name,
+        birthdate: row.birthdate,
+        photo: row.imagePath ? { bucket: "child-images" as const, key: row.imagePath } : null,
+      })),
     get: async (input: { userId: string; childId: string }) => toChild(await ownedChild(input)),
     create: async (input: { userId: string; name: string; birthdate: string; profileNote: string | null }) => toChild(await children.insert(input)),
     async update(input: { userId: string; childId: string; name: string; birthdate: string; profileNote: string | null }) {

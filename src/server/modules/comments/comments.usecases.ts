@@ -20,7 +20,7 @@ function toComment(row: CommentRow): VideoComment {
 }
 
 /** Rows in, the nested list out: top-level comments in order, each with its replies. */
-export function nestComments(rows: CommentRow[]) {
+function nestComments(rows: CommentRow[]) {
   const topLevel = rows.filter((row) => !row.parentId).map(toComment);
   const byId = new Map(topLevel.map((comment) => [comment.id, comment]));
   for (const row of rows) if (row.parentId) byId.get(row.parentId)?.replies.push(toComment(row));
@@ -30,8 +30,8 @@ export function nestComments(rows: CommentRow[]) {
 export function createCommentsUsecases(options: { comments: CommentsRepository }) {
   const { comments } = options;
 
-  async function ownedVideo(user: SessionUser, videoId: string) {
-    if (!(await comments.videoIsOwned({ userId: user.id, videoId }))) throw commentErrors.videoNotFound();
+  async function ownedVideo(userId: string, videoId: string) {
+    if (!(await comments.videoIsOwned({ userId, videoId }))) throw commentErrors.videoNotFound();
   }
 
   async function ownedComment(user: SessionUser, input: { videoId: string; commentId: string }) {
@@ -40,13 +40,18 @@ export function createCommentsUsecases(options: { comments: CommentsRepository }
     return comment;
   }
 
+  /** An owned video's comments, nested (404 for another user's video). */
+  async function threadOf(input: { userId: string; videoId: string }) {
+    await ownedVideo(input.userId, input.videoId);
+    return nestComments(await comments.listForVideo(input.videoId));
+  }
+
   return {
-    async list(user: SessionUser, videoId: string) {
-      await ownedVideo(user, videoId);
-      return nestComments(await comments.listForVideo(videoId));
-    },
+    list: (user: SessionUser, videoId: string) => threadOf({ userId: user.id, videoId }),
+    /** The same, by the owner's id outside a request (the export packs each video's comments). */
+    listForVideo: threadOf,
     async add(user: SessionUser, input: { videoId: string } & z.output<typeof createCommentSchema>) {
-      await ownedVideo(user, input.videoId);
+      await ownedVideo(user.id, input.videoId);
       if (input.parentId) {
         const parent = await ownedComment(user, { videoId: input.videoId, commentId: input.parentId });
         if (parent.parentId) throw commentErrors.replyToReply();

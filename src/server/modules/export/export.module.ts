@@ -8,7 +8,7 @@ import { createExportUsecases } from "./export.usecases";
 /**
  * 'Download everything' (issue 16), a child's keepsake archive and keepsake cards: it registers the
  * archive job and the hourly cleanup of archives past 7 days. It reads the account's memories,
- * children and comments through the repositories the composition root built once for their modules.
+ * children and comments through those modules' usecases (export.source.ts).
  */
 export async function createExportModule(
   infra: ModuleInfrastructure,

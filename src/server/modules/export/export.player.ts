@@ -54,19 +54,28 @@ const SCRIPT = `
   function clock(seconds){ var s = Math.max(0, Math.floor(seconds)); return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0"); }
   function file(memory, role){ for (var i = 0; i < memory.files.length; i++) if (memory.files[i].role === role) return memory.files[i]; return null; }
   var kinds = { video: "Video", narration: "Narration", note: "Quick note" };
-  function lockText(unlock){
-    if (unlock.opened) return "Opened";
-    if (unlock.type === "date" && unlock.opensAt) return "Opens on " + day(unlock.opensAt);
-    if (unlock.type === "age") return "Opens at age " + unlock.age + (unlock.opensAt ? " (" + day(unlock.opensAt) + ")" : "");
+  /** When the memory opened for this child ({ at }), or null while it is locked for them. */
+  function openedFor(unlock, child){
+    if (!unlock.openedFor) return unlock.opened ? {} : null;
+    for (var i = 0; i < unlock.openedFor.length; i++) if (unlock.openedFor[i].childId === child.id) return unlock.openedFor[i];
+    return null;
+  }
+  function lockText(unlock, opened){
+    if (opened) return opened.at ? "Opened on " + day(opened.at) : "Opened";
+    // Once it opened for another child, opensAt says when that was, not when it opens for this one.
+    var opensAt = unlock.opened ? null : unlock.opensAt;
+    if (unlock.type === "date" && unlock.date) return "Opens on " + day(unlock.date + "T12:00:00Z");
+    if (unlock.type === "age") return "Opens at age " + unlock.age + (opensAt ? " (" + day(opensAt) + ")" : "");
     if (unlock.type === "milestone") return "Opens at a milestone: " + (unlock.milestone || "");
     return unlock.label;
   }
-  function memoryCard(memory){
+  function memoryCard(memory, child){
     var article = el("article", { "aria-labelledby": "m-" + memory.id });
     var heading = el("h3", { id: "m-" + memory.id }, memory.title);
     article.appendChild(heading);
     var meta = el("p", { "class": "meta" }, kinds[memory.kind] + " · " + day(memory.createdAt));
-    var badge = el("span", { "class": "badge" + (memory.unlock.opened ? " open" : "") }, lockText(memory.unlock));
+    var opened = openedFor(memory.unlock, child);
+    var badge = el("span", { "class": "badge" + (opened ? " open" : "") }, lockText(memory.unlock, opened));
     meta.appendChild(badge);
     article.appendChild(meta);
     var video = file(memory, "video"), thumb = file(memory, "thumbnail"), photo = file(memory, "photo"), voice = file(memory, "voice");
@@ -104,7 +113,7 @@ const SCRIPT = `
     panel.appendChild(el("p", { "class": "child-line" }, "Born " + day(child.birthdate + "T12:00:00Z") + " · " + mine.length + (mine.length === 1 ? " memory" : " memories")));
     if (!mine.length) { panel.appendChild(el("p", { "class": "empty" }, "No memories for " + child.name + " in this archive.")); return; }
     var list = el("ol");
-    mine.forEach(function(memory){ var li = el("li"); li.appendChild(memoryCard(memory)); list.appendChild(li); });
+    mine.forEach(function(memory){ var li = el("li"); li.appendChild(memoryCard(memory, child)); list.appendChild(li); });
     panel.appendChild(list);
   }
   if (!data.children.length) { panel.appendChild(el("p", { "class": "empty" }, "This archive has no children or memories in it yet.")); return; }

@@ -38,7 +38,8 @@ WHAT IS INSIDE
   index.html     a page that plays everything, with no internet connection
   memories.json  a list of everything: each child with their birth date,
                  and each memory with its kind, title, notes, dates, the
-                 children it is for, when it opens, and its files
+                 children it is for, for which of them it has opened and
+                 when ("openedFor"), when it opens, and its files
   media/         one folder per memory, named by date and title
   children/      each child's photo
 
@@ -46,7 +47,9 @@ A memory made for several children is saved once and shown for each of them.
 
 Some memories were set to open later: on a date, at an age, or at a
 milestone. memories.json and index.html say which ones had opened on the day
-this archive was made, and when the others open. They are all here.
+this archive was made, for which child and when, and when the others open.
+A memory that has opened stays open, even if its date was changed later or
+it was released early. They are all here.
 
 If a file could not be found when the archive was made, memories.json lists
 it as "missing" and index.html says so under that memory.

@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkFiles, createFamily, downloadStored, readZip, sha256, zipMethods } from "../../../../tests/support/archives";
+import { postNote } from "../../../../tests/support/memories";
 import { createSignedInUser, jsonRequest, type TestApp, createTestApp, waitForEmail } from "../../../../tests/support/test-app";
 import { type ArchiveView, archiveManifestSchema } from "../../../shared/export";
 import { archives, childClaimCodes } from "./export.table";
@@ -210,6 +211,98 @@ describe("a child's keepsake archive (for guardians)", () => {
     const stranger = await createSignedInUser(t);
     await expect(t.services.export.buildChildArchive({ userId: stranger.id, childId: family.leo.id })).rejects.toMatchObject({ status: 404 });
   });
+});
+
+/** A child's keepsake archive, packed to a file and read back: its manifest and every entry's bytes as text. */
+async function keepsakeOf(userId: string, childId: string) {
+  const built = await t.services.export.buildChildArchive({ userId, childId });
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "heydad-child-zip-")), "child.zip");
+  await pipeline(built.stream, fs.createWriteStream(file));
+  await built.result;
+  const entries = await readZip(file);
+  const manifest = archiveManifestSchema.parse(JSON.parse(entries.get("memories.json")!.toString("utf8")));
+  checkFiles(manifest, entries);
+  return { manifest, everything: Buffer.concat([...entries.values()]).toString("latin1") };
+}
+
+/** Dad's own 'Download everything' manifest. */
+async function accountManifest(dad: { cookie: string }) {
+  const { file } = await buildAndDownload(dad);
+  return archiveManifestSchema.parse(JSON.parse((await readZip(file)).get("memories.json")!.toString("utf8")));
+}
+
+describe("what has opened is what the memories module recorded, not the rule read again today", () => {
+  async function dadWithTwoChildren() {
+    const dad = await createSignedInUser(t);
+    const child = async (name: string, birthdate: string) =>
+      ((await (await jsonRequest(t, "POST", "/api/children", { cookie: dad.cookie, body: { name, birthdate } })).json()) as { child: { id: string } }).child;
+    return { dad, maya: await child("Maya", "2016-04-02"), leo: await child("Leo", "2019-09-14") };
+  }
+  const note = async (cookie: string, data: Record<string, unknown>) => {
+    const response = await postNote(t, cookie, data);
+    expect(response.status).toBe(201);
+    return ((await response.json()) as { id: string }).id;
+  };
+
+  it("a memory the legacy release opened early is in the child's keepsake, and opened in Dad's memories.json", async () => {
+    const { dad, maya, leo } = await dadWithTwoChildren();
+    const releasedId = await note(dad.cookie, { title: "If I am gone", notes: "Read this together.", childIds: [maya.id, leo.id], unlockType: "age", unlockAge: 30, releaseEarly: true });
+    const sealedId = await note(dad.cookie, { title: "Sealed until your wedding", childIds: [leo.id], unlockType: "date", unlockDate: "2090-06-01" });
+    const releasedAt = new Date();
+    expect(await t.services.memories.releaseEarly({ userId: dad.id, now: releasedAt })).toBe(2);
+    // The child's page shows it; the keepsake holds what the page shows.
+    expect((await t.services.memories.listForChild({ userId: dad.id, childId: leo.id, unlockedOnly: true })).map((item) => item.id)).toEqual([releasedId]);
+
+    const { manifest, everything } = await keepsakeOf(dad.id, leo.id);
+    expect(manifest.memories.map((memory) => memory.id)).toEqual([releasedId]);
+    expect(manifest.memories[0]!.unlock).toMatchObject({ type: "age", age: 30, opened: true, openedFor: [{ childId: leo.id, at: releasedAt.toISOString() }] });
+    expect(everything).not.toContain("Sealed until your wedding");
+    expect(everything).not.toContain(sealedId);
+    expect(everything).not.toContain(maya.id);
+
+    const account = await accountManifest(dad);
+    const released = account.memories.find((memory) => memory.id === releasedId)!;
+    expect(released.unlock.opened).toBe(true);
+    expect([...released.unlock.openedFor!].sort((a, b) => a.childId.localeCompare(b.childId))).toEqual(
+      [maya.id, leo.id].sort().map((childId) => ({ childId, at: releasedAt.toISOString() })),
+    );
+    expect(account.memories.find((memory) => memory.id === sealedId)!.unlock).toMatchObject({ opened: false, openedFor: [] });
+  }, 60_000);
+
+  it("a memory that opened and was then edited to a date in the future stays in the child's keepsake, opened", async () => {
+    const { dad, maya } = await dadWithTwoChildren();
+    const openedId = await note(dad.cookie, { title: "Open from the start", childIds: [maya.id] });
+    const edited = await jsonRequest(t, "PATCH", `/api/memories/${openedId}`, { cookie: dad.cookie, body: { title: "Open from the start", childIds: [maya.id], unlockType: "date", unlockDate: "2090-01-01" } });
+    expect(edited.status).toBe(200);
+
+    const { manifest } = await keepsakeOf(dad.id, maya.id);
+    expect(manifest.memories.map((memory) => memory.id)).toEqual([openedId]);
+    expect(manifest.memories[0]!.unlock).toMatchObject({ type: "date", date: "2090-01-01", opened: true, openedFor: [{ childId: maya.id }] });
+
+    const account = await accountManifest(dad);
+    expect(account.memories.find((memory) => memory.id === openedId)!.unlock).toMatchObject({ opened: true, openedFor: [{ childId: maya.id }] });
+  }, 60_000);
+
+  it("a locked memory never appears in a keepsake, also one that opened for another child of the same memory", async () => {
+    const { dad, maya, leo } = await dadWithTwoChildren();
+    const lockedId = await note(dad.cookie, { title: "Locked for Leo", notes: "Not yet, Leo.", childIds: [leo.id], unlockType: "date", unlockDate: "2090-06-01" });
+    // Opened for Maya on save; Leo joins it later, with a date far ahead: open for Maya, locked for Leo.
+    const sharedId = await note(dad.cookie, { title: "Maya's already", childIds: [maya.id] });
+    const edited = await jsonRequest(t, "PATCH", `/api/memories/${sharedId}`, { cookie: dad.cookie, body: { title: "Maya's already", childIds: [maya.id, leo.id], unlockType: "date", unlockDate: "2090-01-01" } });
+    expect(edited.status).toBe(200);
+
+    const forLeo = await keepsakeOf(dad.id, leo.id);
+    expect(forLeo.manifest.memories).toEqual([]);
+    for (const hidden of ["Locked for Leo", "Not yet, Leo.", lockedId, "Maya's already", sharedId]) expect(forLeo.everything).not.toContain(hidden);
+
+    const forMaya = await keepsakeOf(dad.id, maya.id);
+    expect(forMaya.manifest.memories.map((memory) => memory.id)).toEqual([sharedId]);
+    expect(forMaya.manifest.memories[0]!.unlock).toMatchObject({ opened: true, openedFor: [{ childId: maya.id }] });
+
+    const account = await accountManifest(dad);
+    expect(account.memories.find((memory) => memory.id === lockedId)!.unlock).toMatchObject({ opened: false, openedFor: [] });
+    expect(account.memories.find((memory) => memory.id === sharedId)!.unlock).toMatchObject({ opened: true, openedFor: [{ childId: maya.id }] });
+  }, 60_000);
 });
 
 describe("the keepsake card", () => {

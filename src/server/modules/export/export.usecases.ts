@@ -85,10 +85,13 @@ export function createExportUsecases(options: {
   async function childArchiveContent(input: { userId: string; childId: string }) {
     const child = (await source.listChildren(input.userId)).find((candidate) => candidate.id === input.childId);
     if (!child) throw exportErrors.childNotFound();
-    // Only this child's memories that have opened: nothing locked, not even a title. Other children are left out of the list.
-    const memories = (await source.listMemories(input.userId))
-      .filter((memory) => memory.childIds.includes(child.id) && memory.unlock.opened)
-      .map((memory) => ({ ...memory, childIds: [child.id] }));
+    // Only the memories recorded as opened for this child (what the child's page shows): nothing locked,
+    // not even a title. Other children are left out of the list.
+    const memories = (await source.listMemories(input.userId)).flatMap((memory) => {
+      const opened = memory.unlock.openedFor.find((candidate) => candidate.childId === child.id);
+      if (!opened || !memory.childIds.includes(child.id)) return [];
+      return [{ ...memory, childIds: [child.id], unlock: { ...memory.unlock, opened: true, openedFor: [opened], opensAt: opened.at } }];
+    });
     return { children: [child], memories };
   }
 

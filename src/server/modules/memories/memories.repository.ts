@@ -273,6 +273,25 @@ export function createMemoriesRepository(db: Database) {
       return new Set(rows.map((row) => row.memory_id));
     },
 
+    /**
+     * Every unlock recorded for the account's memories (which memory opened for which child, and when), by memory,
+     * earliest first. Read through the child index: the account's children, then each one's recorded unlocks.
+     */
+    async recordedUnlocks(input: { userId: string }) {
+      const { rows } = await db.execute<{ memory_id: string; child_id: string; unlocked_at: string | Date }>(sql`
+        SELECT u.memory_id, u.child_id::text AS child_id, u.unlocked_at
+        FROM children c JOIN memory_unlocks u ON u.child_id = c.id
+        WHERE c.user_id = ${input.userId} AND u.user_id = ${input.userId}
+        ORDER BY u.unlocked_at, u.child_id`);
+      const byMemory = new Map<string, Array<{ childId: string; at: string }>>();
+      for (const row of rows) {
+        const opened = byMemory.get(row.memory_id) ?? [];
+        opened.push({ childId: row.child_id, at: new Date(row.unlocked_at).toISOString() });
+        byMemory.set(row.memory_id, opened);
+      }
+      return byMemory;
+    },
+
     async delete(input: { userId: string; id: string }) {
       const [deleted] = await db
         .delete(narrations)

@@ -5,13 +5,28 @@ import { upcomingBirthdays, upcomingUnlocks } from "../../../shared/coming-up";
 import { unlockStatus } from "../../../shared/unlock-rules";
 import { memoryErrors } from "./memories.errors";
 import type { AccountContext, MemoriesRepository, MemoryRow, MemorySource, PageCursor } from "./memories.repository";
-import { audioFormatOf, type DetectFileType, imageFormatOf, type MemoryBucket, type MemoryStorage, type StoredFileRef, storedFilesOf } from "./memories.storage";
+import {
+  audioFormatOf,
+  type DetectFileType,
+  imageFormatOf,
+  type MemoryBucket,
+  type MemoryFile,
+  memoryFilesOf,
+  type MemoryStorage,
+  type StoredFileRef,
+  storedFilesOf,
+} from "./memories.storage";
 import type { MemoryUnlocks } from "./memories.unlocks";
 
 export type UploadedFile = { bytes: Buffer };
 
 /** A child's memories are read in one statement; far above what one child gathers. */
 const LIST_FOR_CHILD_LIMIT = 10_000;
+/** An account's memories are read in pages of this many (the export). */
+const LIST_FOR_ACCOUNT_PAGE = 500;
+
+/** A memory as the export reads it: its card, its stored files, and for which children it has opened (recorded) and when. */
+export type AccountMemory = MemoryItem & { files: MemoryFile[]; openedFor: Array<{ childId: string; at: string }> };
 
 function encodeCursor(row: { createdAt: string; id: string }) {
   return Buffer.from(JSON.stringify([row.createdAt, row.id])).toString("base64url");
@@ -249,6 +264,36 @@ export function createMemoriesUsecases(options: {
           return { ...item, unlock: { ...item.unlock, unlocked }, files: storedFilesOf(rows[index]) };
         })
         .filter((item) => !input.unlockedOnly || item.unlock.unlocked);
+    },
+
+    /**
+     * Every memory of the account, of every kind, newest first, with the account's children (the export).
+     * Each memory carries its stored files and, for each of its children, whether and when it opened as
+     * recorded: a memory that opened for a child stays open for that child (an edit to a later date, a
+     * legacy release), and one not yet recorded for a child has not opened for that child. `unlock.unlocked`
+     * says it opened for any of them.
+     */
+    async listForAccount(input: { userId: string }): Promise<{ children: AccountContext["children"]; memories: AccountMemory[] }> {
+      const rows: MemoryRow[] = [];
+      let cursor: PageCursor | null = null;
+      let account: AccountContext;
+      for (;;) {
+        const page = await memories.listPage({ userId: input.userId, kind: null, childId: null, cursor, limit: LIST_FOR_ACCOUNT_PAGE });
+        rows.push(...page.rows);
+        account = page.account;
+        const last = page.rows.at(-1);
+        if (page.rows.length < LIST_FOR_ACCOUNT_PAGE || !last) break;
+        cursor = { createdAt: new Date(last.createdAt), id: last.id };
+      }
+      const [items, recorded] = await Promise.all([toItems(account, rows), memories.recordedUnlocks(input)]);
+      return {
+        children: account.children,
+        memories: items.map((item, index) => {
+          // Only its children now: an unlock recorded for a child since taken off the memory stays recorded, not shown.
+          const openedFor = (recorded.get(item.id) ?? []).filter((opened) => item.children.some((child) => child.id === opened.childId));
+          return { ...item, unlock: { ...item.unlock, unlocked: openedFor.length > 0 }, files: memoryFilesOf(rows[index]), openedFor };
+        }),
+      };
     },
 
     /**

@@ -21,5 +21,5 @@ export async function createVideosModule(infra: ModuleInfrastructure, options: {
     storeUnlockInstants: (tx, input) => options.memories.unlocks.recompute({ userId: input.userId, memoryId: input.videoId }, tx),
   });
   await infra.jobs.register([processVideoJob]);
-  return { usecases, tools, repository };
+  return { usecases, tools };
 }
