@@ -69,7 +69,8 @@ function startFakeStripe() {
       if ((match = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
         const subscription = subscriptionsById.get(match[1]!);
         if (!subscription) return notFound();
-        if (req.method === "POST" && params.get("cancel_at_period_end") === "true") subscription.cancel_at_period_end = true;
+        const cancelAtPeriodEnd = params.get("cancel_at_period_end");
+        if (req.method === "POST" && cancelAtPeriodEnd !== null) subscription.cancel_at_period_end = cancelAtPeriodEnd === "true";
         return send(200, subscription);
       }
       if (req.method === "POST" && path === "/v1/billing_portal/sessions") {
@@ -266,7 +267,7 @@ describe("Stripe (the real SDK against a local server)", () => {
     ]);
   });
 
-  it("cancels at period end through Stripe, and opens the billing portal", async () => {
+  it("cancels at period end through Stripe, resumes through Stripe, and opens the billing portal", async () => {
     const user = await createSignedInUser(t);
     const { id } = await subscribe(user);
     fake.complete(id);
@@ -276,6 +277,13 @@ describe("Stripe (the real SDK against a local server)", () => {
     const cancelled = await jsonRequest(t, "DELETE", `/api/cancel-subscription?id=${billing.subscription.id}`, { cookie: user.cookie });
     expect(await cancelled.json()).toEqual({ ok: true });
     expect((await (await jsonRequest(t, "GET", "/api/billing", { cookie: user.cookie })).json())).toMatchObject({ hasAccess: true, subscription: { cancelAtPeriodEnd: true } });
+    expect(fake.subscriptions.get(billing.subscription.id)?.cancel_at_period_end).toBe(true);
+
+    // 'Resume subscription': Stripe is told to un-cancel, and the plan renews again.
+    const resumed = await jsonRequest(t, "POST", `/api/resume-subscription?id=${billing.subscription.id}`, { cookie: user.cookie });
+    expect(resumed.status).toBe(200);
+    expect(fake.subscriptions.get(billing.subscription.id)?.cancel_at_period_end).toBe(false);
+    expect((await (await jsonRequest(t, "GET", "/api/billing", { cookie: user.cookie })).json())).toMatchObject({ hasAccess: true, subscription: { cancelAtPeriodEnd: false } });
 
     const portal = await (await jsonRequest(t, "POST", "/api/billing-portal", { cookie: user.cookie })).json();
     expect(portal.url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/cus_/);
