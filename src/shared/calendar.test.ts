@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ageInMonthsLabel, ageOn, calendarDateAt, isCalendarDate, nextBirthday, startOfDay, todayIn, yearsOldLabel } from "./calendar";
+import { ageInMonthsLabel, ageOn, calendarDateAt, isBirthdayOn, isCalendarDate, nextBirthday, parseCalendarDate, startOfDay, todayIn, yearsOldLabel } from "./calendar";
 import { upcomingBirthdays } from "./coming-up";
 import { opensAt, unlockStatus, type UnlockRule } from "./unlock-rules";
 
@@ -59,6 +59,16 @@ describe("a 29 February birthday falls on 28 February in other years, everywhere
     expect(unlockStatus({ rule: rule({ unlockType: "age", unlockAge: 6 }), children: [{ birthdate: leapling }], now, timeZone: "UTC" }).unlocksAt).toEqual(
       new Date("2026-02-28T00:00:00.000Z"),
     );
+  });
+
+  it("the birthday notice (the daily job asks isBirthdayOn of each candidate day)", () => {
+    const on = (date: string) => isBirthdayOn(parseCalendarDate(leapling), parseCalendarDate(date));
+    expect(on("2026-02-28")).toBe(true);
+    expect(on("2026-03-01")).toBe(false);
+    expect(on("2028-02-28")).toBe(false);
+    expect(on("2028-02-29")).toBe(true);
+    expect(on("2020-02-29")).toBe(false); // the day of birth is no birthday
+    expect(isBirthdayOn(parseCalendarDate("2019-07-04"), parseCalendarDate("2026-07-04"))).toBe(true);
   });
 });
 

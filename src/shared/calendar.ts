@@ -94,6 +94,11 @@ export function birthdayInYear(birthdate: CalendarDate, year: number): CalendarD
   return { year, month: birthdate.month, day: birthdate.day };
 }
 
+/** Whether `on` is a birthday of someone born on `birthdate` (after the day of birth), by the one 29 February rule. */
+export function isBirthdayOn(birthdate: CalendarDate, on: CalendarDate) {
+  return on.year > birthdate.year && compareDates(birthdayInYear(birthdate, on.year), on) === 0;
+}
+
 /** The day someone born on `birthdate` turns `years` old (29 February → 28 February in common years). */
 export function birthdayAtAge(birthdate: CalendarDate, years: number): CalendarDate {
   return birthdayInYear(birthdate, birthdate.year + years);

@@ -21,25 +21,21 @@ export function createNotificationsRepository(db: Database) {
       rows.length === 0 ? [] : db.insert(notifications).values(rows).onConflictDoNothing().returning(),
 
     /**
-     * Children whose birthday falls exactly `days` days after today in their dad's time zone,
-     * with the age they turn (29 February birthdays count on 28 February in other years).
+     * Children who may have a birthday `days` days after today in their dad's time zone: the day and
+     * month match, or the child was born on 29 February and that day is 28 February. The calendar
+     * module decides which of them really do (`birthdayInYear`, the one 29 February rule).
      */
-    async birthdaysIn(days: number) {
-      const result = await db.execute<{ user_id: string; email: string; child_id: string; child_name: string; turns: number; birthday: string }>(sql`
+    async birthdayCandidatesIn(days: number) {
+      const result = await db.execute<{ user_id: string; child_id: string; child_name: string; birthdate: string; target: string }>(sql`
         WITH upcoming AS (
-          SELECT c.user_id, p.email, c.id AS child_id, c.name AS child_name, c.birthdate,
+          SELECT c.user_id, c.id AS child_id, c.name AS child_name, c.birthdate,
                  ((now() AT TIME ZONE p.time_zone)::date + ${days}::int) AS target
           FROM children c JOIN profiles p ON p.id = c.user_id
         )
-        SELECT user_id, email, child_id, child_name,
-               (extract(year FROM target) - extract(year FROM birthdate))::int AS turns,
-               to_char(target, 'YYYY-MM-DD') AS birthday
+        SELECT user_id, child_id, child_name, to_char(birthdate, 'YYYY-MM-DD') AS birthdate, to_char(target, 'YYYY-MM-DD') AS target
         FROM upcoming
-        WHERE target > birthdate AND (
-          to_char(birthdate, 'MM-DD') = to_char(target, 'MM-DD')
-          OR (to_char(birthdate, 'MM-DD') = '02-29' AND to_char(target, 'MM-DD') = '02-28'
-              AND extract(day FROM (date_trunc('year', target) + interval '1 month 28 days')) <> 29)
-        )`);
+        WHERE to_char(birthdate, 'MM-DD') = to_char(target, 'MM-DD')
+           OR (to_char(birthdate, 'MM-DD') = '02-29' AND to_char(target, 'MM-DD') = '02-28')`);
       return result.rows;
     },
 

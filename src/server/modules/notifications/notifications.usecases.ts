@@ -1,4 +1,5 @@
 import { BIRTHDAY_NOTICE_DAYS, childLink, memoryLink, notificationHref, notificationTitle, type NotificationType } from "../../../shared/notifications";
+import { isBirthdayOn, parseCalendarDate } from "../../../shared/calendar";
 import type { AppEvents } from "../../events/events";
 import type { EmailOutbox } from "../email/email.usecases";
 import { renderEmail } from "../email/email.templates";
@@ -95,14 +96,18 @@ export function createNotificationsUsecases(options: NotificationsUsecasesOption
     /** The daily job: birthday_soon, once per child and birthday, emailed when wanted. */
     async runDaily() {
       const rows: NewNotification[] = [];
-      for (const child of await repository.birthdaysIn(BIRTHDAY_NOTICE_DAYS)) {
+      for (const child of await repository.birthdayCandidatesIn(BIRTHDAY_NOTICE_DAYS)) {
+        const birthdate = parseCalendarDate(child.birthdate);
+        const target = parseCalendarDate(child.target);
+        if (!isBirthdayOn(birthdate, target)) continue;
+        const turns = target.year - birthdate.year;
         rows.push({
           userId: child.user_id,
           childId: child.child_id,
           childName: child.child_name,
           type: "birthday_soon",
-          message: `${child.child_name} turns ${child.turns} in ${BIRTHDAY_NOTICE_DAYS} days. A good week to record something for the day.`,
-          dedupeKey: `birthday_soon:${child.child_id}:${child.birthday}`,
+          message: `${child.child_name} turns ${turns} in ${BIRTHDAY_NOTICE_DAYS} days. A good week to record something for the day.`,
+          dedupeKey: `birthday_soon:${child.child_id}:${child.target}`,
           link: childLink(child.child_id),
         });
       }
