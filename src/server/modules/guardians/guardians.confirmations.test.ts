@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, createTestApp, jsonRequest, type TestApp, waitForEmail } from "../../../../tests/support/test-app";
+import { mailboxMessages } from "../email/email.table";
 import { familyDeliveries, milestoneConfirmations } from "./guardians.table";
 import { daytimeZone, zoneWithHour } from "../../../../tests/support/daytime-zone";
 import { acceptedGuardian as acceptedGuardianOf, type Dad, postNote as postNoteFor } from "./guardians.test-support";
@@ -80,6 +81,123 @@ describe("sealed milestone envelopes", () => {
     expect((await confirm("D".repeat(43), other.memoryId)).status).toBe(404);
     expect(await t.db.select().from(milestoneConfirmations).where(eq(milestoneConfirmations.memoryId, other.memoryId))).toEqual([]);
     expect(await page(grandma.token)).not.toContain("SECRET");
+  });
+});
+
+// One milestone memory for Maya and Sam, each child with a guardian of their own (and Uncle Tom for both, when asked).
+async function twoChildren(options: { timeZone?: string; uncle?: boolean } = {}) {
+  const dad = await createSignedInUser(t, { timeZone: options.timeZone ?? daytimeZone() });
+  const child = async (name: string, birthdate: string) => (await (await jsonRequest(t, "POST", "/api/children", { cookie: dad.cookie, body: { name, birthdate } })).json()).child as { id: string };
+  const maya = await child("Maya", "2013-03-14");
+  const sam = await child("Sam", "2016-09-02");
+  const memoryId = await postNote(dad.cookie, [maya.id, sam.id], { unlockType: "milestone", unlockMilestone: "When you graduate high school" });
+  const grandma = await acceptedGuardianOf(t, dad, { name: "Grandma Rose", childName: "Maya", body: { childIds: [maya.id] } });
+  const grandpa = await acceptedGuardianOf(t, dad, { name: "Grandpa Joe", childName: "Sam", body: { childIds: [sam.id] } });
+  return { dad, maya, sam, memoryId, grandma, grandpa };
+}
+
+const openedFor = async (memoryId: string) => (await t.pool.query("SELECT child_id FROM memory_unlocks WHERE memory_id = $1 ORDER BY child_id", [memoryId])).rows.map((row) => row.child_id as string);
+const deliveredTo = async (memoryId: string) =>
+  (await t.db.select().from(familyDeliveries).where(eq(familyDeliveries.memoryId, memoryId))).map((row) => [row.childId, row.guardianId, row.status]).sort();
+const emailsTo = async (to: string, subjectIncludes: string) => (await t.db.select().from(mailboxMessages).where(eq(mailboxMessages.to, to))).filter((m) => m.subject.includes(subjectIncludes));
+const vaultCard = async (dad: Dad, memoryId: string) => (await jsonRequest(t, "GET", `/api/narrations/${memoryId}`, { cookie: dad.cookie })).json();
+
+describe("a milestone memory for two children", () => {
+  it("opens only for the child whose guardians confirmed it; the other child's stays sealed until theirs confirm", async () => {
+    const { dad, maya, sam, memoryId, grandma, grandpa } = await twoChildren();
+    expect((await confirm(grandma.token, memoryId)).status).toBe(303);
+    const told = await waitForEmail(t, dad.email, { subjectIncludes: "A milestone was confirmed: When you graduate high school" });
+    expect(told.text).toContain("for Maya");
+    await waitForEmail(t, grandma.email, { subjectIncludes: "Dad left this for Maya: When you graduate high school" });
+    expect(await openedFor(memoryId)).toEqual([maya.id]);
+    expect(await page(grandma.token)).toContain("SECRET TITLE");
+
+    // The unlock job finds nothing more to open or deliver for Sam.
+    await t.services.memoryUnlocks.run({ now: new Date() });
+    expect(await openedFor(memoryId)).toEqual([maya.id]);
+    await expect.poll(() => deliveredTo(memoryId)).toEqual([[maya.id, grandma.id, "sent"]]);
+    expect(await emailsTo(grandpa.email, "Dad left this for")).toEqual([]);
+    const samsPage = await page(grandpa.token);
+    expect(samsPage).not.toContain("SECRET");
+    expect(samsPage).toContain("When you graduate high school");
+    expect(samsPage).toContain("This has happened");
+
+    expect((await confirm(grandpa.token, memoryId)).status).toBe(303);
+    await waitForEmail(t, grandpa.email, { subjectIncludes: "Dad left this for Sam: When you graduate high school" });
+    expect(await openedFor(memoryId)).toEqual([maya.id, sam.id].sort());
+    const opened = await page(grandpa.token);
+    expect(opened).toContain("SECRET TITLE");
+    expect(opened).not.toContain("This has happened");
+    await expect.poll(() => deliveredTo(memoryId)).toEqual([[maya.id, grandma.id, "sent"], [sam.id, grandpa.id, "sent"]].sort());
+    expect(await emailsTo(grandma.email, "Dad left this for")).toHaveLength(1);
+  });
+
+  it("counts a guardian of both children once for each child's page", async () => {
+    const { dad, maya, sam, memoryId } = await twoChildren();
+    const uncle = await acceptedGuardianOf(t, dad, { name: "Uncle Tom", childName: "Maya" });
+    const unclesSam = (await waitForEmail(t, uncle.email, { subjectIncludes: "Sam's page" })).text.match(/\/family\/([A-Za-z0-9_-]{43})/)![1];
+    expect((await confirm(uncle.token, memoryId)).status).toBe(303);
+    expect(await openedFor(memoryId)).toEqual([maya.id]);
+    const sealed = await page(unclesSam);
+    expect(sealed).toContain("This has happened");
+    expect(sealed).not.toContain("You said this has happened.");
+    expect((await confirm(unclesSam, memoryId)).status).toBe(303);
+    expect(await openedFor(memoryId)).toEqual([maya.id, sam.id].sort());
+    expect(await page(unclesSam)).toContain("SECRET TITLE");
+  });
+
+  it("still opens for both children when Dad taps 'Unlock now', also after one child's guardians confirmed", async () => {
+    const both = await twoChildren();
+    expect((await jsonRequest(t, "POST", `/api/narrations/${both.memoryId}/unlock`, { cookie: both.dad.cookie })).status).toBe(200);
+    expect(await openedFor(both.memoryId)).toEqual([both.maya.id, both.sam.id].sort());
+    await waitForEmail(t, both.grandma.email, { subjectIncludes: "Dad left this for Maya: When you graduate high school" });
+    await waitForEmail(t, both.grandpa.email, { subjectIncludes: "Dad left this for Sam: When you graduate high school" });
+    expect(await page(both.grandpa.token)).toContain("SECRET TITLE");
+
+    const { dad, maya, sam, memoryId, grandma, grandpa } = await twoChildren();
+    await confirm(grandma.token, memoryId);
+    expect(await openedFor(memoryId)).toEqual([maya.id]);
+    // Still sealed for Sam, so Dad's vault still offers 'Unlock now'.
+    expect((await vaultCard(dad, memoryId)).unlock).toMatchObject({ type: "milestone", unlocked: false });
+    const unlocked = await jsonRequest(t, "POST", `/api/narrations/${memoryId}/unlock`, { cookie: dad.cookie });
+    expect((await unlocked.json()).unlock.unlocked).toBe(true);
+    expect(await openedFor(memoryId)).toEqual([maya.id, sam.id].sort());
+    await waitForEmail(t, grandpa.email, { subjectIncludes: "Dad left this for Sam: When you graduate high school" });
+    expect(await page(grandpa.token)).toContain("SECRET TITLE");
+  });
+
+  it("undoes one child's confirmation before delivery without sealing the other child's", async () => {
+    const { dad, maya, sam, memoryId, grandma, grandpa } = await twoChildren({ timeZone: zoneWithHour(1, 6) });
+    await confirm(grandma.token, memoryId);
+    await confirm(grandpa.token, memoryId);
+    expect(await openedFor(memoryId)).toEqual([maya.id, sam.id].sort());
+    expect(await deliveredTo(memoryId)).toEqual([[maya.id, grandma.id, "pending"], [sam.id, grandpa.id, "pending"]].sort());
+
+    const listed = await confirmations(dad);
+    const mayas = listed.find((c: { childName: string }) => c.childName === "Maya");
+    expect(mayas).toMatchObject({ guardianName: "Grandma Rose", openedMemory: true, undoable: true });
+    expect((await undo(dad, mayas.id)).status).toBe(204);
+    expect(await openedFor(memoryId)).toEqual([sam.id]);
+    expect(await deliveredTo(memoryId)).toEqual([[sam.id, grandpa.id, "pending"]]);
+    const sealed = await page(grandma.token);
+    expect(sealed).not.toContain("SECRET TITLE");
+    expect(sealed).toContain("This has happened");
+    expect(await page(grandpa.token)).toContain("SECRET TITLE");
+
+    expect((await confirm(grandma.token, memoryId)).status).toBe(303);
+    expect(await openedFor(memoryId)).toEqual([maya.id, sam.id].sort());
+    expect(await deliveredTo(memoryId)).toEqual([[maya.id, grandma.id, "pending"], [sam.id, grandpa.id, "pending"]].sort());
+  });
+
+  it("keeps it open for the child when Dad has tapped 'Unlock now' since: undoing the confirmation does not undo him", async () => {
+    const { dad, maya, sam, memoryId, grandma, grandpa } = await twoChildren({ timeZone: zoneWithHour(1, 6) });
+    await confirm(grandma.token, memoryId);
+    expect((await jsonRequest(t, "POST", `/api/narrations/${memoryId}/unlock`, { cookie: dad.cookie })).status).toBe(200);
+    const [listed] = await confirmations(dad);
+    expect((await undo(dad, listed.id)).status).toBe(204);
+    expect(await openedFor(memoryId)).toEqual([maya.id, sam.id].sort());
+    expect(await deliveredTo(memoryId)).toEqual([[maya.id, grandma.id, "pending"], [sam.id, grandpa.id, "pending"]].sort());
+    expect(await page(grandma.token)).toContain("SECRET TITLE");
   });
 });
 

@@ -1,11 +1,11 @@
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { CONFIRMATION_UNDO_HOURS, type DadConfirmation } from "../../../shared/guardians";
 import { confirmationsNeeded } from "../../../shared/family-delivery";
 import type { Database } from "../../db/client";
 import type { EmailOutbox } from "../email/email.usecases";
 import { renderEmail } from "../email/email.templates";
 import { guardianErrors } from "./guardians.errors";
-import { familyDeliveries, familySettings, guardians, milestoneConfirmations } from "./guardians.table";
+import { familyDeliveries, familySettings, guardianChildren, guardians, milestoneConfirmations } from "./guardians.table";
 import type { FamilyReaders } from "./guardians.usecases";
 
 /** A sealed envelope: a locked milestone memory of the child, by its milestone text and kind only. */
@@ -13,25 +13,37 @@ export type Envelope = { memoryId: string; milestone: string; kind: "video" | "n
 
 export type MilestoneReader = {
   envelopes: (input: { userId: string; childId: string }) => Promise<Array<Omit<Envelope, "confirmed">>>;
-  /** Opens the memory as if Dad had marked the milestone reached (the memories usecase). */
-  markReached: (input: { userId: string; memoryId: string; kind: Envelope["kind"] }) => Promise<void>;
-  /** Seals it again (a confirmation undone before delivery). */
-  reseal: (input: { userId: string; memoryId: string; kind: Envelope["kind"] }) => Promise<void>;
+  /** Opens the memory for this child only, as if Dad had marked the milestone reached for that child (the memories usecase). */
+  markReached: (input: { userId: string; memoryId: string; childId: string }) => Promise<void>;
+  /** Seals it again for this child (a confirmation undone before delivery). */
+  reseal: (input: { userId: string; memoryId: string; childId: string }) => Promise<void>;
   /** The child's milestone memories, sealed or open: their milestone text and kind. */
   milestones: (input: { userId: string; childId: string }) => Promise<Array<Omit<Envelope, "confirmed">>>;
 };
 
-/** Guardians confirming milestones; enough confirmations open the memory and Dad is told. */
+/**
+ * Guardians confirming milestones, per child: enough of a child's guardians confirming opens the
+ * memory for that child only (its other children wait for their own guardians, or Dad's 'Unlock
+ * now'), and Dad is told.
+ */
 export function createConfirmationsUsecases(options: { db: Database; reader: MilestoneReader; readers: FamilyReaders; outbox: EmailOutbox; appUrl: string; now?: () => Date }) {
   const { db, reader } = options;
   const now = options.now ?? (() => new Date());
   const undoLimit = () => new Date(now().getTime() - CONFIRMATION_UNDO_HOURS * 3_600_000);
 
-  async function needed(userId: string) {
+  /** Dad's number, at most his accepted guardians (of the child, when given: only they can confirm on its page). */
+  async function needed(userId: string, childId?: string) {
     const [settings] = await db.select().from(familySettings).where(eq(familySettings.userId, userId));
-    const [{ accepted }] = await db.select({ accepted: count() }).from(guardians).where(and(eq(guardians.userId, userId), eq(guardians.status, "accepted")));
+    const ofChild = childId
+      ? or(eq(guardians.allChildren, true), sql`EXISTS (SELECT 1 FROM ${guardianChildren} gc WHERE gc.guardian_id = ${guardians.id} AND gc.child_id = ${childId}::uuid)`)
+      : undefined;
+    const [{ accepted }] = await db
+      .select({ accepted: count() })
+      .from(guardians)
+      .where(and(eq(guardians.userId, userId), eq(guardians.status, "accepted"), ofChild));
     return confirmationsNeeded({ chosen: settings?.confirmationsNeeded ?? 1, acceptedGuardians: accepted });
   }
+  const ofMemoryAndChild = (row: { memoryId: string; childId: string }) => and(eq(milestoneConfirmations.memoryId, row.memoryId), eq(milestoneConfirmations.childId, row.childId));
 
   return {
     needed: (input: { userId: string }) => needed(input.userId),
@@ -45,26 +57,33 @@ export function createConfirmationsUsecases(options: { db: Database; reader: Mil
     },
 
     async envelopes(input: { userId: string; childId: string; guardianId: string }): Promise<Envelope[]> {
-      const mine = await db.select({ memoryId: milestoneConfirmations.memoryId }).from(milestoneConfirmations).where(eq(milestoneConfirmations.guardianId, input.guardianId));
+      const mine = await db
+        .select({ memoryId: milestoneConfirmations.memoryId })
+        .from(milestoneConfirmations)
+        .where(and(eq(milestoneConfirmations.guardianId, input.guardianId), eq(milestoneConfirmations.childId, input.childId)));
       const confirmed = new Set(mine.map((row) => row.memoryId));
       return (await reader.envelopes(input)).map((envelope) => ({ ...envelope, confirmed: confirmed.has(envelope.memoryId) }));
     },
 
     /**
      * 'This has happened' from a guardian on one of the child's sealed envelopes (a memory id not
-     * sealed for this child answers false). Counting again is harmless: one row per guardian.
+     * sealed for this child answers false). The child's guardians are counted, and the memory opens
+     * for this child only. Counting again is harmless: one row per guardian and child.
      */
     async confirm(input: { userId: string; childId: string; guardianId: string; memoryId: string }) {
       const envelope = (await reader.envelopes(input)).find((e) => e.memoryId === input.memoryId);
       if (!envelope) return false;
       await db.insert(milestoneConfirmations).values(input).onConflictDoNothing();
-      const [{ given }] = await db.select({ given: count() }).from(milestoneConfirmations).where(and(eq(milestoneConfirmations.userId, input.userId), eq(milestoneConfirmations.memoryId, input.memoryId)));
-      if (given < (await needed(input.userId))) return true;
+      const [{ given }] = await db
+        .select({ given: count() })
+        .from(milestoneConfirmations)
+        .where(and(eq(milestoneConfirmations.userId, input.userId), ofMemoryAndChild(input)));
+      if (given < (await needed(input.userId, input.childId))) return true;
       await db
         .update(milestoneConfirmations)
         .set({ openedMemory: true })
-        .where(and(eq(milestoneConfirmations.memoryId, input.memoryId), eq(milestoneConfirmations.guardianId, input.guardianId)));
-      await reader.markReached({ userId: input.userId, memoryId: input.memoryId, kind: envelope.kind });
+        .where(and(ofMemoryAndChild(input), eq(milestoneConfirmations.guardianId, input.guardianId)));
+      await reader.markReached({ userId: input.userId, memoryId: input.memoryId, childId: input.childId });
       const dad = await options.readers.dadOf(input.userId);
       const child = (await options.readers.childrenOf(input.userId)).find((c) => c.id === input.childId);
       await options.outbox.queue({
@@ -74,7 +93,9 @@ export function createConfirmationsUsecases(options: { db: Database; reader: Mil
           heading: "A milestone was confirmed",
           paragraphs: [
             `${given === 1 ? "A guardian has" : `${given} guardians have`} confirmed "${envelope.milestone}"${child ? ` for ${child.name}` : ""}.`,
-            "The memory you left for it has opened and is being delivered to the child's guardians.",
+            child
+              ? `The memory you left for it has opened for ${child.name} and is being delivered to ${child.name}'s guardians.`
+              : "The memory you left for it has opened for this child and is being delivered to the child's guardians.",
           ],
           action: { label: "Open your vault", url: `${options.appUrl}/vault` },
         }),
@@ -96,16 +117,20 @@ export function createConfirmationsUsecases(options: { db: Database; reader: Mil
       for (const childId of new Set(rows.map(({ row }) => row.childId)))
         for (const item of await reader.milestones({ userId: input.userId, childId })) milestones.set(item.memoryId, item.milestone);
       const memoryIds = [...new Set(rows.map(({ row }) => row.memoryId))];
+      // Delivered for the confirmation's child: a confirmation for another child of the memory can still be undone.
       const delivered = new Set(
-        (await db.selectDistinct({ memoryId: familyDeliveries.memoryId }).from(familyDeliveries).where(and(eq(familyDeliveries.userId, input.userId), inArray(familyDeliveries.memoryId, memoryIds), eq(familyDeliveries.status, "sent")))).map(
-          (row) => row.memoryId,
-        ),
+        (
+          await db
+            .selectDistinct({ memoryId: familyDeliveries.memoryId, childId: familyDeliveries.childId })
+            .from(familyDeliveries)
+            .where(and(eq(familyDeliveries.userId, input.userId), inArray(familyDeliveries.memoryId, memoryIds), eq(familyDeliveries.status, "sent")))
+        ).map((row) => `${row.memoryId} ${row.childId}`),
       );
       const limit = undoLimit();
       return rows
         .filter(({ row }) => milestones.has(row.memoryId))
         .map(({ row, guardianName }) => {
-          const locked = delivered.has(row.memoryId) ? "delivered" : row.createdAt < limit ? "too-late" : null;
+          const locked = delivered.has(`${row.memoryId} ${row.childId}`) ? "delivered" : row.createdAt < limit ? "too-late" : null;
           return {
             id: row.id,
             guardianName,
@@ -121,9 +146,10 @@ export function createConfirmationsUsecases(options: { db: Database; reader: Mil
 
     /**
      * Dad undoes a guardian's confirmation: within 48 hours and before anything of that memory was
-     * delivered (then it stays delivered). If the confirmations had opened the memory, it is sealed
-     * again and its waiting deliveries are dropped, so that it opens and is delivered when confirmed
-     * anew. The waiting rows are locked first: a send in progress finishes before, and then it counts.
+     * delivered for that child (then it stays delivered). If the confirmations had opened the memory
+     * for the child, it is sealed again for that child only and its waiting deliveries for the child
+     * are dropped, so that it opens and is delivered when confirmed anew. The waiting rows are locked
+     * first: a send in progress finishes before, and then it counts.
      */
     async undo(input: { userId: string; confirmationId: string }) {
       const [row] = await db
@@ -133,18 +159,17 @@ export function createConfirmationsUsecases(options: { db: Database; reader: Mil
       if (!row) throw guardianErrors.confirmationNotFound();
       if (row.createdAt < undoLimit()) throw guardianErrors.undoTooLate();
       const reopen = await db.transaction(async (tx) => {
-        const deliveries = await tx.select().from(familyDeliveries).where(eq(familyDeliveries.memoryId, row.memoryId)).for("update");
+        const forChild = and(eq(familyDeliveries.memoryId, row.memoryId), eq(familyDeliveries.childId, row.childId));
+        const deliveries = await tx.select().from(familyDeliveries).where(forChild).for("update");
         if (deliveries.some((delivery) => delivery.status === "sent")) throw guardianErrors.alreadyDelivered();
-        const opened = (await tx.select().from(milestoneConfirmations).where(and(eq(milestoneConfirmations.memoryId, row.memoryId), eq(milestoneConfirmations.openedMemory, true)))).length > 0;
+        const opened = (await tx.select().from(milestoneConfirmations).where(and(ofMemoryAndChild(row), eq(milestoneConfirmations.openedMemory, true)))).length > 0;
         await tx.delete(milestoneConfirmations).where(eq(milestoneConfirmations.id, row.id));
         if (!opened) return false;
-        await tx.delete(familyDeliveries).where(eq(familyDeliveries.memoryId, row.memoryId));
-        await tx.update(milestoneConfirmations).set({ openedMemory: false }).where(eq(milestoneConfirmations.memoryId, row.memoryId));
+        await tx.delete(familyDeliveries).where(forChild);
+        await tx.update(milestoneConfirmations).set({ openedMemory: false }).where(ofMemoryAndChild(row));
         return true;
       });
-      if (!reopen) return;
-      const milestone = (await reader.milestones({ userId: input.userId, childId: row.childId })).find((item) => item.memoryId === row.memoryId);
-      if (milestone) await reader.reseal({ userId: input.userId, memoryId: row.memoryId, kind: milestone.kind });
+      if (reopen) await reader.reseal({ userId: input.userId, memoryId: row.memoryId, childId: row.childId });
     },
   };
 }

@@ -57,10 +57,8 @@ export async function createGuardiansModule(
         (await options.memories.listForChild({ ...input, unlockedOnly: false }))
           .filter((item) => item.unlock.type === "milestone" && !item.unlock.unlocked && item.unlock.milestone)
           .map((item) => ({ memoryId: item.id, milestone: item.unlock.milestone!, kind: item.kind })),
-      markReached: async (input) => {
-        await options.memories.markMilestoneReached({ userId: input.userId, id: input.memoryId, source: input.kind === "video" ? "video" : "narration" });
-      },
-      reseal: (input) => options.memories.resealMilestone({ userId: input.userId, id: input.memoryId, source: input.kind === "video" ? "video" : "narration" }),
+      markReached: (input) => options.memories.markMilestoneReachedForChild({ userId: input.userId, id: input.memoryId, childId: input.childId }),
+      reseal: (input) => options.memories.resealMilestoneForChild({ userId: input.userId, id: input.memoryId, childId: input.childId }),
       milestones: async (input) =>
         (await options.memories.listForChild({ ...input, unlockedOnly: false }))
           .filter((item) => item.unlock.type === "milestone" && item.unlock.milestone)

@@ -83,9 +83,10 @@ const CHILD_PAGE_STYLE = `<style>
 .envelope h3{font-size:18px;margin:0 0 8px}
 </style>`;
 
-function envelopeCard(envelope: Envelope, token: string) {
+function envelopeCard(envelope: Envelope, token: string, childName: string) {
+  const name = escapeHtml(childName);
   const action = envelope.confirmed
-    ? `<p><strong>You said this has happened.</strong> It opens when enough guardians agree.</p>`
+    ? `<p><strong>You said this has happened.</strong> It opens for ${name} when enough of ${name}'s guardians agree.</p>`
     : `<form method="post" action="/family/${escapeHtml(token)}/confirm/${envelope.memoryId}"><button class="button secondary" type="submit">This has happened</button></form>`;
   return `<li class="card envelope"><p class="kind">Sealed ${KIND_LABEL[envelope.kind].toLowerCase()}</p><h3>${escapeHtml(envelope.milestone)}</h3>${action}</li>`;
 }
@@ -103,7 +104,7 @@ function childPage(page: Extract<ChildPage, { state: "open" }>, token: string, e
     head: CHILD_PAGE_STYLE,
     body: `<div class="child">${photo}<div><h1>${name}'s page</h1><p class="muted">Messages ${escapeHtml(page.dadName)} left for ${name}, newest first.</p></div></div>${list}${
       envelopes.length
-        ? `<section id="envelopes" aria-labelledby="envelopes-title"><h2 id="envelopes-title">Sealed for later</h2><p class="muted">Dad left these for moments still to come. Tell us when one has happened and it will open.</p><ul class="memories">${envelopes.map((e) => envelopeCard(e, token)).join("")}</ul></section>`
+        ? `<section id="envelopes" aria-labelledby="envelopes-title"><h2 id="envelopes-title">Sealed for later</h2><p class="muted">Dad left these for moments still to come. Tell us when one has happened for ${name}, and it will open for ${name}.</p><ul class="memories">${envelopes.map((e) => envelopeCard(e, token, page.child.name)).join("")}</ul></section>`
         : ""
     }`,
   });

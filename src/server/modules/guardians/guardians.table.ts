@@ -110,7 +110,7 @@ export const familyDeliveries = pgTable(
   ],
 );
 
-/** 'This has happened' on a sealed milestone envelope: one per guardian and memory. */
+/** 'This has happened' on a sealed milestone envelope: one per guardian, memory and child (a guardian of two children confirms on each page). */
 export const milestoneConfirmations = pgTable(
   "milestone_confirmations",
   {
@@ -129,7 +129,7 @@ export const milestoneConfirmations = pgTable(
     openedMemory: boolean("opened_memory").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex("milestone_confirmations_once").on(table.memoryId, table.guardianId), index("milestone_confirmations_user_idx").on(table.userId)],
+  (table) => [uniqueIndex("milestone_confirmations_once").on(table.memoryId, table.childId, table.guardianId), index("milestone_confirmations_user_idx").on(table.userId)],
 );
 
 /**

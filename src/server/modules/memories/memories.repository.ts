@@ -8,7 +8,6 @@ import { children } from "../children/children.table";
 import { profiles } from "../profiles/profiles.table";
 import { videoChildren, videos } from "../videos/videos.table";
 import { childMemoryCounts, narrationChildren, narrationCreationKeys, narrations } from "./memories.table";
-import { memoryUnlockInstants, memoryUnlocks } from "./memories.unlocks.table";
 import { storedFilesOf } from "./memories.storage";
 
 export type NewNarration = Omit<typeof narrations.$inferInsert, "userId" | "createdAt" | "milestoneReachedAt">;
@@ -40,7 +39,10 @@ export type MemoryRow = {
   milestoneReachedAt: string | null;
   releaseEarly: boolean;
   childIds: string[];
-  /** When the memory first opened for one of its children (a recorded unlock); it never re-locks after that. */
+  /**
+   * When the memory first opened (a recorded unlock), once it has opened for every one of its children
+   * (a milestone confirmed for one child only is still sealed for the others); it never re-locks after that.
+   */
   openedAt: string | null;
 };
 
@@ -127,7 +129,9 @@ function memoryStatement(filter: MemoryFilter, shape: "rows" | "with-account"): 
     const page = `(SELECT u.*, coalesce(CASE u.source
           WHEN 'narration' THEN (SELECT array_agg(link.child_id::text) FROM narration_children link WHERE link.narration_id = u.id)
           ELSE (SELECT array_agg(link.child_id::text) FROM video_children link WHERE link.video_id = u.id) END, '{}') AS child_ids,
-          (SELECT min(opened.unlocked_at) FROM memory_unlocks opened WHERE opened.memory_id = u.id) AS opened_at
+          (SELECT min(opened.unlocked_at) FROM memory_unlocks opened WHERE opened.memory_id = u.id
+            AND NOT EXISTS (SELECT 1 FROM narration_children link WHERE link.narration_id = u.id AND NOT EXISTS (SELECT 1 FROM memory_unlocks o WHERE o.memory_id = u.id AND o.child_id = link.child_id))
+            AND NOT EXISTS (SELECT 1 FROM video_children link WHERE link.video_id = u.id AND NOT EXISTS (SELECT 1 FROM memory_unlocks o WHERE o.memory_id = u.id AND o.child_id = link.child_id))) AS opened_at
         FROM (SELECT * FROM (${branches.join(" UNION ALL ")}) b ORDER BY b.created_at DESC, b.id DESC LIMIT $2) u) m`;
     text =
       shape === "rows"
@@ -265,12 +269,12 @@ export function createMemoriesRepository(db: Database) {
       }
     },
 
-    /** The ids of the unlocks recorded for a child (a memory that opened for a child stays open for that child). */
+    /** The memories recorded as opened for a child, each with when (ISO, like MemoryRow.openedAt): it stays open for that child. */
     async openedForChild(input: { userId: string; childId: string }) {
-      const { rows } = await db.execute<{ memory_id: string }>(
-        sql`SELECT memory_id FROM memory_unlocks WHERE user_id = ${input.userId} AND child_id = ${input.childId}::uuid`,
+      const { rows } = await db.execute<{ memory_id: string; unlocked_at: string }>(
+        sql`SELECT memory_id, ${sql.raw(iso("unlocked_at"))} AS unlocked_at FROM memory_unlocks WHERE user_id = ${input.userId} AND child_id = ${input.childId}::uuid`,
       );
-      return new Set(rows.map((row) => row.memory_id));
+      return new Map(rows.map((row) => [row.memory_id, row.unlocked_at]));
     },
 
     /**
@@ -365,20 +369,6 @@ export function createMemoriesRepository(db: Database) {
         .update(table)
         .set({ milestoneReachedAt: input.at })
         .where(and(eq(table.userId, input.userId), eq(table.id, input.id), eq(table.unlockType, "milestone"), isNull(table.milestoneReachedAt)));
-    },
-
-    /**
-     * Seals a milestone memory again: no longer reached, its recorded unlocks forgotten so that it can
-     * open (and be delivered) once more. Only for a guardian's confirmation undone before anything was
-     * delivered (issue 15); Dad's own 'Unlock now' is never undone.
-     */
-    async resealMilestone(input: { userId: string; id: string; source: MemorySource }) {
-      const table = input.source === "video" ? videos : narrations;
-      await db.transaction(async (tx) => {
-        await tx.update(table).set({ milestoneReachedAt: null }).where(and(eq(table.userId, input.userId), eq(table.id, input.id), eq(table.unlockType, "milestone")));
-        await tx.delete(memoryUnlocks).where(and(eq(memoryUnlocks.userId, input.userId), eq(memoryUnlocks.memoryId, input.id)));
-        await tx.update(memoryUnlockInstants).set({ opensAt: null, unlockedAt: null }).where(and(eq(memoryUnlockInstants.userId, input.userId), eq(memoryUnlockInstants.memoryId, input.id)));
-      });
     },
 
     async memoryCounts(userId: string) {

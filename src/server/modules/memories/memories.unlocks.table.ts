@@ -32,6 +32,8 @@ function memoryAndChild() {
  * rule or children, a child's birthdate or the account's time zone changes. `opens_at` is null while
  * it cannot be known (a milestone not yet reached, a video still processing or failed).
  * `unlocked_at` is set once the unlock is recorded; from then on the row is never re-locked.
+ * `milestone_reached_at` is a milestone reached for this child only (its guardians confirmed it,
+ * issue 15); Dad's 'Unlock now' is the memory's own `milestone_reached_at`, for all its children.
  * The partial index holds only the rows still waiting, so 'what has opened by now' is an index scan.
  */
 export const memoryUnlockInstants = pgTable(
@@ -39,6 +41,7 @@ export const memoryUnlockInstants = pgTable(
   {
     ...memoryAndChild(),
     opensAt: timestamp("opens_at", { withTimezone: true, precision: 3 }),
+    milestoneReachedAt: timestamp("milestone_reached_at", { withTimezone: true, precision: 3 }),
     unlockedAt: timestamp("unlocked_at", { withTimezone: true, precision: 3 }),
   },
   (table) => [

@@ -4,6 +4,8 @@
  * - `recompute` stores, for each (memory, child), the instant the memory opens (shared/unlock-rules
  *   `opensAt`), whenever a memory is saved or edited, its rule or children change, a child's birthdate
  *   or the account's time zone changes, a milestone is marked reached or a video finishes processing.
+ *   A milestone is reached for every child (Dad's 'Unlock now', the memory's own milestone_reached_at)
+ *   or for one child (its guardians confirmed it: the row's milestone_reached_at, `reachForChild`).
  *   A row already unlocked keeps its instant: a memory never re-locks for a child (decisions 25).
  * - `recordDue` records every (memory, child) whose instant has come, exactly once, also with two app
  *   nodes racing: FOR UPDATE SKIP LOCKED hands each row to one worker, and the unique (memory, child)
@@ -38,7 +40,8 @@ type RuleRow = {
   created_at: string;
   ready: boolean;
   time_zone: string;
-  children: Array<{ id: string; birthdate: string }>;
+  /** Each child, with the milestone reached for that child only (guardians' confirmations), if any. */
+  children: Array<{ id: string; birthdate: string; milestone_reached_at: string | null }>;
 };
 
 const BATCH = 1000;
@@ -80,7 +83,8 @@ export function createMemoryUnlocks(options: { db: Database; events: EventBus })
   async function rulesOf(tx: DbOrTransaction, scope: RecomputeScope) {
     const { rows } = await tx.execute<RuleRow>(sql`
       SELECT m.*, coalesce(p.time_zone, 'UTC') AS time_zone,
-        coalesce((SELECT json_agg(json_build_object('id', c.id, 'birthdate', c.birthdate::text))
+        coalesce((SELECT json_agg(json_build_object('id', c.id, 'birthdate', c.birthdate::text, 'milestone_reached_at',
+                    (SELECT i.milestone_reached_at FROM memory_unlock_instants i WHERE i.memory_id = m.id AND i.child_id = c.id)))
                   FROM children c
                   WHERE c.id IN (SELECT child_id FROM narration_children WHERE narration_id = m.id AND m.source = 'narration'
                                  UNION ALL SELECT child_id FROM video_children WHERE video_id = m.id AND m.source = 'video')), '[]') AS children
@@ -101,20 +105,18 @@ export function createMemoryUnlocks(options: { db: Database; events: EventBus })
     const rules = await rulesOf(tx, scope);
     if (rules.length === 0) return;
     const rows = rules.flatMap((rule) => {
-      const at = rule.ready
-        ? opensAt({
-            rule: {
-              unlockType: rule.unlock_type,
-              unlockAge: rule.unlock_age,
-              unlockDate: rule.unlock_date,
-              unlockMilestone: rule.unlock_milestone,
-              milestoneReachedAt: rule.milestone_reached_at,
-            },
-            children: rule.children,
-            savedAt: new Date(rule.created_at),
-            timeZone: rule.time_zone,
-          })
-        : null;
+      const at = (milestoneReachedAt: string | null) =>
+        rule.ready
+          ? opensAt({
+              rule: { unlockType: rule.unlock_type, unlockAge: rule.unlock_age, unlockDate: rule.unlock_date, unlockMilestone: rule.unlock_milestone, milestoneReachedAt },
+              children: rule.children,
+              savedAt: new Date(rule.created_at),
+              timeZone: rule.time_zone,
+            })
+          : null;
+      const forAll = at(rule.milestone_reached_at);
+      // A milestone not reached for every child may have been reached for some of them.
+      const forChild = (child: RuleRow["children"][number]) => forAll ?? (rule.unlock_type === "milestone" && child.milestone_reached_at ? at(child.milestone_reached_at) : null);
       return rule.children.map((child) => ({
         narration_id: rule.source === "narration" ? rule.id : null,
         video_id: rule.source === "video" ? rule.id : null,
@@ -122,7 +124,7 @@ export function createMemoryUnlocks(options: { db: Database; events: EventBus })
         child_id: child.id,
         user_id: rule.user_id,
         unlock_type: rule.unlock_type,
-        opens_at: at?.toISOString() ?? null,
+        opens_at: forChild(child)?.toISOString() ?? null,
       }));
     });
     const memoryIds = JSON.stringify(rules.map((rule) => rule.id));
@@ -260,9 +262,38 @@ export function createMemoryUnlocks(options: { db: Database; events: EventBus })
     return rows[0]?.n ?? 0;
   }
 
+  /**
+   * A milestone reached for one child only (its guardians confirmed it, issue 15): stored on that
+   * child's row, then `recompute` opens the memory for that child alone. Set once; false when the
+   * memory is not linked to the child.
+   */
+  async function reachForChild(input: { userId: string; memoryId: string; childId: string; at: Date }) {
+    const { rows } = await db.execute(sql`
+      UPDATE memory_unlock_instants SET milestone_reached_at = coalesce(milestone_reached_at, ${input.at.toISOString()}::timestamptz)
+      WHERE user_id = ${input.userId} AND memory_id = ${input.memoryId}::uuid AND child_id = ${input.childId}::uuid
+      RETURNING 1`);
+    return rows.length > 0;
+  }
+
+  /**
+   * Forgets a milestone reached for one child (a guardian's confirmation undone before delivery):
+   * that child's row waits again and its recorded unlock is dropped, so that it opens (and is
+   * delivered) once more when its rule says so. The other children's rows are left as they are.
+   */
+  async function unreachForChild(input: { userId: string; memoryId: string; childId: string }) {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`DELETE FROM memory_unlocks WHERE user_id = ${input.userId} AND memory_id = ${input.memoryId}::uuid AND child_id = ${input.childId}::uuid`);
+      await tx.execute(sql`
+        UPDATE memory_unlock_instants SET milestone_reached_at = NULL, opens_at = NULL, unlocked_at = NULL
+        WHERE user_id = ${input.userId} AND memory_id = ${input.memoryId}::uuid AND child_id = ${input.childId}::uuid`);
+    });
+  }
+
   return {
     recompute,
     recordDue,
+    reachForChild,
+    unreachForChild,
     dispatch,
     releaseEarly,
     markedCount,

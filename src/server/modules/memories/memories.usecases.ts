@@ -249,21 +249,19 @@ export function createMemoriesUsecases(options: {
 
     /**
      * Every memory of one child, of every kind, newest first, with its unlock state for that child
-     * (open once recorded for the child, even after an edit) and its stored files. `unlockedOnly`
-     * keeps the open ones (guardian delivery, the child's archive).
+     * (open once recorded for the child, even after an edit; a milestone reached for another child
+     * only stays sealed for this one) and its stored files. `unlockedOnly` keeps the open ones
+     * (guardian delivery, the child's archive).
      */
     async listForChild(input: { userId: string; childId: string; unlockedOnly: boolean }) {
       const [{ rows, account }, opened] = await Promise.all([
         memories.listPage({ userId: input.userId, kind: null, childId: input.childId, cursor: null, limit: LIST_FOR_CHILD_LIMIT }),
         memories.openedForChild(input),
       ]);
+      // When it opened for this child, not for the first of its children.
+      for (const row of rows) row.openedAt = opened.get(row.id) ?? null;
       const items = await toItems(account, rows);
-      return items
-        .map((item, index) => {
-          const unlocked = item.unlock.unlocked || opened.has(item.id);
-          return { ...item, unlock: { ...item.unlock, unlocked }, files: storedFilesOf(rows[index]) };
-        })
-        .filter((item) => !input.unlockedOnly || item.unlock.unlocked);
+      return items.map((item, index) => ({ ...item, files: storedFilesOf(rows[index]) })).filter((item) => !input.unlockedOnly || item.unlock.unlocked);
     },
 
     /**
@@ -332,12 +330,31 @@ export function createMemoriesUsecases(options: {
       return getItem(input);
     },
 
-    /** A milestone opened by guardians' confirmations, sealed again when Dad undoes one before delivery (issue 15). */
-    async resealMilestone(input: { userId: string; id: string; source: MemorySource }) {
-      const row = await memories.findById(input);
-      if (!row || row.unlockType !== "milestone") return;
-      await memories.resealMilestone(input);
+    /**
+     * A milestone reached for one of the memory's children only: its guardians confirmed it (issue 15).
+     * The memory opens for that child, and is delivered to that child's guardians; its other children
+     * wait for their own guardians, or for Dad's 'Unlock now' (which opens it for all of them).
+     */
+    async markMilestoneReachedForChild(input: { userId: string; id: string; childId: string }) {
+      const row = await memories.findAnyKind(input);
+      if (!row) throw memoryErrors.notFound();
+      if (row.unlockType !== "milestone") throw memoryErrors.notAMilestone();
+      if (!(await unlocks.reachForChild({ userId: input.userId, memoryId: input.id, childId: input.childId, at: clock() }))) throw memoryErrors.childNotFound();
       await unlocks.recompute({ userId: input.userId, memoryId: input.id });
+      await recordOpened(input.id);
+    },
+
+    /**
+     * Seals a milestone again for one child: a guardian's confirmation undone before delivery (issue 15).
+     * Dad's own 'Unlock now' is never undone: if he marked it reached, it opens again at once (and is
+     * delivered again, its earlier deliveries having been dropped with the confirmation).
+     */
+    async resealMilestoneForChild(input: { userId: string; id: string; childId: string }) {
+      const row = await memories.findAnyKind(input);
+      if (!row || row.unlockType !== "milestone") return;
+      await unlocks.unreachForChild({ userId: input.userId, memoryId: input.id, childId: input.childId });
+      await unlocks.recompute({ userId: input.userId, memoryId: input.id });
+      await recordOpened(input.id);
     },
 
     /** The next unlocks and birthdays, in the account's time zone. */

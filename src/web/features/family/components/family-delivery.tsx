@@ -140,7 +140,7 @@ export function FamilyDelivery({ kids }: { kids: Kid[] }) {
             ))}
           </select>
           <p id="confirmations-needed-hint" className="text-sm text-olive-dark">
-            A sealed milestone opens for your child when this many guardians say it has happened.
+            A sealed milestone opens for a child when this many of that child's guardians say it has happened (all of them, if the child has fewer).
           </p>
         </div>
       ) : null}

@@ -56,8 +56,8 @@ export function MilestoneConfirmations() {
           title={`Undo ${undoing.guardianName}'s confirmation?`}
           description={
             undoing.openedMemory
-              ? `“${undoing.milestone}” will be sealed again and nothing will be delivered. It opens when enough guardians confirm it again, or when you mark it reached.`
-              : `“${undoing.milestone}” stays sealed, and ${undoing.guardianName}'s confirmation no longer counts.`
+              ? `“${undoing.milestone}” will be sealed again for ${undoing.childName || "this child"} and nothing will be delivered for them. It opens for them when enough of their guardians confirm it again, or when you mark it reached.`
+              : `“${undoing.milestone}” stays sealed for ${undoing.childName || "this child"}, and ${undoing.guardianName}'s confirmation no longer counts.`
           }
           confirmLabel="Undo confirmation"
           busyLabel="Undoing..."
