@@ -42,7 +42,14 @@ export function createLocalStorage(options: LocalStorageOptions) {
     for (const entry of entries) {
       const key = relative ? `${relative}/${entry.name}` : entry.name;
       if (entry.isDirectory()) await walk(path.join(dir, entry.name), key, found);
-      else if (entry.isFile() && !entry.name.startsWith(".upload-")) found.push({ key, size: (await fs.promises.stat(path.join(dir, entry.name))).size });
+      else if (entry.isFile() && !entry.name.startsWith(".upload-")) {
+        // A file deleted between the folder's read and this look is simply no longer there (as with S3's listing).
+        const stat = await fs.promises.stat(path.join(dir, entry.name)).catch((error: NodeJS.ErrnoException) => {
+          if (error.code === "ENOENT") return null;
+          throw error;
+        });
+        if (stat) found.push({ key, size: stat.size });
+      }
     }
   }
 
