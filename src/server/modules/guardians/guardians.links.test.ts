@@ -180,6 +180,17 @@ describe("links that no longer open the page", () => {
     expect(statuses.at(-1)).toBe(429);
   });
 
+  it("limits confirmations ('This has happened') per client: 20 an hour, then 429", async () => {
+    const confirm = (ip: string) =>
+      t.app.request(`/family/${"D".repeat(43)}/confirm/00000000-0000-4000-8000-000000000000`, { method: "POST", headers: { "x-forwarded-for": ip } });
+    const statuses = [];
+    for (let i = 0; i < 21; i++) statuses.push((await confirm("198.51.100.21")).status);
+    expect(statuses.slice(0, 20).every((status) => status === 404)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    // Another client is not held back by the first one's attempts.
+    expect((await confirm("198.51.100.22")).status).toBe(404);
+  });
+
   it("refuses a link once Dad revokes the guardian's links, pauses them, removes them or deletes the child", async () => {
     const dad = await createSignedInUser(t);
     const maya = await addChild(dad.cookie, "Maya");
