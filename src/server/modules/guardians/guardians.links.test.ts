@@ -30,6 +30,9 @@ async function addVideo(dad: Dad, childId: string, title: string) {
     .values({ userId: dad.id, title, notes: "Dad's notes on the video", uploadId: crypto.randomUUID(), filePath: `${key}.mp4`, thumbnailPath: `${key}.png`, processingStatus: "completed", processingProgress: 100 })
     .returning();
   await t.db.insert(videoChildren).values({ videoId: video.id, childId });
+  // Its unlock for the child recorded as the end of processing records it.
+  await t.services.memoryUnlocks.recompute({ userId: dad.id, memoryId: video.id });
+  await t.services.memoryUnlocks.run({ now: new Date(), memoryId: video.id });
   return video.id;
 }
 

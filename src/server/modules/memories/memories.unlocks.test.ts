@@ -209,6 +209,9 @@ describe("a child's memories and the files of a memory", () => {
     );
     const { rows } = await t.pool.query("SELECT id FROM videos WHERE user_id = $1", [dad.id]);
     await t.pool.query("INSERT INTO video_children (video_id, child_id) VALUES ($1, $2)", [rows[0].id, child.id]);
+    // Its unlock recorded as the end of processing records it: the child's list goes by recorded unlocks.
+    await t.services.memoryUnlocks.recompute({ userId: dad.id, memoryId: rows[0].id });
+    await t.services.memoryUnlocks.run({ now: new Date(), memoryId: rows[0].id });
     const all = await t.services.memories.listForChild({ userId: dad.id, childId: child.id, unlockedOnly: false });
     expect(all.map((item) => [item.title, item.kind, item.unlock.unlocked])).toEqual([
       ["Clip", "video", true],

@@ -260,8 +260,12 @@ export function createMemoriesUsecases(options: {
       ]);
       // When it opened for this child, not for the first of its children.
       for (const row of rows) row.openedAt = opened.get(row.id) ?? null;
-      const items = await toItems(account, rows);
-      return items.map((item, index) => ({ ...item, files: storedFilesOf(rows[index]) })).filter((item) => !input.unlockedOnly || item.unlock.unlocked);
+      // Seen from this child alone: the rule is worked out for this child, and a memory is open for this child
+      // once its unlock was recorded for this child (as its delivery was), not when a brother or sister reached it.
+      const items = await toItems({ ...account, children: account.children.filter((child) => child.id === input.childId) }, rows);
+      return items
+        .map((item, index) => ({ ...item, unlock: { ...item.unlock, unlocked: opened.has(item.id) }, files: storedFilesOf(rows[index]) }))
+        .filter((item) => !input.unlockedOnly || item.unlock.unlocked);
     },
 
     /**
