@@ -108,6 +108,8 @@ describe("editing a memory", () => {
     const uploadId = await uploadBytes(t, dad.cookie, new Uint8Array(10));
     const created = await jsonRequest(t, "POST", "/api/videos", { cookie: dad.cookie, body: { uploadId, title: "Clip", childIds: [child.id], unlockType: "now" } });
     const { id } = await created.json();
+    // Ten bytes are no video: let the real processing job refuse them first, so it cannot overwrite the state set below.
+    await expect.poll(async () => (await t.pool.query("SELECT processing_status FROM videos WHERE id = $1", [id])).rows[0].processing_status).toBe("failed");
     await t.pool.query("UPDATE videos SET processing_status = 'processing' WHERE id = $1", [id]);
     const response = await edit(dad.cookie, id, { title: "Bike ride", notes: "Down the hill", childIds: [child.id], unlockType: "date", unlockDate: "2020-05-05" });
     expect(response.status).toBe(200);
