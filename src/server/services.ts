@@ -97,6 +97,9 @@ export async function createServices(options: { config: Config; db: Database; po
   // Gifts and billing call each other (a paid gift issues a code; a redeemed code refreshes access).
   const recordAccess = (userId: string) => billing.recordAccess(userId);
   const accessOf = (userId: string) => billing.accessOf(userId);
+  const profilesRepository = createProfilesRepository(db);
+  // Profiles owns the profiles table: billing, coach, onboarding and settings write it through these usecases.
+  const profiles = createProfilesUsecases({ profiles: profilesRepository, accessOf });
   const gifts = createGiftsModule(infra, { outbox, appUrl: config.appUrl, supportEmail: config.supportEmail, recordAccess });
   const experiments = createExperimentsUsecases({ experiments: createExperimentsRepository(db), adminEmails: config.adminEmails });
   const billing: BillingUsecases = createBillingUsecases({
@@ -106,6 +109,7 @@ export async function createServices(options: { config: Config; db: Database; po
     onGiftPaid: (gift) => events.emit("gift.paid", gift),
     recordConversion: experiments.convertServerEvent,
     giftFrom: (userId) => gifts.giftFrom(userId),
+    setHasAccess: profiles.setHasAccess,
   });
 
   const settingsRepository = createSettingsRepository(db);
@@ -124,7 +128,6 @@ export async function createServices(options: { config: Config; db: Database; po
   const uploads = await createUploadsModule(infra, { storage: config.storage, uploads: config.uploads });
   const { usecases: videos, tools: videoTools } = await createVideosModule(infra, { uploads, memories });
 
-  const profilesRepository = createProfilesRepository(db);
   const exportUsecases = await createExportModule(infra, {
     source: { memories: memories.usecases, children, comments },
     outbox,
@@ -199,7 +202,7 @@ export async function createServices(options: { config: Config; db: Database; po
     deleteFilesLater,
     coach: createCoachUsecases({ repository: createCoachRepository(db), children, model: config.ai ? createModelEngine(config.ai) : undefined }),
     onboarding: createOnboardingUsecases({ repository: createOnboardingRepository(db) }),
-    profiles: createProfilesUsecases({ profiles: profilesRepository, accessOf }),
+    profiles,
     /** 'Download everything', a child's keepsake archive (buildChildArchive) and keepsake cards. */
     export: exportUsecases,
     rateLimiter: createRateLimiter({ db, enabled: config.rateLimit }),

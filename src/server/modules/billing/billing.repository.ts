@@ -31,9 +31,6 @@ export function createBillingRepository(db: Database) {
       };
     },
 
-    setHasAccess: (userId: string, hasAccess: boolean) =>
-      db.update(profiles).set({ hasAccess, updatedAt: new Date() }).where(eq(profiles.id, userId)),
-
     findAccount: async (userId: string) => (await db.select().from(billingAccounts).where(eq(billingAccounts.userId, userId)))[0],
 
     setCustomerId: (userId: string, customerId: string) =>

@@ -25,6 +25,8 @@ export type BillingUsecasesOptions = {
   recordConversion: (conversion: BillingConversion) => Promise<unknown>;
   /** The gifts module: who bought the gift the dad redeemed last (for 'Gift from {buyer}'). */
   giftFrom?: (userId: string) => Promise<string | null>;
+  /** The profiles module records profiles.has_access (the web app and other modules read it there). */
+  setHasAccess: (input: { userId: string; hasAccess: boolean }) => Promise<unknown>;
   now?: () => Date;
 };
 
@@ -52,7 +54,7 @@ export function createBillingUsecases(options: BillingUsecasesOptions) {
   /** After a billing event (subscription change, gift redeemed): records profiles.has_access as of now. */
   async function recordAccess(userId: string) {
     const access = await accessOf(userId);
-    if (access && access.hasAccess !== access.recordedHasAccess) await repository.setHasAccess(userId, access.hasAccess);
+    if (access && access.hasAccess !== access.recordedHasAccess) await options.setHasAccess({ userId, hasAccess: access.hasAccess });
   }
 
   async function syncSubscription(subscription: ProviderSubscription) {

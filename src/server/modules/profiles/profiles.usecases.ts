@@ -23,5 +23,8 @@ export function createProfilesUsecases(options: {
         },
       };
     },
+
+    /** The billing module records access after a billing event. */
+    setHasAccess: (input: { userId: string; hasAccess: boolean }) => options.profiles.setHasAccess(input),
   };
 }
