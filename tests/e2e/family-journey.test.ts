@@ -2,7 +2,9 @@ import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { daytimeZone } from "../support/daytime-zone";
 import { browserAvailable, useBrowser } from "../support/browser";
+import { generateVoice } from "../support/archives";
 import { signUpConfirmed, startE2eServer } from "../support/e2e-server";
+import { generateClip } from "../support/videos";
 
 const SHOTS = "test-results/family";
 
@@ -84,18 +86,35 @@ describe.skipIf(!browserAvailable)("family delivery in Chromium", () => {
     await guardianPage.getByText("You have accepted.").waitFor();
     await server.latestEmail(grandmaEmail, "Maya's page");
 
-    // Dad saves a 'now' quick note for Maya; the guardian's link shows it on a 360 px phone.
+    // Dad saves a 'now' quick note with his voice for Maya; the guardian's link shows it on a 360 px phone.
     const mayaId = (await child.json()).child.id as string;
     const note = await page.request.post(`${server.baseUrl}/api/narrations`, {
       headers: { origin: server.baseUrl },
-      multipart: { data: JSON.stringify({ kind: "note", title: "Bedtime", notes: "You asked for one more story, so here it is.", childIds: [mayaId], unlockType: "now" }) },
+      multipart: {
+        data: JSON.stringify({ kind: "note", title: "Bedtime", notes: "You asked for one more story, so here it is.", childIds: [mayaId], unlockType: "now", durationSeconds: 2 }),
+        audio: { name: "voice.webm", mimeType: "audio/webm", buffer: generateVoice(2) },
+      },
     });
     expect(note.status()).toBe(201);
-    const milestone = await page.request.post(`${server.baseUrl}/api/narrations`, {
-      headers: { origin: server.baseUrl },
-      multipart: { data: JSON.stringify({ kind: "note", title: "You did it", notes: "So proud of you.", childIds: [mayaId], unlockType: "milestone", unlockMilestone: "When you graduate high school" }) },
-    });
-    expect(milestone.status()).toBe(201);
+    // And a video for Maya's milestone, uploaded through the record screen; it is sealed until a guardian confirms.
+    await page.goto(`${server.baseUrl}/record?video=true`);
+    await page.getByLabel("Upload a video").setInputFiles(generateClip("webm", 3));
+    await page.getByLabel("Your video").waitFor();
+    await page.getByRole("button", { name: "Next: Assign Video" }).click();
+    await page.getByRole("heading", { name: "Assign Your Legacy" }).waitFor();
+    await page.getByLabel("Title").fill("You did it");
+    await page.getByLabel("Notes", { exact: true }).fill("So proud of you.");
+    await page.getByText("Maya", { exact: true }).click();
+    await page.getByText("At a milestone").click();
+    await page.getByRole("textbox", { name: "Milestone" }).fill("When you graduate high school");
+    await page.getByRole("button", { name: "Save Legacy Video" }).click();
+    await page.getByRole("dialog", { name: "Choose Your Video Thumbnail" }).waitFor({ timeout: 60_000 });
+    await page.getByRole("button", { name: /^Thumbnail 2 at / }).click();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.waitForURL(`${server.baseUrl}/dashboard`);
+    const videoCard = page.locator("[data-memory-kind='video']", { hasText: "You did it" });
+    await videoCard.waitFor({ timeout: 90_000 });
+    await expect.poll(() => videoCard.isEnabled(), { timeout: 90_000 }).toBe(true);
     // The 'now' note waits for the evening digest: move that job's start to now, as if the hour had come.
     await expect.poll(async () => (await server.pool.query("SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'family-digest'")).rows[0].n, { timeout: 15_000 }).toBe(1);
     await server.pool.query("UPDATE pgboss.job SET start_after = now() WHERE name = 'family-digest' AND state = 'created'");
@@ -107,9 +126,15 @@ describe.skipIf(!browserAvailable)("family delivery in Chromium", () => {
     await guardianPage.getByRole("heading", { name: "Bedtime" }).waitFor();
     await guardianPage.getByText("You asked for one more story, so here it is.").waitFor();
     expect(await guardianPage.locator("script").count()).toBe(0);
+    // The note's voice plays on the phone.
+    const voice = guardianPage.getByLabel("Listen: Bedtime");
+    await voice.evaluate((element: HTMLAudioElement) => element.play());
+    await expect.poll(() => voice.evaluate((element: HTMLAudioElement) => element.currentTime), { timeout: 10_000 }).toBeGreaterThan(0.3);
+    await voice.evaluate((element: HTMLAudioElement) => { element.pause(); element.currentTime = 0; });
     const envelope = guardianPage.getByRole("listitem").filter({ hasText: "When you graduate high school" });
-    await envelope.getByText("Sealed quick note").waitFor();
+    await envelope.getByText("Sealed video").waitFor();
     expect(await guardianPage.getByText("You did it").count()).toBe(0);
+    expect(await guardianPage.locator("video").count()).toBe(0);
     await guardianPage.screenshot({ path: `${SHOTS}/child-page-360.png`, fullPage: true });
     await guardianPage.setViewportSize({ width: 1280, height: 900 });
     await guardianPage.screenshot({ path: `${SHOTS}/child-page-1280.png`, fullPage: true });
@@ -117,14 +142,22 @@ describe.skipIf(!browserAvailable)("family delivery in Chromium", () => {
     await envelope.getByRole("button", { name: "This has happened" }).click();
     await guardianPage.getByRole("heading", { name: "You did it" }).waitFor();
     await server.latestEmail(dadEmail, "A milestone was confirmed");
-    await server.latestEmail(grandmaEmail, "Dad left this for Maya: When you graduate high school");
+    const delivery = await server.latestEmail(grandmaEmail, "Dad left this for Maya: When you graduate high school");
+    expect(delivery.text).toContain('a video Dad recorded for Maya has just opened: "You did it"');
+    // The delivery's link opens Maya's page, where the video plays.
+    await guardianPage.goto(delivery.text.match(/https?:\/\/\S+\/family\/[A-Za-z0-9_-]{43}/)![0]);
+    const video = guardianPage.locator("video[aria-label='You did it']");
+    await video.waitFor();
+    await video.evaluate((element: HTMLVideoElement) => element.play());
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.5);
+    await video.evaluate((element: HTMLVideoElement) => { element.pause(); element.currentTime = 0; });
     await guardianPage.screenshot({ path: `${SHOTS}/child-page-confirmed-360.png`, fullPage: true });
     await measureChildPage(familyUrl);
     expect(await guardianPage.content()).not.toContain(dadEmail);
 
     // Dad's vault: per memory, who it went to and when the page was opened.
     await page.goto(`${server.baseUrl}/vault`);
-    await page.getByRole("button", { name: "Quick Note", exact: true }).click();
+    await page.getByRole("button", { name: "Video", exact: true }).click();
     await page.getByRole("button", { name: /You did it/ }).first().click();
     const opened = page.getByRole("dialog", { name: "You did it" });
     await opened.getByRole("heading", { name: "Family delivery" }).waitFor();
