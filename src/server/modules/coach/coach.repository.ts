@@ -53,9 +53,6 @@ export function createCoachRepository(db: Database) {
 
     findProfile: async (userId: string) => (await db.select().from(profiles).where(eq(profiles.id, userId)))[0],
 
-    savePreferences: (userId: string, preferences: { tone: string | null; intensity: string | null }) =>
-      db.update(profiles).set({ pocketdadTone: preferences.tone, pocketdadToneIntensity: preferences.intensity, updatedAt: new Date() }).where(eq(profiles.id, userId)),
-
     recentResponses: (userId: string, childId: string | null, limit: number) =>
       db
         .select({ prompt: pocketDadResponses.prompt, topic: pocketDadResponses.topic })

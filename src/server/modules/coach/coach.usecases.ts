@@ -39,6 +39,8 @@ export function createCoachUsecases(options: {
   /** The children module lists a dad's children with their signed photo links. */
   children: Pick<ChildrenUsecases, "list">;
   model?: ModelEngine;
+  /** The profiles module keeps the saved tone and intensity (profiles.pocketdad_tone, _intensity). */
+  savePocketDadPreferences: (input: { userId: string; tone: string | null; intensity: string | null }) => Promise<unknown>;
   now?: () => Date;
 }) {
   const { repository, model } = options;
@@ -171,7 +173,7 @@ export function createCoachUsecases(options: {
     },
 
     async savePreferences(user: SessionUser, preferences: { tone: Tone; tone_intensity: Intensity }) {
-      await repository.savePreferences(user.id, { tone: preferences.tone, intensity: preferences.tone_intensity });
+      await options.savePocketDadPreferences({ userId: user.id, tone: preferences.tone, intensity: preferences.tone_intensity });
       return preferences;
     },
 
@@ -193,7 +195,7 @@ export function createCoachUsecases(options: {
     /** 'Clear Pocket Dad memory': the stored history and the saved tone and intensity. */
     async clearMemory(user: SessionUser) {
       await repository.deleteHistory(user.id);
-      await repository.savePreferences(user.id, { tone: null, intensity: null });
+      await options.savePocketDadPreferences({ userId: user.id, tone: null, intensity: null });
       return { cleared: true };
     },
   };

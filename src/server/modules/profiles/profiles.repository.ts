@@ -9,6 +9,13 @@ export function createProfilesRepository(db: Database) {
     /** Billing records whether the user has access as of now (profiles.has_access). */
     setHasAccess: (input: { userId: string; hasAccess: boolean }) =>
       db.update(profiles).set({ hasAccess: input.hasAccess, updatedAt: new Date() }).where(eq(profiles.id, input.userId)),
+
+    /** Pocket Dad's saved tone and intensity (null: the defaults). */
+    savePocketDadPreferences: (input: { userId: string; tone: string | null; intensity: string | null }) =>
+      db
+        .update(profiles)
+        .set({ pocketdadTone: input.tone, pocketdadToneIntensity: input.intensity, updatedAt: new Date() })
+        .where(eq(profiles.id, input.userId)),
   };
 }
 

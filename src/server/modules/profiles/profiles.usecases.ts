@@ -26,5 +26,8 @@ export function createProfilesUsecases(options: {
 
     /** The billing module records access after a billing event. */
     setHasAccess: (input: { userId: string; hasAccess: boolean }) => options.profiles.setHasAccess(input),
+
+    /** The coach module saves (or, with nulls, clears) Pocket Dad's tone and intensity. */
+    savePocketDadPreferences: (input: { userId: string; tone: string | null; intensity: string | null }) => options.profiles.savePocketDadPreferences(input),
   };
 }
