@@ -1,3 +1,6 @@
+import { createHmac } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ONBOARDING_COMPLETED_FLAG } from "../../src/shared/onboarding";
@@ -13,6 +16,21 @@ async function dadWithMaya(server: E2eServer, page: Page) {
   const { rows } = await server.pool.query("SELECT id FROM users WHERE email = $1", [email]);
   await server.pool.query("INSERT INTO children (user_id, name, birthdate) VALUES ($1, 'Maya', '2015-04-02')", [rows[0].id]);
   return rows[0].id as string;
+}
+
+/**
+ * The emailed confirmation link with its token signed again as better-auth signs it (HS256 with the
+ * app's secret, the same payload) but with an expiry an hour past: what the link is once its hour is up.
+ */
+function expiredLink(server: E2eServer, link: string) {
+  const secret = fs.readFileSync(path.join(server.dataDir, "auth-secret"), "utf8").trim();
+  const token = new URL(link).searchParams.get("token")!;
+  const payload = JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString("utf8")) as Record<string, unknown>;
+  const now = Math.floor(Date.now() / 1000);
+  const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString("base64url");
+  const unsigned = `${encode({ alg: "HS256" })}.${encode({ ...payload, iat: now - 2 * 3600, exp: now - 3600 })}`;
+  const expired = `${unsigned}.${createHmac("sha256", secret).update(unsigned).digest("base64url")}`;
+  return link.replace(/token=[^&]+/, `token=${expired}`);
 }
 
 const narrationCount = async (server: E2eServer, userId: string) =>
@@ -59,6 +77,37 @@ describe.skipIf(!browserAvailable)("what a father hit walking through the produc
     await page.waitForURL(/\/dashboard/);
   });
 
+  it("an expired confirmation link says it expired and offers a new one, which arrives and confirms the account", { timeout: 120_000 }, async () => {
+    const page = await browser.newPage({ width: 360, height: 800 });
+    const email = `expired${Date.now()}@example.com`;
+    const signUp = await page.request.post(`${server.baseUrl}/api/auth/sign-up/email`, {
+      headers: { origin: server.baseUrl },
+      data: { email, password: "correct-horse-1", name: "", callbackURL: "/dashboard?welcome=1" },
+    });
+    expect(signUp.ok()).toBe(true);
+    const link = (await server.latestEmail(email, "Confirm")).text.match(/https?:\/\/\S+/)![0];
+
+    // Opened after its hour: better-auth refuses it as expired, and the login page says so.
+    await page.goto(expiredLink(server, link));
+    await page.waitForURL(/\/login\?confirmation=expired/);
+    await page.getByText("This confirmation link has expired.").waitFor();
+    await page.getByText("Links work for an hour. Enter your email below and we'll send you a new one.").waitFor();
+    expect(await page.getByText("This confirmation link didn't work.").count()).toBe(0);
+    expect((await server.pool.query("SELECT email_verified FROM users WHERE email = $1", [email])).rows[0].email_verified).toBe(false);
+
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Send me a new link" }).click();
+    await page.getByText("We sent a new confirmation link. Check your inbox.").waitFor();
+    await expect.poll(async () => (await server.pool.query("SELECT count(*)::int AS n FROM mailbox_messages WHERE \"to\" = $1", [email])).rows[0].n).toBe(2);
+    const fresh = (await server.latestEmail(email, "Confirm")).text.match(/https?:\/\/\S+/)![0];
+    expect(fresh).not.toBe(link);
+
+    // The new link confirms the account and signs him in.
+    await page.goto(fresh);
+    await page.waitForURL(/\/dashboard/);
+    expect((await server.pool.query("SELECT email_verified FROM users WHERE email = $1", [email])).rows[0].email_verified).toBe(true);
+  });
+
   it("the setup checklist never covers a button or a field on /record, /pocket-dad, /vault and /settings, pill or open, at 360 and 1280 px", { timeout: 300_000 }, async () => {
     const page = await browser.newPage({ width: 1280, height: 900 });
     await dadWithMaya(server, page);
@@ -84,6 +133,63 @@ describe.skipIf(!browserAvailable)("what a father hit walking through the produc
           failures.push(...covered.map((control) => `${path} ${viewport.width}px ${state}: ${control}`));
           if (path === "/vault" && state === "open") await screenshotAtBothWidths(page, `checklist-open-vault-${viewport.width}`);
         }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("an open dialog lies over the setup checklist, pill or card, at 360 and 1280 px: the checklist's centre is the dialog's and no dialog button is covered", { timeout: 150_000 }, async () => {
+    const page = await browser.newPage({ width: 360, height: 800 });
+    await dadWithMaya(server, page);
+    const { children } = (await (await page.request.get(`${server.baseUrl}/api/children`)).json()) as { children: Array<{ id: string }> };
+    const note = { kind: "note", title: "Bedtime", notes: "One more story.", childIds: [children[0]!.id], unlockType: "now" };
+    expect((await page.request.post(`${server.baseUrl}/api/narrations`, { headers: { origin: server.baseUrl }, multipart: { data: JSON.stringify(note) } })).status()).toBe(201);
+    const checklist = 'aside[aria-label="Profile setup"], aside[aria-labelledby="checklist-title"]';
+    const failures: string[] = [];
+    for (const viewport of [{ width: 360, height: 800 }, { width: 1280, height: 900 }]) {
+      await page.setViewportSize(viewport);
+      for (const state of ["minimized", "open"] as const) {
+        const where = `${viewport.width}px ${state === "minimized" ? "pill" : "card"}`;
+        await page.evaluate((value) => sessionStorage.setItem("heydad.onboarding-card.minimized", value), state === "minimized" ? "1" : "0");
+        await page.goto(`${server.baseUrl}/vault`);
+        await page.getByRole("button", { name: "Quick Note", exact: true }).click();
+        await page.locator(checklist).first().waitFor();
+        await page.getByRole("button", { name: "Delete Bedtime" }).click();
+        const dialog = page.getByRole("dialog", { name: "Delete this memory?" });
+        await dialog.getByRole("button", { name: "Keep it" }).waitFor();
+        // Wait out the dialog's pop-in, so its box is where it stays.
+        await page.waitForFunction(() => document.querySelector('[role="dialog"]')?.getAnimations().every((animation) => animation.playState !== "running") ?? false);
+        const found = await page.evaluate((selector) => {
+          // Radix makes the page under a modal ignore the pointer (body pointer-events: none), which
+          // elementFromPoint honours: lifted for the look, so the answer is what is painted on top.
+          const before = document.body.style.pointerEvents;
+          document.body.style.pointerEvents = "auto";
+          try {
+            const problems: string[] = [];
+            const dialogContent = document.querySelector<HTMLElement>('[role="dialog"]');
+            const overlay = dialogContent?.previousElementSibling;
+            const ofDialog = (element: Element | null) => !!element && (dialogContent?.contains(element) || overlay === element || !!overlay?.contains(element));
+            const aside = document.querySelector<HTMLElement>(selector);
+            if (!aside || !dialogContent) return [`no ${aside ? "dialog" : "checklist"}`];
+            aside.scrollIntoView({ block: "center", behavior: "instant" });
+            const box = aside.getBoundingClientRect();
+            const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+            if (!ofDialog(top)) problems.push(`checklist centre shows ${top ? `${top.tagName.toLowerCase()}.${String(top.className).slice(0, 60)}` : "nothing"}`);
+            for (const button of Array.from(dialogContent.querySelectorAll<HTMLElement>("button"))) {
+              const rect = button.getBoundingClientRect();
+              const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+              if (!hit || !(button === hit || button.contains(hit))) {
+                problems.push(`button "${button.getAttribute("aria-label") || button.textContent?.trim()}" under ${hit ? `${hit.tagName.toLowerCase()}.${String(hit.className).slice(0, 60)}` : "nothing"}`);
+              }
+            }
+            return problems;
+          } finally {
+            document.body.style.pointerEvents = before;
+          }
+        }, checklist);
+        failures.push(...found.map((problem) => `${where}: ${problem}`));
+        await dialog.getByRole("button", { name: "Keep it" }).click();
+        await dialog.waitFor({ state: "detached" });
       }
     }
     expect(failures).toEqual([]);
