@@ -1,5 +1,6 @@
 import { eq, inArray, and } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import type { DbOrTransaction } from "../../db/transaction";
 import { profiles } from "../profiles/profiles.table";
 import { onboardingQuestions, onboardingResponses } from "./onboarding.table";
 
@@ -14,11 +15,14 @@ export function createOnboardingRepository(db: Database) {
 
     findProfile: async (userId: string) => (await db.select().from(profiles).where(eq(profiles.id, userId)))[0],
 
-    /** Upserts this user's answers (one per question, about Dad himself) and the profile, together. */
+    /**
+     * Upserts this user's answers (one per question, about Dad himself), then `inTransaction` (the
+     * profile's copy of the result, written by the profiles module), in one transaction: both or neither.
+     */
     saveAnswers: (
       userId: string,
       rows: { questionId: number; answerShort: string; answerJson: unknown }[],
-      profile: { onboardingAnswers: unknown; quizResult: string; quizCompletedAt: Date; pocketdadTone: string },
+      inTransaction: (tx: DbOrTransaction) => Promise<unknown>,
     ) =>
       db.transaction(async (tx) => {
         for (const row of rows) {
@@ -30,10 +34,7 @@ export function createOnboardingRepository(db: Database) {
               set: { answerShort: row.answerShort, answerJson: row.answerJson, updatedAt: new Date() },
             });
         }
-        await tx
-          .update(profiles)
-          .set({ ...profile, pocketdadToneIntensity: null, updatedAt: new Date() })
-          .where(eq(profiles.id, userId));
+        await inTransaction(tx);
       }),
 
     responsesFor: (userId: string) => db.select().from(onboardingResponses).where(eq(onboardingResponses.userId, userId)),

@@ -7,10 +7,16 @@ import {
   toneFromAnswers,
 } from "../../../shared/onboarding";
 import type { SessionUser } from "../auth/auth.middleware";
+import type { ProfilesUsecases } from "../profiles/profiles.usecases";
 import { onboardingErrors } from "./onboarding.errors";
 import type { OnboardingRepository } from "./onboarding.repository";
 
-export function createOnboardingUsecases(options: { repository: OnboardingRepository; now?: () => Date }) {
+export function createOnboardingUsecases(options: {
+  repository: OnboardingRepository;
+  /** The profiles module keeps the result on the profile (answers, quiz_result, the suggested tone). */
+  saveOnboardingResult: ProfilesUsecases["saveOnboardingResult"];
+  now?: () => Date;
+}) {
   const { repository } = options;
   const now = options.now ?? (() => new Date());
   return {
@@ -36,12 +42,13 @@ export function createOnboardingUsecases(options: { repository: OnboardingReposi
         const value = answers[question.field];
         return { questionId: ids.get(question.key)!, answerShort: Array.isArray(value) ? value.join(",") : value, answerJson: { value } };
       });
-      await repository.saveAnswers(user.id, rows, {
+      const result = {
         onboardingAnswers: { ...answers, version: ONBOARDING_VERSION, completed_at_iso: completedAt.toISOString(), computed_archetype: archetype },
         quizResult: archetype.category,
         quizCompletedAt: completedAt,
         pocketdadTone: tone,
-      });
+      };
+      await repository.saveAnswers(user.id, rows, (tx) => options.saveOnboardingResult({ userId: user.id, result }, tx));
       return { archetype, tone };
     },
   };

@@ -1,6 +1,12 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import type { DbOrTransaction } from "../../db/transaction";
 import { profiles } from "./profiles.table";
+
+export type OnboardingResult = {
+  userId: string;
+  result: { onboardingAnswers: unknown; quizResult: string; quizCompletedAt: Date; pocketdadTone: string };
+};
 
 export function createProfilesRepository(db: Database) {
   return {
@@ -15,6 +21,16 @@ export function createProfilesRepository(db: Database) {
       db
         .update(profiles)
         .set({ pocketdadTone: input.tone, pocketdadToneIntensity: input.intensity, updatedAt: new Date() })
+        .where(eq(profiles.id, input.userId)),
+
+    /**
+     * The onboarding questionnaire's result: answers, archetype, completion time and the tone it
+     * suggests (the intensity goes back to the default). `tx`: the onboarding module's transaction.
+     */
+    saveOnboardingResult: (input: OnboardingResult, tx: DbOrTransaction = db) =>
+      tx
+        .update(profiles)
+        .set({ ...input.result, pocketdadToneIntensity: null, updatedAt: new Date() })
         .where(eq(profiles.id, input.userId)),
   };
 }

@@ -1,6 +1,7 @@
 import type { SessionUser } from "../auth/auth.middleware";
 import { profileErrors } from "./profiles.errors";
-import type { ProfilesRepository } from "./profiles.repository";
+import type { DbOrTransaction } from "../../db/transaction";
+import type { OnboardingResult, ProfilesRepository } from "./profiles.repository";
 
 export function createProfilesUsecases(options: {
   profiles: ProfilesRepository;
@@ -29,5 +30,10 @@ export function createProfilesUsecases(options: {
 
     /** The coach module saves (or, with nulls, clears) Pocket Dad's tone and intensity. */
     savePocketDadPreferences: (input: { userId: string; tone: string | null; intensity: string | null }) => options.profiles.savePocketDadPreferences(input),
+
+    /** The onboarding module saves the questionnaire's result, inside its own transaction when given one. */
+    saveOnboardingResult: (input: OnboardingResult, tx?: DbOrTransaction) => options.profiles.saveOnboardingResult(input, tx),
   };
 }
+
+export type ProfilesUsecases = ReturnType<typeof createProfilesUsecases>;
