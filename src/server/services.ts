@@ -21,7 +21,7 @@ import { createDadMovesWeeklyJob, DAD_MOVES_WEEKLY_CRON } from "./jobs/dad-moves
 import { createAnalyticsRepository } from "./modules/analytics/analytics.repository";
 import { createAnalyticsUsecases } from "./modules/analytics/analytics.usecases";
 import { createAuth } from "./modules/auth/auth";
-import { createSessionsRepository } from "./modules/auth/auth.repository";
+import { createSessionsRepository, createUsersRepository } from "./modules/auth/auth.repository";
 import { createSessionCache } from "./modules/auth/auth.session-cache";
 import { createTotpReuseGuard } from "./modules/auth/auth.totp-reuse";
 import { createGuardiansModule } from "./modules/guardians/guardians.module";
@@ -119,7 +119,12 @@ export async function createServices(options: { config: Config; db: Database; po
     wantsEmail: async (userId) => (await settingsRepository.findNotifications(userId))?.emailNotifications ?? true,
   });
 
-  const settings = createSettingsUsecases({ settings: settingsRepository, events });
+  const settings = createSettingsUsecases({
+    settings: settingsRepository,
+    updateAccountProfile: profiles.updateAccountProfile,
+    updateUserNameAndTimeZone: createUsersRepository(db).updateNameAndTimeZone,
+    events,
+  });
   const marketing = createMarketingUsecases({ subscribers: createSubscribersRepository(db), outbox, appUrl: config.appUrl });
   const dadMovesWeeklyJob = createDadMovesWeeklyJob(marketing);
   await jobs.register([dadMovesWeeklyJob]);

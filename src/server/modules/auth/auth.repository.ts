@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import type { DbOrTransaction } from "../../db/transaction";
 import { sessions, users } from "./auth.table";
 
 export function createSessionsRepository(db: Database) {
@@ -17,3 +18,20 @@ export function createSessionsRepository(db: Database) {
 }
 
 export type SessionsRepository = ReturnType<typeof createSessionsRepository>;
+
+/** The app's own writes to better-auth's users table (better-auth makes the rest). */
+export function createUsersRepository(db: Database) {
+  return {
+    /**
+     * The user's copy of the profile's name and time zone. `tx`: the settings module's transaction,
+     * so the profile and the user change together; `at`: its updated_at.
+     */
+    updateNameAndTimeZone: (input: { userId: string; name: string; timeZone: string; at?: Date }, tx: DbOrTransaction = db) =>
+      tx
+        .update(users)
+        .set({ name: input.name, timeZone: input.timeZone, updatedAt: input.at ?? new Date() })
+        .where(eq(users.id, input.userId)),
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { ProfileInput } from "../../../shared/settings";
 import type { Database } from "../../db/client";
 import type { DbOrTransaction } from "../../db/transaction";
 import { profiles } from "./profiles.table";
@@ -32,6 +33,19 @@ export function createProfilesRepository(db: Database) {
         .update(profiles)
         .set({ ...input.result, pocketdadToneIntensity: null, updatedAt: new Date() })
         .where(eq(profiles.id, input.userId)),
+
+    /**
+     * Name, phone and time zone from the settings page; undefined when there is no profile.
+     * `tx`: the settings module's transaction (the auth user's copy changes with it); `at`: its updated_at.
+     */
+    updateAccountProfile: async (input: { userId: string; values: ProfileInput; at?: Date }, tx: DbOrTransaction = db) =>
+      (
+        await tx
+          .update(profiles)
+          .set({ ...input.values, updatedAt: input.at ?? new Date() })
+          .where(eq(profiles.id, input.userId))
+          .returning({ id: profiles.id })
+      )[0],
   };
 }
 

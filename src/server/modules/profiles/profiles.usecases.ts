@@ -1,3 +1,4 @@
+import type { ProfileInput } from "../../../shared/settings";
 import type { SessionUser } from "../auth/auth.middleware";
 import { profileErrors } from "./profiles.errors";
 import type { DbOrTransaction } from "../../db/transaction";
@@ -33,6 +34,9 @@ export function createProfilesUsecases(options: {
 
     /** The onboarding module saves the questionnaire's result, inside its own transaction when given one. */
     saveOnboardingResult: (input: OnboardingResult, tx?: DbOrTransaction) => options.profiles.saveOnboardingResult(input, tx),
+
+    /** The settings module saves name, phone and time zone, inside its own transaction when given one. */
+    updateAccountProfile: (input: { userId: string; values: ProfileInput; at?: Date }, tx?: DbOrTransaction) => options.profiles.updateAccountProfile(input, tx),
   };
 }
 

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import type { NotificationSettings, ProfileInput } from "../../../shared/settings";
+import type { NotificationSettings } from "../../../shared/settings";
 import type { Database } from "../../db/client";
+import type { DbOrTransaction } from "../../db/transaction";
 import { accounts, users } from "../auth/auth.table";
 import { profiles } from "../profiles/profiles.table";
 import { userSettings } from "./settings.table";
@@ -33,15 +34,8 @@ export function createSettingsRepository(db: Database) {
         .returning();
       return row;
     },
-    /** The profile and the auth user's copy of name and time zone change together. */
-    async updateProfile(userId: string, values: ProfileInput) {
-      return db.transaction(async (tx) => {
-        const now = new Date();
-        const [row] = await tx.update(profiles).set({ ...values, updatedAt: now }).where(eq(profiles.id, userId)).returning({ id: profiles.id });
-        await tx.update(users).set({ name: values.fullName, timeZone: values.timeZone, updatedAt: now }).where(eq(users.id, userId));
-        return row;
-      });
-    },
+    /** Runs `write` in one transaction (the profile and the auth user's copy of name and time zone change together). */
+    inTransaction: <T>(write: (tx: DbOrTransaction) => Promise<T>) => db.transaction(write),
   };
 }
 

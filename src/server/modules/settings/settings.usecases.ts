@@ -1,12 +1,23 @@
 import type { AccountSettings, NotificationSettings, ProfileInput } from "../../../shared/settings";
 import type { EventBus } from "../../events/events";
+import type { UsersRepository } from "../auth/auth.repository";
+import type { ProfilesUsecases } from "../profiles/profiles.usecases";
 import { settingsErrors } from "./settings.errors";
 import type { SettingsRepository } from "./settings.repository";
 
 const ALL_ON: NotificationSettings = { emailNotifications: true, pushNotifications: true, childRequests: true, videoReminders: true };
 
-/** `events`: 'account.time-zone-changed' goes out when the time zone changes (date and age unlocks move with it). */
-export function createSettingsUsecases(options: { settings: SettingsRepository; events?: EventBus }) {
+/**
+ * `events`: 'account.time-zone-changed' goes out when the time zone changes (date and age unlocks move with it).
+ * `updateAccountProfile` (the profiles module) and `updateUserNameAndTimeZone` (the auth module's copy on users)
+ * write the profile, in one transaction that this module opens.
+ */
+export function createSettingsUsecases(options: {
+  settings: SettingsRepository;
+  updateAccountProfile: ProfilesUsecases["updateAccountProfile"];
+  updateUserNameAndTimeZone: UsersRepository["updateNameAndTimeZone"];
+  events?: EventBus;
+}) {
   const { settings } = options;
 
   async function get(input: { userId: string }): Promise<AccountSettings> {
@@ -26,7 +37,14 @@ export function createSettingsUsecases(options: { settings: SettingsRepository; 
     get,
     async updateProfile(input: { userId: string; values: ProfileInput }) {
       const before = await settings.findAccount(input.userId);
-      if (!(await settings.updateProfile(input.userId, input.values))) throw settingsErrors.accountMissing();
+      const { userId, values } = input;
+      const updated = await settings.inTransaction(async (tx) => {
+        const at = new Date();
+        const profile = await options.updateAccountProfile({ userId, values, at }, tx);
+        await options.updateUserNameAndTimeZone({ userId, name: values.fullName, timeZone: values.timeZone, at }, tx);
+        return profile;
+      });
+      if (!updated) throw settingsErrors.accountMissing();
       if (before && before.timeZone !== input.values.timeZone) await options.events?.emit("account.time-zone-changed", { userId: input.userId });
       return get(input);
     },
