@@ -100,7 +100,13 @@ export async function createServices(options: { config: Config; db: Database; po
   const profilesRepository = createProfilesRepository(db);
   // Profiles owns the profiles table: billing, coach, onboarding and settings write it through these usecases.
   const profiles = createProfilesUsecases({ profiles: profilesRepository, accessOf });
-  const gifts = createGiftsModule(infra, { outbox, appUrl: config.appUrl, supportEmail: config.supportEmail, recordAccess });
+  const gifts = createGiftsModule(infra, {
+    outbox,
+    appUrl: config.appUrl,
+    supportEmail: config.supportEmail,
+    recordAccess,
+    extendGiftAccess: (input, tx) => billing.extendGiftAccess(input, tx),
+  });
   const experiments = createExperimentsUsecases({ experiments: createExperimentsRepository(db), adminEmails: config.adminEmails });
   const billing: BillingUsecases = createBillingUsecases({
     repository: billingRepository,

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import type { DbOrTransaction } from "../../db/transaction";
 import { profiles } from "../profiles/profiles.table";
 import { billingAccounts, processedPaymentEvents, subscriptions, testCheckoutSessions } from "./billing.table";
 
@@ -38,6 +39,21 @@ export function createBillingRepository(db: Database) {
         .insert(billingAccounts)
         .values({ userId, customerId })
         .onConflictDoUpdate({ target: billingAccounts.userId, set: { customerId, updatedAt: new Date() } }),
+
+    /**
+     * A redeemed gift: its months are added after the latest access already held (a running gift or
+     * paid period), creating the billing account if needed. Returns the new end of gift access.
+     * `tx`: the gifts module's redemption transaction, so the code is used up only if access is given.
+     */
+    extendGiftAccess: async (input: { userId: string; months: number }, tx: DbOrTransaction = db) => {
+      const until = sql`${accessHeldUntilSql(input.userId)} + make_interval(months => ${input.months})`;
+      const [account] = await tx
+        .insert(billingAccounts)
+        .values({ userId: input.userId, giftAccessUntil: until })
+        .onConflictDoUpdate({ target: billingAccounts.userId, set: { giftAccessUntil: until, updatedAt: new Date() } })
+        .returning({ giftAccessUntil: billingAccounts.giftAccessUntil });
+      return account?.giftAccessUntil ?? null;
+    },
 
     userIdForCustomer: async (customerId: string) =>
       (await db.select({ userId: billingAccounts.userId }).from(billingAccounts).where(eq(billingAccounts.customerId, customerId)))[0]?.userId,
@@ -97,8 +113,8 @@ export function createBillingRepository(db: Database) {
 
 export type BillingRepository = ReturnType<typeof createBillingRepository>;
 
-/** Used by the gifts module inside its redemption transaction: the latest end of access already held. */
-export const accessHeldUntilSql = (userId: string) => sql`GREATEST(
+/** The latest end of access already held: now, the gift's end or a live subscription's period end. */
+const accessHeldUntilSql = (userId: string) => sql`GREATEST(
   now(),
   COALESCE((SELECT ${billingAccounts.giftAccessUntil} FROM ${billingAccounts} WHERE ${billingAccounts.userId} = ${userId}), now()),
   COALESCE((SELECT max(${subscriptions.currentPeriodEnd}) FROM ${subscriptions} WHERE ${subscriptions.userId} = ${userId} AND ${subscriptions.status} IN ('active', 'trialing', 'past_due')), now())

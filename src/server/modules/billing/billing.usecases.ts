@@ -1,5 +1,6 @@
 import { ACCESS_GIVING_STATUSES, decideAccess, PLANS } from "../../../shared/billing";
 import type { CheckoutRequest } from "../../../shared/billing.schemas";
+import type { DbOrTransaction } from "../../db/transaction";
 import type { SessionUser } from "../auth/auth.middleware";
 import { billingErrors } from "./billing.errors";
 import { InvalidSignatureError, type Payments, type ProviderSubscription } from "./billing.payments";
@@ -223,6 +224,9 @@ export function createBillingUsecases(options: BillingUsecasesOptions) {
       await syncSubscription(await payments.resumeSubscription(providerSubscriptionId));
       return { ok: true };
     },
+
+    /** The gifts module, redeeming a code: adds its months to the dad's access, inside its transaction when given one. */
+    extendGiftAccess: (input: { userId: string; months: number }, tx?: DbOrTransaction) => repository.extendGiftAccess(input, tx),
 
     /** Before an account is deleted: its live subscription stops renewing, so nothing is charged again. */
     async cancelForAccountDeletion(input: { userId: string }) {

@@ -1,7 +1,6 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { accessHeldUntilSql } from "../billing/billing.repository";
-import { billingAccounts } from "../billing/billing.table";
+import type { DbOrTransaction } from "../../db/transaction";
 import { giftCodes } from "./gifts.table";
 
 export function createGiftsRepository(db: Database) {
@@ -33,9 +32,10 @@ export function createGiftsRepository(db: Database) {
 
     /**
      * Single use, atomic: the conditional UPDATE lets exactly one of many simultaneous
-     * redemptions through; the months are added after any access the dad already holds.
+     * redemptions through; `addAccess` (the billing module adds the months after any access the dad
+     * already holds) runs in the same transaction and returns the new end of access.
      */
-    redeem: (code: string, userId: string) =>
+    redeem: (code: string, userId: string, addAccess: (tx: DbOrTransaction, months: number) => Promise<Date | null>) =>
       db.transaction(async (tx) => {
         const [claimed] = await tx
           .update(giftCodes)
@@ -43,13 +43,7 @@ export function createGiftsRepository(db: Database) {
           .where(and(eq(giftCodes.code, code), isNull(giftCodes.redeemedBy)))
           .returning({ months: giftCodes.months });
         if (!claimed) return null;
-        const until = sql`${accessHeldUntilSql(userId)} + make_interval(months => ${claimed.months})`;
-        const [account] = await tx
-          .insert(billingAccounts)
-          .values({ userId, giftAccessUntil: until })
-          .onConflictDoUpdate({ target: billingAccounts.userId, set: { giftAccessUntil: until, updatedAt: new Date() } })
-          .returning({ giftAccessUntil: billingAccounts.giftAccessUntil });
-        return { months: claimed.months, accessUntil: account?.giftAccessUntil ?? null };
+        return { months: claimed.months, accessUntil: await addAccess(tx, claimed.months) };
       }),
   };
 }

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { GIFT_CODE_ALPHABET, GIFT_CODE_LENGTH } from "../../../shared/gift-code";
 import type { SessionUser } from "../auth/auth.middleware";
-import type { GiftPaid } from "../billing/billing.usecases";
+import type { BillingUsecases, GiftPaid } from "../billing/billing.usecases";
 import type { EmailOutbox } from "../email/email.usecases";
 import { giftCodeEmail } from "./gifts.emails";
 import { giftErrors } from "./gifts.errors";
@@ -26,6 +26,8 @@ export function createGiftsUsecases(options: {
   supportEmail: string;
   /** A redeemed code is a billing event: billing records the new access. */
   recordAccess: (userId: string) => Promise<unknown>;
+  /** Billing owns the gift's access (billing_accounts): it adds the months inside the redemption's transaction. */
+  extendGiftAccess: BillingUsecases["extendGiftAccess"];
 }) {
   return {
     /** Completing a gift purchase: one code per checkout session, emailed to the buyer once. */
@@ -45,7 +47,7 @@ export function createGiftsUsecases(options: {
     giftFrom: (userId: string) => options.repository.latestBuyerFor(userId),
 
     async redeem(user: SessionUser, code: string) {
-      const redeemed = await options.repository.redeem(code, user.id);
+      const redeemed = await options.repository.redeem(code, user.id, (tx, months) => options.extendGiftAccess({ userId: user.id, months }, tx));
       if (!redeemed) throw giftErrors.notRedeemable();
       await options.recordAccess(user.id);
       return { success: true, months: redeemed.months, accessUntil: redeemed.accessUntil?.toISOString() ?? null };
