@@ -1,0 +1,146 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { getTableName, is, Table } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+
+/**
+ * Issue 14: a module owns the tables in its `<module>.table.ts`; other modules call its usecases and
+ * never write SQL over its tables. This reads every `*.repository.ts` and fails when one updates,
+ * inserts into or deletes from a table another module owns, through drizzle
+ * (`.update(t)`, `.insert(t)`, `.delete(t)`) or raw SQL (`UPDATE t`, `INSERT INTO t`, `DELETE FROM t`).
+ * Reads across modules (joins, subqueries) are allowed.
+ */
+
+const modulesDir = dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The cross-module writes that remain on purpose, as `<repository file>: <table>`. Each needs a reason;
+ * an entry that no longer matches a write fails the test too, so the list only shrinks.
+ */
+const ALLOWED: Record<string, string> = {
+  // Account deletion removes the user in one transaction: the users row (its ON DELETE CASCADE takes
+  // every module's rows) and the auth rows that name the user without a foreign key (verifications
+  // holding the id or address, rate-limit counters keyed by the id). Nothing may be left behind, atomically.
+  "account/account.repository.ts: users": "account deletion, one transaction across modules",
+  "account/account.repository.ts: rate_limits": "account deletion, one transaction across modules",
+  "account/account.repository.ts: verifications": "account deletion, one transaction across modules",
+  // A video is a memory kind: editing a memory's fields replaces a video's children in the same
+  // transaction as its fields and unlock instants (the memories module owns the SQL across kinds;
+  // its `tx.update(table)` on `videos` is not seen here because the table is chosen at run time).
+  "memories/memories.repository.ts: video_children": "a video is a memory kind, edited in one transaction",
+  // Saving a video consumes its upload: the upload row is deleted in the transaction that creates the
+  // video (under the uploads module's per-user lock), so an upload is never both pending and a video.
+  "videos/videos.repository.ts: uploads": "the upload handed over to its video, in one transaction",
+};
+
+/** byTableName: SQL name -> owning module; byFile: a `*.table.ts` path (no extension) -> export name -> SQL name. */
+type Owners = { byTableName: Map<string, string>; byFile: Map<string, Map<string, string>> };
+type Write = { file: string; table: string; owner: string; how: string };
+
+/** Every table declared in a module's `*.table.ts`, by SQL name, with the module that owns it. */
+async function loadOwners(): Promise<Owners> {
+  const byTableName = new Map<string, string>();
+  const byFile = new Map<string, Map<string, string>>();
+  for (const module of readdirSync(modulesDir, { withFileTypes: true }).filter((entry) => entry.isDirectory())) {
+    for (const file of readdirSync(join(modulesDir, module.name)).filter((name) => name.endsWith(".table.ts"))) {
+      const exported = (await import(join(modulesDir, module.name, file))) as Record<string, unknown>;
+      const tables = new Map<string, string>();
+      for (const [name, value] of Object.entries(exported)) {
+        if (!is(value, Table)) continue;
+        byTableName.set(getTableName(value), module.name);
+        tables.set(name, getTableName(value));
+      }
+      byFile.set(join(modulesDir, module.name, file.replace(/\.ts$/, "")), tables);
+    }
+  }
+  return { byTableName, byFile };
+}
+
+/** The names a repository imports from another module's `*.table.ts`: local name -> SQL name and owner. */
+function foreignTableImports(file: string, source: string, owners: Owners): Map<string, { table: string; owner: string }> {
+  const ownModule = moduleOf(file);
+  const names = new Map<string, { table: string; owner: string }>();
+  for (const [, list, from] of source.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s*from\s*["']([^"']+)["']/g)) {
+    const tables = owners.byFile.get(resolve(dirname(file), from));
+    const owner = moduleOf(resolve(dirname(file), from));
+    if (!tables || owner === ownModule) continue;
+    for (const part of list.split(",").map((name) => name.trim()).filter(Boolean)) {
+      const [, exported, local] = part.match(/^(?:type\s+)?(\w+)(?:\s+as\s+(\w+))?$/) ?? [];
+      const table = exported && tables.get(exported);
+      if (table) names.set(local ?? exported, { table, owner });
+    }
+  }
+  return names;
+}
+
+const moduleOf = (path: string) => relative(modulesDir, path).split(/[\\/]/)[0];
+
+/** The writes in one repository's source to tables that another module owns. */
+export function crossModuleWrites(file: string, source: string, owners: Owners): Write[] {
+  const ownModule = moduleOf(file);
+  const imported = foreignTableImports(file, source, owners);
+  const shortFile = relative(modulesDir, file).replaceAll("\\", "/");
+  const writes: Write[] = [];
+  // drizzle: db.update(profiles), tx.insert(billingAccounts), db.delete(users)
+  for (const [, verb, identifier] of source.matchAll(/\.(update|insert|delete)\(\s*(\w+)\s*\)/g)) {
+    const foreign = imported.get(identifier);
+    if (foreign) writes.push({ file: shortFile, ...foreign, how: `.${verb}(${identifier})` });
+  }
+  // raw SQL: UPDATE profiles, INSERT INTO "users", DELETE FROM ${users}
+  for (const [, verb, name, interpolated] of source.matchAll(/\b(UPDATE|INSERT\s+INTO|DELETE\s+FROM)\s+(?:"?(\w+)"?|\$\{\s*(\w+)\s*\})/g)) {
+    const how = verb.replace(/\s+/g, " ");
+    if (interpolated) {
+      const foreign = imported.get(interpolated);
+      if (foreign) writes.push({ file: shortFile, ...foreign, how });
+    } else {
+      const owner = owners.byTableName.get(name);
+      if (owner && owner !== ownModule) writes.push({ file: shortFile, table: name, owner, how });
+    }
+  }
+  return writes;
+}
+
+function repositoryFiles() {
+  return readdirSync(modulesDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap((module) =>
+      readdirSync(join(modulesDir, module.name))
+        .filter((name) => name.endsWith(".repository.ts"))
+        .map((name) => join(modulesDir, module.name, name)),
+    );
+}
+
+describe("module boundaries (issue 14)", () => {
+  it("no repository writes a table that another module owns, except the commented allow-list", async () => {
+    const owners = await loadOwners();
+    const writes = repositoryFiles().flatMap((file) => crossModuleWrites(file, readFileSync(file, "utf8"), owners));
+    const keys = new Set(writes.map((write) => `${write.file}: ${write.table}`));
+    const forbidden = writes.filter((write) => !(`${write.file}: ${write.table}` in ALLOWED)).map((write) => `${write.file}: ${write.how} writes ${write.table} (owned by ${write.owner})`);
+    expect(forbidden).toEqual([]);
+    expect(Object.keys(ALLOWED).filter((key) => !keys.has(key)), "allow-list entries that no longer match a write").toEqual([]);
+  });
+
+  it("finds drizzle and raw SQL writes to another module's table, and leaves reads and own tables alone", async () => {
+    const owners = await loadOwners();
+    const file = join(modulesDir, "coach", "coach.repository.ts");
+    const source = `
+      import { profiles as dads } from "../profiles/profiles.table";
+      import { users } from "../auth/auth.table";
+      import { pocketDadResponses } from "./coach.table";
+      db.update(dads).set({ pocketdadTone: null });
+      await tx.delete(users).where(eq(users.id, id));
+      db.$client.query("INSERT INTO billing_accounts (user_id) VALUES ($1)");
+      sql\`DELETE FROM \${users} WHERE id = 1\`;
+      db.select().from(dads).innerJoin(users, eq(users.id, dads.id));
+      db.insert(pocketDadResponses).values(row);
+      db.$client.query("INSERT INTO pocket_dad_topic_counts (user_id) VALUES ($1) ON CONFLICT DO UPDATE SET answers = 1");
+    `;
+    expect(crossModuleWrites(file, source, owners).map((write) => `${write.how} ${write.table} (${write.owner})`)).toEqual([
+      ".update(dads) profiles (profiles)",
+      ".delete(users) users (auth)",
+      "INSERT INTO billing_accounts (billing)",
+      "DELETE FROM users (auth)",
+    ]);
+  });
+});
