@@ -17,7 +17,6 @@ import { createDeleteStoredFilesJob } from "./jobs/delete-stored-files.job";
 import { createSendEmailJob } from "./jobs/send-email.job";
 import { createAccountRepository } from "./modules/account/account.repository";
 import { createAccountUsecases } from "./modules/account/account.usecases";
-import { createDadMovesWeeklyJob, DAD_MOVES_WEEKLY_CRON } from "./jobs/dad-moves-weekly.job";
 import { createAnalyticsRepository } from "./modules/analytics/analytics.repository";
 import { createAnalyticsUsecases } from "./modules/analytics/analytics.usecases";
 import { createAuth } from "./modules/auth/auth";
@@ -55,8 +54,7 @@ import { createLocalStorage } from "./modules/storage/storage.local";
 import { createS3Storage } from "./modules/storage/storage.s3";
 import { createExperimentsRepository } from "./modules/experiments/experiments.repository";
 import { createExperimentsUsecases } from "./modules/experiments/experiments.usecases";
-import { createSubscribersRepository } from "./modules/marketing/marketing.repository";
-import { createMarketingUsecases } from "./modules/marketing/marketing.usecases";
+import { createMarketingModule } from "./modules/marketing/marketing.module";
 import { createReadsFeed } from "./modules/marketing/reads-feed";
 
 /** Wires every module from the parsed config, the database and the job queue. */
@@ -131,10 +129,7 @@ export async function createServices(options: { config: Config; db: Database; po
     updateUserNameAndTimeZone: createUsersRepository(db).updateNameAndTimeZone,
     events,
   });
-  const marketing = createMarketingUsecases({ subscribers: createSubscribersRepository(db), outbox, appUrl: config.appUrl });
-  const dadMovesWeeklyJob = createDadMovesWeeklyJob(marketing);
-  await jobs.register([dadMovesWeeklyJob]);
-  await jobs.schedule(dadMovesWeeklyJob, DAD_MOVES_WEEKLY_CRON, {});
+  const marketing = await createMarketingModule(infra, { outbox, appUrl: config.appUrl });
 
   const uploads = await createUploadsModule(infra, { storage: config.storage, uploads: config.uploads });
   const { usecases: videos, tools: videoTools } = await createVideosModule(infra, { uploads, memories });
