@@ -19,9 +19,6 @@ export const queryKeys = {
   },
 };
 
-/** The memories list key: kept as an alias while callers move to `queryKeys.memories.all`. */
-export const memoriesQueryKey = queryKeys.memories.all;
-
 /** What a change to a child (add, edit, photo, delete) makes stale: children, and memories (counts, names on cards, birthdays). */
 export const childChangeKeys = [queryKeys.children.all, queryKeys.memories.all] as const;
 

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { MemoryKind } from "../../../../shared/memories";
-import { memoriesQueryKey } from "../../../lib/query-keys";
+import { queryKeys } from "../../../lib/query-keys";
 import { listMemories, stillProcessing } from "./list-memories";
 
 const VAULT_PAGE = 500;
@@ -12,7 +12,7 @@ const VAULT_PAGE = 500;
  */
 export function useAllMemories(kind: MemoryKind) {
   const query = useInfiniteQuery({
-    queryKey: [...memoriesQueryKey, "vault", kind],
+    queryKey: [...queryKeys.memories.all, "vault", kind],
     queryFn: ({ pageParam, signal }) => listMemories({ kind, cursor: pageParam, limit: VAULT_PAGE, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import type { DashboardFilter, MemoryPage } from "../../../../shared/memories";
 import { apiClient } from "../../../lib/api-client";
-import { memoriesQueryKey } from "../../../lib/query-keys";
+import { queryKeys } from "../../../lib/query-keys";
 
 export function listMemories(input: { kind: DashboardFilter; childId?: string; cursor: string | null; limit: number; signal?: AbortSignal }) {
   const params = new URLSearchParams({ kind: input.kind, limit: String(input.limit) });
@@ -19,7 +19,7 @@ export const stillProcessing = (pages: MemoryPage[] | undefined) => pages?.some(
  */
 export function memoriesQueryOptions(input: { kind: DashboardFilter; pageSize: number; childId?: string }) {
   return infiniteQueryOptions({
-    queryKey: [...memoriesQueryKey, input.kind, input.pageSize, input.childId ?? "all-children"],
+    queryKey: [...queryKeys.memories.all, input.kind, input.pageSize, input.childId ?? "all-children"],
     queryFn: ({ pageParam, signal }) => listMemories({ kind: input.kind, childId: input.childId, cursor: pageParam, limit: input.pageSize, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,

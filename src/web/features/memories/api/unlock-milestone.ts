@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { MemoryItem, MemoryKind } from "../../../../shared/memories";
 import { apiClient } from "../../../lib/api-client";
-import { memoriesQueryKey } from "../../../lib/query-keys";
+import { queryKeys } from "../../../lib/query-keys";
 
 /** 'Unlock now': Dad marks a milestone memory's milestone as reached (a narration, quick note or video). */
 export function unlockMilestone(memory: { id: string; kind: MemoryKind }) {
@@ -12,6 +12,6 @@ export function useUnlockMilestone() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: unlockMilestone,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: memoriesQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.memories.all }),
   });
 }

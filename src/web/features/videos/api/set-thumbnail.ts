@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { VideoItem } from "../../../../shared/videos";
 import { ApiError } from "../../../lib/api-client";
-import { memoriesQueryKey } from "../../../lib/query-keys";
+import { queryKeys } from "../../../lib/query-keys";
 
 /** PUT /api/videos/:id/thumbnail with the JPEG bytes of the chosen frame. */
 export async function setThumbnail(input: { videoId: string; jpeg: Blob }) {
@@ -13,5 +13,5 @@ export async function setThumbnail(input: { videoId: string; jpeg: Blob }) {
 
 export function useSetThumbnail() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: setThumbnail, onSuccess: () => queryClient.invalidateQueries({ queryKey: memoriesQueryKey }) });
+  return useMutation({ mutationFn: setThumbnail, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.memories.all }) });
 }

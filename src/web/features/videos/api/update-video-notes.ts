@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { VideoItem } from "../../../../shared/videos";
 import { apiClient } from "../../../lib/api-client";
-import { memoriesQueryKey } from "../../../lib/query-keys";
+import { queryKeys } from "../../../lib/query-keys";
 
 export const updateVideoNotes = (input: { videoId: string; notes: string }) => apiClient.patch<VideoItem>(`/api/videos/${input.videoId}`, { notes: input.notes });
 
 export function useUpdateVideoNotes() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateVideoNotes, onSuccess: () => queryClient.invalidateQueries({ queryKey: memoriesQueryKey }) });
+  return useMutation({ mutationFn: updateVideoNotes, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.memories.all }) });
 }
