@@ -118,6 +118,9 @@ try {
   await app.stop();
   await baselineServer.stop();
 }
+// Every figure is printed and every server stopped: exit even if a measured library left a handle open
+// (the archive figures kept the process waiting after printing them).
+process.exit(0);
 
 /** The video figures (tus upload throughput, memory per upload, processing time); skipped with `--http-only`. */
 async function benchVideo(app: Awaited<ReturnType<typeof startAppServer>>, cookie: string, baselineUrl: string) {
