@@ -44,15 +44,21 @@ describe.skipIf(!browserAvailable)("what a father hit walking through the produc
     server = await startE2eServer({ RATE_LIMIT: "off" });
   }, 120_000);
 
-  it("a broken or reused confirmation link says what happened and offers a new link or sign-in", { timeout: 120_000 }, async () => {
+  /** A new dad signs up on a 360 px phone; his confirmation link, as the mailbox has it. */
+  async function signUpOnPhone(prefix: string) {
     const page = await browser.newPage({ width: 360, height: 800 });
-    const email = `link${Date.now()}@example.com`;
+    const email = `${prefix}${Date.now()}@example.com`;
     const signUp = await page.request.post(`${server.baseUrl}/api/auth/sign-up/email`, {
       headers: { origin: server.baseUrl },
       data: { email, password: "correct-horse-1", name: "", callbackURL: "/dashboard?welcome=1" },
     });
     expect(signUp.ok()).toBe(true);
     const link = (await server.latestEmail(email, "Confirm")).text.match(/https?:\/\/\S+/)![0];
+    return { page, email, link };
+  }
+
+  it("a broken or reused confirmation link says what happened and offers a new link or sign-in", { timeout: 120_000 }, async () => {
+    const { page, email, link } = await signUpOnPhone("link");
 
     // Cut short by a mail app: the token does not verify.
     await page.goto(link.replace(/token=[^&]+/, "token=eyJhbGciOiJIUzI1NiJ9.e30.broken"));
@@ -78,14 +84,7 @@ describe.skipIf(!browserAvailable)("what a father hit walking through the produc
   });
 
   it("an expired confirmation link says it expired and offers a new one, which arrives and confirms the account", { timeout: 120_000 }, async () => {
-    const page = await browser.newPage({ width: 360, height: 800 });
-    const email = `expired${Date.now()}@example.com`;
-    const signUp = await page.request.post(`${server.baseUrl}/api/auth/sign-up/email`, {
-      headers: { origin: server.baseUrl },
-      data: { email, password: "correct-horse-1", name: "", callbackURL: "/dashboard?welcome=1" },
-    });
-    expect(signUp.ok()).toBe(true);
-    const link = (await server.latestEmail(email, "Confirm")).text.match(/https?:\/\/\S+/)![0];
+    const { page, email, link } = await signUpOnPhone("expired");
 
     // Opened after its hour: better-auth refuses it as expired, and the login page says so.
     await page.goto(expiredLink(server, link));
