@@ -42,3 +42,12 @@ export function loadEvalSets() {
     relevance: relevanceSetSchema.parse(relevanceJson),
   };
 }
+
+/** What the danger model learns from (scripts/train-danger-model.ts): every labelled message, relevance's as ordinary. */
+export function dangerTrainingSets(sets = loadEvalSets()) {
+  const ordinaryTexts = new Set(sets.ordinary.map((entry) => entry.text));
+  return {
+    danger: sets.danger.map(({ text, category }) => ({ text, category })),
+    ordinary: [...sets.ordinary.map(({ text }) => ({ text })), ...sets.relevance.filter((entry) => !ordinaryTexts.has(entry.text)).map(({ text }) => ({ text }))],
+  };
+}
