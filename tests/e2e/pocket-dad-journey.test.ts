@@ -241,6 +241,15 @@ describe.skipIf(!browserAvailable)("Pocket Dad and onboarding in Chromium", () =
     expect(await page.getByRole("button", { name: "Funnier" }).count()).toBe(0);
     expect(await page.getByRole("button", { name: "Shorter" }).count()).toBe(0);
     expect(await page.getByRole("link", { name: "911" }).first().getAttribute("href")).toBe("tel:911");
+    // Both halves of the danger check agree here, so there is no way round it.
+    expect(await page.getByRole("button", { name: "Not an emergency? Show the usual answer" }).count()).toBe(0);
+
+    // Only the learned model reads danger here: the safety answer comes first, and one tap brings the usual one.
+    await page.getByLabel("What's happening?").fill("hes gone all stiff and his eyes are rolling back and his arms are jerking");
+    await page.getByRole("button", { name: "Engage Dad Brain" }).click();
+    await page.getByRole("button", { name: "Not an emergency? Show the usual answer" }).click();
+    await page.getByRole("button", { name: "Shorter" }).waitFor();
+    expect(await page.getByTestId("safety-heading").count()).toBe(0);
 
     // Edit: Dad puts the line in his own words before saving it for later.
     await page.getByLabel("What's happening?").fill("She screams when the tablet goes off");

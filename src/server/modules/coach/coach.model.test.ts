@@ -98,7 +98,7 @@ Then do this:
 - Offer a glass of water.
 Why it works: Calm helps.`;
     replies = [{ content: missed }];
-    const body = await (await ask({ prompt: "she is acting strange and sleepy after playing in the garage", tone: "playful" })).json();
+    const body = await (await ask({ prompt: "she has been grumpy all afternoon and wont tell me why", tone: "playful" })).json();
     expect(received).toHaveLength(1);
     expect(body).toMatchObject({ safety: true, kind: "safety", category: "poisoning", engine: "model", funnier_allowed: false });
     expect(body.message).toContain("1-800-222-1222");

@@ -84,6 +84,24 @@ describe("POST /api/pocket-dad (offline Playbook)", () => {
     expect(body.message).toMatch(/^Say this: "Maya, /);
   });
 
+  it("lets Dad wave away a safety answer only the learned model gave, never one the rules are sure of", async () => {
+    const user = await createSignedInUser(t);
+    // No rule knows this wording; the model reads it as a seizure.
+    const unsure = "hes gone all stiff and his eyes are rolling back and his arms are jerking";
+    const first = await (await ask(user, { prompt: unsure })).json();
+    expect(first).toMatchObject({ safety: true, kind: "safety", category: "medical", safety_dismissible: true });
+    expect(first.message).toContain("911");
+    const usual = await (await ask(user, { prompt: unsure, not_emergency: true })).json();
+    expect(usual).toMatchObject({ safety: false, safety_dismissible: false, category: null });
+    expect(usual.kind).not.toBe("safety");
+    expect(checkAnswerFormat(usual.message).ok).toBe(true);
+
+    // Both halves of the check agree: no way round the safety answer, whatever the request says.
+    const sure = await (await ask(user, { prompt: "my kid isnt breathing what do i do", not_emergency: true })).json();
+    expect(sure).toMatchObject({ safety: true, kind: "safety", category: "medical", safety_dismissible: false });
+    expect((await ask(user, { prompt: unsure, not_emergency: "yes" })).status).toBe(400);
+  });
+
   it("answers honestly general when nothing fits, and softens Playful for a sensitive moment", async () => {
     const user = await createSignedInUser(t);
     const general = await (await ask(user, { prompt: "how do I teach my son to ride a bike", tone: "playful" })).json();

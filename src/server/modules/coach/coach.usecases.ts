@@ -20,7 +20,8 @@ import { coachErrors } from "./coach.errors";
 import { type CoachContext, type ModelEngine, ModelProviderError } from "./coach.model-engine";
 import type { CoachRepository } from "./coach.repository";
 import { answerFromPlaybook, funnierFor, isSensitive, matchSituation } from "./playbook/playbook-engine";
-import { dangerCategories, safetyResponse } from "./playbook/safety";
+import { type DangerDetection, detectDanger } from "./playbook/danger";
+import { safetyResponse } from "./playbook/safety";
 
 const RECENT_TOPICS = 3;
 
@@ -28,6 +29,12 @@ const RECENT_TOPICS = 3;
 const storedTone = (value: string | null | undefined): Tone => (TONES as readonly string[]).includes(value ?? "") ? (value as Tone) : DEFAULT_TONE;
 const storedIntensity = (value: string | null | undefined): Intensity =>
   (INTENSITIES as readonly string[]).includes(value ?? "") ? (value as Intensity) : DEFAULT_INTENSITY;
+
+/** The danger check, less a find it is not sure of when Dad has said it is not an emergency. */
+function dangerIn(text: string, notEmergency: boolean): DangerDetection {
+  const detected = detectDanger(text);
+  return notEmergency && !detected.sure ? { categories: [], sure: false } : detected;
+}
 
 function funnierReply(kind: "script" | "general" | "safety", sensitive: boolean) {
   const { funnierAllowed, funnierReason } = funnierFor(kind, sensitive);
@@ -88,7 +95,7 @@ export function createCoachUsecases(options: {
 
     async ask(
       user: SessionUser,
-      input: { prompt: string; tone: Tone; tone_intensity: Intensity; child_id?: string | null; variant?: Variant },
+      input: { prompt: string; tone: Tone; tone_intensity: Intensity; child_id?: string | null; variant?: Variant; not_emergency?: boolean },
       signal?: AbortSignal,
     ): Promise<PocketDadReply> {
       const childId = input.child_id ?? null;
@@ -98,9 +105,10 @@ export function createCoachUsecases(options: {
       const variant = input.variant ?? "standard";
 
       // Safety first, whichever engine answers (decisions 5).
-      let danger = dangerCategories(input.prompt);
-      let answer: Omit<PocketDadReply, "response_id" | "liked" | "safety" | "category"> & { topic: string };
-      if (danger.length) {
+      const notEmergency = input.not_emergency ?? false;
+      let danger = dangerIn(input.prompt, notEmergency);
+      let answer: Omit<PocketDadReply, "response_id" | "liked" | "safety" | "category" | "safety_dismissible"> & { topic: string };
+      if (danger.categories.length) {
         answer = { message: "", topic: "safety", engine: model ? "model" : "playbook", kind: "safety", sensitive: true, note: null, ...funnierReply("safety", true) };
       } else if (model) {
         const { situation } = matchSituation(input.prompt);
@@ -119,9 +127,9 @@ export function createCoachUsecases(options: {
         };
         const text = await askModel(model, context, signal);
         // The model's answer is checked again: a script that describes an emergency is replaced by the safety answer.
-        danger = dangerCategories(text);
+        danger = dangerIn(text, notEmergency);
         const softened = sensitive && (input.tone === "playful" || variant === "funnier");
-        answer = danger.length
+        answer = danger.categories.length
           ? { message: "", topic: "safety", engine: "model", kind: "safety", sensitive: true, note: null, ...funnierReply("safety", true) }
           : { message: text, topic: "model", engine: "model", kind: "script", sensitive, note: softened ? POCKET_DAD_COPY.keptGentle : null, ...funnierReply("script", sensitive) };
       } else {
@@ -139,7 +147,7 @@ export function createCoachUsecases(options: {
           funnier_reason: playbook.funnierReason,
         };
       }
-      if (danger.length) answer.message = safetyResponse(danger, childContext);
+      if (danger.categories.length) answer.message = safetyResponse(danger.categories, childContext);
       if (signal?.aborted) throw coachErrors.aborted();
       const saved = await repository.insertResponse({
         userId: user.id,
@@ -162,7 +170,8 @@ export function createCoachUsecases(options: {
         note: answer.note,
         funnier_allowed: answer.funnier_allowed,
         funnier_reason: answer.funnier_reason,
-        category: danger[0] ?? null,
+        category: danger.categories[0] ?? null,
+        safety_dismissible: danger.categories.length > 0 && !danger.sure,
       };
     },
 

@@ -15,6 +15,8 @@ const metaSchema = z.object({
   note: z.string().nullable(),
   funnierAllowed: z.boolean(),
   funnierReason: z.string().nullable(),
+  /** A safety answer from the learned model alone: Dad may say it is not an emergency. */
+  dismissible: z.boolean().optional(),
 });
 export type AnswerMeta = z.infer<typeof metaSchema>;
 export const PLAIN_SCRIPT: AnswerMeta = { kind: "script", note: null, funnierAllowed: true, funnierReason: null };
@@ -29,6 +31,8 @@ const entrySchema = z.object({
   liked: z.boolean(),
   variant: z.enum(VARIANTS).optional(),
   meta: metaSchema.optional(),
+  /** Asked again after Dad said 'Not an emergency'; Softer, Firmer, Shorter and Retry keep it. */
+  notEmergency: z.boolean().optional(),
 });
 const childSessionSchema = z.object({ latestKey: z.string().nullable(), entries: z.record(z.string(), entrySchema), history: z.array(z.string()) });
 const storedSchema = z.object({ version: z.literal(1), lastChildId: z.string().nullable(), children: z.record(z.string(), childSessionSchema) });
@@ -39,8 +43,8 @@ export const HISTORY_LIMIT = 30;
 
 export const childKey = (childId: string | null) => childId ?? "none";
 /** The standard answer keeps the key it always had, so answers saved before variants are still found. */
-export const responseCacheKey = (prompt: string, tone: string, intensity: string, childId: string | null, variant = "standard") =>
-  JSON.stringify(variant === "standard" ? [prompt, tone, intensity, childKey(childId)] : [prompt, tone, intensity, childKey(childId), variant]);
+export const responseCacheKey = (prompt: string, tone: string, intensity: string, childId: string | null, variant = "standard", notEmergency = false) =>
+  JSON.stringify([prompt, tone, intensity, childKey(childId), ...(variant === "standard" && !notEmergency ? [] : [variant]), ...(notEmergency ? ["not-emergency"] : [])]);
 
 export function emptyStore(): StoredPocketDad {
   return { version: 1, lastChildId: null, children: {} };

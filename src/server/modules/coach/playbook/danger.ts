@@ -1,4 +1,5 @@
 import type { DangerCategory } from "../../../../shared/pocket-dad";
+import { dangerModel, modelText } from "./danger-model";
 
 /**
  * The danger classifier both engines run first (decisions 5, issue 12). A message is normalised
@@ -389,14 +390,42 @@ const COMPILED: Compiled[] = RULES.map((rule) => ({
   resolvable: Boolean(rule.resolvable),
 }));
 
+/**
+ * The danger check both engines run: the rules above and the learned model (danger-model.ts) read
+ * every message, and either one finding danger gets the safety answer. On messages written blind
+ * (see the eval README) each caught what the other missed, and each raised false alarms the other
+ * did not, so the answer is sure only when both agree; otherwise it lets Dad say it is not an
+ * emergency. One exception: in a message long enough for the model to read the context, a rule
+ * match the model all but rules out (a score under RULES_VETO) is a figure of speech or a story
+ * told as over ('bombed his maths test and hid it', 'nearly drowned 2 yrs ago, now scared of the
+ * pool'); on the blind rounds that set aside two rule alarms in five and no danger. A short
+ * message is taken at its word: there the model has too little to go on ('my son is unconscious
+ * after falling'). The rules lead on the category: they name it right more often.
+ */
+export type DangerDetection = { categories: DangerCategory[]; sure: boolean };
+
+const RULES_VETO = 0.05;
+/** Every rule false alarm in the sets is at least 13 words long; the model may veto from 12. */
+const VETO_MIN_WORDS = 12;
+
+export function detectDanger(message: string): DangerDetection {
+  const categories = matchRules(message);
+  const score = dangerModel.score(message);
+  const modelFinds = score > dangerModel.threshold;
+  const vetoed = score < RULES_VETO && modelText(message).split(" ").length >= VETO_MIN_WORDS;
+  if (categories.length && !vetoed) return { categories, sure: modelFinds };
+  if (modelFinds) return { categories: [dangerModel.category(message)], sure: false };
+  return { categories: [], sure: false };
+}
+
 /** Whether a message describes danger, and which kind (it decides the numbers in the answer). */
 export function classifyDanger(message: string): DangerResult {
-  const [category] = classifyAll(message);
+  const [category] = detectDanger(message).categories;
   return category ? { danger: true, category } : { danger: false, category: null };
 }
 
-/** Every danger category a message matches, the one to lead with first. */
-export function classifyAll(message: string): DangerCategory[] {
+/** Every danger category the rules match in a message, the one to lead with first. */
+export function matchRules(message: string): DangerCategory[] {
   const text = normalizeMessage(message.slice(0, 4000)).replace(GUARDS, " ~ ");
   if (!text) return [];
   const words = new Set<string>();

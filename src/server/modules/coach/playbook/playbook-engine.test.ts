@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { checkAnswerFormat, DANGER_CATEGORIES, INTENSITIES, TONES, VARIANTS } from "../../../../shared/pocket-dad";
 import { AGE_BANDS, answerFromPlaybook, findSituation, PLAYFUL_ONLY_PHRASES, writeScript } from "./playbook-engine";
-import { dangerCategories, describesDanger, NUMBERS, safetyResponse } from "./safety";
+import { classifyDanger, detectDanger } from "./danger";
+import { NUMBERS, safetyResponse } from "./safety";
 import { GENERAL_SITUATION, SITUATIONS } from "./situations";
 
 const AGE_FOR_BAND = { "0-4": 3, "5-8": 6, "9-12": 10, "13+": 15 } as const;
@@ -284,11 +285,11 @@ describe("safety", () => {
     "he threatened to shoot kids at school",
     "she came home with bruises from her stepdad",
   ])("'%s' gets the safety response", (prompt) => {
-    expect(describesDanger(prompt)).toBe(true);
+    expect(classifyDanger(prompt).danger).toBe(true);
   });
 
   it.each(["my son hits his sister", "bedtime is a war", "he said I hate you", "the dog died", "she's dying to go to the party"])("'%s' is not flagged", (prompt) => {
-    expect(describesDanger(prompt)).toBe(false);
+    expect(classifyDanger(prompt).danger).toBe(false);
   });
 
   const EXPECTED: Record<string, string[]> = {
@@ -327,8 +328,8 @@ describe("safety", () => {
       ["My husband hits our son and I'm scared for his safety", NUMBERS.childhelp],
       ["my kid isnt breathing what do i do", NUMBERS.emergency],
     ]) {
-      expect(describesDanger(prompt)).toBe(true);
-      expect(safetyResponse(dangerCategories(prompt))).toContain(number);
+      expect(classifyDanger(prompt).danger).toBe(true);
+      expect(safetyResponse(detectDanger(prompt).categories)).toContain(number);
     }
   });
 });

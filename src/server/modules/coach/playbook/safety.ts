@@ -1,12 +1,4 @@
 import { type DangerCategory, formatAnswer } from "../../../../shared/pocket-dad";
-import { classifyAll, classifyDanger } from "./danger";
-
-export { classifyDanger };
-
-/** Whether a message describes danger (harm to self or others, abuse, a medical emergency). */
-export function describesDanger(prompt: string) {
-  return classifyDanger(prompt).danger;
-}
 
 export const NUMBERS = {
   emergency: "911",
@@ -111,9 +103,4 @@ export function safetyResponse(categories: DangerCategory | DangerCategory[] = "
   const name = child?.name?.replace(/["“”\n\r]/g, "").trim().slice(0, 40);
   const say = name ? `${name}, ${/^I\b/.test(script.say) ? script.say : script.say.charAt(0).toLowerCase() + script.say.slice(1)}` : script.say;
   return formatAnswer({ say, doItems, why: script.why });
-}
-
-/** Safety first: the categories a message falls in, primary first (empty when none). */
-export function dangerCategories(prompt: string) {
-  return classifyAll(prompt);
 }

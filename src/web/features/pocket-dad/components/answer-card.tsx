@@ -20,6 +20,7 @@ type Props = {
   onStep: (direction: "softer" | "firmer") => void;
   onVariant: (variant: "shorter" | "funnier") => void;
   onRetry: () => void;
+  onNotEmergency: () => void;
   onLike: () => void;
   onText: () => void;
   onEdit: () => void;
@@ -103,6 +104,14 @@ export function AnswerCard(props: Props) {
         <p role="note" className="flex items-center gap-2 rounded-lg bg-paper-warm px-3 py-2 text-sm text-ink-soft" data-testid="answer-note">
           <Info className="size-4 shrink-0 text-olive-dark" aria-hidden="true" /> {meta.note}
         </p>
+      ) : null}
+      {safety && meta.dismissible ? (
+        <div className="flex flex-col gap-2 border-t border-sand-soft pt-3" data-testid="not-emergency">
+          <p className="text-sm text-ink-soft">{POCKET_DAD_COPY.notEmergencyHint}</p>
+          <Button variant="secondary" onClick={props.onNotEmergency} disabled={props.loading}>
+            {POCKET_DAD_COPY.notEmergency}
+          </Button>
+        </div>
       ) : null}
       {safety ? null : (
         <div className="flex flex-col gap-2 border-t border-sand-soft pt-3">

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { dangerTrainingSets } from "../eval/eval-sets";
+import { detectDanger, matchRules } from "./danger";
+import { dangerModel } from "./danger-model";
+import committed from "./danger-model.json";
+import { trainDangerModel } from "./danger-model.training";
+
+describe("the learned danger model", () => {
+  it("ships exactly the weights scripts/train-danger-model.ts makes from the labelled sets (run `npm run train:danger` after changing them)", () => {
+    expect(trainDangerModel(dangerTrainingSets())).toEqual(committed);
+  }, 180_000);
+
+  // Wordings no rule knows: the model alone finds them, so the safety answer comes with 'Not an emergency?'.
+  it.each([
+    ["hes gone all stiff and his eyes are rolling back and his arms are jerking", "medical"],
+    ["found her in the shed with little blue pellets in her mouth", "poisoning"],
+    ["went on the family ipad and his search history is how many paracetamol is too many", "self-harm"],
+  ])("finds danger in '%s' (%s) that the rules miss, and is not sure of it", (message, category) => {
+    expect(matchRules(message)).toEqual([]);
+    expect(detectDanger(message)).toEqual({ categories: [category], sure: false });
+  });
+
+  it("is sure when the rules and the model agree", () => {
+    expect(detectDanger("my kid isnt breathing what do i do")).toEqual({ categories: ["medical"], sure: true });
+    expect(detectDanger("She swallowed a bottle of pills and is not waking up")).toMatchObject({ categories: ["poisoning", "medical"], sure: true });
+  });
+
+  it("sets aside a rule match the model all but rules out: a figure of speech, a story told as over", () => {
+    const message = "my son nearly drowned 2 yrs ago and wont go near the pool now how do i help him get past it";
+    expect(matchRules(message)).not.toEqual([]);
+    expect(detectDanger(message)).toEqual({ categories: [], sure: false });
+  });
+
+  it.each(["", "   ", "\u0000\u0000", "🙂🙂🙂", "a".repeat(10_000), "ñoño über café", "<script>alert(1)</script>"])("scores odd input without throwing (%#)", (message) => {
+    const score = dangerModel.score(message);
+    expect(score).toBeGreaterThanOrEqual(0);
+    expect(score).toBeLessThanOrEqual(1);
+  });
+});
