@@ -32,7 +32,7 @@ export const POCKET_DAD_COPY = {
   recordLater: "Record a message for later",
   recordLaterSave: "Record 30–60 sec",
   keptGentle: "Kept this one gentle.",
-  /** On a safety answer only the learned model gave (issue 12): the one tap back to the usual answer. */
+  /** On a safety answer the danger check is not sure of (issue 12): the one tap back to the usual answer. */
   notEmergency: "Not an emergency? Show the usual answer",
   notEmergencyHint: "This read to Pocket Dad like it could be an emergency. If it isn't, you can see the usual answer.",
   generalNote: "Pocket Dad has no script for exactly this, so here's a general way to talk it through.",
@@ -119,7 +119,7 @@ export const pocketDadRequestSchema = z.object({
   tone_intensity: intensitySchema.default(DEFAULT_INTENSITY),
   child_id: z.uuid().nullish(),
   variant: z.enum(VARIANTS).default("standard"),
-  /** Dad tapped 'Not an emergency? Show the usual answer' on a safety answer the learned model gave (issue 12). */
+  /** Dad tapped 'Not an emergency? Show the usual answer' on a safety answer the danger check was not sure of (issue 12). */
   not_emergency: z.boolean().default(false),
 });
 export type PocketDadRequest = z.input<typeof pocketDadRequestSchema>;
@@ -145,9 +145,9 @@ export type PocketDadReply = {
   /** For safety answers, which danger it is. */
   category: DangerCategory | null;
   /**
-   * The safety answer came from the learned model alone (no rule matched), so it may have misread an
-   * ordinary message: the card offers 'Not an emergency? Show the usual answer'. Never true when a
-   * rule matched: those always get the safety answer.
+   * Only one half of the danger check (the rules or the learned model) found danger, so it may have
+   * misread an ordinary message: the card offers 'Not an emergency? Show the usual answer'. Never
+   * true when both halves agree: those always get the safety answer.
    */
   safety_dismissible: boolean;
 };

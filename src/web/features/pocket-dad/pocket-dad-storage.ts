@@ -15,7 +15,7 @@ const metaSchema = z.object({
   note: z.string().nullable(),
   funnierAllowed: z.boolean(),
   funnierReason: z.string().nullable(),
-  /** A safety answer from the learned model alone: Dad may say it is not an emergency. */
+  /** A safety answer the rules and the learned model disagreed on: Dad may say it is not an emergency. */
   dismissible: z.boolean().optional(),
 });
 export type AnswerMeta = z.infer<typeof metaSchema>;

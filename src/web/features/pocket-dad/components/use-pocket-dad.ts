@@ -144,7 +144,7 @@ export function usePocketDad(options: { userId: string | null; initialTone?: Ton
     variant,
     submit: (prompt: string) => ask({ prompt, tone, intensity, childId, variant: "standard" }),
     retry: () => (latestPrompt ? ask({ prompt: latestPrompt, tone, intensity, childId, variant, notEmergency }) : undefined),
-    /** 'Not an emergency? Show the usual answer' on a safety answer the learned model gave. */
+    /** 'Not an emergency? Show the usual answer' on a safety answer the danger check was not sure of. */
     showUsualAnswer() {
       if (!latestPrompt) return;
       trackEvent("pd_not_emergency", { response_id: entry?.responseId ?? null });
