@@ -74,7 +74,15 @@ export function Vault({ renderVideoPlayer, renderExtra, initialOpen }: { renderV
   // Where keyboard focus goes when the button that had it disappears (its row deleted, 'Unlock now' done).
   const listRef = useRef<HTMLUListElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
-  const focusSoon = (target: () => HTMLElement | null | undefined) => requestAnimationFrame(() => target()?.focus());
+  // Set once a delete or an unlock has succeeded; acted on once the list shows the change (the refetch
+  // can land before or after the dialog closes): the memory's own button, else the list, else the search box.
+  const [refocus, setRefocus] = useState<{ id: string; shown: (item: MemoryItem | undefined) => boolean } | null>(null);
+  useEffect(() => {
+    if (!refocus || !refocus.shown(items.find((item) => item.id === refocus.id))) return;
+    setRefocus(null);
+    const button = document.querySelector<HTMLElement>(`[data-vault-item="${refocus.id}"] button`);
+    (button ?? listRef.current ?? searchRef.current)?.focus();
+  }, [items, refocus]);
   useEffect(() => {
     const element = sentinel.current;
     if (!element || !hasMore) return;
@@ -252,10 +260,9 @@ export function Vault({ renderVideoPlayer, renderExtra, initialOpen }: { renderV
                 unlocking &&
                 unlock.mutate(unlocking, {
                   onSuccess: () => {
-                    const id = unlocking.id;
+                    setRefocus({ id: unlocking.id, shown: (item) => item?.unlock.type !== "milestone" || item.unlock.unlocked });
                     setUnlocking(null);
                     toast.success("Unlocked. It's ready for them.");
-                    focusSoon(() => document.querySelector<HTMLElement>(`[data-vault-item="${id}"] button`));
                   },
                   onError: (error) => {
                     setUnlocking(null);
@@ -288,9 +295,9 @@ export function Vault({ renderVideoPlayer, renderExtra, initialOpen }: { renderV
                 confirming &&
                 remove.mutate(confirming, {
                   onSuccess: () => {
+                    setRefocus({ id: confirming.id, shown: (item) => item === undefined });
                     setConfirming(null);
                     toast.success("Memory deleted.");
-                    focusSoon(() => listRef.current ?? searchRef.current);
                   },
                   onError: () => {
                     setConfirming(null);
