@@ -51,17 +51,27 @@ export function clientIpMiddleware(options: { trustProxyHops: number }): Middlew
     return { ip, isLocal: isLoopbackAddress(ip) && !relayed };
   };
   return async (c, next) => {
-    let resolved: ClientAddress | undefined;
-    c.set("client", {
-      get ip() {
-        return (resolved ??= resolve(c)).ip;
-      },
-      get isLocal() {
-        return (resolved ??= resolve(c)).isLocal;
-      },
-    });
+    c.set("client", new LazyClientAddress(() => resolve(c)));
     await next();
   };
+}
+
+/**
+ * A class rather than an object literal with getters: the literal made V8 build fresh accessors on every
+ * request, and the app's GC time per request grew eightfold (/healthz: 12.6k against 21.5k req/s).
+ */
+class LazyClientAddress implements ClientAddress {
+  #resolve: () => ClientAddress;
+  #resolved: ClientAddress | undefined;
+  constructor(resolve: () => ClientAddress) {
+    this.#resolve = resolve;
+  }
+  get ip() {
+    return (this.#resolved ??= this.#resolve()).ip;
+  }
+  get isLocal() {
+    return (this.#resolved ??= this.#resolve()).isLocal;
+  }
 }
 
 /** The session token from better-auth's signed cookie (`token.base64(HMAC-SHA256)`), or null if absent or forged. */
