@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { ProfileInput } from "../../../shared/settings";
 import type { Database } from "../../db/client";
 import type { DbOrTransaction } from "../../db/transaction";
@@ -10,8 +10,11 @@ export type OnboardingResult = {
 };
 
 export function createProfilesRepository(db: Database) {
+  // Read on every page (/api/me): prepared once, not rebuilt from the query builder per request.
+  const profileById = db.select().from(profiles).where(eq(profiles.id, sql.placeholder("userId"))).prepare("profiles_by_id");
+
   return {
-    findById: async (userId: string) => (await db.select().from(profiles).where(eq(profiles.id, userId)))[0],
+    findById: async (userId: string) => (await profileById.execute({ userId }))[0],
 
     /** Billing records whether the user has access as of now (profiles.has_access). */
     setHasAccess: (input: { userId: string; hasAccess: boolean }) =>
