@@ -206,8 +206,8 @@ export async function createServices(options: { config: Config; db: Database; po
     }),
     /** Queues stored files for deletion (after the rows that named them are gone). */
     deleteFilesLater,
-    coach: createCoachUsecases({ repository: createCoachRepository(db), children, model: config.ai ? createModelEngine(config.ai) : undefined, savePocketDadPreferences: profiles.savePocketDadPreferences }),
-    onboarding: createOnboardingUsecases({ repository: createOnboardingRepository(db), saveOnboardingResult: profiles.saveOnboardingResult }),
+    coach: createCoachUsecases({ repository: createCoachRepository(db), children, model: config.ai ? createModelEngine(config.ai) : undefined, findProfile: profiles.findProfile, savePocketDadPreferences: profiles.savePocketDadPreferences }),
+    onboarding: createOnboardingUsecases({ repository: createOnboardingRepository(db), findProfile: profiles.findProfile, saveOnboardingResult: profiles.saveOnboardingResult }),
     profiles,
     /** 'Download everything', a child's keepsake archive (buildChildArchive) and keepsake cards. */
     export: exportUsecases,

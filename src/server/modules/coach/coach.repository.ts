@@ -51,7 +51,6 @@ export function createCoachRepository(db: Database) {
           .where(and(eq(children.userId, userId), eq(children.id, childId)))
       )[0],
 
-    findProfile: async (userId: string) => (await db.select().from(profiles).where(eq(profiles.id, userId)))[0],
 
     recentResponses: (userId: string, childId: string | null, limit: number) =>
       db

@@ -1,4 +1,5 @@
 import { ageInMonthsLabel, ageOn, todayIn } from "../../../shared/calendar";
+import type { ProfilesUsecases } from "../profiles/profiles.usecases";
 import type { OnboardingAnswers } from "../../../shared/onboarding";
 import {
   checkAnswerFormat,
@@ -46,6 +47,8 @@ export function createCoachUsecases(options: {
   /** The children module lists a dad's children with their signed photo links. */
   children: Pick<ChildrenUsecases, "list">;
   model?: ModelEngine;
+  /** The profiles module reads the profile (saved tone and intensity, time zone). */
+  findProfile: ProfilesUsecases["findProfile"];
   /** The profiles module keeps the saved tone and intensity (profiles.pocketdad_tone, _intensity). */
   savePocketDadPreferences: (input: { userId: string; tone: string | null; intensity: string | null }) => Promise<unknown>;
   now?: () => Date;
@@ -76,7 +79,7 @@ export function createCoachUsecases(options: {
   return {
     /** What the screen needs: children, saved tone and intensity, the archetype, onboarding state. */
     async context(user: SessionUser) {
-      const [childRows, profile] = await Promise.all([options.children.list({ userId: user.id }), repository.findProfile(user.id)]);
+      const [childRows, profile] = await Promise.all([options.children.list({ userId: user.id }), options.findProfile(user.id)]);
       const today = todayIn(now(), profile?.timeZone ?? "UTC");
       return {
         children: childRows.map((child) => ({
@@ -113,7 +116,7 @@ export function createCoachUsecases(options: {
       } else if (model) {
         const { situation } = matchSituation(input.prompt);
         const sensitive = isSensitive(situation, input.prompt);
-        const [profile, recent] = await Promise.all([repository.findProfile(user.id), repository.recentResponses(user.id, childId, RECENT_TOPICS)]);
+        const [profile, recent] = await Promise.all([options.findProfile(user.id), repository.recentResponses(user.id, childId, RECENT_TOPICS)]);
         const answers = profile?.onboardingAnswers as Partial<OnboardingAnswers> | null;
         const context: CoachContext = {
           prompt: input.prompt,

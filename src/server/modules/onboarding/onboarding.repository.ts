@@ -1,7 +1,6 @@
 import { eq, inArray, and } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { DbOrTransaction } from "../../db/transaction";
-import { profiles } from "../profiles/profiles.table";
 import { onboardingQuestions, onboardingResponses } from "./onboarding.table";
 
 export function createOnboardingRepository(db: Database) {
@@ -13,7 +12,6 @@ export function createOnboardingRepository(db: Database) {
         ),
       ),
 
-    findProfile: async (userId: string) => (await db.select().from(profiles).where(eq(profiles.id, userId)))[0],
 
     /**
      * Upserts this user's answers (one per question, about Dad himself), then `inTransaction` (the

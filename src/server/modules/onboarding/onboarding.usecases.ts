@@ -13,6 +13,8 @@ import type { OnboardingRepository } from "./onboarding.repository";
 
 export function createOnboardingUsecases(options: {
   repository: OnboardingRepository;
+  /** The profiles module reads the profile (the saved answers and result). */
+  findProfile: ProfilesUsecases["findProfile"];
   /** The profiles module keeps the result on the profile (answers, quiz_result, the suggested tone). */
   saveOnboardingResult: ProfilesUsecases["saveOnboardingResult"];
   now?: () => Date;
@@ -22,7 +24,7 @@ export function createOnboardingUsecases(options: {
   return {
     /** The saved answers when they are complete and valid (the flow then completes at once). */
     async get(user: SessionUser) {
-      const profile = await repository.findProfile(user.id);
+      const profile = await options.findProfile(user.id);
       const parsed = onboardingAnswersSchema.safeParse(profile?.onboardingAnswers);
       return {
         completed: Boolean(profile?.quizCompletedAt) && parsed.success,

@@ -26,6 +26,8 @@ export function createProfilesUsecases(options: {
       };
     },
 
+    /** The coach and onboarding modules read the saved tone, answers and time zone from the profile. */
+    findProfile: (userId: string) => options.profiles.findById(userId),
     /** The billing module records access after a billing event. */
     setHasAccess: (input: { userId: string; hasAccess: boolean }) => options.profiles.setHasAccess(input),
 
