@@ -112,7 +112,7 @@ try {
   }
   if (archiveOnly || process.env.BENCH_ARCHIVE === "on") await benchArchive(app, cookie);
   if (!videoOnly && process.env.BENCH_DELIVERY === "on") await benchDelivery();
-  if (!archiveOnly && !recordOnly && !process.argv.includes("--http-only")) await benchVideo(app, cookie, baselineServer.baseUrl);
+  if (!archiveOnly && !recordOnly && !process.argv.includes("--http-only")) await benchVideo(app, cookie, baselineServer);
   if (recordOnly || (!only && !process.argv.includes("--http-only"))) await benchRecord(app.baseUrl, cookie);
 } finally {
   await app.stop();
@@ -123,13 +123,14 @@ try {
 process.exit(0);
 
 /** The video figures (tus upload throughput, memory per upload, processing time); skipped with `--http-only`. */
-async function benchVideo(app: Awaited<ReturnType<typeof startAppServer>>, cookie: string, baselineUrl: string) {
-  const uploads = await benchUploads({ baseUrl: app.baseUrl, baselineUrl, cookie, serverPid: app.pid });
+async function benchVideo(app: Awaited<ReturnType<typeof startAppServer>>, cookie: string, baseline: { baseUrl: string; pid: number }) {
+  const uploads = await benchUploads({ baseUrl: app.baseUrl, baselineUrl: baseline.baseUrl, baselinePid: baseline.pid, cookie, serverPid: app.pid });
   console.log("\n| video figure | measured | target |");
   console.log("|---|---:|---:|");
   console.log(`| tus upload of 200 MB vs a bare node:http upload of the same 6 MiB PATCHes, median of 3 (${uploads.tusMBps.toFixed(0)} vs ${uploads.bareHttpMBps.toFixed(0)} MB/s) | ${uploads.tusVsBareHttp.toFixed(2)} | >= 0.9 |`);
   console.log(`| (for reference) tus upload vs same-disk copy (${uploads.copyMBps.toFixed(0)} MB/s) | ${uploads.throughputRatio.toFixed(2)} | |`);
   console.log(`| CPU seconds (server + client) per 200 MB upload | ${uploads.uploadCpuSeconds.toFixed(2)} s | |`);
+  console.log(`| server CPU per 200 MB: bare node:http over the app's tus (${uploads.bareServerCpuSeconds.toFixed(2)} s vs ${uploads.tusServerCpuSeconds.toFixed(2)} s) | ${(uploads.bareServerCpuSeconds / uploads.tusServerCpuSeconds).toFixed(2)} | |`);
   console.log(`| server memory growth per concurrent upload (10 at once) | ${uploads.memoryPerUploadMiB.toFixed(1)} MiB | <= 16 MiB |`);
   if (only === "upload") return;
   const processing = await benchProcessing();
