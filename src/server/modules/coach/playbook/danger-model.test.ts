@@ -31,6 +31,29 @@ describe("the learned danger model", () => {
     expect(detectDanger(message)).toEqual({ categories: [], sure: false });
   });
 
+  describe("a long message about something else, with one sentence of danger in it", () => {
+    // The preamble tells of a move that "went fine in the end": told as over, it also quiets the rules' resolvable matches.
+    const about = (sentence: string) =>
+      "we moved house last month, new town, new school, and it all went fine in the end, the removal men were great and the kids have their own rooms now. " +
+      "my eldest has joined the football team and loves it, my wife has started her new job and the commute is ok. the garden needs work but thats a summer job. " +
+      `${sentence} also how do i get them to make friends faster`;
+
+    it.each([
+      ["self-harm", "tonight my 13 year old showed me her arm, she cut deeper this time and one is still bleeding a lot and she says she wants to be dead."],
+      ["poisoning", "tonight my 3 year old drank the bleach while i was doing the toilet, his lips are red and he is retching."],
+      ["domestic-violence", "tonight my partner had his hands round my throat in front of the kids and says he will finish it when they are asleep."],
+    ])("finds %s read in windows, where the whole message scores too low to count, and is not sure of it", (category, sentence) => {
+      const message = about(sentence);
+      expect(dangerModel.score(message)).toBeLessThan(dangerModel.threshold);
+      expect(detectDanger(message)).toEqual({ categories: [category], sure: false });
+    });
+
+    it("leaves the same paragraph alone when the sentence is an everyday one, or an injury told as healed", () => {
+      expect(detectDanger(about("tonight my 13 year old showed me her new haircut and she says she wants to dye it blue."))).toEqual({ categories: [], sure: false });
+      expect(detectDanger(about("last summer my son cut his hand on a kitchen knife helping with dinner, three stitches, all healed now and hes proud of the scar."))).toEqual({ categories: [], sure: false });
+    });
+  });
+
   it.each(["", "   ", "\u0000\u0000", "🙂🙂🙂", "a".repeat(10_000), "ñoño über café", "<script>alert(1)</script>"])("scores odd input without throwing (%#)", (message) => {
     const score = dangerModel.score(message);
     expect(score).toBeGreaterThanOrEqual(0);

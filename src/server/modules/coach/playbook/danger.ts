@@ -412,10 +412,34 @@ export function detectDanger(message: string): DangerDetection {
   const categories = matchRules(message);
   const score = dangerModel.score(message);
   const modelFinds = score > dangerModel.threshold;
-  const vetoed = score < RULES_VETO && modelText(message).split(" ").length >= VETO_MIN_WORDS;
+  const words = modelText(message).split(" ");
+  const vetoed = score < RULES_VETO && words.length >= VETO_MIN_WORDS;
   if (categories.length && !vetoed) return { categories, sure: modelFinds };
   if (modelFinds) return { categories: [dangerModel.category(message)], sure: false };
+  const window = dangerousWindow(words);
+  if (window) return { categories: [dangerModel.category(window)], sure: false };
   return { categories: [], sure: false };
+}
+
+/**
+ * A long message is also read in overlapping windows: one sentence of danger in a paragraph about
+ * chores or a new school is diluted in the whole ('…he drank from the bleach bottle… separately,
+ * should stickers be for every chore'). A window has less context than the whole (a knife in a
+ * cooking lesson, a gun in laser tag), so it counts only at WINDOW_THRESHOLD, chosen on blind round 7
+ * and checked on round 8 (eval README), and what it finds is never sure.
+ */
+const WINDOW_WORDS = 24;
+const WINDOW_STEP = 12;
+const WINDOWED_FROM_WORDS = 40;
+const WINDOW_THRESHOLD = 0.99;
+
+function dangerousWindow(words: string[]) {
+  if (words.length < WINDOWED_FROM_WORDS) return null;
+  for (let start = 0; start + WINDOW_STEP < words.length; start += WINDOW_STEP) {
+    const window = words.slice(start, start + WINDOW_WORDS).join(" ");
+    if (dangerModel.score(window) > WINDOW_THRESHOLD) return window;
+  }
+  return null;
 }
 
 /** Whether a message describes danger, and which kind (it decides the numbers in the answer). */
