@@ -51,7 +51,6 @@ export function createCoachRepository(db: Database) {
           .where(and(eq(children.userId, userId), eq(children.id, childId)))
       )[0],
 
-
     recentResponses: (userId: string, childId: string | null, limit: number) =>
       db
         .select({ prompt: pocketDadResponses.prompt, topic: pocketDadResponses.topic })

@@ -1,5 +1,4 @@
 import { ageInMonthsLabel, ageOn, todayIn } from "../../../shared/calendar";
-import type { ProfilesUsecases } from "../profiles/profiles.usecases";
 import type { OnboardingAnswers } from "../../../shared/onboarding";
 import {
   checkAnswerFormat,
@@ -17,6 +16,7 @@ import {
 } from "../../../shared/pocket-dad";
 import type { ChildrenUsecases } from "../children/children.usecases";
 import type { SessionUser } from "../auth/auth.middleware";
+import type { ProfilesUsecases } from "../profiles/profiles.usecases";
 import { coachErrors } from "./coach.errors";
 import { type CoachContext, type ModelEngine, ModelProviderError } from "./coach.model-engine";
 import type { CoachRepository } from "./coach.repository";

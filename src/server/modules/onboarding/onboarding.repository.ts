@@ -12,7 +12,6 @@ export function createOnboardingRepository(db: Database) {
         ),
       ),
 
-
     /**
      * Upserts this user's answers (one per question, about Dad himself), then `inTransaction` (the
      * profile's copy of the result, written by the profiles module), in one transaction: both or neither.
