@@ -26,6 +26,7 @@ import { registerNotificationsRoutes } from "./modules/notifications/notificatio
 import { registerMailboxRoutes } from "./modules/email/email.routes";
 import { registerCoachRoutes } from "./modules/coach/coach.routes";
 import { registerOnboardingRoutes } from "./modules/onboarding/onboarding.routes";
+import { registerDadDnaRoutes } from "./modules/dad-dna/dad-dna.routes";
 import { registerHealthRoutes } from "./modules/health/health.routes";
 import { registerIdeasRoutes } from "./modules/ideas/ideas.routes";
 import { NARRATION_UPLOAD_PATH, registerMemoriesRoutes } from "./modules/memories/memories.routes";
@@ -87,6 +88,7 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
   if (services.localStorage) app.route("/", registerStorageRoutes({ local: services.localStorage }));
   app.route("/", registerCoachRoutes({ usecases: services.coach, rateLimiter: services.rateLimiter }));
   app.route("/", registerOnboardingRoutes({ usecases: services.onboarding }));
+  app.route("/", registerDadDnaRoutes({ usecases: services.dadDna }));
   const limit = (name: string, max: number) => services.rateLimiter({ name, max });
   app.route("/", registerBillingRoutes({ billing: services.billing, testCheckout: services.testCheckout, subscribeRateLimit: limit("checkout", 10) }));
   app.route("/", registerGiftsRoutes({ gifts: services.gifts, checkRateLimit: limit("gift-code", 20) }));

@@ -37,6 +37,8 @@ import { createEmailOutbox } from "./modules/email/email.usecases";
 import { createModelEngine } from "./modules/coach/coach.model-engine";
 import { createCoachRepository } from "./modules/coach/coach.repository";
 import { createCoachUsecases } from "./modules/coach/coach.usecases";
+import { createDadDnaRepository } from "./modules/dad-dna/dad-dna.repository";
+import { createDadDnaUsecases } from "./modules/dad-dna/dad-dna.usecases";
 import { createOnboardingRepository } from "./modules/onboarding/onboarding.repository";
 import { createOnboardingUsecases } from "./modules/onboarding/onboarding.usecases";
 import { createBillingRepository } from "./modules/billing/billing.repository";
@@ -98,6 +100,7 @@ export async function createServices(options: { config: Config; db: Database; po
   const profilesRepository = createProfilesRepository(db);
   // Profiles owns the profiles table: billing, coach, onboarding and settings write it through these usecases.
   const profiles = createProfilesUsecases({ profiles: profilesRepository, accessOf });
+  const dadDna = createDadDnaUsecases({ repository: createDadDnaRepository(db), savePocketDadPreferences: profiles.savePocketDadPreferences });
   const gifts = createGiftsModule(infra, {
     outbox,
     appUrl: config.appUrl,
@@ -206,7 +209,15 @@ export async function createServices(options: { config: Config; db: Database; po
     }),
     /** Queues stored files for deletion (after the rows that named them are gone). */
     deleteFilesLater,
-    coach: createCoachUsecases({ repository: createCoachRepository(db), children, model: config.ai ? createModelEngine(config.ai) : undefined, findProfile: profiles.findProfile, savePocketDadPreferences: profiles.savePocketDadPreferences }),
+    coach: createCoachUsecases({
+      repository: createCoachRepository(db),
+      children,
+      model: config.ai ? createModelEngine(config.ai) : undefined,
+      findProfile: profiles.findProfile,
+      dadDnaArchetypeOf: dadDna.archetypeOf,
+      savePocketDadPreferences: profiles.savePocketDadPreferences,
+    }),
+    dadDna,
     onboarding: createOnboardingUsecases({ repository: createOnboardingRepository(db), findProfile: profiles.findProfile, saveOnboardingResult: profiles.saveOnboardingResult }),
     profiles,
     /** 'Download everything', a child's keepsake archive (buildChildArchive) and keepsake cards. */

@@ -96,7 +96,7 @@ describe("dadDnaAnswersSchema", () => {
   });
 
   it("names the question left unanswered, or answered with something it does not offer", () => {
-    const { [DAD_DNA_QUESTIONS[3].key]: _left, ...missing } = complete;
+    const missing = Object.fromEntries(Object.entries(complete).filter(([key]) => key !== DAD_DNA_QUESTIONS[3].key));
     expect(dadDnaAnswersSchema.safeParse(missing).error?.issues[0].message).toBe(`Pick one answer to "${DAD_DNA_QUESTIONS[3].title}"`);
     const wrong = { ...complete, [DAD_DNA_QUESTIONS[0].key]: "not_a_choice" };
     expect(dadDnaAnswersSchema.safeParse(wrong).error?.issues[0].message).toBe(`Pick one answer to "${DAD_DNA_QUESTIONS[0].title}"`);

@@ -259,13 +259,16 @@ export const dadDnaAnswersSchema = z.strictObject(
       return [question.key, z.enum(values, { error: `Pick one answer to "${question.title}"` })];
     }),
   ) as Record<string, z.ZodEnum<Record<string, string>>>,
-  { error: (issue) => (issue.code === "unrecognized_keys" ? `There is no question called ${issue.keys.map((key) => `"${key}"`).join(", ")}.` : undefined) },
+  {
+    error: (issue) =>
+      issue.code === "unrecognized_keys" ? `There is no question called ${issue.keys.map((key) => `"${key}"`).join(", ")}.` : "Answer every question of the Dad DNA test.",
+  },
 );
 export type DadDnaAnswers = Record<string, string>;
 
 /** A submission carries its own id, so sending it twice (a double click, a retry) keeps one result. */
 export const submitDadDnaSchema = z.object({
-  submissionId: z.uuid({ error: "submissionId: send a new UUID with each completed test." }),
+  submissionId: z.uuid({ error: "Send a new UUID with each completed test." }),
   answers: dadDnaAnswersSchema,
 });
 export type SubmitDadDna = z.infer<typeof submitDadDnaSchema>;

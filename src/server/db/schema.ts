@@ -11,6 +11,7 @@ export * from "../modules/comments/comments.table";
 export * from "../modules/settings/settings.table";
 export * from "../modules/coach/coach.table";
 export * from "../modules/onboarding/onboarding.table";
+export * from "../modules/dad-dna/dad-dna.table";
 export * from "../modules/billing/billing.table";
 export * from "../modules/gifts/gifts.table";
 export * from "../modules/notifications/notifications.table";

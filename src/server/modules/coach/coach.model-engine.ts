@@ -1,4 +1,6 @@
 import type { LanguageModel } from "ai";
+import { ARCHETYPE_COACHING } from "../../../shared/dad-dna";
+import { ARCHETYPE_LABELS, type Archetype } from "../../../shared/onboarding";
 import type { Config } from "../../config";
 
 export type ModelConfig = NonNullable<Config["ai"]>;
@@ -10,6 +12,8 @@ export type CoachContext = {
   intensity: string;
   child: { name: string; ageYears: number; profileNote: string | null } | null;
   parentingStyle: string[];
+  /** The kind of dad he is (the Dad DNA test's, else the setup questions'), null when unknown. */
+  archetype?: Archetype | null;
   recentTopics: string[];
   /** Grief, illness, divorce, ...: warm and gentle whatever the tone (issue 12). */
   sensitive?: boolean;
@@ -40,6 +44,7 @@ export function describeContext(context: CoachContext) {
     }
   }
   if (context.parentingStyle.length) lines.push(`Dad's parenting style: ${context.parentingStyle.join(", ")}`);
+  if (context.archetype) lines.push(`Dad is a ${ARCHETYPE_LABELS[context.archetype]}: ${ARCHETYPE_COACHING[context.archetype]}.`);
   if (context.recentTopics.length) lines.push(`Recent topics: ${context.recentTopics.join("; ")}`);
   if (context.sensitive) {
     lines.push("This is a sensitive moment (a loss, an illness or a big change): warm and gentle, never jokey, whatever the tone. Playful here means warm and light, not jokes.");

@@ -1,8 +1,10 @@
+import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createSignedInUser, createTestApp, type TestApp } from "../../../../tests/support/test-app";
+import { createSignedInUser, createTestApp, jsonRequest, type TestApp } from "../../../../tests/support/test-app";
+import { DAD_DNA_QUESTIONS } from "../../../shared/dad-dna";
 import { checkAnswerFormat } from "../../../shared/pocket-dad";
 import { children } from "../children/children.table";
 import { pocketDadResponses } from "./coach.table";
@@ -89,6 +91,18 @@ describe("the model engine (OpenAI-compatible server)", () => {
     expect(userMessage.content).toContain("never quote it back): Hates being rushed");
     expect(userMessage.content).not.toContain("Make it");
     expect(body).toMatchObject({ kind: "script", sensitive: false, funnier_allowed: true, category: null });
+  });
+
+  it("tells the model what kind of dad he is once he has taken the Dad DNA test", async () => {
+    const dad = await createSignedInUser(t);
+    const askAs = (body: object) => jsonRequest(t, "POST", "/api/pocket-dad", { cookie: dad.cookie, body });
+    replies = [{ content: VALID }, { content: VALID }];
+    await askAs({ prompt: "bedtime fight" });
+    expect(received[0].body.messages[1].content).not.toContain("Dad is a");
+    const answers = Object.fromEntries(DAD_DNA_QUESTIONS.map((q) => [q.key, (q.choices.find((c) => c.archetype === "builder_dad") ?? q.choices[0]).value]));
+    expect((await jsonRequest(t, "POST", "/api/dad-dna", { cookie: dad.cookie, body: { submissionId: randomUUID(), answers } })).status).toBe(200);
+    await askAs({ prompt: "bedtime fight" });
+    expect(received[1].body.messages[1].content).toContain("Dad is a Builder Dad: turn the moment into a small routine that keeps it from coming back.");
   });
 
   it("replaces a script that misses an emergency the model itself described with the safety answer", async () => {

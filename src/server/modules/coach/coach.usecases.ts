@@ -1,5 +1,5 @@
 import { ageInMonthsLabel, ageOn, todayIn } from "../../../shared/calendar";
-import type { OnboardingAnswers } from "../../../shared/onboarding";
+import { type Archetype, ARCHETYPES, type OnboardingAnswers } from "../../../shared/onboarding";
 import {
   checkAnswerFormat,
   DEFAULT_INTENSITY,
@@ -49,12 +49,22 @@ export function createCoachUsecases(options: {
   model?: ModelEngine;
   /** The profiles module reads the profile (saved tone and intensity, time zone). */
   findProfile: ProfilesUsecases["findProfile"];
+  /** The Dad DNA module: the archetype from his test, which outranks the five setup questions' one. */
+  dadDnaArchetypeOf: (userId: string) => Promise<Archetype | null>;
   /** The profiles module keeps the saved tone and intensity (profiles.pocketdad_tone, _intensity). */
   savePocketDadPreferences: (input: { userId: string; tone: string | null; intensity: string | null }) => Promise<unknown>;
   now?: () => Date;
 }) {
   const { repository, model } = options;
   const now = options.now ?? (() => new Date());
+
+  /** The archetype Pocket Dad coaches to: the Dad DNA test's, else the setup questions' (quiz_result), else none. */
+  async function archetypeFor(userId: string, quizResult: string | null | undefined) {
+    const fromTest = await options.dadDnaArchetypeOf(userId);
+    if (fromTest) return { archetype: fromTest, source: "dad_dna" as const };
+    const fromSetup = ARCHETYPES.find((archetype) => archetype === quizResult);
+    return fromSetup ? { archetype: fromSetup, source: "onboarding" as const } : null;
+  }
 
   /** Asks the model, retrying once when its answer is not in the format; aborts pass through. */
   async function askModel(engine: ModelEngine, context: CoachContext, signal?: AbortSignal) {
@@ -80,6 +90,7 @@ export function createCoachUsecases(options: {
     /** What the screen needs: children, saved tone and intensity, the archetype, onboarding state. */
     async context(user: SessionUser) {
       const [childRows, profile] = await Promise.all([options.children.list({ userId: user.id }), options.findProfile(user.id)]);
+      const archetype = await archetypeFor(user.id, profile?.quizResult);
       const today = todayIn(now(), profile?.timeZone ?? "UTC");
       return {
         children: childRows.map((child) => ({
@@ -91,7 +102,9 @@ export function createCoachUsecases(options: {
           photoUrl: child.photoUrl,
         })),
         preferences: { tone: storedTone(profile?.pocketdadTone), tone_intensity: storedIntensity(profile?.pocketdadToneIntensity) },
-        quizResult: profile?.quizResult ?? null,
+        quizResult: archetype?.archetype ?? null,
+        /** Where the archetype comes from: the Dad DNA test or the five setup questions. */
+        archetypeSource: archetype?.source ?? null,
         onboardingCompleted: Boolean(profile?.quizCompletedAt),
       };
     },
@@ -118,12 +131,14 @@ export function createCoachUsecases(options: {
         const sensitive = isSensitive(situation, input.prompt);
         const [profile, recent] = await Promise.all([options.findProfile(user.id), repository.recentResponses(user.id, childId, RECENT_TOPICS)]);
         const answers = profile?.onboardingAnswers as Partial<OnboardingAnswers> | null;
+        const archetype = await archetypeFor(user.id, profile?.quizResult);
         const context: CoachContext = {
           prompt: input.prompt,
           tone: input.tone,
           intensity: input.tone_intensity,
           child: childContext,
           parentingStyle: answers?.parenting_style ?? [],
+          archetype: archetype?.archetype ?? null,
           recentTopics: recent.map((r) => r.prompt.slice(0, 80)),
           sensitive,
           variant: variant === "funnier" && sensitive ? "standard" : variant,

@@ -20,9 +20,9 @@ export function createProfilesRepository(db: Database) {
     setHasAccess: (input: { userId: string; hasAccess: boolean }) =>
       db.update(profiles).set({ hasAccess: input.hasAccess, updatedAt: new Date() }).where(eq(profiles.id, input.userId)),
 
-    /** Pocket Dad's saved tone and intensity (null: the defaults). */
-    savePocketDadPreferences: (input: { userId: string; tone: string | null; intensity: string | null }) =>
-      db
+    /** Pocket Dad's saved tone and intensity (null: the defaults). `tx`: the Dad DNA module's transaction. */
+    savePocketDadPreferences: (input: { userId: string; tone: string | null; intensity: string | null }, tx: DbOrTransaction = db) =>
+      tx
         .update(profiles)
         .set({ pocketdadTone: input.tone, pocketdadToneIntensity: input.intensity, updatedAt: new Date() })
         .where(eq(profiles.id, input.userId)),

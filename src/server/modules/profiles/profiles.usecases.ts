@@ -31,8 +31,12 @@ export function createProfilesUsecases(options: {
     /** The billing module records access after a billing event. */
     setHasAccess: (input: { userId: string; hasAccess: boolean }) => options.profiles.setHasAccess(input),
 
-    /** The coach module saves (or, with nulls, clears) Pocket Dad's tone and intensity. */
-    savePocketDadPreferences: (input: { userId: string; tone: string | null; intensity: string | null }) => options.profiles.savePocketDadPreferences(input),
+    /**
+     * The coach module saves (or, with nulls, clears) Pocket Dad's tone and intensity; the Dad DNA
+     * module sets them from a result, inside its own transaction.
+     */
+    savePocketDadPreferences: (input: { userId: string; tone: string | null; intensity: string | null }, tx?: DbOrTransaction) =>
+      options.profiles.savePocketDadPreferences(input, tx),
 
     /** The onboarding module saves the questionnaire's result, inside its own transaction when given one. */
     saveOnboardingResult: (input: OnboardingResult, tx?: DbOrTransaction) => options.profiles.saveOnboardingResult(input, tx),
