@@ -66,6 +66,8 @@ const signedOutOnlyRoutes: RouteObject[] = [
 const signedInRoutes: RouteObject[] = [
   { path: "say-this", lazy: page(() => import("./routes/pocket-dad"), (m) => m.PocketDadRoute) },
   { path: "onboarding", lazy: page(() => import("./routes/onboarding"), (m) => m.OnboardingRoute) },
+  { path: "dad-dna", lazy: page(() => import("./routes/dad-dna"), (m) => m.DadDnaRoute) },
+  { path: "dad-dna/result", lazy: page(() => import("./routes/dad-dna"), (m) => m.DadDnaResultRoute) },
   { path: "dashboard", lazy: page(() => import("./routes/dashboard"), (m) => m.DashboardRoute) },
   { path: "record", lazy: page(() => import("./routes/record"), (m) => m.RecordRoute) },
   { path: "vault", lazy: page(() => import("./routes/vault"), (m) => m.VaultRoute) },

@@ -129,7 +129,7 @@ describe.skipIf(!browserAvailable)("account journey in Chromium", () => {
     await banner.waitFor();
     expect(await banner.textContent()).toContain("5–7 minutes");
     await banner.getByRole("link", { name: "See details" }).click();
-    await later.waitForURL(`${server.baseUrl}/pricing`);
+    await later.waitForURL(`${server.baseUrl}/pricing#dad-dna`);
     const events = async () =>
       (await server.pool.query("SELECT name FROM analytics_events WHERE name LIKE 'upsell_dad_dna%' ORDER BY name")).rows.map((row) => row.name);
     await expect.poll(events, { timeout: 15_000 }).toEqual(["upsell_dad_dna_banner_click", "upsell_dad_dna_banner_show"]);

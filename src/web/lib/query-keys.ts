@@ -17,6 +17,10 @@ export const queryKeys = {
     options: ["children", "options"] as const,
     one: (id: string) => ["children", id] as const,
   },
+  /** Pocket Dad's context: children, the starting tone and intensity, the archetype. */
+  pocketDad: { context: ["pocket-dad", "context"] as const },
+  /** The dad's Dad DNA result (the banner, the test, the result page, the badge's link). */
+  dadDna: ["dad-dna"] as const,
 };
 
 /** What a change to a child (add, edit, photo, delete) makes stale: children, and memories (counts, names on cards, birthdays). */

@@ -7,7 +7,7 @@ import { useMe } from "../features/auth/api/get-me";
 import { useSignUpLanding } from "../features/auth/use-sign-up-landing";
 import { DailyPrompt } from "../features/ideas/components/daily-prompt";
 import { ComingUp } from "../features/memories/components/coming-up";
-import { DadDnaBanner } from "../features/memories/components/dad-dna-banner";
+import { DadDnaBanner } from "../features/dad-dna/components/dad-dna-banner";
 import { MemoriesPerChild } from "../features/memories/components/memories-per-child";
 import { MemoryFeed } from "../features/memories/components/memory-feed";
 import { PocketDadCard } from "../features/memories/components/pocket-dad-card";

@@ -4,6 +4,7 @@ import { FullPageStatus } from "../components/layout/full-page-status";
 import { useMe } from "../features/auth/api/get-me";
 import { parsePlanIntent } from "../features/auth/plan-intent";
 import { PricingPage } from "../features/billing/components/pricing-page";
+import { DadDnaDetails } from "../features/dad-dna/components/dad-dna-details";
 
 export function PricingRoute() {
   const [searchParams] = useSearchParams();
@@ -16,7 +17,10 @@ export function PricingRoute() {
       {me.isPending ? (
         <FullPageStatus>Loading...</FullPageStatus>
       ) : (
-        <PricingPage isGuest={isGuest} signedIn={Boolean(me.data)} initialInterval={plan === "monthly" ? "month" : "year"} />
+        <>
+          <PricingPage isGuest={isGuest} signedIn={Boolean(me.data)} initialInterval={plan === "monthly" ? "month" : "year"} />
+          {isGuest ? null : <DadDnaDetails signedIn={Boolean(me.data)} />}
+        </>
       )}
     </>
   );

@@ -18,7 +18,7 @@ import { RecordLaterDialog } from "./record-later-dialog";
 import { useTextLine } from "./text-line";
 import { usePocketDad } from "./use-pocket-dad";
 
-const GUEST_CONTEXT: PocketDadContext = { children: [], preferences: { tone: "direct", tone_intensity: "baseline" }, quizResult: null, onboardingCompleted: true };
+const GUEST_CONTEXT: PocketDadContext = { children: [], preferences: { tone: "direct", tone_intensity: "baseline" }, quizResult: null, archetypeSource: null, onboardingCompleted: true };
 
 /** Pocket Dad: the whole coaching screen. Guests (userId null) see it read-only. */
 export function PocketDadScreen({ userId }: { userId: string | null }) {
@@ -83,7 +83,7 @@ function PocketDadTool({ userId, context }: { userId: string | null; context: Po
           </div>
           <p className="text-olive-dark">{POCKET_DAD_COPY.tagline}</p>
         </div>
-        {archetype ? <ArchetypeBadge archetype={archetype} /> : null}
+        {archetype ? <ArchetypeBadge archetype={archetype} source={context.archetypeSource ?? "onboarding"} /> : null}
       </header>
 
       <ChildCards children={context.children} selectedId={pd.childId} onSelect={(id) => !guard() && pd.selectChild(id)} signedIn={!guest} />
