@@ -125,5 +125,5 @@ describe.skipIf(!browserAvailable)("the Dad DNA test in Chromium", () => {
     await page.goto(`${server.baseUrl}/pricing#dad-dna`);
     await page.getByRole("region", { name: "The Dad DNA test" }).getByRole("link", { name: "See your result" }).waitFor();
     expect(problems).toEqual([]);
-  });
+  }, 180_000);
 });
