@@ -16,7 +16,7 @@ export function PricingRoute() {
       {me.isPending ? (
         <FullPageStatus>Loading...</FullPageStatus>
       ) : (
-        <PricingPage isGuest={isGuest} signedIn={Boolean(me.data)} initialInterval={plan === "monthly" ? "month" : "year"} />
+        <PricingPage isGuest={isGuest} signedIn={Boolean(me.data)} email={me.data?.user.email} initialInterval={plan === "monthly" ? "month" : "year"} />
       )}
     </>
   );
