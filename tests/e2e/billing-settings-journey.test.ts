@@ -1,9 +1,10 @@
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { seriousAxeViolations } from "../support/axe";
 import { browserAvailable, useBrowser } from "../support/browser";
 import { type E2eServer, signUpConfirmed, startE2eServer } from "../support/e2e-server";
 import { controlsCoveredOnPage, screenshotAtBothWidths } from "../support/screens";
+import { startFakeStripe } from "../support/stripe-server";
 
 const longDate = (date: Date) => date.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
 
@@ -213,6 +214,45 @@ describe.skipIf(!browserAvailable)("billing in Settings, and a gift bought by an
     await expectAccessible(page, "#billing");
     await page.getByRole("region", { name: "Billing" }).scrollIntoViewIfNeeded();
     await screenshotAtBothWidths(page, "settings-billing-active");
+    expect(errors).toEqual([]);
+  });
+});
+
+describe.skipIf(!browserAvailable)("billing in Settings with Stripe (the real SDK against a local Stripe server)", () => {
+  const browser = useBrowser();
+  const stripe = startFakeStripe();
+  afterAll(() => stripe.stop());
+
+  it("a subscribed dad opens Stripe's billing portal from Settings", async () => {
+    const port = await stripe.start();
+    const server = await startE2eServer({
+      STRIPE_SECRET_KEY: "sk_test_local",
+      STRIPE_WEBHOOK_SECRET: "whsec_settings",
+      STRIPE_PRICE_MONTHLY: "price_m_settings",
+      STRIPE_PRICE_ANNUAL: "price_y_settings",
+      STRIPE_API_URL: `http://127.0.0.1:${port}`,
+    });
+    const page = await browser.newPage({ width: 360, height: 800 });
+    const errors = consoleErrors(page);
+    await signUpConfirmed(server, page, `portal${Date.now()}@example.com`);
+    const checkout = await page.request.post(`${server.baseUrl}/api/create-checkout-session`, {
+      headers: { origin: server.baseUrl },
+      data: { priceId: "price_y_settings", interval: "year", isGuest: false },
+    });
+    const { id } = (await checkout.json()) as { id: string };
+    stripe.complete(id);
+    expect((await (await page.request.get(`${server.baseUrl}/api/verify-payment?session_id=${id}`)).json()).status).toBe("success");
+
+    // The portal lives at Stripe: the page is sent there (caught here, as the address does not exist).
+    await page.route("https://billing.stripe.test/**", (route) => route.fulfill({ contentType: "text/html", body: "<title>Stripe portal</title><h1>Portal</h1>" }));
+    await page.goto(`${server.baseUrl}/settings`);
+    const section = page.getByRole("region", { name: "Billing" });
+    await section.getByRole("button", { name: "Cancel subscription" }).waitFor();
+    await expectAccessible(page, "#billing");
+    await section.scrollIntoViewIfNeeded();
+    await screenshotAtBothWidths(page, "settings-billing-stripe");
+    await section.getByRole("button", { name: "Card and invoices" }).click();
+    await page.waitForURL(/^https:\/\/billing\.stripe\.test\/p\/cus_/);
     expect(errors).toEqual([]);
   });
 });
