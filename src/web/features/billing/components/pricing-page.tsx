@@ -6,14 +6,12 @@ import { PageContainer } from "../../../components/layout/page-container";
 import { Alert } from "../../../components/ui/alert";
 import { Card } from "../../../components/ui/card";
 import { TextLink } from "../../../components/ui/text-link";
-import type { PlanInterval } from "../../../../shared/billing";
+import { ACCESS_GIVING_STATUSES, type PlanInterval } from "../../../../shared/billing";
 import { type BillingSummary, useBilling } from "../api/get-billing";
 import { useOpenBillingPortal } from "../api/open-billing-portal";
 import { formatBillingDate } from "./billing-dates";
 import { PlanChooser } from "./plan-chooser";
 import { SubscriptionActions } from "./subscription-actions";
-
-const ACTIVE = new Set(["active", "trialing", "past_due"]);
 
 export type PricingPageProps = {
   isGuest: boolean;
@@ -63,7 +61,7 @@ function PaymentProviderNote() {
 
 function PlanPage({ signedIn, initialInterval }: PricingPageProps) {
   const billing = useBilling({ enabled: signedIn });
-  const subscribed = Boolean(billing.data?.subscription && ACTIVE.has(billing.data.subscription.status));
+  const subscribed = Boolean(billing.data?.subscription && ACCESS_GIVING_STATUSES.has(billing.data.subscription.status));
   const giftUntil = billing.data?.giftAccessUntil ?? null;
   const hasGift = !subscribed && giftUntil !== null && new Date(giftUntil).getTime() > Date.now();
   const portal = useOpenBillingPortal();
