@@ -51,7 +51,7 @@ describe.skipIf(!browserAvailable)("billing in Settings, and a gift bought by an
   const browser = useBrowser();
   let server: E2eServer;
 
-  it("signed out at 360 px: /pricing → 'Give it as a gift' and /gift → 'Gift Dad a subscription' show the gift purchase; no console error, not even /api/me", async () => {
+  it("signed out at 360 px: /pricing → 'Give it as a gift' and /gift → 'Gift Dad a subscription' show the gift purchase; no console error on the public pages, not even /api/me", async () => {
     server = await startE2eServer();
     const page = await browser.newPage({ width: 360, height: 800 });
     const errors = consoleErrors(page);
@@ -76,6 +76,12 @@ describe.skipIf(!browserAvailable)("billing in Settings, and a gift bought by an
     await expectGiftPurchase(page);
     await screenshotAtBothWidths(page, "gift-purchase-signed-out");
 
+    // The other public pages that are not prerendered (those are checked in prerendered-pages.test.ts).
+    for (const pathname of ["/login", "/signup", "/pocket-dad", "/activate-gift-code?giftcode=ABCDEFGHJKMN2"]) {
+      await page.goto(`${server.baseUrl}${pathname}`);
+      await page.getByRole("heading", { level: 1 }).first().waitFor();
+      await page.waitForLoadState("networkidle");
+    }
     expect(meAnswers.length).toBeGreaterThan(0);
     expect(meAnswers.every((status) => status === 200)).toBe(true);
     expect(errors).toEqual([]);
