@@ -28,6 +28,8 @@ const PUBLIC_ROUTES = new Set([
   "GET /healthz",
   "GET /readyz",
   "GET /api/config",
+  // Without any session cookie it says 'no user' (200); a cookie that no longer works still gets 401.
+  "GET /api/me",
   "GET /api/auth/*",
   "POST /api/auth/*",
   "GET /dev/mailbox",
@@ -91,7 +93,7 @@ describe("errors and headers", () => {
   });
 
   it("answers 401 as { error: { code, message } } without a session", async () => {
-    const response = await t.app.request("/api/me");
+    const response = await t.app.request("/api/settings");
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ error: { code: "UNAUTHENTICATED", message: "Please sign in to continue." } });
   });
@@ -119,6 +121,20 @@ describe("errors and headers", () => {
 });
 
 describe("GET /api/me", () => {
+  it("tells a visitor with no session cookie that nobody is signed in (200), and a dead session cookie 401", async () => {
+    const visitor = await t.app.request("/api/me");
+    expect(visitor.status).toBe(200);
+    expect(await visitor.json()).toEqual({ user: null, profile: null });
+
+    const user = await createSignedInUser(t);
+    await jsonRequest(t, "POST", "/api/auth/sign-out", { cookie: user.cookie, body: {} });
+    const signedOut = await jsonRequest(t, "GET", "/api/me", { cookie: user.cookie });
+    expect(signedOut.status).toBe(401);
+    expect(await signedOut.json()).toEqual({ error: { code: "UNAUTHENTICATED", message: "Please sign in to continue." } });
+    const forged = await jsonRequest(t, "GET", "/api/me", { cookie: "better-auth.session_token=forged.signature" });
+    expect(forged.status).toBe(401);
+  });
+
   it("returns the signed-in user's profile", async () => {
     const user = await createSignedInUser(t, { timeZone: "Europe/London" });
     const response = await jsonRequest(t, "GET", "/api/me", { cookie: user.cookie });

@@ -101,11 +101,17 @@ export async function createServices(options: { config: Config; db: Database; po
   // Profiles owns the profiles table: billing, coach, onboarding and settings write it through these usecases.
   const profiles = createProfilesUsecases({ profiles: profilesRepository, accessOf });
   const dadDna = createDadDnaUsecases({ repository: createDadDnaRepository(db), savePocketDadPreferences: profiles.savePocketDadPreferences });
+  // Billing and gift emails go to the dad's address, with dates in his time zone.
+  const contactOf = async (userId: string) => {
+    const profile = await profilesRepository.findById(userId);
+    return profile ? { email: profile.email, timeZone: profile.timeZone } : null;
+  };
   const gifts = createGiftsModule(infra, {
     outbox,
     appUrl: config.appUrl,
     supportEmail: config.supportEmail,
     recordAccess,
+    contactOf,
     extendGiftAccess: (input, tx) => billing.extendGiftAccess(input, tx),
   });
   const experiments = createExperimentsUsecases({ experiments: createExperimentsRepository(db), adminEmails: config.adminEmails });
@@ -113,6 +119,9 @@ export async function createServices(options: { config: Config; db: Database; po
     repository: billingRepository,
     payments,
     appUrl: config.appUrl,
+    supportEmail: config.supportEmail,
+    outbox,
+    contactOf,
     onGiftPaid: (gift) => events.emit("gift.paid", gift),
     recordConversion: experiments.convertServerEvent,
     giftFrom: (userId) => gifts.giftFrom(userId),

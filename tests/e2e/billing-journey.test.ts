@@ -46,7 +46,7 @@ describe.skipIf(!browserAvailable)("access and money in Chromium (TEST MODE chec
   const browser = useBrowser();
   let server: Server;
 
-  it("subscribes, sees 'Payment Successful!', the checklist advances and the bell shows a generated unlock notification", async () => {
+  it("subscribes in the free month, is told nothing was charged and when the plan starts, the checklist advances and the bell shows a generated unlock notification", async () => {
     server = await startE2eServer();
     const page = await browser.newPage();
     // He first lands on / as a visitor of the experiment, given variant B.
@@ -79,14 +79,18 @@ describe.skipIf(!browserAvailable)("access and money in Chromium (TEST MODE chec
     await screenshotAtBothWidths(page, "test-checkout-trial");
     await page.getByRole("button", { name: "Start my plan (test)" }).click();
     await page.waitForURL(/\/success\?session_id=/);
-    await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+    // Nothing was charged in the free month: the page says when the plan starts, not 'Payment Confirmed'.
+    await page.getByRole("heading", { name: "Your plan is set!" }).waitFor();
     await page.getByText("Account Active").waitFor();
-    await page.getByText("Payment Confirmed").waitFor();
+    await page.getByText("Nothing charged today").waitFor();
+    await page.getByText(/^Your Annual plan starts on \w+ \d+, \d{4}, the last day of your free month/).waitFor();
+    expect(await page.getByText(/Payment Confirmed|Payment Successful/).count()).toBe(0);
     await expectAccessible(page);
+    await screenshotAtBothWidths(page, "success-in-free-month");
     const purchases = () => page.evaluate(() => (window.heydadEvents ?? []).filter((e) => e.name === "Purchase").length);
     expect(await purchases()).toBe(1);
     await page.reload();
-    await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+    await page.getByRole("heading", { name: "Your plan is set!" }).waitFor();
     expect(await purchases()).toBe(0); // fired once: not again on reload
 
     // The experiment counted his sign-up, checkout and purchase once each, under B.

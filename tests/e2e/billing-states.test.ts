@@ -17,7 +17,7 @@ async function subscribe(page: Page, server: E2eServer) {
   await page.getByRole("button", { name: "Get Started" }).click();
   await page.waitForURL(/\/checkout\/test\/cs_test_/);
   await page.getByRole("button", { name: "Start my plan (test)" }).click();
-  await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+  await page.getByRole("heading", { name: "Your plan is set!" }).waitFor();
 }
 
 describe.skipIf(!browserAvailable)("what /pricing says about the plan a dad holds (TEST MODE checkout)", () => {

@@ -18,7 +18,7 @@ export function PricingRoute() {
         <FullPageStatus>Loading...</FullPageStatus>
       ) : (
         <>
-          <PricingPage isGuest={isGuest} signedIn={Boolean(me.data)} initialInterval={plan === "monthly" ? "month" : "year"} />
+          <PricingPage isGuest={isGuest} signedIn={Boolean(me.data)} email={me.data?.user.email} initialInterval={plan === "monthly" ? "month" : "year"} />
           {isGuest ? null : <DadDnaDetails signedIn={Boolean(me.data)} />}
         </>
       )}

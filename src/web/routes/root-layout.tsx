@@ -46,7 +46,7 @@ export function RootLayout() {
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
         <Outlet />
       </main>
-      <SiteFooter />
+      <SiteFooter signedIn={signedIn} />
       <Toaster />
       <ScrollRestoration />
     </>

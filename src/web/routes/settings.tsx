@@ -1,6 +1,7 @@
 import { PRODUCT_NAME } from "../../shared/copy";
 import { PageContainer } from "../components/layout/page-container";
 import { useMe } from "../features/auth/api/get-me";
+import { BillingSection } from "../features/billing/components/billing-section";
 import { useChildren } from "../features/children/api/list-children";
 import { FamilyDelivery } from "../features/family/components/family-delivery";
 import { QuestionnaireCard } from "../features/onboarding/components/questionnaire-card";
@@ -16,6 +17,7 @@ export function SettingsRoute() {
       <title>{`Settings · ${PRODUCT_NAME}`}</title>
       <PageContainer width="default">
         <SettingsPage
+          billing={<BillingSection />}
           familyDelivery={<FamilyDelivery kids={children.data ?? []} />}
           exportPanel={(placement) => <DownloadEverything headingLevel={placement === "section" ? 3 : 4} />}
         />

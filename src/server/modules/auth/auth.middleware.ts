@@ -13,7 +13,12 @@ export type SessionUser = { id: string; email: string; emailVerified: boolean };
  * first read: most requests (pages, reads) never ask, and reading the request's headers is their largest cost.
  */
 export type ClientAddress = { readonly ip: string; readonly isLocal: boolean };
-export type AppVariables = { user: SessionUser | null; client: ClientAddress };
+export type AppVariables = {
+  user: SessionUser | null;
+  /** The request carried a session cookie, valid or not (set only when `user` is null). */
+  sentSessionCookie?: boolean;
+  client: ClientAddress;
+};
 export type AppEnv = { Variables: AppVariables };
 
 /**
@@ -110,6 +115,7 @@ export function sessionMiddleware(options: { auth: Auth; secret: string; session
     const refreshDue = found && found.expiresAt.getTime() - (SESSION_LIFETIME_SECONDS - SESSION_REFRESH_AGE_SECONDS) * 1000 <= now;
     if (!found || found.expiresAt.getTime() <= now) {
       c.set("user", null);
+      c.set("sentSessionCookie", token !== null || getCookie(c, await cookieName) !== undefined);
     } else if (refreshDue) {
       const session = await options.auth.api.getSession({ headers: c.req.raw.headers });
       c.set("user", session ? { id: session.user.id, email: session.user.email, emailVerified: session.user.emailVerified } : null);

@@ -1,4 +1,5 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, ne, notInArray, sql } from "drizzle-orm";
+import { ACCESS_GIVING_STATUSES } from "../../../shared/billing";
 import type { Database } from "../../db/client";
 import type { DbOrTransaction } from "../../db/transaction";
 import { profiles } from "../profiles/profiles.table";
@@ -60,14 +61,35 @@ export function createBillingRepository(db: Database) {
 
     userExists: async (userId: string) => (await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, userId))).length > 0,
 
-    upsertSubscription: (row: Omit<typeof subscriptions.$inferInsert, "id" | "createdAt" | "updatedAt">) =>
-      db
-        .insert(subscriptions)
-        .values(row)
-        .onConflictDoUpdate({
-          target: subscriptions.providerSubscriptionId,
-          set: { status: row.status, interval: row.interval, currentPeriodEnd: row.currentPeriodEnd, cancelAtPeriodEnd: row.cancelAtPeriodEnd, customerId: row.customerId, updatedAt: new Date() },
-        }),
+    /**
+     * Records the provider's latest state of a subscription and says what changed, each exactly once however
+     * often and concurrently the same state arrives: `started` when it first gives access (new, or out of
+     * incomplete/unpaid), `cancelChanged` when cancel-at-period-end flipped (cancelled or resumed).
+     */
+    async syncSubscription(row: Omit<typeof subscriptions.$inferInsert, "id" | "createdAt" | "updatedAt">) {
+      const giving = ACCESS_GIVING_STATUSES.has(row.status);
+      const bySubscription = eq(subscriptions.providerSubscriptionId, row.providerSubscriptionId);
+      const [inserted] = await db.insert(subscriptions).values(row).onConflictDoNothing({ target: subscriptions.providerSubscriptionId }).returning({ id: subscriptions.id });
+      if (inserted) return { started: giving, cancelChanged: false };
+      // Conditional updates: of concurrent syncs of one change, only the first finds the old value.
+      const [started] = giving
+        ? await db
+            .update(subscriptions)
+            .set({ status: row.status, updatedAt: new Date() })
+            .where(and(bySubscription, notInArray(subscriptions.status, [...ACCESS_GIVING_STATUSES])))
+            .returning({ id: subscriptions.id })
+        : [];
+      const [flipped] = await db
+        .update(subscriptions)
+        .set({ cancelAtPeriodEnd: row.cancelAtPeriodEnd, updatedAt: new Date() })
+        .where(and(bySubscription, ne(subscriptions.cancelAtPeriodEnd, row.cancelAtPeriodEnd ?? false)))
+        .returning({ id: subscriptions.id });
+      await db
+        .update(subscriptions)
+        .set({ status: row.status, interval: row.interval, currentPeriodEnd: row.currentPeriodEnd, customerId: row.customerId, updatedAt: new Date() })
+        .where(bySubscription);
+      return { started: Boolean(started), cancelChanged: Boolean(flipped) };
+    },
 
     findSubscription: async (userId: string, providerSubscriptionId: string) =>
       (await db.select().from(subscriptions).where(and(eq(subscriptions.userId, userId), eq(subscriptions.providerSubscriptionId, providerSubscriptionId))))[0],

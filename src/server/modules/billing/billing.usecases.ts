@@ -2,6 +2,8 @@ import { ACCESS_GIVING_STATUSES, decideAccess, PLANS } from "../../../shared/bil
 import type { CheckoutRequest } from "../../../shared/billing.schemas";
 import type { DbOrTransaction } from "../../db/transaction";
 import type { SessionUser } from "../auth/auth.middleware";
+import type { EmailOutbox } from "../email/email.usecases";
+import { type BillingContact, subscriptionCancelledEmail, subscriptionResumedEmail, subscriptionStartedEmail } from "./billing.emails";
 import { billingErrors } from "./billing.errors";
 import { InvalidSignatureError, type Payments, type ProviderSubscription } from "./billing.payments";
 import type { BillingRepository } from "./billing.repository";
@@ -20,6 +22,11 @@ export type BillingUsecasesOptions = {
   repository: BillingRepository;
   payments: Payments;
   appUrl: string;
+  supportEmail: string;
+  /** Subscribing, cancelling and resuming each send a short email. */
+  outbox: EmailOutbox;
+  /** The dad's address and time zone (the profiles module), for those emails. */
+  contactOf: (userId: string) => Promise<BillingContact | null>;
   /** The gifts module issues and emails the code (idempotent per checkout session). */
   onGiftPaid: (gift: GiftPaid) => Promise<void>;
   /** The experiments module counts it once per visitor and type. */
@@ -63,7 +70,7 @@ export function createBillingUsecases(options: BillingUsecasesOptions) {
       (subscription.userId && (await repository.userExists(subscription.userId)) ? subscription.userId : undefined) ??
       (subscription.customerId ? await repository.userIdForCustomer(subscription.customerId) : undefined);
     if (!userId) return;
-    await repository.upsertSubscription({
+    const changed = await repository.syncSubscription({
       userId,
       providerSubscriptionId: subscription.id,
       customerId: subscription.customerId,
@@ -74,6 +81,18 @@ export function createBillingUsecases(options: BillingUsecasesOptions) {
     });
     if (subscription.customerId && !(await repository.findAccount(userId))?.customerId) await repository.setCustomerId(userId, subscription.customerId);
     await recordAccess(userId);
+    await tellAboutChange(userId, subscription, changed);
+  }
+
+  /** One short email per change the dad made or the provider reported: started (a receipt when charged), cancelled, resumed. */
+  async function tellAboutChange(userId: string, subscription: ProviderSubscription, changed: { started: boolean; cancelChanged: boolean }) {
+    if (!changed.started && !changed.cancelChanged) return;
+    const contact = await options.contactOf(userId);
+    if (!contact) return;
+    const facts = { contact, interval: subscription.interval, periodEnd: subscription.currentPeriodEnd, appUrl: options.appUrl, supportEmail: options.supportEmail };
+    if (changed.started) await options.outbox.queue(subscriptionStartedEmail({ ...facts, trialing: subscription.status === "trialing", now: now() }));
+    else if (subscription.cancelAtPeriodEnd) await options.outbox.queue(subscriptionCancelledEmail(facts));
+    else await options.outbox.queue(subscriptionResumedEmail(facts));
   }
 
   async function syncSubscriptionById(id: string) {

@@ -14,6 +14,9 @@ export type EmailContent = {
 export const escapeHtml = (value: string) =>
   value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 
+/** A date as a reader sees it in his own time zone: 'November 27, 2026'. */
+export const emailDate = (instant: Date, timeZone: string) => instant.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone });
+
 /** Renders a plain, readable HTML email with its text alternative. */
 export function renderEmail(content: EmailContent): { html: string; text: string } {
   const closing = content.closing ?? `— The ${PRODUCT_NAME} team`;
@@ -25,11 +28,17 @@ export function renderEmail(content: EmailContent): { html: string; text: string
   const secondary = content.secondaryAction
     ? `<p style="margin:0 0 16px"><a href="${escapeHtml(content.secondaryAction.url)}" style="color:#353535">${escapeHtml(content.secondaryAction.label)}</a></p>`
     : "";
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(content.heading)}</title></head>
-<body style="margin:0;background:#f4f3ef;font-family:Inter,Helvetica,Arial,sans-serif;color:#353535">
-<div style="max-width:560px;margin:0 auto;padding:32px 20px">
+  // The viewport line makes phone mail apps lay the message out at the screen's width instead of a shrunken
+  // desktop page; the narrow paddings keep the text column wide on a 360 px screen.
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="x-apple-disable-message-reformatting">
+<title>${escapeHtml(content.heading)}</title>
+<style>@media (max-width:480px){.frame{padding:16px 8px!important}.card{padding:20px 16px!important}h1{font-size:20px!important}}</style></head>
+<body style="margin:0;background:#f4f3ef;font-family:Inter,Helvetica,Arial,sans-serif;font-size:16px;color:#353535;-webkit-text-size-adjust:100%;text-size-adjust:100%">
+<div class="frame" style="max-width:560px;margin:0 auto;padding:32px 16px">
 <div style="font-weight:700;font-size:18px;margin-bottom:20px">${PRODUCT_NAME}</div>
-<div style="background:#ffffff;border:1px solid #D2D7DF;border-radius:12px;padding:28px">
+<div class="card" style="background:#ffffff;border:1px solid #D2D7DF;border-radius:12px;padding:28px;overflow-wrap:break-word">
 <h1 style="font-size:22px;margin:0 0 16px">${escapeHtml(content.heading)}</h1>
 ${paragraphs}${action}${secondary}
 <p style="margin:24px 0 0">${escapeHtml(closing)}</p>

@@ -13,6 +13,7 @@ export function createGiftsModule(
     supportEmail: string;
     /** A redeemed code is a billing event: billing records the new access. */
     recordAccess: (userId: string) => Promise<unknown>;
+    contactOf: (userId: string) => Promise<{ email: string; timeZone: string } | null>;
     /** Billing adds a redeemed gift's months inside the redemption's transaction. */
     extendGiftAccess: BillingUsecases["extendGiftAccess"];
   },

@@ -41,9 +41,9 @@ export function createGiftsRepository(db: Database) {
           .update(giftCodes)
           .set({ redeemedBy: userId, redeemedAt: new Date() })
           .where(and(eq(giftCodes.code, code), isNull(giftCodes.redeemedBy)))
-          .returning({ months: giftCodes.months });
+          .returning({ months: giftCodes.months, buyerEmail: giftCodes.buyerEmail });
         if (!claimed) return null;
-        return { months: claimed.months, accessUntil: await addAccess(tx, claimed.months) };
+        return { months: claimed.months, buyerEmail: claimed.buyerEmail, accessUntil: await addAccess(tx, claimed.months) };
       }),
   };
 }

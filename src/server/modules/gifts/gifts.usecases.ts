@@ -3,7 +3,7 @@ import { GIFT_CODE_ALPHABET, GIFT_CODE_LENGTH } from "../../../shared/gift-code"
 import type { SessionUser } from "../auth/auth.middleware";
 import type { BillingUsecases, GiftPaid } from "../billing/billing.usecases";
 import type { EmailOutbox } from "../email/email.usecases";
-import { giftCodeEmail } from "./gifts.emails";
+import { giftCodeEmail, giftRedeemedEmail } from "./gifts.emails";
 import { giftErrors } from "./gifts.errors";
 import type { GiftsRepository } from "./gifts.repository";
 
@@ -26,6 +26,8 @@ export function createGiftsUsecases(options: {
   supportEmail: string;
   /** A redeemed code is a billing event: billing records the new access. */
   recordAccess: (userId: string) => Promise<unknown>;
+  /** The dad's address and time zone, for the 'gift is active' email. */
+  contactOf: (userId: string) => Promise<{ email: string; timeZone: string } | null>;
   /** Billing owns the gift's access (billing_accounts): it adds the months inside the redemption's transaction. */
   extendGiftAccess: BillingUsecases["extendGiftAccess"];
 }) {
@@ -50,6 +52,12 @@ export function createGiftsUsecases(options: {
       const redeemed = await options.repository.redeem(code, user.id, (tx, months) => options.extendGiftAccess({ userId: user.id, months }, tx));
       if (!redeemed) throw giftErrors.notRedeemable();
       await options.recordAccess(user.id);
+      const contact = await options.contactOf(user.id);
+      if (contact && redeemed.accessUntil) {
+        await options.outbox.queue(
+          giftRedeemedEmail({ to: contact.email, timeZone: contact.timeZone, months: redeemed.months, accessUntil: redeemed.accessUntil, buyerEmail: redeemed.buyerEmail, appUrl: options.appUrl }),
+        );
+      }
       return { success: true, months: redeemed.months, accessUntil: redeemed.accessUntil?.toISOString() ?? null };
     },
   };

@@ -5,7 +5,9 @@ import { FullPageStatus } from "../../../components/layout/full-page-status";
 import { ResultCard } from "../../../components/layout/result-card";
 import { ButtonLink } from "../../../components/ui/button";
 import { trackPixelOnce } from "../../../lib/analytics";
+import { useBilling } from "../api/get-billing";
 import { useVerifyPayment } from "../api/verify-payment";
+import { formatBillingDate } from "./billing-dates";
 import { CHECKOUT_DETAILS_STORAGE_KEY } from "./plan-chooser";
 
 export type PaymentResultProps = { sessionId: string | null; isGuest: boolean; supportEmail: string };
@@ -23,6 +25,10 @@ export function PaymentResult({ sessionId, isGuest, supportEmail }: PaymentResul
   const verification = useVerifyPayment(sessionId);
   const queryClient = useQueryClient();
   const status = !sessionId || verification.isError || verification.data?.status === "failed" ? "error" : verification.data?.status === "success" ? "success" : "loading";
+  const gift = isGuest || verification.data?.kind === "gift";
+  // A plan chosen in the free month charges nothing today: the page says when it starts instead of 'Payment Confirmed'.
+  const billing = useBilling({ enabled: status === "success" && !gift });
+  const subscription = billing.data?.subscription;
 
   useEffect(() => {
     if (status !== "success" || !sessionId) return;
@@ -30,7 +36,7 @@ export function PaymentResult({ sessionId, isGuest, supportEmail }: PaymentResul
     void queryClient.invalidateQueries();
   }, [status, sessionId, queryClient]);
 
-  if (status === "loading") return <FullPageStatus>Verifying your payment</FullPageStatus>;
+  if (status === "loading" || (status === "success" && !gift && billing.isPending)) return <FullPageStatus>Verifying your payment</FullPageStatus>;
 
   if (status === "error") {
     return (
@@ -48,7 +54,7 @@ export function PaymentResult({ sessionId, isGuest, supportEmail }: PaymentResul
     );
   }
 
-  if (isGuest || verification.data?.kind === "gift") {
+  if (gift) {
     return (
       <ResultCard tone="success" icon={Gift} title="Gift Purchase Successful!">
         <p className="text-base text-olive-dark">
@@ -61,6 +67,27 @@ export function PaymentResult({ sessionId, isGuest, supportEmail }: PaymentResul
           </a>
           .
         </p>
+      </ResultCard>
+    );
+  }
+  if (subscription?.status === "trialing") {
+    return (
+      <ResultCard tone="success" icon={CircleCheck} title="Your plan is set!">
+        <ul className="flex flex-col gap-2 text-base text-ink">
+          <li className="flex items-center gap-2">
+            <CircleCheck className="size-5 shrink-0 text-success" aria-hidden="true" /> Account Active
+          </li>
+          <li className="flex items-center gap-2">
+            <CircleCheck className="size-5 shrink-0 text-success" aria-hidden="true" /> Nothing charged today
+          </li>
+        </ul>
+        <p className="text-base text-olive-dark">
+          Your {subscription.interval === "year" ? "Annual" : "Monthly"} plan starts on {formatBillingDate(subscription.currentPeriodEnd)}, the last day of your free
+          month; its first charge falls then. You can cancel before that in Settings, under Billing.
+        </p>
+        <ButtonLink to="/dashboard" size="lg">
+          Go to your dashboard
+        </ButtonLink>
       </ResultCard>
     );
   }

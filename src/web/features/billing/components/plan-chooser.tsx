@@ -18,6 +18,8 @@ export type PlanChooserProps = {
   guest?: boolean;
   signedIn: boolean;
   initialInterval?: PlanInterval;
+  /** The gift buyer's email as first offered (a signed-in buyer's own). */
+  defaultEmail?: string;
   className?: string;
 };
 
@@ -33,9 +35,9 @@ const giftNote = (interval: PlanInterval) => {
 };
 
 /** Monthly and Annual (Annual preselected, 'MOST POPULAR', 'Save 33%') and 'Get Started'. */
-export function PlanChooser({ guest = false, signedIn, initialInterval = "year", className }: PlanChooserProps) {
+export function PlanChooser({ guest = false, signedIn, initialInterval = "year", defaultEmail = "", className }: PlanChooserProps) {
   const [interval, setInterval] = useState<PlanInterval>(initialInterval);
-  const [email, setEmail] = useState("");
+  const [email, setEmail] = useState(defaultEmail);
   const plans = usePlans();
   const checkout = useCreateCheckoutSession();
   const navigate = useNavigate();

@@ -1,28 +1,67 @@
 import { Gift, ShieldCheck } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { TAGLINES } from "../../../../shared/copy";
 import { FullPageStatus } from "../../../components/layout/full-page-status";
 import { PageContainer } from "../../../components/layout/page-container";
 import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
-import { Dialog } from "../../../components/ui/dialog";
 import { TextLink } from "../../../components/ui/text-link";
-import type { PlanInterval } from "../../../../shared/billing";
-import { useCancelSubscription, useResumeSubscription } from "../api/cancel-subscription";
+import { ACCESS_GIVING_STATUSES, type PlanInterval } from "../../../../shared/billing";
 import { type BillingSummary, useBilling } from "../api/get-billing";
 import { useOpenBillingPortal } from "../api/open-billing-portal";
+import { formatBillingDate } from "./billing-dates";
 import { PlanChooser } from "./plan-chooser";
+import { SubscriptionActions } from "./subscription-actions";
 
-const ACTIVE = new Set(["active", "trialing", "past_due"]);
-const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "long", day: "numeric" }) : "");
+export type PricingPageProps = {
+  isGuest: boolean;
+  signedIn: boolean;
+  initialInterval?: PlanInterval;
+  /** The signed-in buyer's own address, offered for the gift code. */
+  email?: string;
+};
 
-export type PricingPageProps = { isGuest: boolean; signedIn: boolean; initialInterval?: PlanInterval };
+/**
+ * /pricing: the plan chooser; subscribed dads go to the billing portal. With isGuest, the gift purchase, whoever
+ * asks: a subscribed, trialing or lapsed dad buys a gift exactly as a signed-out visitor does.
+ */
+export function PricingPage(props: PricingPageProps) {
+  return props.isGuest ? <GiftPurchase initialInterval={props.initialInterval} email={props.email} /> : <PlanPage {...props} />;
+}
 
-/** /pricing: the plan chooser; a gift for guests; subscribed dads go to the billing portal. */
-export function PricingPage({ isGuest, signedIn, initialInterval }: PricingPageProps) {
-  const billing = useBilling({ enabled: signedIn && !isGuest });
-  const subscribed = Boolean(billing.data?.subscription && ACTIVE.has(billing.data.subscription.status));
+function GiftPurchase({ initialInterval, email }: { initialInterval?: PlanInterval; email?: string }) {
+  return (
+    <PageContainer width="narrow">
+      <div className="flex flex-col gap-6">
+        <header className="flex flex-col gap-2 text-center">
+          <span className="mx-auto inline-flex size-12 items-center justify-center rounded-full bg-accent-soft text-accent-dark">
+            <Gift className="size-6" aria-hidden="true" />
+          </span>
+          <h1 className="text-3xl font-bold tracking-tight text-ink">Gift Dad a subscription</h1>
+          <p className="text-base text-olive-dark">Pick a plan. We email you a gift code to pass on; he redeems it when he signs up.</p>
+        </header>
+        <Card className="p-5 sm:p-6">
+          <PlanChooser guest signedIn={false} initialInterval={initialInterval} defaultEmail={email} />
+          <p className="mt-4 text-center text-sm text-olive-dark">A one-time payment: no subscription, nothing to cancel.</p>
+        </Card>
+        <PaymentProviderNote />
+      </div>
+    </PageContainer>
+  );
+}
+
+function PaymentProviderNote() {
+  return (
+    <p className="flex items-center justify-center gap-2 text-sm text-olive-dark">
+      <ShieldCheck className="size-4" aria-hidden="true" />
+      Payments are handled securely by our payment provider.
+    </p>
+  );
+}
+
+function PlanPage({ signedIn, initialInterval }: PricingPageProps) {
+  const billing = useBilling({ enabled: signedIn });
+  const subscribed = Boolean(billing.data?.subscription && ACCESS_GIVING_STATUSES.has(billing.data.subscription.status));
   const giftUntil = billing.data?.giftAccessUntil ?? null;
   const hasGift = !subscribed && giftUntil !== null && new Date(giftUntil).getTime() > Date.now();
   const portal = useOpenBillingPortal();
@@ -35,7 +74,7 @@ export function PricingPage({ isGuest, signedIn, initialInterval }: PricingPageP
     }
   }, [subscribed, billing.data?.portalAvailable, portal]);
 
-  if (signedIn && !isGuest && (billing.isPending || (subscribed && billing.data?.portalAvailable && !portal.isError))) {
+  if (signedIn && (billing.isPending || (subscribed && billing.data?.portalAvailable && !portal.isError))) {
     return <FullPageStatus>Loading...</FullPageStatus>;
   }
 
@@ -43,20 +82,13 @@ export function PricingPage({ isGuest, signedIn, initialInterval }: PricingPageP
     <PageContainer width="narrow">
       <div className="flex flex-col gap-6">
         <header className="flex flex-col gap-2 text-center">
-          {isGuest ? (
-            <span className="mx-auto inline-flex size-12 items-center justify-center rounded-full bg-accent-soft text-accent-dark">
-              <Gift className="size-6" aria-hidden="true" />
-            </span>
-          ) : null}
-          <h1 className="text-3xl font-bold tracking-tight text-ink">{isGuest ? "Gift Dad a subscription" : subscribed ? "Your subscription" : TAGLINES.pricing}</h1>
+          <h1 className="text-3xl font-bold tracking-tight text-ink">{subscribed ? "Your subscription" : TAGLINES.pricing}</h1>
           <p className="text-base text-olive-dark">
-            {isGuest
-              ? "Pick a plan. We email you a gift code to pass on; he redeems it when he signs up."
-              : subscribed
-                ? "Thank you for keeping their stories safe."
-                : hasGift
-                  ? "Hey Dad was given to you. Here's how long your gift lasts, and the plans for after."
-                  : "Add Unlimited Videos • Cancel Anytime. Your first month is free, no credit card needed."}
+            {subscribed
+              ? "Thank you for keeping their stories safe."
+              : hasGift
+                ? "Hey Dad was given to you. Here's how long your gift lasts, and the plans for after."
+                : "Add Unlimited Videos • Cancel Anytime. Your first month is free, no credit card needed."}
           </p>
         </header>
 
@@ -75,20 +107,15 @@ export function PricingPage({ isGuest, signedIn, initialInterval }: PricingPageP
           <CurrentPlan summary={billing.data} />
         ) : (
           <Card className="p-5 sm:p-6">
-            <PlanChooser guest={isGuest} signedIn={signedIn} initialInterval={initialInterval} />
-            <p className="mt-4 text-center text-sm text-olive-dark">{isGuest ? "A one-time payment: no subscription, nothing to cancel." : "Cancel anytime"}</p>
+            <PlanChooser signedIn={signedIn} initialInterval={initialInterval} />
+            <p className="mt-4 text-center text-sm text-olive-dark">Cancel anytime</p>
           </Card>
         )}
 
-        <p className="flex items-center justify-center gap-2 text-sm text-olive-dark">
-          <ShieldCheck className="size-4" aria-hidden="true" />
-          Payments are handled securely by our payment provider.
+        <PaymentProviderNote />
+        <p className="text-center text-sm text-olive-dark">
+          Buying for a dad? <TextLink to="/pricing?isGuest=true">Give it as a gift</TextLink>
         </p>
-        {!isGuest ? (
-          <p className="text-center text-sm text-olive-dark">
-            Buying for a dad? <TextLink to="/pricing?isGuest=true">Give it as a gift</TextLink>
-          </p>
-        ) : null}
       </div>
     </PageContainer>
   );
@@ -103,7 +130,7 @@ function GiftAccess({ from, until }: { from: string | null; until: string | null
         Your gift
       </h2>
       <p className="text-base font-medium break-words text-ink">
-        {from ? `Gift from ${from}` : "Gift"} — access until {formatDate(until)}
+        {from ? `Gift from ${from}` : "Gift"} — access until {formatBillingDate(until)}
       </p>
       <p className="text-sm text-olive-dark">
         Nothing is charged for it, and nothing renews. After that, choose a plan below to keep recording; your memories are never deleted.
@@ -114,49 +141,19 @@ function GiftAccess({ from, until }: { from: string | null; until: string | null
 
 function CurrentPlan({ summary }: { summary: BillingSummary }) {
   const subscription = summary.subscription!;
-  const cancel = useCancelSubscription();
-  const resume = useResumeSubscription();
-  const [confirming, setConfirming] = useState(false);
   const label = subscription.interval === "year" ? "Annual" : "Monthly";
   return (
     <Card className="flex flex-col gap-3 p-5 sm:p-6">
       <h2 className="text-lg font-semibold text-ink">Your plan: {label}</h2>
       <p className="text-sm text-olive-dark">
         {subscription.cancelAtPeriodEnd
-          ? `Cancelled — you keep access until ${formatDate(subscription.currentPeriodEnd)}. Nothing more is charged, and your memories are never deleted.`
+          ? `Cancelled — you keep access until ${formatBillingDate(subscription.currentPeriodEnd)}. Nothing more is charged, and your memories are never deleted.`
           : subscription.status === "trialing"
-            ? `Your free month runs until ${formatDate(subscription.currentPeriodEnd)}; the first charge falls then.`
-            : `Renews on ${formatDate(subscription.currentPeriodEnd)}.`}
+            ? `Your free month runs until ${formatBillingDate(subscription.currentPeriodEnd)}; the first charge falls then.`
+            : `Renews on ${formatBillingDate(subscription.currentPeriodEnd)}.`}
       </p>
       {subscription.status === "past_due" ? <Alert>Your last payment didn't go through. Please update your card.</Alert> : null}
-      {!subscription.cancelAtPeriodEnd ? (
-        <Button variant="secondary" onClick={() => setConfirming(true)}>
-          Cancel subscription
-        </Button>
-      ) : (
-        <Button onClick={() => resume.mutate(subscription.id)} busy={resume.isPending} busyLabel="Resuming…">
-          Resume subscription
-        </Button>
-      )}
-      {resume.isError ? <Alert>{resume.error.message}</Alert> : null}
-      <Dialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title="Cancel your subscription?"
-        description={`You keep access until ${formatDate(subscription.currentPeriodEnd)}. After that, memories are locked for viewing but never deleted, and you can download everything any time.`}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setConfirming(false)}>
-              Keep my plan
-            </Button>
-            <Button variant="danger" busy={cancel.isPending} onClick={() => cancel.mutate(subscription.id, { onSuccess: () => setConfirming(false) })}>
-              Cancel subscription
-            </Button>
-          </>
-        }
-      >
-        {cancel.isError ? <Alert>{cancel.error.message}</Alert> : null}
-      </Dialog>
+      <SubscriptionActions subscriptionId={subscription.id} cancelled={subscription.cancelAtPeriodEnd} periodEnd={subscription.currentPeriodEnd} />
     </Card>
   );
 }

@@ -13,10 +13,14 @@ import { SettingsSection } from "./settings-section";
 import { TwoFactorPanel } from "./two-factor-panel";
 
 /**
- * `familyDelivery`: the Family delivery section's content; `exportPanel`: 'Download everything', in the Data section
+ * `billing`: the Billing section's content (plan, status, next charge); `familyDelivery`: the Family delivery section's content; `exportPanel`: 'Download everything', in the Data section
  * and in the deletion dialog. Both are composed by the route (they belong to other features).
  */
-export function SettingsPage({ familyDelivery, exportPanel }: { familyDelivery?: ReactNode; exportPanel?: (placement: "section" | "dialog") => ReactNode } = {}) {
+export function SettingsPage({
+  billing,
+  familyDelivery,
+  exportPanel,
+}: { billing?: ReactNode; familyDelivery?: ReactNode; exportPanel?: (placement: "section" | "dialog") => ReactNode } = {}) {
   const settings = useSettings();
   useEffect(() => {
     if (settings.isError) toast.error("We couldn't load your settings.");
@@ -24,7 +28,7 @@ export function SettingsPage({ familyDelivery, exportPanel }: { familyDelivery?:
 
   return (
     <div className="flex flex-col gap-8">
-      <PageHeading title="Settings" description="Your profile, security, notifications, family delivery and data." />
+      <PageHeading title="Settings" description="Your profile, billing, security, notifications, family delivery and data." />
       {settings.isPending ? (
         <div className="flex flex-col gap-6" aria-label="Loading settings">
           {[0, 1, 2].map((key) => (
@@ -40,6 +44,13 @@ export function SettingsPage({ familyDelivery, exportPanel }: { familyDelivery?:
       ) : (
         <>
           <ProfileSection profile={settings.data.profile} />
+          {billing ? (
+            <div id="billing" className="scroll-mt-24">
+              <SettingsSection id="billing-section" title="Billing">
+                {billing}
+              </SettingsSection>
+            </div>
+          ) : null}
           {settings.data.security.hasPassword ? (
             <SettingsSection id="security" title="Security">
               <PasswordForm />
