@@ -11,12 +11,15 @@ import { jsonRequest, TEST_ORIGIN, type TestApp } from "./test-app";
 
 const clipDir = fs.mkdtempSync(path.join(os.tmpdir(), "heydad-clips-"));
 
-type ClipKind = "webm" | "webm-120fps" | "compatible-mp4" | "rotated-compatible-mp4" | "rotated-yuv444-mp4" | "long-mp4" | "text-as-mp4";
+type ClipKind = "webm" | "webm-120fps" | "webm-no-duration" | "webm-no-duration-large" | "compatible-mp4" | "rotated-compatible-mp4" | "rotated-yuv444-mp4" | "long-mp4" | "text-as-mp4";
 
 /**
  * Clips made by ffmpeg from its test pattern (320x240, 25 frames a second unless the kind says otherwise)
  * and a tone, so every test starts from known bytes. The rotated kinds are shot sideways: their display
  * matrix turns them by 90°, and only the yuv444 one (which phones do not play) has to be re-encoded.
+ * The no-duration kinds are written as MediaRecorder writes WebM (no duration, no cues in the header): one
+ * second encoded, then repeated by copying, so a long clip costs one second of encoding; the large one
+ * is noise at about 6 MB a second, so the browser needs seconds to find where it ends.
  */
 export function generateClip(kind: ClipKind, seconds = 3) {
   const file = path.join(clipDir, `${kind}-${seconds}-${Date.now()}.${kind.startsWith("webm") ? "webm" : "mp4"}`);
@@ -32,6 +35,13 @@ export function generateClip(kind: ClipKind, seconds = 3) {
     const upright = `${file}.upright.mp4`;
     ffmpeg(h264(kind === "rotated-compatible-mp4" ? "yuv420p" : "yuv444p"), upright);
     ffmpeg(["-i", upright, "-c", "copy", "-metadata:s:v:0", "rotate=90"]);
+  }
+  if (kind === "webm-no-duration" || kind === "webm-no-duration-large") {
+    const second = `${file}.second.webm`;
+    const picture = kind === "webm-no-duration" ? ["testsrc=size=160x120:rate=10:duration=1", "-b:v", "100k"] : ["testsrc2=size=640x480:rate=30:duration=1", "-vf", "noise=alls=60:allf=t", "-b:v", "40M", "-qmax", "20"];
+    const [pattern, ...quality] = picture;
+    ffmpeg(["-f", "lavfi", "-i", pattern ?? "", "-f", "lavfi", "-i", "sine=frequency=440:duration=1", ...quality, "-c:v", "libvpx", "-deadline", "realtime", "-cpu-used", "16", "-c:a", "libopus"], second);
+    ffmpeg(["-stream_loop", String(seconds - 1), "-i", second, "-c", "copy", "-live", "1", "-f", "webm"]);
   }
   if (kind === "long-mp4") {
     ffmpeg(["-f", "lavfi", "-i", `testsrc=size=160x120:rate=5:duration=${seconds}`, "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"]);
