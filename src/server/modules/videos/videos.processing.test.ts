@@ -77,6 +77,12 @@ describe("video processing (real ffmpeg)", () => {
     expect(await t.services.uploads.localCopy(uploadId)).toBeNull();
   });
 
+  it("fails a WebM over 2 minutes whose header has no duration (a browser that could not read it sends it on) with its message", async () => {
+    const user = await createSignedInUser(t);
+    const { video } = await createVideo(t, user, generateClip("webm-no-duration", 130));
+    expect(await waitForProcessing(t, user.cookie, video.id)).toMatchObject({ processingStatus: "failed", processingError: REJECTION_MESSAGES.tooLong });
+  });
+
   it("fails a text file renamed .mp4", async () => {
     const user = await createSignedInUser(t);
     const { video } = await createVideo(t, user, generateClip("text-as-mp4"));
