@@ -27,6 +27,7 @@ export const VIDEO_COPY = {
   tooLong: "Video duration must be less than 2 minutes",
   invalidVideo: "Invalid video. Please select a video file.",
   recordFirst: "Please record or upload a video first",
+  checkingFile: "Checking your video…",
   enterTitle: "Please enter a title for your video",
   selectChild: "Please select at least one child",
   ...UNLOCK_COPY,

@@ -4,7 +4,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { browserAvailable, useBrowser } from "../support/browser";
 import { type E2eServer, startE2eServer } from "../support/e2e-server";
-import { generateClip } from "../support/videos";
+import { VIDEO_COPY } from "../../src/shared/videos";
+import { generateClip, recordWithMediaRecorder } from "../support/videos";
 
 describe.skipIf(!browserAvailable)("video journey in Chromium", () => {
   const browser = useBrowser();
@@ -121,6 +122,48 @@ describe.skipIf(!browserAvailable)("video journey in Chromium", () => {
     await expect.poll(async () => (await page.reload(), await failed.textContent()), { timeout: 60_000, interval: 1000 }).toContain("This file is not a video we can read.");
     expect(await failed.textContent()).not.toContain("Available now");
     expect(await failed.isDisabled()).toBe(true);
+  });
+
+  it("takes a WebM with no duration in its header (as MediaRecorder writes it) from 'Upload a video' to the assign step, Next waiting while its length is read; refuses one over 2 minutes saying why", { timeout: 120_000 }, async () => {
+    const server = await startE2eServer();
+    const page = await signedInWithChild(server);
+    await page.goto(`${server.baseUrl}/record?video=true`);
+    const next = page.getByRole("button", { name: "Next: Assign Video" });
+    const assignStep = page.getByRole("heading", { name: "Assign Your Legacy" });
+
+    // Longer than 2 minutes: refused at once, saying why, and Next leaves the reason on screen.
+    await page.getByLabel("Upload a video").setInputFiles(generateClip("webm-no-duration", 130));
+    await page.getByText(VIDEO_COPY.tooLong).waitFor({ timeout: 20_000 });
+    await next.click();
+    await page.getByText(VIDEO_COPY.tooLong).waitFor();
+    expect(await assignStep.count()).toBe(0);
+
+    // A recording made by this browser's MediaRecorder goes through.
+    await page.getByLabel("Upload a video").setInputFiles(await recordWithMediaRecorder({ seconds: 3, gapMs: [20, 80] }));
+    await page.getByLabel("Your video").waitFor();
+    await next.click();
+    await assignStep.waitFor();
+    await page.getByRole("button", { name: "Back" }).click();
+
+    // A large one: the browser needs seconds to find its end. Next, pressed at once, waits for the check
+    // ('Checking your video…' meanwhile) and goes on with this file, instead of asking for a video.
+    const large = generateClip("webm-no-duration-large", 6);
+    await page.getByLabel("Upload a video").setInputFiles(large);
+    await next.click();
+    await page.getByRole("status").filter({ hasText: VIDEO_COPY.checkingFile }).waitFor();
+    await assignStep.waitFor({ timeout: 30_000 });
+    expect(await page.getByText(VIDEO_COPY.recordFirst).count()).toBe(0);
+    const draftName = await page.evaluate(() => new Promise<string | null>((resolve) => {
+      const request = indexedDB.open("VideoStore");
+      request.onsuccess = () => {
+        const read = request.result.transaction("videos").objectStore("videos").get("draft");
+        read.onsuccess = () => {
+          request.result.close();
+          resolve((read.result as { fileName?: string | null } | undefined)?.fileName ?? null);
+        };
+      };
+    }));
+    expect(draftName).toBe(path.basename(large));
   });
 
   it("keeps the video through Back, opens ideas in place, offers a video left unsaved, and Cancel after a failed upload ends it on the server", { timeout: 120_000 }, async () => {

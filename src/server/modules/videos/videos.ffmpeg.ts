@@ -79,6 +79,15 @@ export function isCompatible(probed: Probe) {
 }
 
 /**
+ * A transcode keeps each frame's own time instead of filling a constant rate. MediaRecorder WebM has a
+ * 1/1000 time base and irregular frames, so ffmpeg guesses up to 1000 frames a second and, writing a
+ * constant rate, repeated frames to fill it (a 6 s desktop recording became 6,000 frames and took
+ * twice its length to encode). Frames keep their times, rounded to the source's rate at most 60 a
+ * second (a screen shows no more); two frames that round to one time keep the first.
+ */
+const KEEP_FRAME_TIMES = ["-fps_mode", "vfr", "-fpsmax", "60"];
+
+/**
  * Turns an upload into an H.264/AAC MP4 with fast start: a remux when the streams are already
  * compatible, a transcode otherwise. Output is cut just past the limit, so a file whose container
  * hides its duration (MediaRecorder WebM) is still measured on the result.
@@ -89,7 +98,7 @@ export async function toFastStartMp4(tools: VideoTools, input: { source: string;
   const maps = ["-map", "0:v:0", "-map", "0:a:0?"];
   const codecs = remux
     ? ["-c", "copy"]
-    : ["-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-pix_fmt", "yuv420p", "-vf", "scale=trunc(iw/2)*2:trunc(ih/2)*2", "-c:a", "aac", "-b:a", "128k"];
+    : [...KEEP_FRAME_TIMES, "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-pix_fmt", "yuv420p", "-vf", "scale=trunc(iw/2)*2:trunc(ih/2)*2", "-c:a", "aac", "-b:a", "128k"];
   await run(tools.ffmpeg, ["-v", "error", "-y", ...singleInput(input.source, input.container), ...limit, ...maps, ...codecs, "-movflags", "+faststart", "-f", "mp4", input.target], { maxBuffer: 16 * 1024 * 1024 }).catch(() => {
     throw new VideoRejected(REJECTION_MESSAGES.notVideo);
   });

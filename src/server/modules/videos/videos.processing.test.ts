@@ -4,7 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, createTestApp, type TestApp } from "../../../../tests/support/test-app";
-import { createChild, createVideo, generateClip, uploadBytes, videoPacketsMd5, waitForProcessing } from "../../../../tests/support/videos";
+import { browserAvailable } from "../../../../tests/support/browser";
+import { createChild, createVideo, displayedSize, generateClip, recordWithMediaRecorder, uploadBytes, videoFrames, videoPacketsMd5, waitForProcessing } from "../../../../tests/support/videos";
 import { probe, REJECTION_MESSAGES, toFastStartMp4 } from "./videos.ffmpeg";
 
 let t: TestApp;
@@ -23,7 +24,7 @@ async function storedFile(videoId: string) {
 
 function probeStreams(file: string) {
   const output = execFileSync("ffprobe", ["-v", "error", "-show_streams", "-show_format", "-of", "json", file]).toString();
-  return JSON.parse(output) as { streams: Array<{ codec_type: string; codec_name: string }>; format: { duration: string; format_name: string } };
+  return JSON.parse(output) as { streams: Array<{ codec_type: string; codec_name: string; time_base: string }>; format: { duration: string; format_name: string } };
 }
 
 /** The job's notification is its last step, so once it is there the job has finished. */
@@ -50,6 +51,7 @@ describe("video processing (real ffmpeg)", () => {
     const probed = probeStreams(file);
     expect(probed.streams.map((stream) => `${stream.codec_type}:${stream.codec_name}`).sort()).toEqual(["audio:aac", "video:h264"]);
     expect(Number(probed.format.duration)).toBeCloseTo(3, 0);
+    expect(videoFrames(file).count).toBe(75);
     const head = fs.readFileSync(file).subarray(0, 64 * 1024).toString("latin1");
     expect(head.indexOf("moov")).toBeGreaterThan(0);
     expect(head.indexOf("moov")).toBeLessThan(fs.readFileSync(file).toString("latin1").indexOf("mdat"));
@@ -63,6 +65,7 @@ describe("video processing (real ffmpeg)", () => {
     const { video } = await createVideo(t, user, source);
     expect((await waitForProcessing(t, user.cookie, video.id)).processingStatus).toBe("completed");
     expect(videoPacketsMd5(await storedFile(video.id))).toBe(videoPacketsMd5(source));
+    expect(videoFrames(await storedFile(video.id)).count).toBe(50);
   });
 
   it("fails a 130 s clip with its message and a video_failed notification", async () => {
@@ -72,6 +75,12 @@ describe("video processing (real ffmpeg)", () => {
     expect(done).toMatchObject({ processingStatus: "failed", processingError: REJECTION_MESSAGES.tooLong });
     expect((await notifications(user.id)).map((row) => row.type)).toEqual(["video_failed"]);
     expect(await t.services.uploads.localCopy(uploadId)).toBeNull();
+  });
+
+  it("fails a WebM over 2 minutes whose header has no duration (a browser that could not read it sends it on) with its message", async () => {
+    const user = await createSignedInUser(t);
+    const { video } = await createVideo(t, user, generateClip("webm-no-duration", 130));
+    expect(await waitForProcessing(t, user.cookie, video.id)).toMatchObject({ processingStatus: "failed", processingError: REJECTION_MESSAGES.tooLong });
   });
 
   it("fails a text file renamed .mp4", async () => {
@@ -116,5 +125,65 @@ describe("video processing (real ffmpeg)", () => {
       REJECTION_MESSAGES.notVideo,
     );
     expect(fs.statSync(victimClip).atimeMs).toBe(1_000_000);
+  });
+});
+
+describe("frame timing (real ffmpeg)", () => {
+  const tools = { ffmpeg: "ffmpeg", ffprobe: "ffprobe" };
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "heydad-timing-"));
+
+  /** The frames a file should hold at its own duration and the source's average frame rate, and how far off it is. */
+  function expectSameAverageRate(output: { count: number; seconds: number }, source: { count: number; seconds: number }) {
+    const expected = output.seconds * (source.count / source.seconds);
+    expect(Math.abs(output.count - expected)).toBeLessThanOrEqual(0.05 * expected);
+  }
+
+  it.skipIf(!browserAvailable)("keeps a desktop camera recording's irregular frame timing (no 1000 frames a second), in under half its length", { timeout: 120_000 }, async () => {
+    const source = await recordWithMediaRecorder({ seconds: 6, gapMs: [20, 80] });
+    const recorded = videoFrames(source);
+    const probed = await probe(tools, source, "matroska");
+    // What MediaRecorder writes: no duration in the header, and a 1/1000 time base.
+    expect(probed.durationSeconds).toBeNull();
+    expect(probeStreams(source).streams.find((stream) => stream.codec_type === "video")).toMatchObject({ time_base: "1/1000" });
+
+    const target = path.join(workDir, "recording.mp4");
+    const started = performance.now();
+    await toFastStartMp4(tools, { source, container: "matroska", target, probed });
+    const seconds = (performance.now() - started) / 1000;
+    const converted = videoFrames(target);
+    console.info(`MediaRecorder WebM: ${recorded.count} frames in ${recorded.seconds.toFixed(2)} s -> ${converted.count} frames in ${converted.seconds.toFixed(2)} s, converted in ${seconds.toFixed(2)} s`);
+    expect(converted.seconds).toBeCloseTo(recorded.seconds, 0);
+    expectSameAverageRate(converted, recorded);
+    expect(seconds).toBeLessThanOrEqual(0.5 * recorded.seconds);
+
+    // The same through upload and the processing job: the stored MP4 has the recording's frames and length.
+    const user = await createSignedInUser(t);
+    const { video } = await createVideo(t, user, source);
+    const done = await waitForProcessing(t, user.cookie, video.id);
+    expect(done.processingStatus).toBe("completed");
+    expect(done.durationSeconds).toBeCloseTo(recorded.seconds, 0);
+    expectSameAverageRate(videoFrames(await storedFile(video.id)), recorded);
+  });
+
+  it("caps a faster source at 60 frames a second and keeps its length", async () => {
+    const source = generateClip("webm-120fps", 2);
+    const target = path.join(workDir, "fast.mp4");
+    await toFastStartMp4(tools, { source, container: "matroska", target, probed: await probe(tools, source, "matroska") });
+    const converted = videoFrames(target);
+    expect(converted.seconds).toBeCloseTo(2, 1);
+    expect(converted.count / converted.seconds).toBeLessThanOrEqual(60.5);
+    expect(converted.count / converted.seconds).toBeGreaterThanOrEqual(59);
+  });
+
+  it("turns a sideways clip upright when it re-encodes it, and keeps the turn when it only remuxes", async () => {
+    const user = await createSignedInUser(t);
+    const { video: reencoded } = await createVideo(t, user, generateClip("rotated-yuv444-mp4", 2));
+    const { video: remuxed } = await createVideo(t, user, generateClip("rotated-compatible-mp4", 2));
+    for (const video of [reencoded, remuxed]) {
+      expect((await waitForProcessing(t, user.cookie, video.id)).processingStatus).toBe("completed");
+      const file = await storedFile(video.id);
+      expect(displayedSize(file)).toEqual({ width: 240, height: 320 });
+      expect(videoFrames(file).count).toBe(50);
+    }
   });
 });

@@ -18,15 +18,38 @@ function once(target: HTMLVideoElement, event: string) {
   });
 }
 
-/** MediaRecorder WebM has no duration until the browser has seeked to the end once. */
-async function readDuration(video: HTMLVideoElement) {
-  if (Number.isFinite(video.duration) && video.duration > 0) return video.duration;
+const knownDuration = (video: HTMLVideoElement) => (Number.isFinite(video.duration) && video.duration > 0 ? video.duration : null);
+
+/** The duration once the element knows it, or null when it still does not after `waitMs` (or cannot read the file). */
+function durationWithin(video: HTMLVideoElement, waitMs: number) {
+  return new Promise<number | null>((resolve) => {
+    const settle = () => {
+      clearTimeout(timer);
+      video.removeEventListener("durationchange", check);
+      video.removeEventListener("error", settle);
+      resolve(knownDuration(video));
+    };
+    const check = () => {
+      if (knownDuration(video) !== null) settle();
+    };
+    const timer = setTimeout(settle, waitMs);
+    video.addEventListener("durationchange", check);
+    video.addEventListener("error", settle);
+    check();
+  });
+}
+
+/**
+ * MediaRecorder WebM has no duration in its header: the browser learns it by seeking to the end once,
+ * which reads the whole file (about 3 s for a 50 MB recording here). Thumbnails wait 500 ms and retry
+ * once (spec 001 §4); a picked file may take `waitMs`.
+ */
+async function readDuration(video: HTMLVideoElement, waitMs = 500) {
+  if (knownDuration(video) !== null) return knownDuration(video) as number;
   video.currentTime = Number.MAX_SAFE_INTEGER;
-  await Promise.race([once(video, "durationchange"), pause(500)]);
-  if (Number.isFinite(video.duration) && video.duration > 0) return video.duration;
-  await pause(500);
-  if (Number.isFinite(video.duration) && video.duration > 0) return video.duration;
-  throw new Error(THUMBNAIL_ERRORS.duration);
+  const duration = (await durationWithin(video, waitMs)) ?? (await pause(500), knownDuration(video));
+  if (duration === null) throw new Error(THUMBNAIL_ERRORS.duration);
+  return duration;
 }
 
 /**
@@ -74,18 +97,25 @@ export async function generateThumbnails(blob: Blob): Promise<ThumbnailCandidate
   }
 }
 
-/** The duration of a chosen file as the browser reads it, or null when it cannot tell. */
+/** How long a picked file's length may take to read: seeking to the end of a long desktop recording reads it all. */
+const FILE_DURATION_WAIT_MS = 15_000;
+
+/** The duration of a chosen file as the browser reads it, or null when it cannot tell (the server then measures it). */
 export async function readFileDuration(file: Blob) {
   const video = document.createElement("video");
+  const url = URL.createObjectURL(file);
   video.preload = "metadata";
-  video.src = URL.createObjectURL(file);
+  video.src = url;
   try {
     await Promise.race([once(video, "loadedmetadata"), pause(5000)]);
-    return await readDuration(video).catch(() => null);
+    return await readDuration(video, FILE_DURATION_WAIT_MS).catch(() => null);
   } catch {
     return null;
   } finally {
-    URL.revokeObjectURL(video.src);
+    // Stops a seek still reading the file when the wait ran out.
+    video.removeAttribute("src");
+    video.load();
+    URL.revokeObjectURL(url);
   }
 }
 

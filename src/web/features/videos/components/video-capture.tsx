@@ -37,6 +37,10 @@ export function VideoCapture({ initial, prompt, ideas, upload, onNext }: { initi
   const [video, setVideo] = useState<Blob | null>(initial);
   const videoUrl = useObjectUrl(video);
   const [error, setError] = useState<string | null>(null);
+  /** The checks of a picked file while they run (reading a long recording's length takes seconds): Next waits for them. */
+  const checking = useRef<Promise<Blob | null> | null>(null);
+  const picks = useRef(0);
+  const [isChecking, setIsChecking] = useState(false);
 
   useEffect(() => () => stream.current?.getTracks().forEach((track) => track.stop()), []);
   useEffect(() => {
@@ -110,20 +114,56 @@ export function VideoCapture({ initial, prompt, ideas, upload, onNext }: { initi
     if (element && stream.current && element.srcObject !== stream.current) element.srcObject = stream.current;
   }
 
-  async function pickFile(file: File | undefined) {
-    if (!file) return;
+  /** Shows why a picked file is not taken. */
+  function refuse(problem: string) {
+    setError(problem);
+    return null;
+  }
+
+  /**
+   * The file once it passes the step-1 checks; null when it is refused, with the reason on screen.
+   * A check overtaken by a later pick changes nothing.
+   */
+  async function checkFile(file: File, pick: number) {
     const typeProblem = videoFileProblem(file, null);
-    if (typeProblem) return setError(typeProblem);
+    if (typeProblem) return refuse(typeProblem);
+    // A file whose length the browser cannot read (a codec it does not play) goes on: the server measures it.
     const duration = await readFileDuration(file);
     const problem = videoFileProblem(file, duration) ?? (duration === null && !(await looksLikeVideo(file)) ? VIDEO_COPY.invalidVideo : null);
-    if (problem) return setError(problem);
+    if (pick !== picks.current) return null;
+    if (problem) return refuse(problem);
     stream.current?.getTracks().forEach((track) => track.stop());
     stream.current = null;
     upload.discard();
-    await videoStore.start({ mimeType: file.type, fileName: file.name });
-    await videoStore.appendChunk(file);
+    // The draft lets 'Retry Upload' offer the video after a reload; without IndexedDB the video is still used now.
+    await videoStore.start({ mimeType: file.type, fileName: file.name }).then(() => videoStore.appendChunk(file)).catch(() => {});
     choose(file);
     setState("ready");
+    return file;
+  }
+
+  function pickFile(file: File | undefined) {
+    if (!file) return;
+    setError(null);
+    picks.current += 1;
+    const check: Promise<Blob | null> = checkFile(file, picks.current)
+      .catch(() => refuse(VIDEO_COPY.invalidVideo))
+      .finally(() => {
+        if (checking.current !== check) return;
+        checking.current = null;
+        setIsChecking(false);
+      });
+    checking.current = check;
+    setIsChecking(true);
+  }
+
+  async function next() {
+    if (checking.current) {
+      const checked = await checking.current;
+      // A refused file keeps its own message on screen.
+      if (checked) onNext(checked);
+    } else if (video) onNext(video);
+    else if (!error) setError(VIDEO_COPY.recordFirst);
   }
 
   return (
@@ -150,6 +190,7 @@ export function VideoCapture({ initial, prompt, ideas, upload, onNext }: { initi
           </p>
         ) : null}
       </div>
+      {isChecking ? <p role="status" className="text-olive-dark">{VIDEO_COPY.checkingFile}</p> : null}
       {error ? <Alert>{error}</Alert> : null}
       <div className="flex flex-wrap gap-3">
         {state === "off" ? <Button onClick={openCamera}><Camera className="size-4" aria-hidden="true" />Use camera</Button> : null}
@@ -161,11 +202,11 @@ export function VideoCapture({ initial, prompt, ideas, upload, onNext }: { initi
             <Upload className="size-4" aria-hidden="true" />
             Upload a video
             <input type="file" accept="video/*" className="sr-only"
-              onChange={(event) => { void pickFile(event.target.files?.[0]); event.target.value = ""; }} />
+              onChange={(event) => { pickFile(event.target.files?.[0]); event.target.value = ""; }} />
           </label>
         ) : null}
       </div>
-      <Button size="lg" onClick={() => (video ? onNext(video) : setError(VIDEO_COPY.recordFirst))} disabled={state === "recording"}>
+      <Button size="lg" onClick={() => void next()} disabled={state === "recording"}>
         Next: Assign Video
       </Button>
     </section>
