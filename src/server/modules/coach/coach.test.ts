@@ -75,7 +75,8 @@ describe("POST /api/pocket-dad (offline Playbook)", () => {
     ["he has a gun in his backpack", "weapons", ["911"]],
     ["my kid isnt breathing what do i do", "medical", ["911"]],
   ])("answers '%s' with the %s safety answer", async (prompt, category, numbers) => {
-    const user = await createSignedInUser(t);
+    // A father in the US: his time zone chooses the US numbers.
+    const user = await createSignedInUser(t, { timeZone: "America/Chicago" });
     const child = await addChild(user, { name: "Maya", years: 5 });
     const body = await (await ask(user, { prompt, tone: "playful", variant: "funnier", child_id: child.id })).json();
     expect(body).toMatchObject({ safety: true, kind: "safety", category, sensitive: true, funnier_allowed: false, engine: "playbook" });
@@ -85,7 +86,7 @@ describe("POST /api/pocket-dad (offline Playbook)", () => {
   });
 
   it("lets Dad wave away a safety answer only the learned model gave, never one the rules are sure of", async () => {
-    const user = await createSignedInUser(t);
+    const user = await createSignedInUser(t, { timeZone: "America/Chicago" });
     // No rule knows this wording; the model reads it as a seizure.
     const unsure = "hes gone all stiff and his eyes are rolling back and his arms are jerking";
     const first = await (await ask(user, { prompt: unsure })).json();

@@ -1,4 +1,5 @@
 import { ageInMonthsLabel, ageOn, todayIn } from "../../../shared/calendar";
+import { accountCountry } from "../../../shared/countries";
 import type { OnboardingAnswers } from "../../../shared/onboarding";
 import {
   checkAnswerFormat,
@@ -22,7 +23,7 @@ import { type CoachContext, type ModelEngine, ModelProviderError } from "./coach
 import type { CoachRepository } from "./coach.repository";
 import { answerFromPlaybook, funnierFor, isSensitive, matchSituation } from "./playbook/playbook-engine";
 import { type DangerDetection, detectDanger } from "./playbook/danger";
-import { safetyResponse } from "./playbook/safety";
+import { type SafetyAnswer, safetyAnswer } from "./playbook/safety";
 
 const RECENT_TOPICS = 3;
 
@@ -34,7 +35,7 @@ const storedIntensity = (value: string | null | undefined): Intensity =>
 /** The danger check, less a find it is not sure of when Dad has said it is not an emergency. */
 function dangerIn(text: string, notEmergency: boolean): DangerDetection {
   const detected = detectDanger(text);
-  return notEmergency && !detected.sure ? { categories: [], sure: false } : detected;
+  return notEmergency && !detected.sure ? { categories: [], sure: false, kind: null } : detected;
 }
 
 function funnierReply(kind: "script" | "general" | "safety", sensitive: boolean) {
@@ -110,13 +111,16 @@ export function createCoachUsecases(options: {
       // Safety first, whichever engine answers (decisions 5).
       const notEmergency = input.not_emergency ?? false;
       let danger = dangerIn(input.prompt, notEmergency);
-      let answer: Omit<PocketDadReply, "response_id" | "liked" | "safety" | "category" | "safety_dismissible"> & { topic: string };
+      // The numbers of Dad's country, for the safety answer and the model's prompt alike.
+      const profile = danger.categories.length || model ? await options.findProfile(user.id) : undefined;
+      const country = accountCountry(profile ?? {});
+      let answer: Omit<PocketDadReply, "response_id" | "liked" | "safety" | "category" | "safety_dismissible" | `safety_${"kind" | "phones" | "audience"}`> & { topic: string };
       if (danger.categories.length) {
         answer = { message: "", topic: "safety", engine: model ? "model" : "playbook", kind: "safety", sensitive: true, note: null, ...funnierReply("safety", true) };
       } else if (model) {
         const { situation } = matchSituation(input.prompt);
         const sensitive = isSensitive(situation, input.prompt);
-        const [profile, recent] = await Promise.all([options.findProfile(user.id), repository.recentResponses(user.id, childId, RECENT_TOPICS)]);
+        const recent = await repository.recentResponses(user.id, childId, RECENT_TOPICS);
         const answers = profile?.onboardingAnswers as Partial<OnboardingAnswers> | null;
         const context: CoachContext = {
           prompt: input.prompt,
@@ -127,6 +131,7 @@ export function createCoachUsecases(options: {
           recentTopics: recent.map((r) => r.prompt.slice(0, 80)),
           sensitive,
           variant: variant === "funnier" && sensitive ? "standard" : variant,
+          country,
         };
         const text = await askModel(model, context, signal);
         // The model's answer is checked again: a script that describes an emergency is replaced by the safety answer.
@@ -150,7 +155,11 @@ export function createCoachUsecases(options: {
           funnier_reason: playbook.funnierReason,
         };
       }
-      if (danger.categories.length) answer.message = safetyResponse(danger.categories, childContext);
+      let safety: SafetyAnswer | null = null;
+      if (danger.categories.length) {
+        safety = safetyAnswer({ categories: danger.categories, kind: danger.kind, country, child: childContext, prompt: input.prompt });
+        answer.message = safety.text;
+      }
       if (signal?.aborted) throw coachErrors.aborted();
       const saved = await repository.insertResponse({
         userId: user.id,
@@ -174,6 +183,9 @@ export function createCoachUsecases(options: {
         funnier_allowed: answer.funnier_allowed,
         funnier_reason: answer.funnier_reason,
         category: danger.categories[0] ?? null,
+        safety_kind: safety?.kind ?? null,
+        safety_phones: safety?.phones ?? [],
+        safety_audience: safety?.audience ?? null,
         safety_dismissible: danger.categories.length > 0 && !danger.sure,
       };
     },
