@@ -26,6 +26,8 @@ export const POCKET_DAD_COPY = {
   helpTitle: "How Pocket Dad Works",
   helpHint: "Five quick questions keep Pocket Dad tuned to you.",
   say: "Say this:",
+  /** Over a safety answer's first line when the child is a baby: it is for Dad's hands, not words to say. */
+  sayForDad: "First, your hands:",
   do: "Then do this:",
   why: "Why it works:",
   tapToExpand: "Tap to expand",

@@ -14,6 +14,7 @@ export const SETTINGS_COPY = {
   passwordChanged: "Password changed successfully!",
   passwordChangeFailed: "Error changing password. Please try again.",
   currentPasswordWrong: "Your current password is wrong.",
+  countryHint: "Pocket Dad gives this country's emergency and helpline numbers. Somewhere else: your local emergency number.",
 } as const;
 
 /** The digits typed so far shown as (xxx) xxx-xxxx (spec): "55512" becomes "(555) 12". */
