@@ -31,9 +31,12 @@ type Props = {
 const SAVED_US_PHONES = /(\b911\b|\b988\b|\b1-800-\d{3}-\d{4}\b)/;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** Every number in a safety answer made a tap-to-call link, in whatever format the country writes it (000, 116 123, 1-800-…). */
+/**
+ * Every number in a safety answer made a tap-to-call link, in whatever format the country writes it (000, 116 123,
+ * 1-800-…), never a piece of a longer one ('000' in '116 000').
+ */
 function withPhoneLinks(text: string, phones: AnswerMeta["phones"]) {
-  const pattern = phones?.length ? new RegExp(`((?<![\\d-])(?:${phones.map((phone) => escapeRegExp(phone.display)).join("|")})(?![\\d-]))`) : SAVED_US_PHONES;
+  const pattern = phones?.length ? new RegExp(`((?<![\\d-]|\\d )(?:${phones.map((phone) => escapeRegExp(phone.display)).join("|")})(?![\\d-]| \\d))`) : SAVED_US_PHONES;
   return text.split(pattern).map((part, index) =>
     index % 2 === 1 ? (
       <a key={index} href={`tel:${part.replace(/\D/g, "")}`} className="font-semibold whitespace-nowrap underline underline-offset-2">
