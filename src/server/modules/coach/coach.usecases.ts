@@ -22,7 +22,7 @@ import { coachErrors } from "./coach.errors";
 import { type CoachContext, type ModelEngine, ModelProviderError } from "./coach.model-engine";
 import type { CoachRepository } from "./coach.repository";
 import { answerFromPlaybook, funnierFor, isSensitive, matchSituation } from "./playbook/playbook-engine";
-import { type DangerDetection, detectDanger } from "./playbook/danger";
+import { type DangerDetection, detectDanger, safetyKindIn } from "./playbook/danger";
 import { type SafetyAnswer, safetyAnswer } from "./playbook/safety";
 
 const RECENT_TOPICS = 3;
@@ -35,7 +35,7 @@ const storedIntensity = (value: string | null | undefined): Intensity =>
 /** The danger check, less a find it is not sure of when Dad has said it is not an emergency. */
 function dangerIn(text: string, notEmergency: boolean): DangerDetection {
   const detected = detectDanger(text);
-  return notEmergency && !detected.sure ? { categories: [], sure: false, kind: null } : detected;
+  return notEmergency && !detected.sure ? { categories: [], sure: false } : detected;
 }
 
 function funnierReply(kind: "script" | "general" | "safety", sensitive: boolean) {
@@ -111,16 +111,17 @@ export function createCoachUsecases(options: {
       // Safety first, whichever engine answers (decisions 5).
       const notEmergency = input.not_emergency ?? false;
       let danger = dangerIn(input.prompt, notEmergency);
-      // The numbers of Dad's country, for the safety answer and the model's prompt alike.
-      const profile = danger.categories.length || model ? await options.findProfile(user.id) : undefined;
-      const country = accountCountry(profile ?? {});
+      /** What the danger was read in: Dad's message, or the model's answer to it. */
+      let dangerText = input.prompt;
+      // The profile holds Dad's country, whose numbers the safety answer and the model's prompt give alike.
+      const profileRead = danger.categories.length || model ? options.findProfile(user.id) : Promise.resolve(undefined);
       let answer: Omit<PocketDadReply, "response_id" | "liked" | "safety" | "category" | "safety_dismissible" | `safety_${"kind" | "phones" | "audience"}`> & { topic: string };
       if (danger.categories.length) {
         answer = { message: "", topic: "safety", engine: model ? "model" : "playbook", kind: "safety", sensitive: true, note: null, ...funnierReply("safety", true) };
       } else if (model) {
         const { situation } = matchSituation(input.prompt);
         const sensitive = isSensitive(situation, input.prompt);
-        const recent = await repository.recentResponses(user.id, childId, RECENT_TOPICS);
+        const [profile, recent] = await Promise.all([profileRead, repository.recentResponses(user.id, childId, RECENT_TOPICS)]);
         const answers = profile?.onboardingAnswers as Partial<OnboardingAnswers> | null;
         const context: CoachContext = {
           prompt: input.prompt,
@@ -131,11 +132,12 @@ export function createCoachUsecases(options: {
           recentTopics: recent.map((r) => r.prompt.slice(0, 80)),
           sensitive,
           variant: variant === "funnier" && sensitive ? "standard" : variant,
-          country,
+          country: accountCountry(profile ?? {}),
         };
         const text = await askModel(model, context, signal);
         // The model's answer is checked again: a script that describes an emergency is replaced by the safety answer.
         danger = dangerIn(text, notEmergency);
+        dangerText = text;
         const softened = sensitive && (input.tone === "playful" || variant === "funnier");
         answer = danger.categories.length
           ? { message: "", topic: "safety", engine: "model", kind: "safety", sensitive: true, note: null, ...funnierReply("safety", true) }
@@ -157,7 +159,9 @@ export function createCoachUsecases(options: {
       }
       let safety: SafetyAnswer | null = null;
       if (danger.categories.length) {
-        safety = safetyAnswer({ categories: danger.categories, kind: danger.kind, country, child: childContext, prompt: input.prompt });
+        const kind = safetyKindIn(dangerText, danger.categories[0]);
+        const country = accountCountry((await profileRead) ?? {});
+        safety = safetyAnswer({ categories: danger.categories, kind, country, child: childContext, prompt: input.prompt });
         answer.message = safety.text;
       }
       if (signal?.aborted) throw coachErrors.aborted();

@@ -403,12 +403,7 @@ const COMPILED: Compiled[] = RULES.map((rule) => ({
  * message is taken at its word: there the model has too little to go on ('my son is unconscious
  * after falling'). The rules lead on the category: they name it right more often.
  */
-export type DangerDetection = {
-  categories: SafetyCategory[];
-  sure: boolean;
-  /** The safety answer that fits within the lead category (content/safety: choking, burn, …); null without danger. */
-  kind: string | null;
-};
+export type DangerDetection = { categories: SafetyCategory[]; sure: boolean };
 
 const RULES_VETO = 0.05;
 /** Every rule false alarm in the sets is at least 13 words long; the model may veto from 12. */
@@ -418,13 +413,13 @@ export function detectDanger(message: string): DangerDetection {
   const normalized = normalizeMessage(message.slice(0, 4000));
   // A father afraid of what he may do to his child (or who just did it) is about him, not a night-light or
   // violence between adults: its own answer, and never one to wave away.
-  if (parentCrisisIn(normalized)) return withKind(normalized, { categories: ["parent-crisis"], sure: true });
-  return withKind(normalized, findDanger(message, normalized));
+  if (parentCrisisIn(normalized)) return { categories: ["parent-crisis"], sure: true };
+  return findDanger(message, normalized);
 }
 
-function withKind(normalized: string, found: Omit<DangerDetection, "kind">): DangerDetection {
-  const [lead] = found.categories;
-  return { ...found, kind: lead ? answerKindFor(normalized, lead) : null };
+/** The safety answer that fits a message within the category found (content/safety: choking, burn, …). */
+export function safetyKindIn(message: string, category: SafetyCategory) {
+  return answerKindFor(normalizeMessage(message.slice(0, 4000)), category);
 }
 
 /**
@@ -438,7 +433,7 @@ function plainEmergency(message: string, normalized: string, category: SafetyCat
   return sentences === 1 && normalized.split(" ").length <= PLAIN_MAX_WORDS && !PAST.test(normalized) && surePhraseIn(normalized, category);
 }
 
-function findDanger(message: string, normalized: string): Omit<DangerDetection, "kind"> {
+function findDanger(message: string, normalized: string): DangerDetection {
   const categories = matchRules(message);
   const score = dangerModel.score(message);
   const modelFinds = score > dangerModel.threshold;

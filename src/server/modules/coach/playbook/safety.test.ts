@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { COUNTRY_CODES, type CountryCode, countryFromTimeZone } from "../../../../shared/countries";
 import { checkAnswerFormat, SAFETY_CATEGORIES, type SafetyCategory } from "../../../../shared/pocket-dad";
-import { detectDanger } from "./danger";
+import { detectDanger, safetyKindIn } from "./danger";
 import { ageGroupIn, safetyAnswer } from "./safety";
 import { AGE_GROUPS, loadSafetyContent, safetyContentFiles } from "./safety-content";
 
@@ -43,7 +43,7 @@ describe("the safety content", () => {
   it.each(content.answers.flatMap((answer) => answer.examples.map((example) => [answer.kind, example])))("routes '%s' example '%s' to its answer", (kind, example) => {
     const found = detectDanger(example);
     expect(found.categories[0]).toBe(answerOf(kind).category);
-    expect(found.kind).toBe(kind);
+    expect(safetyKindIn(example, found.categories[0]!)).toBe(kind);
   });
 
   it.each(answerOf("parent-crisis").notExamples!.map((text) => [text]))("does not read '%s' as a father in crisis", (text) => {
@@ -59,7 +59,8 @@ describe("a father afraid he will hurt his child", () => {
     ["scared ill shake her if she doesnt stop screaming", "parent-crisis"],
     ["I just shook him", "child-shaken"],
   ])("'%s' gets the %s answer, sure, not a night-light or violence script", (prompt, kind) => {
-    expect(detectDanger(prompt)).toEqual({ categories: ["parent-crisis"], sure: true, kind });
+    expect(detectDanger(prompt)).toEqual({ categories: ["parent-crisis"], sure: true });
+    expect(safetyKindIn(prompt, "parent-crisis")).toBe(kind);
   });
 
   it("puts the baby down and Dad out of the room, never shaking, a parents' helpline now, the emergency number if hurt", () => {
@@ -173,7 +174,8 @@ describe("first aid for the first minutes", () => {
     expect(doItems[0]).toMatch(/^Get everyone out now, into fresh air/);
     expect(doItems[1]).toMatch(/no light switches, plugs, flames or phone calls indoors/);
     expect(doItems[2]).toMatch(/^Once outside, call 999 .* call the National Gas Emergency line \(0800 111 999\) from outside/);
-    expect(detectDanger("the carbon monoxide alarm is going off and the kids feel sick").kind).toBe("carbon-monoxide");
+    expect(detectDanger("the carbon monoxide alarm is going off and the kids feel sick").categories).toEqual(["poisoning"]);
+    expect(safetyKindIn("the carbon monoxide alarm is going off and the kids feel sick", "poisoning")).toBe("carbon-monoxide");
   });
 
   it("a diabetic low: sugar at once when awake and able to swallow, nothing by mouth when not", () => {
