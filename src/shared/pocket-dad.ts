@@ -26,6 +26,8 @@ export const POCKET_DAD_COPY = {
   helpTitle: "How Pocket Dad Works",
   helpHint: "Five quick questions keep Pocket Dad tuned to you.",
   say: "Say this:",
+  /** Over a safety answer's first line when the child is a baby: it is for Dad's hands, not words to say. */
+  sayForDad: "First, your hands:",
   do: "Then do this:",
   why: "Why it works:",
   tapToExpand: "Tap to expand",
@@ -127,6 +129,14 @@ export type PocketDadRequest = z.input<typeof pocketDadRequestSchema>;
 /** The kinds of danger the safety answer knows; each has its own numbers to call (issue 12). */
 export const DANGER_CATEGORIES = ["medical", "poisoning", "self-harm", "abuse", "domestic-violence", "missing-child", "weapons"] as const;
 export type DangerCategory = (typeof DANGER_CATEGORIES)[number];
+/**
+ * The kinds of safety answer: the danger categories, and a parent afraid he will hurt his child (or who
+ * just has), which is about Dad himself and gets its own numbers (a parents' helpline first).
+ */
+export const SAFETY_CATEGORIES = [...DANGER_CATEGORIES, "parent-crisis"] as const;
+export type SafetyCategory = (typeof SAFETY_CATEGORIES)[number];
+
+export type SafetyPhone = { display: string; tel: string };
 
 export type PocketDadReply = {
   message: string;
@@ -143,7 +153,13 @@ export type PocketDadReply = {
   funnier_allowed: boolean;
   funnier_reason: string | null;
   /** For safety answers, which danger it is. */
-  category: DangerCategory | null;
+  category: SafetyCategory | null;
+  /** For safety answers, which one (choking, burn, …: content/safety), else null. */
+  safety_kind: string | null;
+  /** Every number in a safety answer, as written there and as dialled (the page makes each a tel: link). */
+  safety_phones: SafetyPhone[];
+  /** 'dad' when the child is a baby: the 'say' line is what Dad's hands do, not words for the child. */
+  safety_audience: "dad" | "child" | null;
   /**
    * Only one half of the danger check (the rules or the learned model) found danger, so it may have
    * misread an ordinary message: the card offers 'Not an emergency? Show the usual answer'. Never

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COUNTRY_CODES, type CountryCode } from "./countries";
 import { isValidTimeZone } from "./time-zone";
 
 export const SETTINGS_COPY = {
@@ -13,6 +14,7 @@ export const SETTINGS_COPY = {
   passwordChanged: "Password changed successfully!",
   passwordChangeFailed: "Error changing password. Please try again.",
   currentPasswordWrong: "Your current password is wrong.",
+  countryHint: "Pocket Dad gives this country's emergency and helpline numbers. Somewhere else: your local emergency number.",
 } as const;
 
 /** The digits typed so far shown as (xxx) xxx-xxxx (spec): "55512" becomes "(555) 12". */
@@ -34,6 +36,8 @@ export const profileInputSchema = z.object({
     .trim()
     .refine((value) => value === "" || PHONE_PATTERN.test(value), SETTINGS_COPY.invalidPhone),
   timeZone: z.string().refine(isValidTimeZone, "Please choose a time zone from the list"),
+  /** Which emergency numbers Pocket Dad gives; left out, it stays as it was. */
+  country: z.enum(COUNTRY_CODES, "Please choose a country from the list").optional(),
 });
 export type ProfileInput = z.infer<typeof profileInputSchema>;
 
@@ -53,7 +57,8 @@ export const deleteAccountSchema = z.object({
 });
 
 export type AccountSettings = {
-  profile: { fullName: string; phone: string; email: string; timeZone: string };
+  /** country: the one chosen, or else the one the time zone suggests. */
+  profile: { fullName: string; phone: string; email: string; timeZone: string; country: CountryCode };
   notifications: NotificationSettings;
   security: { hasPassword: boolean; twoFactorEnabled: boolean };
 };

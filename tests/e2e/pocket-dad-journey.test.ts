@@ -14,7 +14,8 @@ async function signUpAndConfirm(page: Page, server: Server) {
   const email = `pd${Date.now()}${Math.round(Math.random() * 1000)}@example.com`;
   const signUp = await page.request.post(`${server.baseUrl}/api/auth/sign-up/email`, {
     headers: { origin: server.baseUrl },
-    data: { email, password: "correct-horse-1", name: "", callbackURL: "/dashboard" },
+    // A father in the US: his time zone chooses the US emergency numbers.
+    data: { email, password: "correct-horse-1", name: "", callbackURL: "/dashboard", timeZone: "America/Chicago" },
   });
   expect(signUp.ok()).toBe(true);
   const message = await server.latestEmail(email, "Confirm");

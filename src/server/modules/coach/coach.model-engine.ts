@@ -1,7 +1,9 @@
 import type { LanguageModel } from "ai";
 import { ARCHETYPE_COACHING } from "../../../shared/dad-dna";
 import { ARCHETYPE_LABELS, type Archetype } from "../../../shared/onboarding";
+import type { CountryCode } from "../../../shared/countries";
 import type { Config } from "../../config";
+import { numbersForPrompt } from "./playbook/safety";
 
 export type ModelConfig = NonNullable<Config["ai"]>;
 
@@ -18,6 +20,8 @@ export type CoachContext = {
   /** Grief, illness, divorce, ...: warm and gentle whatever the tone (issue 12). */
   sensitive?: boolean;
   variant?: "standard" | "shorter" | "funnier";
+  /** Whose emergency numbers the answer may give (the safety answers' own). */
+  country?: CountryCode;
 };
 
 export const SYSTEM_PROMPT = `You are Pocket Dad, a calm, warm coach who gives fathers the exact words for a tricky moment with their child.
@@ -32,7 +36,12 @@ Why it works: <one or two short lines>
 Rules: 2 to 4 dash bullets. Use the child's name and fit the words to the child's age. Match the tone:
 direct = short and clear; gentle = warm and soft-spoken; playful = light, with a touch of fun.
 Intensity: softer = more empathy, fewer demands; baseline = balanced; firmer = a clear limit, stated calmly.
-Never shame, threaten or suggest physical punishment. If anyone may be in danger, tell Dad to call 911.`;
+Never shame, threaten or suggest physical punishment. If anyone may be in danger, tell Dad to call the emergency number below.`;
+
+/** The instructions with the numbers of Dad's country: the same the safety answers give, never 911 for a father in Sydney. */
+export function systemPrompt(country: CountryCode = "other") {
+  return `${SYSTEM_PROMPT}\n${numbersForPrompt(country)}`;
+}
 
 /** The user message: what Dad typed plus the context he has given Pocket Dad. */
 export function describeContext(context: CoachContext) {
@@ -77,7 +86,7 @@ export function createModelEngine(config: ModelConfig) {
       try {
         const result = await generateText({
           model,
-          system: SYSTEM_PROMPT,
+          system: systemPrompt(context.country),
           prompt: describeContext(context),
           abortSignal: signal,
           maxRetries: 0,

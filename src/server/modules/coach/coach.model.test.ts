@@ -59,7 +59,8 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   t = await createTestApp({ AI_PROVIDER: "openai-compatible", AI_MODEL: "test-model", AI_BASE_URL: `http://127.0.0.1:${port}/v1`, AI_API_KEY: "sk-test" });
-  user = await createSignedInUser(t);
+  // A father in the US: his time zone chooses the US numbers.
+  user = await createSignedInUser(t, { timeZone: "America/New_York" });
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => {
@@ -84,6 +85,10 @@ describe("the model engine (OpenAI-compatible server)", () => {
     expect(received[0].authorization).toBe("Bearer sk-test");
     expect(system.role).toBe("system");
     expect(system.content).toContain('Say this: "');
+    // The model is given the numbers of Dad's country, the same the safety answers use.
+    expect(system.content).toContain("Dad is in United States");
+    expect(system.content).toContain("emergency: 911");
+    expect(system.content).toContain("Poison Control (1-800-222-1222)");
     expect(userMessage.content).toContain("What's happening: bedtime fight");
     expect(userMessage.content).toContain("Tone: playful");
     expect(userMessage.content).toContain("Intensity: firmer");
@@ -163,6 +168,22 @@ Why it works: Calm helps.`;
     const response = await ask({ prompt: "bedtime" });
     expect(response.status).toBe(502);
     expect(await response.json()).toEqual({ error: { code: "AI_PROVIDER_ERROR", message: "The model is overloaded, try again later." } });
+  });
+
+  it("tells the model the numbers of a father's own country, never 911 in the UK", async () => {
+    const british = await createSignedInUser(t, { timeZone: "Europe/London" });
+    replies = [{ content: VALID }];
+    const response = await t.app.request("/api/pocket-dad", {
+      method: "POST",
+      headers: { origin: "http://localhost:3000", "content-type": "application/json", cookie: british.cookie },
+      body: JSON.stringify({ prompt: "bedtime fight" }),
+    });
+    expect(response.status).toBe(200);
+    const [system] = received[0].body.messages;
+    expect(system.content).toContain("Dad is in United Kingdom");
+    expect(system.content).toContain("emergency: 999");
+    expect(system.content).toContain("Samaritans (116 123, free, any time)");
+    expect(system.content).not.toContain("911");
   });
 
   it("answers danger with the safety response without calling the model", async () => {

@@ -75,7 +75,8 @@ describe("POST /api/pocket-dad (offline Playbook)", () => {
     ["he has a gun in his backpack", "weapons", ["911"]],
     ["my kid isnt breathing what do i do", "medical", ["911"]],
   ])("answers '%s' with the %s safety answer", async (prompt, category, numbers) => {
-    const user = await createSignedInUser(t);
+    // A father in the US: his time zone chooses the US numbers.
+    const user = await createSignedInUser(t, { timeZone: "America/Chicago" });
     const child = await addChild(user, { name: "Maya", years: 5 });
     const body = await (await ask(user, { prompt, tone: "playful", variant: "funnier", child_id: child.id })).json();
     expect(body).toMatchObject({ safety: true, kind: "safety", category, sensitive: true, funnier_allowed: false, engine: "playbook" });
@@ -85,7 +86,7 @@ describe("POST /api/pocket-dad (offline Playbook)", () => {
   });
 
   it("lets Dad wave away a safety answer only the learned model gave, never one the rules are sure of", async () => {
-    const user = await createSignedInUser(t);
+    const user = await createSignedInUser(t, { timeZone: "America/Chicago" });
     // No rule knows this wording; the model reads it as a seizure.
     const unsure = "hes gone all stiff and his eyes are rolling back and his arms are jerking";
     const first = await (await ask(user, { prompt: unsure })).json();
@@ -100,6 +101,43 @@ describe("POST /api/pocket-dad (offline Playbook)", () => {
     const sure = await (await ask(user, { prompt: "my kid isnt breathing what do i do", not_emergency: true })).json();
     expect(sure).toMatchObject({ safety: true, kind: "safety", category: "medical", safety_dismissible: false });
     expect((await ask(user, { prompt: unsure, not_emergency: "yes" })).status).toBe(400);
+  });
+
+  it("gives the first aid for that emergency and the numbers of Dad's country, each listed to be dialled", async () => {
+    const sydney = await createSignedInUser(t, { timeZone: "Australia/Sydney" });
+    const [baby] = await t.db.insert(children).values({ userId: sydney.id, name: "Ari", birthdate: new Date(Date.now() - 200 * 86_400_000).toISOString().slice(0, 10) }).returning();
+    const choking = await (await ask(sydney, { prompt: "he's choking on a grape", child_id: baby.id })).json();
+    expect(choking).toMatchObject({ safety: true, category: "medical", safety_kind: "choking", safety_audience: "dad", safety_dismissible: false });
+    expect(choking.message).toContain("Never abdominal thrusts under 1");
+    expect(choking.message).toContain("call 000");
+    expect(choking.message).not.toContain("911");
+    expect(choking.safety_phones).toEqual([{ display: "000", tel: "000" }]);
+
+    // Settings chose another country: its numbers, whatever the time zone.
+    await jsonRequest(t, "PUT", "/api/settings/profile", { cookie: sydney.cookie, body: { fullName: "", phone: "", timeZone: "Australia/Sydney", country: "GB" } });
+    const burn = await (await ask(sydney, { prompt: "my daughter pulled a kettle of boiling water over herself" })).json();
+    expect(burn).toMatchObject({ safety_kind: "burn", safety_audience: "child" });
+    expect(burn.message).toContain("for 20 minutes");
+    expect(burn.message).toContain("Call 999");
+
+    const paris = await createSignedInUser(t, { timeZone: "Europe/Paris" });
+    const elsewhere = await (await ask(paris, { prompt: "my son is not breathing" })).json();
+    expect(elsewhere.message).toContain("Call your local emergency number (112 works in most of the world) now");
+    expect(elsewhere.safety_phones).toEqual([{ display: "112", tel: "112" }]);
+  });
+
+  it("answers a father afraid of hurting his baby with its own answer, never to be waved away", async () => {
+    const user = await createSignedInUser(t, { timeZone: "America/Chicago" });
+    const body = await (await ask(user, { prompt: "I'm so angry I'm scared I'm going to shake him", not_emergency: true })).json();
+    expect(body).toMatchObject({ safety: true, category: "parent-crisis", safety_kind: "parent-crisis", safety_dismissible: false });
+    expect(body.message).toContain("the National Parent Helpline (1-855-427-2736)");
+    expect(body.message).toContain("Never shake a baby");
+  });
+
+  it.each(["my baby is unconscious", "blood spurting", "not breathing"])("'%s' is sure: no 'Not an emergency?'", async (prompt) => {
+    const user = await createSignedInUser(t, { timeZone: "America/Chicago" });
+    const body = await (await ask(user, { prompt, not_emergency: true })).json();
+    expect(body).toMatchObject({ safety: true, category: "medical", safety_dismissible: false });
   });
 
   it("answers honestly general when nothing fits, and softens Playful for a sensitive moment", async () => {

@@ -1,5 +1,6 @@
 import { ageInMonthsLabel, ageOn, todayIn } from "../../../shared/calendar";
 import { type Archetype, ARCHETYPES, type OnboardingAnswers } from "../../../shared/onboarding";
+import { accountCountry } from "../../../shared/countries";
 import {
   checkAnswerFormat,
   DEFAULT_INTENSITY,
@@ -21,8 +22,8 @@ import { coachErrors } from "./coach.errors";
 import { type CoachContext, type ModelEngine, ModelProviderError } from "./coach.model-engine";
 import type { CoachRepository } from "./coach.repository";
 import { answerFromPlaybook, funnierFor, isSensitive, matchSituation } from "./playbook/playbook-engine";
-import { type DangerDetection, detectDanger } from "./playbook/danger";
-import { safetyResponse } from "./playbook/safety";
+import { type DangerDetection, detectDanger, safetyKindIn } from "./playbook/danger";
+import { type SafetyAnswer, safetyAnswer } from "./playbook/safety";
 
 const RECENT_TOPICS = 3;
 
@@ -123,13 +124,17 @@ export function createCoachUsecases(options: {
       // Safety first, whichever engine answers (decisions 5).
       const notEmergency = input.not_emergency ?? false;
       let danger = dangerIn(input.prompt, notEmergency);
-      let answer: Omit<PocketDadReply, "response_id" | "liked" | "safety" | "category" | "safety_dismissible"> & { topic: string };
+      /** What the danger was read in: Dad's message, or the model's answer to it. */
+      let dangerText = input.prompt;
+      // The profile holds Dad's country, whose numbers the safety answer and the model's prompt give alike.
+      const profileRead = danger.categories.length || model ? options.findProfile(user.id) : Promise.resolve(undefined);
+      let answer: Omit<PocketDadReply, "response_id" | "liked" | "safety" | "category" | "safety_dismissible" | `safety_${"kind" | "phones" | "audience"}`> & { topic: string };
       if (danger.categories.length) {
         answer = { message: "", topic: "safety", engine: model ? "model" : "playbook", kind: "safety", sensitive: true, note: null, ...funnierReply("safety", true) };
       } else if (model) {
         const { situation } = matchSituation(input.prompt);
         const sensitive = isSensitive(situation, input.prompt);
-        const [profile, recent] = await Promise.all([options.findProfile(user.id), repository.recentResponses(user.id, childId, RECENT_TOPICS)]);
+        const [profile, recent] = await Promise.all([profileRead, repository.recentResponses(user.id, childId, RECENT_TOPICS)]);
         const answers = profile?.onboardingAnswers as Partial<OnboardingAnswers> | null;
         const archetype = await archetypeFor(user.id, profile?.quizResult);
         const context: CoachContext = {
@@ -142,10 +147,12 @@ export function createCoachUsecases(options: {
           recentTopics: recent.map((r) => r.prompt.slice(0, 80)),
           sensitive,
           variant: variant === "funnier" && sensitive ? "standard" : variant,
+          country: accountCountry(profile ?? {}),
         };
         const text = await askModel(model, context, signal);
         // The model's answer is checked again: a script that describes an emergency is replaced by the safety answer.
         danger = dangerIn(text, notEmergency);
+        dangerText = text;
         const softened = sensitive && (input.tone === "playful" || variant === "funnier");
         answer = danger.categories.length
           ? { message: "", topic: "safety", engine: "model", kind: "safety", sensitive: true, note: null, ...funnierReply("safety", true) }
@@ -165,7 +172,13 @@ export function createCoachUsecases(options: {
           funnier_reason: playbook.funnierReason,
         };
       }
-      if (danger.categories.length) answer.message = safetyResponse(danger.categories, childContext);
+      let safety: SafetyAnswer | null = null;
+      if (danger.categories.length) {
+        const kind = safetyKindIn(dangerText, danger.categories[0]);
+        const country = accountCountry((await profileRead) ?? {});
+        safety = safetyAnswer({ categories: danger.categories, kind, country, child: childContext, prompt: input.prompt });
+        answer.message = safety.text;
+      }
       if (signal?.aborted) throw coachErrors.aborted();
       const saved = await repository.insertResponse({
         userId: user.id,
@@ -189,6 +202,9 @@ export function createCoachUsecases(options: {
         funnier_allowed: answer.funnier_allowed,
         funnier_reason: answer.funnier_reason,
         category: danger.categories[0] ?? null,
+        safety_kind: safety?.kind ?? null,
+        safety_phones: safety?.phones ?? [],
+        safety_audience: safety?.audience ?? null,
         safety_dismissible: danger.categories.length > 0 && !danger.sure,
       };
     },

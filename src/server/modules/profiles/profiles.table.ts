@@ -13,6 +13,8 @@ export const profiles = pgTable("profiles", {
   email: text("email").notNull(),
   phone: text("phone").notNull().default(""),
   timeZone: text("time_zone").notNull().default("UTC"),
+  /** The country whose emergency numbers Pocket Dad gives (a code of shared/countries); null: guessed from the time zone. */
+  country: text("country"),
   hasAccess: boolean("has_access").notNull().default(false),
   /** Pocket Dad preferences (null: the defaults, Direct and baseline). */
   pocketdadTone: text("pocketdad_tone"),

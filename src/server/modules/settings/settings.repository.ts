@@ -10,7 +10,7 @@ export function createSettingsRepository(db: Database) {
   return {
     async findAccount(userId: string) {
       const [row] = await db
-        .select({ fullName: profiles.fullName, phone: profiles.phone, email: profiles.email, timeZone: profiles.timeZone, twoFactorEnabled: users.twoFactorEnabled })
+        .select({ fullName: profiles.fullName, phone: profiles.phone, email: profiles.email, timeZone: profiles.timeZone, country: profiles.country, twoFactorEnabled: users.twoFactorEnabled })
         .from(profiles)
         .innerJoin(users, eq(users.id, profiles.id))
         .where(eq(profiles.id, userId));

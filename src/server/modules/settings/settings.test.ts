@@ -17,7 +17,7 @@ describe("profile", () => {
   it("shows the profile with every notification on by default and the password section for email accounts", async () => {
     const user = await createSignedInUser(t, { timeZone: "America/Denver" });
     expect(await settingsOf(user.cookie)).toEqual({
-      profile: { fullName: "", phone: "", email: user.email, timeZone: "America/Denver" },
+      profile: { fullName: "", phone: "", email: user.email, timeZone: "America/Denver", country: "US" },
       notifications: { emailNotifications: true, pushNotifications: true, childRequests: true, videoReminders: true },
       security: { hasPassword: true, twoFactorEnabled: false },
     });
@@ -30,7 +30,7 @@ describe("profile", () => {
       body: { fullName: " Sam Carter ", phone: "(555) 123-4567", timeZone: "Europe/Paris", email: "new@example.com" },
     });
     expect(response.status).toBe(200);
-    expect((await response.json()).profile).toEqual({ fullName: "Sam Carter", phone: "(555) 123-4567", email: user.email, timeZone: "Europe/Paris" });
+    expect((await response.json()).profile).toEqual({ fullName: "Sam Carter", phone: "(555) 123-4567", email: user.email, timeZone: "Europe/Paris", country: "other" });
     const me = await (await jsonRequest(t, "GET", "/api/me", { cookie: user.cookie })).json();
     expect(me.profile).toMatchObject({ fullName: "Sam Carter", timeZone: "Europe/Paris", email: user.email });
   });
@@ -40,11 +40,29 @@ describe("profile", () => {
     [{ fullName: "Sam", phone: "(555) 123-456", timeZone: "UTC" }, "phone: Please enter a valid phone number"],
     [{ fullName: "Sam", phone: "", timeZone: "Mars/Olympus" }, "timeZone: Please choose a time zone from the list"],
     [{ fullName: "x".repeat(121), phone: "", timeZone: "UTC" }, "fullName: Please keep your name under 120 characters"],
+    [{ fullName: "Sam", phone: "", timeZone: "UTC", country: "FR" }, "country: Please choose a country from the list"],
   ])("refuses %j", async (body, message) => {
     const user = await createSignedInUser(t);
     const response = await jsonRequest(t, "PUT", "/api/settings/profile", { cookie: user.cookie, body });
     expect(response.status).toBe(400);
     expect((await errorOf(response)).message).toBe(message);
+  });
+});
+
+describe("country (whose emergency numbers Pocket Dad gives)", () => {
+  it("is guessed from the time zone until Dad chooses one, which then stays whatever the time zone", async () => {
+    const user = await createSignedInUser(t, { timeZone: "Australia/Sydney" });
+    expect((await settingsOf(user.cookie)).profile.country).toBe("AU");
+    const save = (body: object) => jsonRequest(t, "PUT", "/api/settings/profile", { cookie: user.cookie, body: { fullName: "", phone: "", ...body } });
+    // A time zone he moves to suggests its country while he has chosen none.
+    expect((await (await save({ timeZone: "Europe/London" })).json()).profile.country).toBe("GB");
+    const chosen = await save({ timeZone: "Europe/London", country: "IE" });
+    expect(chosen.status).toBe(200);
+    expect((await chosen.json()).profile.country).toBe("IE");
+    expect((await (await save({ timeZone: "Asia/Kolkata" })).json()).profile.country).toBe("IE");
+    const stored = await t.pool.query("SELECT country FROM profiles WHERE id = $1", [user.id]);
+    expect(stored.rows).toEqual([{ country: "IE" }]);
+    expect((await (await save({ timeZone: "Asia/Kolkata", country: "other" })).json()).profile.country).toBe("other");
   });
 });
 

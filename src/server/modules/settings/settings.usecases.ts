@@ -1,3 +1,4 @@
+import { accountCountry } from "../../../shared/countries";
 import type { AccountSettings, NotificationSettings, ProfileInput } from "../../../shared/settings";
 import type { EventBus } from "../../events/events";
 import type { UsersRepository } from "../auth/auth.repository";
@@ -25,7 +26,7 @@ export function createSettingsUsecases(options: {
     if (!account) throw settingsErrors.accountMissing();
     const saved = await settings.findNotifications(input.userId);
     return {
-      profile: { fullName: account.fullName, phone: account.phone, email: account.email, timeZone: account.timeZone },
+      profile: { fullName: account.fullName, phone: account.phone, email: account.email, timeZone: account.timeZone, country: accountCountry(account) },
       notifications: saved
         ? { emailNotifications: saved.emailNotifications, pushNotifications: saved.pushNotifications, childRequests: saved.childRequests, videoReminders: saved.videoReminders }
         : ALL_ON,

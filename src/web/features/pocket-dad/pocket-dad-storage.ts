@@ -17,6 +17,10 @@ const metaSchema = z.object({
   funnierReason: z.string().nullable(),
   /** A safety answer the rules and the learned model disagreed on: Dad may say it is not an emergency. */
   dismissible: z.boolean().optional(),
+  /** The numbers in a safety answer, each made a tel: link (answers saved before them link the US formats). */
+  phones: z.array(z.object({ display: z.string(), tel: z.string() })).optional(),
+  /** 'dad' for a baby: the first line is what Dad's hands do, not words for the child. */
+  audience: z.enum(["dad", "child"]).nullable().optional(),
 });
 export type AnswerMeta = z.infer<typeof metaSchema>;
 export const PLAIN_SCRIPT: AnswerMeta = { kind: "script", note: null, funnierAllowed: true, funnierReason: null };

@@ -1,5 +1,6 @@
-import type { DangerCategory } from "../../../../shared/pocket-dad";
+import type { DangerCategory, SafetyCategory } from "../../../../shared/pocket-dad";
 import { dangerModel, modelText } from "./danger-model";
+import { answerKindFor, parentCrisisIn, surePhraseIn } from "./safety-match";
 
 /**
  * The danger classifier both engines run first (decisions 5, issue 12). A message is normalised
@@ -10,7 +11,7 @@ import { dangerModel, modelText } from "./danger-model";
  * second sign from its group ('keeps throwing up'). Everything is compiled once; a message takes
  * well under a millisecond.
  */
-export type DangerResult = { danger: true; category: DangerCategory } | { danger: false; category: null };
+export type DangerResult = { danger: true; category: SafetyCategory } | { danger: false; category: null };
 
 /** When a message matches several categories, the answer leads with the first of these. */
 const PRIORITY: DangerCategory[] = ["self-harm", "poisoning", "medical", "abuse", "domestic-violence", "weapons", "missing-child"];
@@ -402,19 +403,43 @@ const COMPILED: Compiled[] = RULES.map((rule) => ({
  * message is taken at its word: there the model has too little to go on ('my son is unconscious
  * after falling'). The rules lead on the category: they name it right more often.
  */
-export type DangerDetection = { categories: DangerCategory[]; sure: boolean };
+export type DangerDetection = { categories: SafetyCategory[]; sure: boolean };
 
 const RULES_VETO = 0.05;
 /** Every rule false alarm in the sets is at least 13 words long; the model may veto from 12. */
 const VETO_MIN_WORDS = 12;
 
 export function detectDanger(message: string): DangerDetection {
+  const normalized = normalizeMessage(message.slice(0, 4000));
+  // A father afraid of what he may do to his child (or who just did it) is about him, not a night-light or
+  // violence between adults: its own answer, and never one to wave away.
+  if (parentCrisisIn(normalized)) return { categories: ["parent-crisis"], sure: true };
+  return findDanger(message, normalized);
+}
+
+/** The safety answer that fits a message within the category found (content/safety: choking, burn, …). */
+export function safetyKindIn(message: string, category: SafetyCategory) {
+  return answerKindFor(normalizeMessage(message.slice(0, 4000)), category);
+}
+
+/**
+ * One short sentence naming a current emergency in plain words ('my baby is unconscious', 'blood
+ * spurting everywhere') is sure even when the model, with so little to read, scores it low: a father
+ * must never be asked whether that is an emergency.
+ */
+const PLAIN_MAX_WORDS = 16;
+function plainEmergency(message: string, normalized: string, category: SafetyCategory) {
+  const sentences = message.trim().split(/[.!?;\n]+\s+(?=\S)/).length;
+  return sentences === 1 && normalized.split(" ").length <= PLAIN_MAX_WORDS && !PAST.test(normalized) && surePhraseIn(normalized, category);
+}
+
+function findDanger(message: string, normalized: string): DangerDetection {
   const categories = matchRules(message);
   const score = dangerModel.score(message);
   const modelFinds = score > dangerModel.threshold;
   const words = modelText(message).split(" ");
   const vetoed = score < RULES_VETO && words.length >= VETO_MIN_WORDS;
-  if (categories.length && !vetoed) return { categories, sure: modelFinds };
+  if (categories.length && !vetoed) return { categories, sure: modelFinds || plainEmergency(message, normalized, categories[0]) };
   if (modelFinds) return { categories: [dangerModel.category(message)], sure: false };
   const window = dangerousWindow(words);
   if (window) return { categories: [dangerModel.category(window)], sure: false };

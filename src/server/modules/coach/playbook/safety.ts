@@ -1,106 +1,133 @@
-import { type DangerCategory, formatAnswer } from "../../../../shared/pocket-dad";
-
-export const NUMBERS = {
-  emergency: "911",
-  poisonControl: "1-800-222-1222",
-  crisisLifeline: "988",
-  childhelp: "1-800-422-4453",
-  domesticViolence: "1-800-799-7233",
-} as const;
-
-type SafetyScript = {
-  /** What Dad says to his child in that moment ('{name}, ' is put in front when there is a name). */
-  say: string;
-  /** Three steps; the first is always what to call now. */
-  steps: [string, string, string];
-  /** The one line that carries this category's number, added when it is the second danger in a message. */
-  alsoCall: string;
-  why: string;
-};
-
-const SCRIPTS: Record<DangerCategory, SafetyScript> = {
-  medical: {
-    say: "I'm right here. Help is on the way, and I'm staying with you.",
-    steps: [
-      "Call 911 now and put the phone on speaker, so your hands are free.",
-      "Do exactly what the dispatcher says; if your child isn't breathing, they will talk you through CPR.",
-      "Unlock the door and turn on a light so help finds you fast; give nothing to eat or drink.",
-    ],
-    alsoCall: "If it may be a medical emergency, call 911.",
-    why: "The first minutes matter most, and a 911 dispatcher can guide your hands until help arrives. Your calm voice keeps your child calmer too.",
-  },
-  poisoning: {
-    say: "You're not in trouble. I'm getting help right now. Stay here with me.",
-    steps: [
-      "If your child is hard to wake, struggling to breathe or having a seizure, call 911 now.",
-      `Otherwise call Poison Control at ${NUMBERS.poisonControl} right now (free, any time), with the bottle or package in your hand.`,
-      "Don't make them throw up; a swallowed button battery or magnet means the emergency room now, even if they seem fine.",
-    ],
-    alsoCall: `For anything swallowed, Poison Control is ${NUMBERS.poisonControl}, any time.`,
-    why: "Poison Control tells you in minutes whether this needs the ER. Some things, like batteries and magnets, hurt from the inside long before a child looks sick.",
-  },
-  "self-harm": {
-    say: "I'm so glad you're here with me. You're not in trouble, and you're not alone. I'm staying right here with you.",
-    steps: [
-      "If they have hurt themselves or taken anything, or you can't keep them safe, call 911 now.",
-      `Call or text ${NUMBERS.crisisLifeline} (Suicide & Crisis Lifeline) together, any time, day or night.`,
-      "Stay with them, and move pills, blades, guns and car keys out of reach tonight.",
-    ],
-    alsoCall: `If your child talks about wanting to die or hurting themselves, call or text ${NUMBERS.crisisLifeline}.`,
-    why: "Asking straight out and staying close are what keep a child safe tonight. The 988 counsellors help you both with the next step.",
-  },
-  abuse: {
-    say: "Thank you for telling me. This is not your fault, and you did the right thing. I'm going to keep you safe.",
-    steps: [
-      "If your child is hurt or in danger right now, call 911.",
-      `Call the Childhelp National Child Abuse Hotline at ${NUMBERS.childhelp}, any time; they help you report it and plan the next step.`,
-      "Keep your child away from that person; if it happened online, save the messages, don't pay or reply, and report it at report.cybertip.org.",
-    ],
-    alsoCall: `If a child is being hurt, call the Childhelp hotline at ${NUMBERS.childhelp}.`,
-    why: "Children tell once and watch what happens. Believing them, staying calm and getting help protects them now and makes it safe to tell again.",
-  },
-  "domestic-violence": {
-    say: "Come here, stay close to me. This is not your fault. We're going somewhere safe.",
-    steps: [
-      "If anyone is in danger right now, call 911, and get yourself and the kids out of the room or the house if you can.",
-      `Call the National Domestic Violence Hotline at ${NUMBERS.domesticViolence} (or text START to 88788), any time, to plan how to stay safe.`,
-      "Keep your phone charged and the kids close, in a room with a way out, away from the kitchen.",
-    ],
-    alsoCall: `For violence at home, the National Domestic Violence Hotline is ${NUMBERS.domesticViolence}.`,
-    why: "Children feel safest when a calm grown-up tells them it isn't their fault and takes them out of harm's way. The hotline helps you plan what comes next.",
-  },
-  "missing-child": {
-    say: "Wherever you are, you're not in trouble. I love you. Tell me where you are, and I'm coming to get you.",
-    steps: [
-      "Call 911 now; a missing child is an emergency, so don't wait to see if they turn up.",
-      "Give the police a recent photo, what your child was wearing and where they were last seen.",
-      "Check nearby water, cars and hiding spots first; ask someone to stay home, and send your child the words above by call or text.",
-    ],
-    alsoCall: "If you can't find your child, call 911 now.",
-    why: "The first minutes of a search matter most, and 911 can start one straight away. Hearing they're not in trouble makes a child far more likely to answer.",
-  },
-  weapons: {
-    say: "I love you, and I need you to step away from it and stay here with me. We'll sort this out together.",
-    steps: [
-      "If anyone is in danger right now, call 911.",
-      "Don't grab the weapon; get everyone away from it and let the police handle it. Tell the school if a school is involved.",
-      `Lock every gun away, unloaded, with the ammunition apart; if your child talks about hurting themselves, call or text ${NUMBERS.crisisLifeline}.`,
-    ],
-    alsoCall: "If a weapon is involved, call 911.",
-    why: "A calm voice lowers the temperature while the police deal with the weapon. Threats from a child are a cry for help that needs grown-ups now.",
-  },
-};
+import type { CountryCode } from "../../../../shared/countries";
+import { formatAnswer, type SafetyCategory, type SafetyPhone } from "../../../../shared/pocket-dad";
+import generated from "./safety-content.json";
+import { type AgeGroup, safetyContentSchema, type Service, type StepAge, stepsFor } from "./safety-content";
 
 /**
- * The answer to danger, fitting the category (issue 12): what to say to the child now, what to call
- * first, and one more number when the message also fits a second category.
+ * The answer to danger (content/safety): the first aid for the first minutes of this emergency, worded for the
+ * child's age, with the numbers of Dad's country, and one more number when the message also fits a second category.
  */
-export function safetyResponse(categories: DangerCategory | DangerCategory[] = "medical", child?: { name?: string | null } | null) {
-  const [primary, secondary] = Array.isArray(categories) ? categories : [categories];
-  const script = SCRIPTS[primary ?? "medical"];
-  const doItems: string[] = [...script.steps];
-  if (secondary && secondary !== primary) doItems.push(SCRIPTS[secondary].alsoCall);
-  const name = child?.name?.replace(/["“”\n\r]/g, "").trim().slice(0, 40);
-  const say = name ? `${name}, ${/^I\b/.test(script.say) ? script.say : script.say.charAt(0).toLowerCase() + script.say.slice(1)}` : script.say;
-  return formatAnswer({ say, doItems, why: script.why });
+export const safetyContent = safetyContentSchema.parse(generated);
+const content = safetyContent;
+const byKind = new Map(content.answers.map((answer) => [answer.kind, answer]));
+
+/** The US numbers, as the tests and the old answers named them. */
+const us = content.numbers.countries.US!.services;
+export const NUMBERS = {
+  emergency: us.emergency!.number!,
+  poisonControl: us.poisons!.number!,
+  crisisLifeline: us.crisis!.number!,
+  childhelp: us.abuse!.number!,
+  domesticViolence: us.dv!.number!,
+} as const;
+
+/** A country's entry for a service: its own, else (a battery line) its poisons line, else the words for anywhere. */
+function serviceIn(country: CountryCode, service: Service) {
+  const own = country === "other" ? undefined : content.numbers.countries[country]?.services;
+  return own?.[service] ?? (service === "battery" ? own?.poisons : undefined) ?? content.numbers.unknown[service];
+}
+
+const DIALLABLE = /\b\d(?:[\d -]*\d)?\b/g;
+/** Every number in a service's words that a phone can dial: its number, and any in its name ('the police (101)'). */
+function phonesOf(entry: { name: string; number?: string }): SafetyPhone[] {
+  const found = [...(entry.number ? [entry.number] : []), ...(entry.name.match(DIALLABLE) ?? [])];
+  return found.filter((display) => display.replace(/\D/g, "").length >= 3).map((display) => ({ display, tel: display.replace(/\D/g, "") }));
+}
+
+/** How a service is said in a sentence: '911', 'Poison Control (1-800-222-1222)', 'Samaritans (116 123, free, any time)'. */
+function say(entry: { name: string; number?: string; extra?: string }, service: Service) {
+  if (service === "emergency" || !entry.number || entry.name.includes(entry.number)) return entry.name;
+  return `${entry.name} (${[entry.number, entry.extra].filter(Boolean).join(", ")})`;
+}
+
+/** The age group from what Dad wrote ('my 8 month old'), which wins over the chosen child's profile (it may be another child). */
+export function ageGroupIn(prompt: string): AgeGroup | null {
+  const text = prompt.toLowerCase();
+  if (/\b(?:newborn|new born|infant)\b/.test(text) || /\b\d+\s*-?\s*(?:days?|d|weeks?|wks?|w)\b[\s-]*old\b/.test(text)) return "baby";
+  const months = text.match(/\b(\d+)\s*-?\s*(?:months?|mos?|mths?|m)\b[\s-]*old\b/);
+  if (months) return Number(months[1]) < 12 ? "baby" : Number(months[1]) < 48 ? "toddler" : "child";
+  const years = text.match(/\b(\d+)\s*-?\s*(?:years?|yrs?|yo|y)\b(?:[\s-]*old)?/);
+  if (years) return ageGroupOf(Number(years[1]));
+  return null;
+}
+
+/** Under 1 a baby, 1 to 3 a toddler, 4 to 12 a child, 13 and over a teenager. */
+export function ageGroupOf(ageYears: number | null | undefined): AgeGroup | null {
+  if (ageYears == null || !Number.isFinite(ageYears)) return null;
+  if (ageYears < 1) return "baby";
+  if (ageYears < 4) return "toddler";
+  return ageYears < 13 ? "child" : "teen";
+}
+
+/** Puts the child's name where '{name}' is, or drops it cleanly when there is none. */
+function withName(line: string, name: string | undefined) {
+  if (name) return line.replaceAll("{name}", name);
+  const text = line.replace(/^\{name\}[,!] /, "").replaceAll("{name}", "your child");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export type SafetyRequest = {
+  categories: SafetyCategory | SafetyCategory[];
+  /** The answer within the lead category (danger.ts picks it from the message); the category's own answer when absent. */
+  kind?: string | null;
+  country?: CountryCode;
+  child?: { name?: string | null; ageYears?: number | null } | null;
+  /** What Dad wrote: an age in it ('my 8 month old') wins over the profile's. */
+  prompt?: string;
+};
+
+export type SafetyAnswer = {
+  text: string;
+  kind: string;
+  /** A baby is not spoken to: the 'say' line is for Dad's hands. */
+  audience: "dad" | "child";
+  age: AgeGroup | null;
+  phones: SafetyPhone[];
+};
+
+export function safetyAnswer(request: SafetyRequest): SafetyAnswer {
+  const [primary = "medical", secondary] = Array.isArray(request.categories) ? request.categories : [request.categories];
+  const chosen = request.kind ? byKind.get(request.kind) : undefined;
+  const answer = chosen?.category === primary ? chosen : byKind.get(primary)!;
+  const country = request.country ?? "US";
+  const age = (request.prompt ? ageGroupIn(request.prompt) : null) ?? ageGroupOf(request.child?.ageYears);
+  const stepAge: StepAge = age ?? "unknown";
+  const name = request.child?.name?.replace(/["“”\n\r{}]/g, "").trim().slice(0, 40) || undefined;
+
+  const phones = new Map<string, SafetyPhone>();
+  let emergencySaid = false;
+  const fill = (line: string) =>
+    line.replace(/\{(\w+)\}/g, (_, key: string) => {
+      if (key === "name") return name ?? "your child";
+      const service = key as Service;
+      const entry = serviceIn(country, service);
+      for (const phone of phonesOf(entry)) phones.set(phone.display, phone);
+      // Anywhere else, the long 'your local emergency number (112 …)' is said once per answer.
+      if (service === "emergency" && country === "other" && emergencySaid) return "the emergency number";
+      if (service === "emergency") emergencySaid = true;
+      return say(entry, service);
+    });
+
+  const doItems = stepsFor(answer, stepAge).map((step) => fill(step.text));
+  if (secondary && secondary !== primary) {
+    const also = fill(byKind.get(secondary)!.alsoCall);
+    if (doItems.length < 4) doItems.push(also);
+    else doItems[doItems.length - 1] += ` ${also}`;
+  }
+  const sayLine = fill(withName(answer.say[age ?? "child"], name));
+  const text = formatAnswer({ say: sayLine, doItems, why: answer.why });
+  const ordered = [...phones.values()].sort((a, b) => b.display.length - a.display.length);
+  return { text, kind: answer.kind, audience: age === "baby" ? "dad" : "child", age, phones: ordered };
+}
+
+/** The safety answer's text (US numbers unless a country is given). */
+export function safetyResponse(categories: SafetyCategory | SafetyCategory[] = "medical", child?: { name?: string | null; ageYears?: number | null } | null, country?: CountryCode) {
+  return safetyAnswer({ categories, child, country }).text;
+}
+
+/** The numbers the model's prompt gives for Dad's country (the same the safety answers use). */
+export function numbersForPrompt(country: CountryCode) {
+  const where = country === "other" ? "Dad's country is not known" : `Dad is in ${content.numbers.countries[country]!.name}`;
+  const lines = (["emergency", "poisons", "crisis", "abuse", "dv", "parents"] as const).map((service) => `${service}: ${say(serviceIn(country, service), service)}`);
+  return `${where}. Use these numbers, never another country's: ${lines.join("; ")}.`;
 }

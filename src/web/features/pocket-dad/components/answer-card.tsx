@@ -27,12 +27,19 @@ type Props = {
   onRecordLater: () => void;
 };
 
-/** Emergency numbers in a safety answer, made tappable (911, 988, 1-800-…). */
-const PHONE = /(\b911\b|\b988\b|\b1-800-\d{3}-\d{4}\b)/;
-function withPhoneLinks(text: string) {
-  return text.split(PHONE).map((part, index) =>
+/** Safety answers saved before the reply listed its numbers gave US numbers only (911, 988, 1-800-…). */
+const SAVED_US_PHONES = /(\b911\b|\b988\b|\b1-800-\d{3}-\d{4}\b)/;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Every number in a safety answer made a tap-to-call link, in whatever format the country writes it (000, 116 123,
+ * 1-800-…), never a piece of a longer one ('000' in '116 000').
+ */
+function withPhoneLinks(text: string, phones: AnswerMeta["phones"]) {
+  const pattern = phones?.length ? new RegExp(`((?<![\\d-]|\\d )(?:${phones.map((phone) => escapeRegExp(phone.display)).join("|")})(?![\\d-]| \\d))`) : SAVED_US_PHONES;
+  return text.split(pattern).map((part, index) =>
     index % 2 === 1 ? (
-      <a key={index} href={`tel:${part.replace(/-/g, "")}`} className="font-semibold whitespace-nowrap underline underline-offset-2">
+      <a key={index} href={`tel:${part.replace(/\D/g, "")}`} className="font-semibold whitespace-nowrap underline underline-offset-2">
         {part}
       </a>
     ) : (
@@ -49,6 +56,7 @@ export function AnswerCard(props: Props) {
   const funnierReasonId = useId();
   const { answer, meta } = props;
   const safety = meta.kind === "safety";
+  const forDad = safety && meta.audience === "dad";
   const funnierOff = !meta.funnierAllowed;
   return (
     <Card
@@ -75,10 +83,10 @@ export function AnswerCard(props: Props) {
       ) : null}
       <section aria-labelledby="say-this">
         <h2 id="say-this" className="text-sm font-semibold tracking-wide text-olive-dark uppercase">
-          {POCKET_DAD_COPY.say}
+          {forDad ? POCKET_DAD_COPY.sayForDad : POCKET_DAD_COPY.say}
         </h2>
         <p className="mt-1 text-lg leading-relaxed font-medium" data-testid="say-this">
-          “{answer.say}”
+          {forDad ? answer.say : `“${answer.say}”`}
         </p>
       </section>
       <section aria-labelledby="then-do-this">
@@ -87,7 +95,7 @@ export function AnswerCard(props: Props) {
         </h2>
         <ul className="mt-1 flex list-disc flex-col gap-1 pl-5" data-testid="do-items">
           {answer.doItems.map((item) => (
-            <li key={item}>{safety ? withPhoneLinks(item) : item}</li>
+            <li key={item}>{safety ? withPhoneLinks(item, meta.phones) : item}</li>
           ))}
         </ul>
       </section>

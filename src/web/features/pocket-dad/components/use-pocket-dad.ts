@@ -109,7 +109,15 @@ export function usePocketDad(options: { userId: string | null; initialTone?: Ton
               answer,
               liked: reply.liked,
               variant: request.variant,
-              meta: { kind: reply.kind, note: reply.note, funnierAllowed: reply.funnier_allowed, funnierReason: reply.funnier_reason, dismissible: reply.safety_dismissible },
+              meta: {
+                kind: reply.kind,
+                note: reply.note,
+                funnierAllowed: reply.funnier_allowed,
+                funnierReason: reply.funnier_reason,
+                dismissible: reply.safety_dismissible,
+                phones: reply.safety_phones,
+                audience: reply.safety_audience,
+              },
               ...(notEmergency ? { notEmergency } : {}),
             };
             setStore((current) => rememberEntry(current, request.childId, key, newEntry));

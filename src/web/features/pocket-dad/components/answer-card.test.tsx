@@ -1,0 +1,55 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import type { PocketDadAnswer } from "../../../../shared/pocket-dad";
+import type { AnswerMeta } from "../pocket-dad-storage";
+import { AnswerCard } from "./answer-card";
+
+afterEach(cleanup);
+
+const noop = () => undefined;
+function renderCard(answer: PocketDadAnswer, meta: Partial<AnswerMeta>) {
+  const props = { onStep: noop, onVariant: noop, onRetry: noop, onNotEmergency: noop, onLike: noop, onText: noop, onEdit: noop, onRecordLater: noop };
+  render(
+    <AnswerCard
+      answer={answer}
+      meta={{ kind: "safety", note: null, funnierAllowed: false, funnierReason: null, ...meta }}
+      variant="standard"
+      child={null}
+      intensity="baseline"
+      loading={false}
+      liked={false}
+      likePending={false}
+      {...props}
+    />,
+  );
+}
+
+describe("a safety answer's numbers", () => {
+  it("makes every number the reply lists a tel: link, whatever its format, and nothing else", () => {
+    renderCard(
+      {
+        say: "Lay the baby on their back in the empty cot, walk out, and close the door.",
+        doItems: ["Call someone now: MensLine Australia (1300 78 99 78, for dads, any time).", "If your child is hurt, call 000 now; not 116 000 or 10 to 15 minutes.", "Samaritans (116 123), the police (101)."],
+        why: "Stepping away keeps a child safe.",
+      },
+      { audience: "dad", phones: [{ display: "1300 78 99 78", tel: "1300789978" }, { display: "116 123", tel: "116123" }, { display: "000", tel: "000" }, { display: "101", tel: "101" }] },
+    );
+    const links = screen.getAllByRole("link").map((link) => [link.textContent, link.getAttribute("href")]);
+    expect(links).toEqual([
+      ["1300 78 99 78", "tel:1300789978"],
+      ["000", "tel:000"],
+      ["116 123", "tel:116123"],
+      ["101", "tel:101"],
+    ]);
+    // A baby is not spoken to: the first line is what Dad's hands do, not a quote.
+    expect(screen.getByRole("heading", { name: "First, your hands:" })).toBeTruthy();
+    expect(screen.getByTestId("say-this").textContent).toBe("Lay the baby on their back in the empty cot, walk out, and close the door.");
+  });
+
+  it("links the US formats in a safety answer saved before replies listed their numbers", () => {
+    renderCard({ say: "I'm right here.", doItems: ["Call 911 now.", "Call Poison Control at 1-800-222-1222."], why: "Help is fast." }, {});
+    expect(screen.getAllByRole("link").map((link) => link.getAttribute("href"))).toEqual(["tel:911", "tel:18002221222"]);
+    expect(screen.getByRole("heading", { name: "Say this:" })).toBeTruthy();
+  });
+});
