@@ -14,6 +14,8 @@ export type JobDefinition<Schema extends z.ZodType> = {
    */
   batchSize?: number;
   handle: (payload: z.infer<Schema>) => Promise<void>;
+  /** Called once the job has failed for good (its last retry failed), to record that where people see it. */
+  onFailedForGood?: (payload: z.infer<Schema>) => Promise<void>;
 };
 
 export type JobQueue = {
@@ -112,6 +114,7 @@ export async function startJobQueue(options: { url: string; log: (message: strin
   async function runOne(job: JobDefinition<z.ZodType>, one: PgBoss.JobWithMetadata) {
     inHand.set(one.id, job.name);
     let expiry: NodeJS.Timeout | undefined;
+    const parsed = job.schema.safeParse(one.data);
     try {
       const expired = new Promise<never>((_, reject) => {
         expiry = setTimeout(() => reject(new Error(`still running after ${one.expireInSeconds} s (expired)`)), one.expireInSeconds * 1000);
@@ -119,7 +122,10 @@ export async function startJobQueue(options: { url: string; log: (message: strin
       await Promise.race([job.handle(job.schema.parse(one.data)), expired]);
     } catch (error) {
       await record(`the failure of ${job.name} job ${one.id}`, () => boss.fail(job.name, one.id, error as object));
-      if (one.retryCount >= one.retryLimit) log(`job failed for good: queue ${job.name}, id ${one.id}, after ${one.retryCount + 1} tries: ${reasonOf(error)}`);
+      if (one.retryCount < one.retryLimit) return;
+      log(`job failed for good: queue ${job.name}, id ${one.id}, after ${one.retryCount + 1} tries: ${reasonOf(error)}`);
+      const { onFailedForGood } = job;
+      if (onFailedForGood && parsed.success) await record(`the end of ${job.name} job ${one.id}`, () => onFailedForGood(parsed.data));
       return;
     } finally {
       clearTimeout(expiry);
