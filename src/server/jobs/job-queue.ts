@@ -50,7 +50,7 @@ const reasonOf = (error: unknown) => (error instanceof Error ? error.message : S
  * restart while a job finished made that promise reject with nobody listening, which ended the process. Here every
  * outcome is awaited and tried again until the database answers.
  */
-export async function startJobQueue(options: { url: string; log: (message: string) => void; recordRetryDelaysMs?: number[] }): Promise<JobQueue> {
+export async function startJobQueue(options: { url: string; log: (message: string) => void }): Promise<JobQueue> {
   const { log } = options;
   const boss = new PgBoss({ connectionString: options.url, max: 4, schema: SCHEMA });
   boss.on("error", (error) => log(`job queue: ${error.message}`));
@@ -96,7 +96,6 @@ export async function startJobQueue(options: { url: string; log: (message: strin
    * then stays active until it expires and runs again, which every handler tolerates (they are idempotent).
    */
   async function record(what: string, write: () => Promise<unknown>) {
-    const delays = options.recordRetryDelaysMs ?? RECORD_RETRY_DELAYS_MS;
     for (let attempt = 0; ; attempt++) {
       try {
         await write();
@@ -105,7 +104,7 @@ export async function startJobQueue(options: { url: string; log: (message: strin
       } catch (error) {
         if (attempt === 0) log(`job queue: could not record ${what} (${reasonOf(error)}); trying again until the database answers`);
         if (stopping) return log(`job queue: stopped before recording ${what}; it runs again when it expires`);
-        await pause(delays[Math.min(attempt, delays.length - 1)]!);
+        await pause(RECORD_RETRY_DELAYS_MS[Math.min(attempt, RECORD_RETRY_DELAYS_MS.length - 1)]!);
       }
     }
   }
@@ -119,7 +118,8 @@ export async function startJobQueue(options: { url: string; log: (message: strin
       const expired = new Promise<never>((_, reject) => {
         expiry = setTimeout(() => reject(new Error(`still running after ${one.expireInSeconds} s (expired)`)), one.expireInSeconds * 1000);
       });
-      await Promise.race([job.handle(job.schema.parse(one.data)), expired]);
+      if (!parsed.success) throw parsed.error;
+      await Promise.race([job.handle(parsed.data), expired]);
     } catch (error) {
       await record(`the failure of ${job.name} job ${one.id}`, () => boss.fail(job.name, one.id, error as object));
       if (one.retryCount < one.retryLimit) return;
@@ -142,7 +142,10 @@ export async function startJobQueue(options: { url: string; log: (message: strin
     const batchSize = job.batchSize ?? 1;
     while (!stopping) {
       // pg-boss's fetch answers [] when the database does not: the worker simply looks again later.
-      const received = await boss.fetch<object>(job.name, { batchSize, includeMetadata: true });
+      const received = await boss.fetch<object>(job.name, { batchSize, includeMetadata: true }).catch((error: unknown) => {
+        log(`job queue: could not fetch ${job.name} jobs: ${reasonOf(error)}`);
+        return [];
+      });
       for (const one of received) await runOne(job, one);
       if (received.length < batchSize) await pause(POLL_MS);
     }
