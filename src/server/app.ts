@@ -61,7 +61,7 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
   app.use("/api/*", (c, next) =>
     bodyless(c.req.method) || c.req.path.startsWith(UPLOADS_PATH) || LARGE_BODY_PATHS.some((pattern) => pattern.test(c.req.path)) ? next() : jsonBodyLimit(c, next),
   );
-  // NUL, unpaired surrogates and malformed percent-encodings: a 400 here instead of a database error later.
+  // NUL, unpaired surrogates, malformed percent-encodings and JSON nested too deep: a 400 here instead of a 500 later.
   app.use("*", inputGuard());
   const resolveSession = sessionMiddleware({ auth: services.auth, secret: services.authSecret, sessions: services.sessions, cache: services.sessionCache });
   app.use("/api/*", async (c, next) => {

@@ -16,6 +16,10 @@ const logger: Logger = {
   error: (message, error) => console.error(`[hey-dad] ${message}`, error ?? ""),
 };
 
+// A promise that rejects with nobody listening (a library's background call while the database restarts, say) must not
+// end a process that still serves: it is logged on one line that says so, and the app carries on.
+process.on("unhandledRejection", (reason) => logger.error("unhandled promise rejection; the app keeps serving:", reason));
+
 async function main() {
   const startedAt = performance.now();
   const config = parseConfig(process.env);

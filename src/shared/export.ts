@@ -9,6 +9,8 @@ import { UNLOCK_TYPES } from "./unlock-rules";
 export const ARCHIVE_MANIFEST_VERSION = 1;
 /** An archive's download link is valid this long; the archive is then deleted. */
 export const ARCHIVE_VALID_DAYS = 7;
+/** How many 'Download everything' archives an account may ask for in 24 hours (each packs every file it has). */
+export const ARCHIVES_PER_DAY = 3;
 
 /** A file inside the archive (a path relative to the unpacked folder), or one that storage no longer had. */
 export const archiveFileSchema = z.discriminatedUnion("status", [
@@ -133,6 +135,7 @@ export const EXPORT_COPY = {
   failed: "We couldn't build your archive. Please try again.",
   expired: "This download link has expired. Archives are kept for 7 days.",
   buildNew: "Build a new archive",
+  limit: `You can build ${ARCHIVES_PER_DAY} archives a day, and you have built ${ARCHIVES_PER_DAY} today. Please try again tomorrow.`,
   claimSent: "Thank you. If this card belongs to a family on Hey Dad, a fresh link has been sent to the family's guardians.",
 } as const;
 

@@ -81,6 +81,28 @@ describe("input that passed validation but broke the database gets a 400 (issue 
     await expectRefused("POST", "/api/auth/update-user", `{"timeZone":null}`, /time zone/i);
   });
 
+  it("refuses JSON nested 5,000 deep (an array or an object) with a 400 on every JSON route, better-auth's included", async () => {
+    const deepArray = `${"[".repeat(5000)}${"]".repeat(5000)}`;
+    const deepObject = `${'{"a":'.repeat(5000)}1${"}".repeat(5000)}`;
+    const inside = (deep: string) => [
+      ["POST", "/api/events", `{"events":[{"name":"page_view","path":"/","properties":{"ref":${deep}}}]}`],
+      ["POST", "/api/events", deep],
+      ["PUT", "/api/settings/profile", `{"fullName":${deep},"timeZone":"UTC"}`],
+      ["POST", "/api/children", `{"name":"Maya","birthdate":"2015-06-01","extra":${deep}}`],
+      ["POST", "/api/pocket-dad", `{"prompt":${deep}}`],
+      ["POST", "/api/auth/update-user", `{"name":${deep}}`],
+      ["POST", "/api/auth/sign-in/email", `{"email":${deep},"password":"x"}`],
+    ];
+    for (const [method, path, body] of [...inside(deepArray), ...inside(deepObject)]) {
+      const answer = await send(method!, path!, body);
+      const shape = body!.startsWith('{"a"') || body!.includes('{"a":{') ? "object" : "array";
+      expect(`${method} ${path} (a 5,000-deep ${shape}) -> ${answer.status} ${answer.body?.error?.message ?? ""}`).toMatch(/-> 400 .*nest/i);
+    }
+    // Ordinary nesting still passes the guard.
+    const shallow = await send("POST", "/api/events", `{"events":[{"name":"page_view","path":"/","properties":{"ref":"home"}}]}`);
+    expect(shallow.status).toBeLessThan(300);
+  });
+
   it("refuses a malformed percent-encoding in a file link", async () => {
     await expectRefused("GET", "/files/images/%E0%A4%A", undefined, /percent|encoding|address/i);
     await expectRefused("GET", "/api/videos/%E0%A4%A", undefined, /percent|encoding|address/i);

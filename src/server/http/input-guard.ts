@@ -13,6 +13,25 @@ const invalidAddress = defineError("INVALID_ADDRESS", 400, "The address has a ma
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /** Larger JSON bodies are refused by the body limit before this reads them. */
 const MAX_JSON_BYTES = 1024 * 1024;
+/**
+ * No request of this app nests deeper than a handful of levels. Far deeper JSON (5,000 levels is 10 KB) overflows
+ * the stack of whatever walks it next (this guard, zod, better-auth, the database driver): refused here instead.
+ */
+const MAX_JSON_DEPTH = 64;
+const tooDeep = defineError("JSON_TOO_DEEP", 400, `The request's JSON nests more than ${MAX_JSON_DEPTH} levels deep.`);
+/** The media types Hono's JSON validator and better-auth read as JSON (application/json, application/merge-patch+json, …). */
+const JSON_CONTENT_TYPE = /^application\/([a-z-.]+\+)?json/i;
+
+/** Whether `value` nests deeper than `limit` arrays and objects, walked without recursion. */
+function nestsDeeperThan(value: unknown, limit: number) {
+  const pending: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    if (!next.value || typeof next.value !== "object") continue;
+    if (next.depth >= limit) return true;
+    for (const item of Object.values(next.value)) pending.push({ value: item, depth: next.depth + 1 });
+  }
+  return false;
+}
 
 function problemWith(text: string) {
   if (text.includes("\u0000")) return "contains a NUL character (U+0000), which cannot be stored";
@@ -77,7 +96,7 @@ export function inputGuard(): MiddlewareHandler {
       if (problem) throw invalidText(`${decoded(name).replaceAll("\u0000", "") || "A query parameter"}: ${problem}.`);
     }
     // A GET or HEAD has no body: its headers are not even read (reading one builds them all).
-    const hasJsonBody = c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.header("content-type")?.includes("application/json");
+    const hasJsonBody = c.req.method !== "GET" && c.req.method !== "HEAD" && JSON_CONTENT_TYPE.test(c.req.header("content-type") ?? "");
     if (hasJsonBody && Number(c.req.header("content-length") ?? 0) <= MAX_JSON_BYTES) {
       const text = await c.req.raw.clone().text();
       let body: unknown;
@@ -86,6 +105,7 @@ export function inputGuard(): MiddlewareHandler {
       } catch {
         body = undefined; // not JSON: the route's validator answers it
       }
+      if (nestsDeeperThan(body, MAX_JSON_DEPTH)) throw tooDeep();
       assertStorableText(body);
     }
     await next();

@@ -4,9 +4,19 @@ import type { JobDefinition } from "./job-queue";
 
 export const exportArchivePayload = z.object({ archiveId: z.uuid() });
 
-/** Builds one 'Download everything' archive; a failed or interrupted run starts again from the beginning. */
-export function createExportArchiveJob(usecases: Pick<ExportUsecases, "build">): JobDefinition<typeof exportArchivePayload> {
-  return { name: "export-archive", schema: exportArchivePayload, retryLimit: 3, handle: ({ archiveId }) => usecases.build(archiveId) };
+/**
+ * Builds one 'Download everything' archive; a failed or interrupted run starts again from the beginning. Past its
+ * retries the archive is marked failed at once, so Settings offers 'Try again' instead of showing it building.
+ */
+export function createExportArchiveJob(usecases: Pick<ExportUsecases, "build" | "buildFailed">): JobDefinition<typeof exportArchivePayload> {
+  return {
+    name: "export-archive",
+    schema: exportArchivePayload,
+    // Two retries (after 5-10 s, then 10-20 s): a build that cannot succeed shows as failed within about a minute.
+    retryLimit: 2,
+    handle: ({ archiveId }) => usecases.build(archiveId),
+    onFailedForGood: ({ archiveId }) => usecases.buildFailed(archiveId),
+  };
 }
 
 export const deleteExpiredArchivesPayload = z.object({}).passthrough();

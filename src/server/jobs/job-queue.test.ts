@@ -5,9 +5,10 @@ import { type JobDefinition, type JobQueue, startJobQueue } from "./job-queue";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let queue: JobQueue;
+const logged: string[] = [];
 beforeAll(async () => {
   database = await createTestDatabase();
-  queue = await startJobQueue({ url: database.url, log: () => {} });
+  queue = await startJobQueue({ url: database.url, log: (line) => logged.push(line) });
 });
 afterAll(async () => {
   await queue.stop();
@@ -74,5 +75,26 @@ describe("the job queue", () => {
       { state: "completed", n: 3 },
       { state: "failed", n: 1 },
     ]);
+  });
+
+  it("a job that fails for good is logged with its queue, its id and the reason; a failure that will be retried is not", async () => {
+    const job: JobDefinition<typeof payload> = {
+      name: "test-gives-up",
+      schema: payload,
+      retryLimit: 1,
+      handle: async ({ n }) => {
+        throw new Error(`the mail server refused message ${n}`);
+      },
+    };
+    // Retried after 1 s rather than the app's 5 s, to keep the test short.
+    await queue.boss.createQueue(job.name, { name: job.name, retryLimit: 1, retryDelay: 1 });
+    await queue.register([job]);
+    await queue.send(job, { n: 7 });
+    const { rows } = await queue.boss.getDb().executeSql(`SELECT id FROM pgboss.job WHERE name = 'test-gives-up'`, []);
+    const id = rows[0]!.id as string;
+    const forGood = () => logged.filter((line) => line.startsWith("job failed for good: queue test-gives-up,"));
+    // The first failure is retried, the second is final.
+    expect(await until(() => forGood().length > 0, 30_000)).not.toBe(false);
+    expect(forGood()).toEqual([`job failed for good: queue test-gives-up, id ${id}, after 2 tries: the mail server refused message 7`]);
   });
 });

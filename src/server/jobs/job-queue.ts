@@ -14,6 +14,8 @@ export type JobDefinition<Schema extends z.ZodType> = {
    */
   batchSize?: number;
   handle: (payload: z.infer<Schema>) => Promise<void>;
+  /** Called once the job has failed for good (its last retry failed), to record that where people see it. */
+  onFailedForGood?: (payload: z.infer<Schema>) => Promise<void>;
 };
 
 export type JobQueue = {
@@ -29,15 +31,47 @@ export type JobQueue = {
 
 /** pg-boss's tables (its default schema). */
 const SCHEMA = "pgboss";
-/** How often an idle worker looks for new jobs (pg-boss's shortest interval). */
-const POLL_SECONDS = 0.5;
+/** How often an idle worker looks for new jobs. */
+const POLL_MS = 500;
+/**
+ * Waits between tries at recording a job's outcome (completed, failed) while the database does not answer (a restart):
+ * the last wait repeats until it lands, so a job that ran is not run again only because the database was away.
+ */
+const RECORD_RETRY_DELAYS_MS = [250, 500, 1000, 2000, 4000, 8000, 15000];
+/** How long `stop()` waits for the jobs in hand; those still running then are failed, so they are retried at once. */
+const STOP_TIMEOUT_MS = 10_000;
 
-/** The job queue lives inside PostgreSQL (pg-boss), so any app node can send and work jobs. */
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The job queue lives inside PostgreSQL (pg-boss), so any app node can send and work jobs.
+ *
+ * The workers are ours, not pg-boss's `work()`: pg-boss records a job's outcome without waiting for it, so a database
+ * restart while a job finished made that promise reject with nobody listening, which ended the process. Here every
+ * outcome is awaited and tried again until the database answers.
+ */
 export async function startJobQueue(options: { url: string; log: (message: string) => void }): Promise<JobQueue> {
+  const { log } = options;
   const boss = new PgBoss({ connectionString: options.url, max: 4, schema: SCHEMA });
-  boss.on("error", (error) => options.log(`job queue: ${error.message}`));
+  boss.on("error", (error) => log(`job queue: ${error.message}`));
   await boss.start();
   const created = new Set<string>();
+  const workers: Promise<void>[] = [];
+  const inHand = new Map<string, string>();
+  let stopping = false;
+
+  /** Waits `ms`, or less when the queue stops. */
+  const wakeUps = new Set<() => void>();
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        wakeUps.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      wakeUps.add(done);
+    });
 
   /**
    * Creates the job's queue once. Two nodes starting on a new database create the same queues at the same moment, and
@@ -57,6 +91,66 @@ export async function startJobQueue(options: { url: string; log: (message: strin
     created.add(job.name);
   }
 
+  /**
+   * Writes a job's outcome, trying again while the database does not answer. Given up only when the queue stops: the job
+   * then stays active until it expires and runs again, which every handler tolerates (they are idempotent).
+   */
+  async function record(what: string, write: () => Promise<unknown>) {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await write();
+        if (attempt > 0) log(`job queue: recorded ${what} after ${attempt + 1} tries`);
+        return;
+      } catch (error) {
+        if (attempt === 0) log(`job queue: could not record ${what} (${reasonOf(error)}); trying again until the database answers`);
+        if (stopping) return log(`job queue: stopped before recording ${what}; it runs again when it expires`);
+        await pause(RECORD_RETRY_DELAYS_MS[Math.min(attempt, RECORD_RETRY_DELAYS_MS.length - 1)]!);
+      }
+    }
+  }
+
+  /** Runs one job to its end; a job still running when it expires is failed (and retried) as pg-boss's own workers did. */
+  async function runOne(job: JobDefinition<z.ZodType>, one: PgBoss.JobWithMetadata) {
+    inHand.set(one.id, job.name);
+    let expiry: NodeJS.Timeout | undefined;
+    const parsed = job.schema.safeParse(one.data);
+    try {
+      const expired = new Promise<never>((_, reject) => {
+        expiry = setTimeout(() => reject(new Error(`still running after ${one.expireInSeconds} s (expired)`)), one.expireInSeconds * 1000);
+      });
+      if (!parsed.success) throw parsed.error;
+      await Promise.race([job.handle(parsed.data), expired]);
+    } catch (error) {
+      await record(`the failure of ${job.name} job ${one.id}`, () => boss.fail(job.name, one.id, error as object));
+      if (one.retryCount < one.retryLimit) return;
+      log(`job failed for good: queue ${job.name}, id ${one.id}, after ${one.retryCount + 1} tries: ${reasonOf(error)}`);
+      const { onFailedForGood } = job;
+      if (onFailedForGood && parsed.success) await record(`the end of ${job.name} job ${one.id}`, () => onFailedForGood(parsed.data));
+      return;
+    } finally {
+      clearTimeout(expiry);
+      inHand.delete(one.id);
+    }
+    await record(`${job.name} job ${one.id} as completed`, () => boss.complete(job.name, one.id));
+  }
+
+  /**
+   * Takes up to `batchSize` jobs at a time and runs them one after another; a full batch means more may be waiting, so
+   * it looks again at once instead of after the polling interval.
+   */
+  async function work(job: JobDefinition<z.ZodType>) {
+    const batchSize = job.batchSize ?? 1;
+    while (!stopping) {
+      // pg-boss's fetch answers [] when the database does not: the worker simply looks again later.
+      const received = await boss.fetch<object>(job.name, { batchSize, includeMetadata: true }).catch((error: unknown) => {
+        log(`job queue: could not fetch ${job.name} jobs: ${reasonOf(error)}`);
+        return [];
+      });
+      for (const one of received) await runOne(job, one);
+      if (received.length < batchSize) await pause(POLL_MS);
+    }
+  }
+
   return {
     boss,
     async send(job, payload, sendOptions) {
@@ -66,28 +160,21 @@ export async function startJobQueue(options: { url: string; log: (message: strin
     async register(jobs) {
       for (const job of jobs) {
         await ensureQueue(job);
-        const batchSize = job.batchSize ?? 1;
-        const worker: { id?: string } = {};
-        worker.id = await boss.work(job.name, { pollingIntervalSeconds: POLL_SECONDS, batchSize }, async (received) => {
-          for (const one of received) {
-            try {
-              await job.handle(job.schema.parse(one.data));
-            } catch (error) {
-              // pg-boss completes the whole batch when this returns: a failed job is failed first, on its own (it is
-              // then no longer active, so only the others complete), and retried per its retry limit.
-              await boss.fail(job.name, one.id, error as object);
-            }
-          }
-          // A full batch means more may be waiting: fetch again at once instead of after the polling interval.
-          if (received.length === batchSize && worker.id) boss.notifyWorker(worker.id);
-        });
+        workers.push(work(job));
       }
     },
     async schedule(job, cron, payload) {
       await ensureQueue(job as JobDefinition<z.ZodType>);
       await boss.schedule(job.name, cron, job.schema.parse(payload) as object, { tz: "UTC" });
     },
-    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+    async stop() {
+      stopping = true;
+      for (const wakeUp of [...wakeUps]) wakeUp();
+      await Promise.race([Promise.all(workers), pause(STOP_TIMEOUT_MS)]);
+      for (const wakeUp of [...wakeUps]) wakeUp();
+      for (const [id, name] of inHand) await boss.fail(name, id, { message: "the app stopped while the job was running" }).catch(() => {});
+      await boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS });
+    },
     async deleteJobsNaming(values) {
       const needles = values.filter(Boolean).map((value) => value.toLowerCase());
       if (needles.length === 0) return 0;

@@ -20,7 +20,7 @@ export async function createExportModule(
     onClaim: (input: { userId: string; childId: string }) => Promise<void>;
   },
 ) {
-  const exportArchiveJob = createExportArchiveJob({ build: (archiveId) => usecases.build(archiveId) });
+  const exportArchiveJob = createExportArchiveJob({ build: (archiveId) => usecases.build(archiveId), buildFailed: (archiveId) => usecases.buildFailed(archiveId) });
   const usecases = createExportUsecases({
     archives: createExportRepository(infra.db),
     source: createExportSource(options.source),

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNull, lt, ne } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { archives, childClaimCodes } from "./export.table";
 
@@ -21,7 +21,13 @@ export function createExportRepository(db: Database) {
       db.update(archives).set({ progress: input.progress, currentItem: input.currentItem }).where(and(eq(archives.id, input.id), eq(archives.status, "building"))),
     markReady: (input: { id: string; fileKey: string; sizeBytes: number; missingFiles: number; readyAt: Date; expiresAt: Date }) =>
       db.update(archives).set({ ...input, status: "ready", progress: 100, currentItem: null }).where(eq(archives.id, input.id)),
-    markFailed: (id: string) => db.update(archives).set({ status: "failed", currentItem: null }).where(eq(archives.id, id)),
+    markFailed: (id: string) => db.update(archives).set({ status: "failed", currentItem: null }).where(and(eq(archives.id, id), eq(archives.status, "building"))),
+    /** How many 'Download everything' archives the account asked for since `since`. */
+    countRequestedSince: async (input: { userId: string; since: Date }) =>
+      (await db.select({ n: count() }).from(archives).where(and(eq(archives.userId, input.userId), isNull(archives.childId), gte(archives.createdAt, input.since))))[0]?.n ?? 0,
+    /** The account's other ready archives (the one just built replaces them). */
+    listReadyOtherThan: (input: { userId: string; id: string }) =>
+      db.select().from(archives).where(and(eq(archives.userId, input.userId), isNull(archives.childId), eq(archives.status, "ready"), ne(archives.id, input.id))),
     /** Ready archives past their expiry, oldest first. */
     listExpired: (now: Date, limit: number) =>
       db.select().from(archives).where(and(eq(archives.status, "ready"), lt(archives.expiresAt, now))).orderBy(archives.expiresAt).limit(limit),

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { checkFiles, createFamily, downloadStored, readZip, sha256, zipMethods } from "../../../../tests/support/archives";
 import { postNote } from "../../../../tests/support/memories";
 import { createSignedInUser, jsonRequest, type TestApp, createTestApp, waitForEmail } from "../../../../tests/support/test-app";
-import { type ArchiveView, archiveManifestSchema } from "../../../shared/export";
+import { type ArchiveView, ARCHIVES_PER_DAY, archiveManifestSchema } from "../../../shared/export";
 import { archives, childClaimCodes } from "./export.table";
 
 let t: TestApp;
@@ -180,6 +180,72 @@ describe("'Download everything'", () => {
     // A new one can be built at once.
     expect((await jsonRequest(t, "POST", "/api/exports", { cookie: dad.cookie })).status).toBe(202);
   }, 60_000);
+});
+
+describe("an archive that fails, a newer archive, and the daily limit", () => {
+  const archiveOf = async (cookie: string, id: string) => ((await (await jsonRequest(t, "GET", `/api/exports/${id}`, { cookie })).json()) as { archive: ArchiveView }).archive;
+  const startArchive = async (cookie: string) => {
+    const started = await jsonRequest(t, "POST", "/api/exports", { cookie });
+    expect(started.status).toBe(202);
+    return ((await started.json()) as { archive: ArchiveView }).archive;
+  };
+
+  it("a build that fails for good shows 'failed' (not 'building' for hours), and asking again starts a fresh build", async () => {
+    const dad = await createSignedInUser(t);
+    // A file where the account's folder of archives goes: storage cannot write the archive, on any try.
+    if (t.config.storage.kind !== "local") throw new Error("this test writes into the local storage folder");
+    const blocker = path.join(t.config.storage.root, "exports", dad.id);
+    fs.mkdirSync(path.dirname(blocker), { recursive: true });
+    fs.writeFileSync(blocker, "in the way");
+    const first = await startArchive(dad.cookie);
+    const startedAt = Date.now();
+    let view = first;
+    while (view.status === "building" && Date.now() - startedAt < 60_000) {
+      // pg-boss waits 5 s and more between the job's tries: the test brings them forward.
+      await t.pool.query(`UPDATE pgboss.job SET start_after = now() WHERE name = 'export-archive' AND state = 'retry'`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      view = await archiveOf(dad.cookie, first.id);
+    }
+    expect(view.status).toBe("failed");
+    const { rows } = await t.pool.query(`SELECT state, retry_count FROM pgboss.job WHERE name = 'export-archive' AND data->>'archiveId' = $1`, [first.id]);
+    expect(rows).toEqual([{ state: "failed", retry_count: 2 }]);
+    expect(((await (await jsonRequest(t, "GET", "/api/exports/latest", { cookie: dad.cookie })).json()) as { archive: ArchiveView }).archive.status).toBe("failed");
+
+    fs.rmSync(blocker);
+    const second = await startArchive(dad.cookie);
+    expect(second.id).not.toBe(first.id);
+    expect(second.status).toBe("building");
+    expect((await waitForArchive(dad.cookie, second.id)).status).toBe("ready");
+  }, 90_000);
+
+  it("a new archive replaces the previous one: one ready archive per account, the old file deleted from storage", async () => {
+    const dad = await createSignedInUser(t);
+    const first = await buildAndDownload(dad);
+    const [firstRow] = await t.db.select().from(archives).where(eq(archives.id, first.archive.id));
+    const second = await buildAndDownload(dad);
+    expect(second.archive.id).not.toBe(first.archive.id);
+    expect(await t.services.storage.get({ bucket: "exports", key: firstRow!.fileKey! })).toBeNull();
+    expect((await archiveOf(dad.cookie, first.archive.id)).status).toBe("expired");
+    expect((await jsonRequest(t, "GET", `/api/exports/${first.archive.id}/download`, { cookie: dad.cookie })).status).toBe(410);
+    const rows = await t.db.select().from(archives).where(eq(archives.userId, dad.id));
+    expect(rows.filter((row) => row.status === "ready").map((row) => row.id)).toEqual([second.archive.id]);
+    expect(rows.filter((row) => row.fileKey !== null)).toHaveLength(1);
+  });
+
+  it(`at most ${ARCHIVES_PER_DAY} archives a day: the next request is a 429 that says so, and the latest archive stays`, async () => {
+    const dad = await createSignedInUser(t);
+    for (let n = 0; n < ARCHIVES_PER_DAY; n++) await buildAndDownload(dad);
+    const refused = await jsonRequest(t, "POST", "/api/exports", { cookie: dad.cookie });
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { error: { code: string; message: string } }).error).toEqual({
+      code: "ARCHIVE_LIMIT",
+      message: `You can build ${ARCHIVES_PER_DAY} archives a day, and you have built ${ARCHIVES_PER_DAY} today. Please try again tomorrow.`,
+    });
+    expect(((await (await jsonRequest(t, "GET", "/api/exports/latest", { cookie: dad.cookie })).json()) as { archive: ArchiveView }).archive.status).toBe("ready");
+    // A day later the account may ask again.
+    await t.pool.query(`UPDATE archives SET created_at = created_at - interval '1 day' WHERE user_id = $1`, [dad.id]);
+    expect((await jsonRequest(t, "POST", "/api/exports", { cookie: dad.cookie })).status).toBe(202);
+  }, 90_000);
 });
 
 describe("a child's keepsake archive (for guardians)", () => {

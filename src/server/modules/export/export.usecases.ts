@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { ARCHIVE_VALID_DAYS, type ArchiveView, CLAIM_CODE_ALPHABET, CLAIM_CODE_LENGTH } from "../../../shared/export";
+import { ARCHIVE_VALID_DAYS, ARCHIVES_PER_DAY, type ArchiveView, CLAIM_CODE_ALPHABET, CLAIM_CODE_LENGTH } from "../../../shared/export";
 import type { EmailOutbox } from "../email/email.usecases";
 import { renderEmail } from "../email/email.templates";
 import type { ObjectStorage } from "../storage/storage";
@@ -51,6 +51,12 @@ export function createExportUsecases(options: {
       createdAt: row.createdAt.toISOString(),
       expiresAt: row.expiresAt?.toISOString() ?? null,
     };
+  }
+
+  /** An archive past its days, or replaced by a newer one: its file is deleted and its link answers 'expired'. */
+  async function retire(row: ArchiveRow) {
+    if (row.fileKey) await storage.delete({ bucket: "exports", key: row.fileKey });
+    await archives.markExpired(row.id);
   }
 
   /** Stored sizes of the account's files, for a progress weighted by bytes. */
@@ -113,10 +119,15 @@ export function createExportUsecases(options: {
   }
 
   return {
-    /** Starts building the account's archive, or returns the one already being built (one at a time per account). */
+    /**
+     * Starts building the account's archive, or returns the one already being built (one at a time per account). At
+     * most ARCHIVES_PER_DAY are started in 24 hours: each reads every file of the account.
+     */
     async requestArchive(input: { userId: string }): Promise<ArchiveView> {
       const building = await archives.findBuilding(input.userId);
       if (building && !isStale(building)) return toView(building);
+      const since = new Date(clock().getTime() - DAY_MS);
+      if ((await archives.countRequestedSince({ userId: input.userId, since })) >= ARCHIVES_PER_DAY) throw exportErrors.tooMany();
       if (building) await archives.markFailed(building.id);
       const created = await archives.insertBuilding({ userId: input.userId });
       if (!created) {
@@ -163,8 +174,15 @@ export function createExportUsecases(options: {
       const [children, memories, sizes] = await Promise.all([source.listChildren(row.userId), source.listMemories(row.userId), sizesOf(row.userId)]);
       const now = clock();
       const result = await writeArchive({ storage, destination: { bucket: "exports", key }, scope: "account", children, memories, now, sizes, onProgress: progressWriter(row.id) });
+      // One ready archive per account: the new one replaces the ones before it (their files deleted) as it becomes ready.
+      for (const previous of await archives.listReadyOtherThan({ userId: row.userId, id: row.id })) await retire(previous);
       await archives.markReady({ id: row.id, fileKey: key, sizeBytes: result.sizeBytes, missingFiles: result.missing.length, readyAt: now, expiresAt: new Date(now.getTime() + ARCHIVE_VALID_DAYS * DAY_MS) });
       await readyEmail(row, result.missing);
+    },
+
+    /** The archive job failed for good: the archive shows as failed (its partial file is already gone), and Dad can ask again. */
+    async buildFailed(archiveId: string) {
+      await archives.markFailed(archiveId);
     },
 
     /**
@@ -187,8 +205,7 @@ export function createExportUsecases(options: {
       for (;;) {
         const expired = await archives.listExpired(clock(), 100);
         for (const row of expired) {
-          if (row.fileKey) await storage.delete({ bucket: "exports", key: row.fileKey });
-          await archives.markExpired(row.id);
+          await retire(row);
           deleted++;
         }
         if (expired.length < 100) return deleted;
