@@ -205,10 +205,10 @@ export function registerGuardianPages(options: {
 
   app.post("/family/:token/confirm/:memoryId", options.confirmRateLimit, async (c) => {
     const token = c.req.param("token");
-    const page = await links.open({ token });
-    if (page.state === "unavailable") return c.html(unavailablePage(token, false), 404);
+    const access = await links.access({ token });
+    if (!access) return c.html(unavailablePage(token, false), 404);
     const memoryId = c.req.param("memoryId");
-    const valid = /^[0-9a-f-]{36}$/i.test(memoryId) && (await options.confirmations.confirm({ ...page.access, memoryId }));
+    const valid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(memoryId) && (await options.confirmations.confirm({ ...access, memoryId }));
     if (!valid) throw httpErrors.notFound("No such envelope.");
     return c.redirect(`/family/${encodeURIComponent(token)}#envelopes`, 303);
   });
