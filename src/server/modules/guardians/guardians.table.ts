@@ -141,7 +141,7 @@ export const milestoneConfirmations = pgTable(
 /**
  * Dad's Family delivery settings: how many guardians must confirm a milestone (1 by default), and
  * 'If something happens to me' (issue 15): on or off, the inactivity period in months, and his last
- * sign of life (a sign-in, a session kept alive, 'I'm here' in a check-in email, switching it on).
+ * sign of life (a sign-in, 'I'm here' in a check-in email, switching it on).
  */
 export const familySettings = pgTable(
   "family_settings",
