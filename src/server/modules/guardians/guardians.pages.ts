@@ -4,6 +4,7 @@ import type { AppEnv } from "../auth/auth.middleware";
 import { bodyLimit } from "hono/body-limit";
 import { AppError, defineError, httpErrors } from "../../http/app-error";
 import type { RateLimiter, RateLimitRule } from "../../http/rate-limit";
+import { INVITATION_LINK_DAYS } from "../../../shared/guardians";
 import { contentDisposition } from "../storage/storage";
 import { joinNames } from "./guardians.emails";
 import { escapeHtml, familyLayout } from "./guardians.layout";
@@ -23,7 +24,7 @@ export type ChildArchive = (input: { userId: string; childId: string }) => Promi
 const notFoundPage = () =>
   familyLayout({
     title: "Link not valid",
-    body: `<div class="card"><h1>This invitation link is not valid any more</h1><p>It may have been replaced by a newer invitation. Please use the link in the most recent email, or ask the person who invited you to send it again.</p></div>`,
+    body: `<div class="card"><h1>This invitation link is not valid any more</h1><p>It may have been replaced by a newer invitation, or be more than ${INVITATION_LINK_DAYS} days old. Please use the link in the most recent email, or ask the person who invited you to send it again.</p></div>`,
   });
 
 function invitationPage(invitation: Invitation, token: string, preferred?: string) {
