@@ -259,6 +259,27 @@ describe("links that no longer open the page", () => {
   });
 });
 
+describe("file links on the child's page", () => {
+  it("work for minutes, not an hour: a link copied from the page dies soon after Dad withdraws the page", async () => {
+    const dad = await createSignedInUser(t);
+    const maya = await addChild(dad.cookie, "Maya");
+    const photo = await t.app.request(`/api/children/${maya.id}/photo`, { method: "PUT", headers: { cookie: dad.cookie, origin: "http://localhost:3000" }, body: new Uint8Array(TINY_PNG) });
+    expect(photo.status).toBe(200);
+    await addVideo(dad, maya.id, "Your first bike ride");
+    const { token } = await acceptedGuardian(dad, "Maya");
+    const html = await (await open(token)).text();
+    const links = [...html.matchAll(/"(\/files\/[^"]+)"/g)].map((match) => match[1].replaceAll("&amp;", "&"));
+    // The child's photo, the video, its poster and its download.
+    expect(links).toHaveLength(4);
+    for (const link of links) {
+      const lifetime = Number(new URL(link, "http://x").searchParams.get("expires")) * 1000 - Date.now();
+      expect(lifetime).toBeLessThanOrEqual(15 * 60_000);
+      expect(lifetime).toBeGreaterThan(13 * 60_000);
+      expect((await t.app.request(link)).status).toBe(200);
+    }
+  });
+});
+
 describe("rate limits on the public family routes", () => {
   const unknown = "E".repeat(43);
   const routes = [

@@ -265,7 +265,7 @@ export function createMemoriesUsecases(options: {
       // once its unlock was recorded for this child (as its delivery was), not when a brother or sister reached it.
       const items = await toItems({ ...account, children: account.children.filter((child) => child.id === input.childId) }, rows);
       return items
-        .map((item, index) => ({ ...item, unlock: { ...item.unlock, unlocked: opened.has(item.id) }, files: storedFilesOf(rows[index]) }))
+        .map((item, index) => ({ ...item, unlock: { ...item.unlock, unlocked: opened.has(item.id) }, files: memoryFilesOf(rows[index]) }))
         .filter((item) => !input.unlockedOnly || item.unlock.unlocked);
     },
 
