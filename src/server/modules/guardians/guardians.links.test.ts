@@ -259,6 +259,17 @@ describe("links that no longer open the page", () => {
   });
 });
 
+describe("a child without a photo", () => {
+  it("shows the first character of the name as its initial, a whole emoji when the name starts with one", async () => {
+    const dad = await createSignedInUser(t);
+    await addChild(dad.cookie, "🦊 Fox");
+    const { token } = await acceptedGuardian(dad, "🦊 Fox");
+    const html = await (await open(token)).text();
+    expect(html).toContain('<span class="initial" aria-hidden="true">🦊</span>');
+    expect(html).not.toContain("\uFFFD");
+  });
+});
+
 describe("file links on the child's page", () => {
   it("work for minutes, not an hour: a link copied from the page dies soon after Dad withdraws the page", async () => {
     const dad = await createSignedInUser(t);

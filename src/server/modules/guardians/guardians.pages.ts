@@ -4,6 +4,7 @@ import type { AppEnv } from "../auth/auth.middleware";
 import { bodyLimit } from "hono/body-limit";
 import { AppError, defineError, httpErrors } from "../../http/app-error";
 import type { RateLimiter, RateLimitRule } from "../../http/rate-limit";
+import { childInitial } from "../../../shared/children";
 import { INVITATION_LINK_DAYS } from "../../../shared/guardians";
 import { contentDisposition } from "../storage/storage";
 import { joinNames } from "./guardians.emails";
@@ -100,7 +101,7 @@ function childPage(page: Extract<ChildPage, { state: "open" }>, token: string, e
   const name = escapeHtml(page.child.name);
   const photo = page.child.photoUrl
     ? `<img src="${escapeHtml(page.child.photoUrl)}" alt="" fetchpriority="high">`
-    : `<span class="initial" aria-hidden="true">${escapeHtml(page.child.name.slice(0, 1).toUpperCase())}</span>`;
+    : `<span class="initial" aria-hidden="true">${escapeHtml(childInitial(page.child.name))}</span>`;
   const list = page.memories.length
     ? `<div class="card download-all"><a class="button secondary" href="/family/${escapeHtml(token)}/archive">Download all</a><p class="muted">One ZIP file of the messages below in their original formats, with a page (index.html) that plays them without the internet.</p></div><ul class="memories" aria-label="Messages">${page.memories.map(memoryCard).join("")}</ul>`
     : `<div class="card"><p>Nothing has opened for ${name} yet. When something does, we will email you.</p></div>`;
