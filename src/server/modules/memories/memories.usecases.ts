@@ -340,7 +340,7 @@ export function createMemoriesUsecases(options: {
       unlocks.milestoneForChild({ userId: input.userId, memoryId: input.id, childId: input.childId }, tx),
 
     /**
-     * A milestone reached for one of the memory's children only: its guardians confirmed it (issue 15), inside
+     * A milestone reached for one of the memory's children only: its guardians confirmed it, inside
      * their transaction. The memory opens for that child, and is delivered to that child's guardians once
      * `deliverOpened` runs after the commit (or the unlock job, if the process stops in between); its other
      * children wait for their own guardians, or for Dad's 'Unlock now' (which opens it for all of them).
