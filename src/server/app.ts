@@ -100,10 +100,8 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
       links: services.familyLinks,
       confirmations: services.milestoneConfirmations,
       legacy: services.legacy,
-      freshLinkRateLimit: services.rateLimiter({ name: "family-fresh-link", max: 5, windowSeconds: 3600 }),
-      confirmRateLimit: services.rateLimiter({ name: "family-confirm", max: 20, windowSeconds: 3600 }),
       childArchive: services.export.buildChildArchive,
-      archiveRateLimit: services.rateLimiter({ name: "family-archive", max: 10, windowSeconds: 3600 }),
+      rateLimit: services.rateLimiter,
     }),
   );
   app.route("/", registerNotificationsRoutes({ notifications: services.notifications }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isCalendarDate } from "./calendar";
-import { childInputSchema, CHILDREN_COPY } from "./children";
+import { childInitial, childInputSchema, CHILDREN_COPY } from "./children";
 
 describe("the child form schema", () => {
   it("needs a name and a real birth date that is not in the future", () => {
@@ -17,5 +17,19 @@ describe("the child form schema", () => {
     expect(isCalendarDate("2024-02-29")).toBe(true);
     expect(isCalendarDate("2023-02-29")).toBe(false);
     expect(isCalendarDate("20-01-01")).toBe(false);
+  });
+});
+
+describe("a child's initial", () => {
+  it.each([
+    ["maya", "M"],
+    ["  élodie", "É"],
+    ["🦊 Fox", "🦊"],
+    ["👨‍👩‍👧 Family", "👨‍👩‍👧"],
+    ["🇫🇷 Jean", "🇫🇷"],
+    ["Zoë", "Z"],
+    ["   ", "?"],
+  ])("of %j is %j", (name, initial) => {
+    expect(childInitial(name)).toBe(initial);
   });
 });

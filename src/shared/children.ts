@@ -57,3 +57,15 @@ export type Child = {
   photoUrl: string | null;
   createdAt: string;
 };
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
+/**
+ * What stands for a child without a photo: the first character of the name as a reader sees it (a whole
+ * emoji, a letter with its accents), upper-cased; "?" for a blank name. Cutting at the first UTF-16 unit
+ * would split an emoji in half and show '�'.
+ */
+export function childInitial(name: string) {
+  const [first] = graphemes.segment(name.trim());
+  return first ? first.segment.toLocaleUpperCase() : "?";
+}

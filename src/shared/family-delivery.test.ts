@@ -65,26 +65,42 @@ describe("confirmation thresholds", () => {
 
 describe("the inactivity clock", () => {
   const lastSignAt = new Date("2027-01-31T10:00:00Z");
+  const none = { month: null, week: null };
   it("checks in a month and a week before the end, then releases", () => {
-    const clock = (now: string) => legacyClock({ lastSignAt, periodMonths: 3, now: new Date(now) });
-    expect(clock("2027-02-01T00:00:00Z")).toMatchObject({ due: "nothing", releaseAt: new Date("2027-04-30T10:00:00Z"), monthCheckInAt: new Date("2027-03-30T10:00:00Z") });
+    const monthSent = new Date("2027-03-30T10:00:00Z");
+    const weekSent = new Date("2027-04-23T10:00:00Z");
+    const clock = (now: string, sent: { month: Date | null; week: Date | null } = none) => legacyClock({ lastSignAt, periodMonths: 3, now: new Date(now), sent });
+    expect(clock("2027-02-01T00:00:00Z")).toMatchObject({ due: "nothing", releaseAt: new Date("2027-04-30T10:00:00Z"), monthCheckInAt: monthSent, weekCheckInAt: weekSent });
     expect(clock("2027-03-30T10:00:00Z").due).toBe("month-check-in");
-    expect(clock("2027-04-23T10:00:00Z").due).toBe("week-check-in");
-    expect(clock("2027-04-30T09:59:59Z").due).toBe("week-check-in");
-    expect(clock("2027-04-30T10:00:00Z").due).toBe("release");
+    expect(clock("2027-04-23T09:59:59Z", { month: monthSent, week: null }).due).toBe("nothing");
+    expect(clock("2027-04-23T10:00:00Z", { month: monthSent, week: null }).due).toBe("week-check-in");
+    expect(clock("2027-04-30T09:59:59Z", { month: monthSent, week: weekSent }).due).toBe("nothing");
+    expect(clock("2027-04-30T10:00:00Z", { month: monthSent, week: weekSent })).toMatchObject({ due: "release", releaseAt: new Date("2027-04-30T10:00:00Z") });
+  });
+
+  it("never releases before both check-ins were sent and a week has passed since the last, however late the clock is read", () => {
+    const long = (now: string, sent: { month: Date | null; week: Date | null }) => legacyClock({ lastSignAt, periodMonths: 3, now: new Date(now), sent });
+    // Nothing was sent (the job did not run, or the period was shortened): the month's check-in first, the release three weeks on at the soonest.
+    expect(long("2027-06-01T00:00:00Z", none)).toMatchObject({ due: "month-check-in", releaseAt: new Date("2027-06-15T00:00:00Z") });
+    const monthSent = new Date("2027-06-01T00:00:00Z");
+    expect(long("2027-06-07T23:59:59Z", { month: monthSent, week: null }).due).toBe("nothing");
+    expect(long("2027-06-08T00:00:00Z", { month: monthSent, week: null }).due).toBe("week-check-in");
+    const weekSent = new Date("2027-06-08T00:00:00Z");
+    expect(long("2027-06-14T23:59:59Z", { month: monthSent, week: weekSent }).due).toBe("nothing");
+    expect(long("2027-06-15T00:00:00Z", { month: monthSent, week: weekSent }).due).toBe("release");
   });
 
   it("never checks in sooner than 55 days after the last sign (the legacy job reads only accounts quiet that long)", () => {
     const day = 24 * 60 * 60 * 1000;
     for (let at = Date.UTC(2027, 0, 1); at < Date.UTC(2029, 0, 1); at += day) {
-      const clock = legacyClock({ lastSignAt: new Date(at), periodMonths: 3, now: new Date(at) });
+      const clock = legacyClock({ lastSignAt: new Date(at), periodMonths: 3, now: new Date(at), sent: none });
       expect(clock.monthCheckInAt.getTime() - at).toBeGreaterThanOrEqual(55 * day);
       expect(clock.weekCheckInAt.getTime()).toBeGreaterThan(clock.monthCheckInAt.getTime());
     }
   });
 
   it("starts again from a newer sign of life", () => {
-    expect(legacyClock({ lastSignAt: new Date("2027-04-29T00:00:00Z"), periodMonths: 12, now: new Date("2027-04-30T10:00:00Z") }).due).toBe("nothing");
-    expect(legacyClock({ lastSignAt, periodMonths: 6, now: new Date("2027-07-31T10:00:00Z") }).due).toBe("release");
+    expect(legacyClock({ lastSignAt: new Date("2027-04-29T00:00:00Z"), periodMonths: 12, now: new Date("2027-04-30T10:00:00Z"), sent: none }).due).toBe("nothing");
+    expect(legacyClock({ lastSignAt, periodMonths: 6, now: new Date("2027-07-31T10:00:00Z"), sent: none }).due).toBe("month-check-in");
   });
 });

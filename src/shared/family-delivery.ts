@@ -66,14 +66,31 @@ function addMonths(instant: Date, months: number) {
   return date;
 }
 
+/** Dad gets at least this long after each check-in email before the next step. */
+export const LEGACY_NOTICE_MS = 7 * 24 * HOUR_MS;
+
+/** The check-in emails of the current period already sent, and when. */
+export type LegacyCheckInsSent = { month: Date | null; week: Date | null };
+
 /**
  * The inactivity clock of 'If something happens to me': from Dad's last sign of life, a check-in a
- * month before the end, another a week before, and the release at the end.
+ * month before the end, another a week before, and the release at the end. Each step waits for the one
+ * before: the week's check-in comes after the month's was sent, and the release only once both were
+ * sent and a week has passed since the last. A period too short for them (or a job that did not run)
+ * moves the steps later, never skips them: each comes at its own time or a week after the one before,
+ * whichever is later. The instants returned are those of steps not yet sent, as of `now`.
  */
-export function legacyClock(input: { lastSignAt: Date; periodMonths: LegacyPeriod; now: Date }) {
-  const releaseAt = addMonths(input.lastSignAt, input.periodMonths);
-  const monthCheckInAt = addMonths(releaseAt, -1);
-  const weekCheckInAt = new Date(releaseAt.getTime() - 7 * 24 * HOUR_MS);
-  const due = input.now >= releaseAt ? "release" : input.now >= weekCheckInAt ? "week-check-in" : input.now >= monthCheckInAt ? "month-check-in" : "nothing";
+export function legacyClock(input: { lastSignAt: Date; periodMonths: LegacyPeriod; now: Date; sent: LegacyCheckInsSent }) {
+  const endOfPeriod = addMonths(input.lastSignAt, input.periodMonths);
+  const later = (a: Date, b: Date) => (a > b ? a : b);
+  const afterNotice = (sentAt: Date) => new Date(sentAt.getTime() + LEGACY_NOTICE_MS);
+  const monthCheckInAt = input.sent.month ?? addMonths(endOfPeriod, -1);
+  const weekCheckInAt = input.sent.week ?? later(new Date(endOfPeriod.getTime() - LEGACY_NOTICE_MS), afterNotice(input.sent.month ?? later(monthCheckInAt, input.now)));
+  const releaseAt = later(endOfPeriod, afterNotice(input.sent.week ?? later(weekCheckInAt, input.now)));
+  const due = !input.sent.month
+    ? input.now >= monthCheckInAt ? "month-check-in" : "nothing"
+    : !input.sent.week
+      ? input.now >= weekCheckInAt ? "week-check-in" : "nothing"
+      : input.now >= releaseAt ? "release" : "nothing";
   return { releaseAt, monthCheckInAt, weekCheckInAt, due } as const;
 }

@@ -18,6 +18,10 @@ export const GUARDIAN_STATE_LABELS: Record<GuardianState, string> = {
 };
 /** A family link (guardian, child) stays valid this long; a fresh one can be emailed. */
 export const FAMILY_LINK_DAYS = 30;
+/** An invitation link works this long, like a family link; a resend makes a fresh one. */
+export const INVITATION_LINK_DAYS = FAMILY_LINK_DAYS;
+/** Invitation emails an account may send in 24 hours (new guardians, changed addresses and resends together). */
+export const INVITATIONS_PER_DAY = 10;
 /** Dad can undo a guardian's milestone confirmation this long after it, if nothing was delivered yet. */
 export const CONFIRMATION_UNDO_HOURS = 48;
 
@@ -30,6 +34,9 @@ export const GUARDIANS_COPY = {
   duplicate: "This person is already one of your guardians.",
   noChildren: "Please choose at least one child.",
   resendTooSoon: "We just sent the invitation. Please wait a minute before sending it again.",
+  invitedToday: "We sent an invitation to this address less than a day ago. Please try again tomorrow.",
+  invitationsPerDay: `You can send up to ${INVITATIONS_PER_DAY} invitations a day. Please try again tomorrow.`,
+  declinedBefore: "This person declined your invitation, so we won't email them again.",
   invitationSent: "Invitation sent",
   saved: "Guardian saved",
   removed: "Guardian removed",

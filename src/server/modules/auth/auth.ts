@@ -160,7 +160,8 @@ export function createAuth(options: AuthOptions) {
       },
       session: {
         create: { after: active },
-        update: { after: async (session) => { await forgetSession(session); await active(session); } },
+        // An extended session is a tab left open (its background requests), not Dad: only a sign-in is a sign of life.
+        update: { after: forgetSession },
         delete: { after: forgetSession },
       },
     },

@@ -92,11 +92,12 @@ export function createExportUsecases(options: {
     const child = (await source.listChildren(input.userId)).find((candidate) => candidate.id === input.childId);
     if (!child) throw exportErrors.childNotFound();
     // Only the memories recorded as opened for this child (what the child's page shows): nothing locked,
-    // not even a title. Other children are left out of the list.
+    // not even a title. Other children are left out of the list, and so are Dad's comments on his videos,
+    // which the child's page does not show either (they stay in Dad's own archive).
     const memories = (await source.listMemories(input.userId)).flatMap((memory) => {
       const opened = memory.unlock.openedFor.find((candidate) => candidate.childId === child.id);
       if (!opened || !memory.childIds.includes(child.id)) return [];
-      return [{ ...memory, childIds: [child.id], unlock: { ...memory.unlock, opened: true, openedFor: [opened], opensAt: opened.at } }];
+      return [{ ...memory, comments: [], childIds: [child.id], unlock: { ...memory.unlock, opened: true, openedFor: [opened], opensAt: opened.at } }];
     });
     return { children: [child], memories };
   }

@@ -84,6 +84,15 @@ describe("'Download all' on the child's page", () => {
     expect(await storedArchives()).toEqual([]);
   }, 60_000);
 
+  it("holds what the child's page shows: the video without Dad's comments on it", async () => {
+    const maya = await acceptedGuardian(t, family.dad, { name: "Aunt May", childName: "Maya", body: { childIds: [family.maya.id] } });
+    expect(await (await t.app.request(`/family/${maya.token}`, { headers: fromNewAddress() })).text()).not.toContain("Look at him go");
+    const entries = await readZip(await saveZip(await downloadAll(maya.token)));
+    const manifest = archiveManifestSchema.parse(JSON.parse(entries.get("memories.json")!.toString("utf8")));
+    expect(manifest.memories.find((memory) => memory.id === family.videoId)).toMatchObject({ comments: [] });
+    expect(Buffer.concat([...entries.values()]).toString("latin1")).not.toContain("Look at him go");
+  }, 60_000);
+
   it("answers an unknown, malformed or withdrawn link with a page, never a ZIP", async () => {
     for (const token of [randomBytes(32).toString("base64url"), "not-a-token", "../../api/exports"]) {
       const response = await downloadAll(encodeURIComponent(token));

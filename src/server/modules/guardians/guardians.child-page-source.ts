@@ -1,6 +1,7 @@
 import type { ChildrenUsecases } from "../children/children.usecases";
 import type { MemoriesUsecases } from "../memories/memories.usecases";
-import type { ObjectStorage } from "../storage/storage";
+import type { MemoryFileRole } from "../memories/memories.storage";
+import type { ObjectRef, ObjectStorage } from "../storage/storage";
 import type { ChildPageSource, FamilyMemory } from "./guardians.links";
 
 const EXTENSION: Record<string, string> = { videos: "mp4", audio: "audio", images: "image" };
@@ -12,15 +13,24 @@ function downloadName(title: string, key: string, bucket: string) {
 }
 
 /**
+ * How long a file link on the child's page works: a link copied from the page stops working this soon after
+ * Dad withdraws the page's link (or the guardian), instead of the hour other signed links last.
+ */
+export const FAMILY_FILE_LINK_SECONDS = 15 * 60;
+
+/**
  * The child's page read through the memories and children usecases (never their tables):
- * `listForChild` with only what has opened for the child, and its stored files for play and download.
+ * `listForChild` with only what has opened for the child, and its stored files for play and download,
+ * every link signed for FAMILY_FILE_LINK_SECONDS.
  */
 export function createChildPageSource(options: { children: ChildrenUsecases; memories: MemoriesUsecases; storage: ObjectStorage }): ChildPageSource {
   const { storage } = options;
+  const link = (file: ObjectRef, downloadAs?: string) => storage.signedUrl({ bucket: file.bucket, key: file.key, downloadAs, ttlSeconds: FAMILY_FILE_LINK_SECONDS });
+  const linkOf = async (file: ObjectRef | undefined) => (file ? link(file) : null);
   const source: ChildPageSource = {
     async child(input) {
-      const child = (await options.children.list({ userId: input.userId })).find((c) => c.id === input.childId);
-      return child ? { id: child.id, name: child.name, photoUrl: child.photoUrl } : undefined;
+      const child = (await options.children.listWithPhotoFiles({ userId: input.userId })).find((c) => c.id === input.childId);
+      return child ? { id: child.id, name: child.name, photoUrl: await linkOf(child.photo ?? undefined) } : undefined;
     },
     async unlockedMemories(input) {
       const items = await options.memories.listForChild({ userId: input.userId, childId: input.childId, unlockedOnly: true });
@@ -28,20 +38,19 @@ export function createChildPageSource(options: { children: ChildrenUsecases; mem
       for (const item of items) {
         const { type, age, date, milestone } = item.unlock;
         const base = { id: item.id, title: item.title, notes: item.notes, createdAt: item.createdAt, unlock: { type, age, date, milestone } };
+        const fileFor = (role: MemoryFileRole) => item.files.find((file) => file.role === role);
         if (item.kind === "video") {
           if (item.processing.status === "failed") continue;
-          // The stored files of a video are its MP4, then its thumbnail.
-          const file = item.processing.status === "completed" ? item.files[0] : undefined;
-          const videoUrl = file ? await storage.signedUrl(file) : null;
-          const downloads = file ? [{ label: "Download the video", url: await storage.signedUrl({ ...file, downloadAs: downloadName(item.title, file.key, file.bucket) }) }] : [];
-          found.push({ ...base, kind: "video", videoUrl, thumbnailUrl: item.thumbnailUrl, downloads });
+          const file = item.processing.status === "completed" ? fileFor("video") : undefined;
+          const downloads = file ? [{ label: "Download the video", url: await link(file, downloadName(item.title, file.key, file.bucket)) }] : [];
+          found.push({ ...base, kind: "video", videoUrl: await linkOf(file), thumbnailUrl: await linkOf(fileFor("thumbnail")), downloads });
         } else {
           const downloads = [];
           for (const file of item.files) {
             const label = file.bucket === "images" ? "Download the photo" : "Download the voice";
-            downloads.push({ label, url: await storage.signedUrl({ ...file, downloadAs: downloadName(item.title, file.key, file.bucket) }) });
+            downloads.push({ label, url: await link(file, downloadName(item.title, file.key, file.bucket)) });
           }
-          found.push({ ...base, kind: item.kind, audioUrl: item.audioUrl, imageUrl: item.imageUrl, downloads });
+          found.push({ ...base, kind: item.kind, audioUrl: await linkOf(fileFor("voice")), imageUrl: await linkOf(fileFor("photo")), downloads });
         }
       }
       return found;

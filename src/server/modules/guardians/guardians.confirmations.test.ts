@@ -273,3 +273,81 @@ describe("Dad undoing a guardian's confirmation", () => {
     expect(uncleSees).not.toContain("You said this has happened.");
   });
 });
+
+describe("confirmations belong to the milestone as worded and counted", () => {
+  const told = (dad: Dad) => emailsTo(dad.email, "A milestone was confirmed");
+  const rename = (dad: Dad, memoryId: string, childIds: string[], unlockMilestone: string) =>
+    jsonRequest(t, "PATCH", `/api/memories/${memoryId}`, { cookie: dad.cookie, body: { title: "SECRET TITLE", notes: "SECRET NOTES", childIds, unlockType: "milestone", unlockMilestone } });
+  const needs = (dad: Dad, confirmationsNeeded: number) => jsonRequest(t, "PUT", "/api/guardians/confirmations-needed", { cookie: dad.cookie, body: { confirmationsNeeded } });
+
+  it("a confirmation of the old wording does not count for the new one: one confirmation of the new text never opens a memory that needs two", async () => {
+    const { dad, maya, memoryId } = await family();
+    const grandma = await acceptedGuardian(dad, "Grandma Rose");
+    const uncle = await acceptedGuardian(dad, "Uncle Tom");
+    await needs(dad, 2);
+    expect((await confirm(grandma.token, memoryId)).status).toBe(303);
+    expect((await rename(dad, memoryId, [maya.id], "When you finish university")).status).toBe(200);
+
+    // Grandma confirmed the graduation, not this: her envelope asks again, and Uncle Tom alone opens nothing.
+    const grandmasPage = await page(grandma.token);
+    expect(grandmasPage).toContain("When you finish university");
+    expect(grandmasPage).not.toContain("You said this has happened.");
+    expect((await confirm(uncle.token, memoryId)).status).toBe(303);
+    expect(await page(uncle.token)).not.toContain("SECRET TITLE");
+    expect(await openedFor(memoryId)).toEqual([]);
+    expect((await confirmations(dad)).map((c: { guardianName: string; milestone: string }) => [c.guardianName, c.milestone])).toEqual([["Uncle Tom", "When you finish university"]]);
+
+    expect((await confirm(grandma.token, memoryId)).status).toBe(303);
+    expect(await openedFor(memoryId)).toEqual([maya.id]);
+    const mail = await waitForEmail(t, dad.email, { subjectIncludes: "A milestone was confirmed" });
+    expect(mail.subject).toBe("A milestone was confirmed: When you finish university");
+    expect(mail.text).toContain('2 guardians have confirmed "When you finish university"');
+  });
+
+  it("changing how many must confirm starts the count again", async () => {
+    const { dad, memoryId } = await family();
+    const grandma = await acceptedGuardian(dad, "Grandma Rose");
+    const uncle = await acceptedGuardian(dad, "Uncle Tom");
+    await acceptedGuardian(dad, "Aunt May");
+    await needs(dad, 3);
+    await confirm(grandma.token, memoryId);
+    await confirm(uncle.token, memoryId);
+    await needs(dad, 2);
+    expect(await confirmations(dad)).toEqual([]);
+    expect(await page(grandma.token)).not.toContain("You said this has happened.");
+    await confirm(grandma.token, memoryId);
+    expect(await openedFor(memoryId)).toEqual([]);
+    await confirm(uncle.token, memoryId);
+    expect(await openedFor(memoryId)).toHaveLength(1);
+  });
+
+  it("two guardians confirming at the same instant open it once and email Dad once (each needed alone, or both together)", async () => {
+    for (const needed of [1, 2]) {
+      const { dad, maya, memoryId } = await family();
+      const guardians = [await acceptedGuardian(dad, "Grandma Rose"), await acceptedGuardian(dad, "Uncle Tom")];
+      await needs(dad, needed);
+      const responses = await Promise.all([...guardians, ...guardians].map((guardian) => confirm(guardian.token, memoryId)));
+      expect(responses.map((response) => response.status)).toEqual([303, 303, 303, 303]);
+      expect(await openedFor(memoryId)).toEqual([maya.id]);
+      await waitForEmail(t, dad.email, { subjectIncludes: "A milestone was confirmed" });
+      for (const guardian of guardians) await waitForEmail(t, guardian.email, { subjectIncludes: "Dad left this for Maya" });
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(await told(dad)).toHaveLength(1);
+      for (const guardian of guardians) expect(await emailsTo(guardian.email, "Dad left this for Maya")).toHaveLength(1);
+      expect((await confirmations(dad)).filter((c: { openedMemory: boolean }) => c.openedMemory)).toHaveLength(1);
+    }
+  });
+
+  it("a double tap emails Dad once", async () => {
+    const { dad, memoryId } = await family();
+    const grandma = await acceptedGuardian(dad, "Grandma Rose");
+    await acceptedGuardian(dad, "Uncle Tom");
+    await needs(dad, 1);
+    const taps = await Promise.all([confirm(grandma.token, memoryId), confirm(grandma.token, memoryId), confirm(grandma.token, memoryId)]);
+    expect(taps.map((response) => response.status)).toEqual([303, 303, 303]);
+    await waitForEmail(t, dad.email, { subjectIncludes: "A milestone was confirmed" });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await told(dad)).toHaveLength(1);
+    expect(await confirmations(dad)).toHaveLength(1);
+  });
+});

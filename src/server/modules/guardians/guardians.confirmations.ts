@@ -1,7 +1,8 @@
-import { and, count, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { CONFIRMATION_UNDO_HOURS, type DadConfirmation } from "../../../shared/guardians";
 import { confirmationsNeeded } from "../../../shared/family-delivery";
 import type { Database } from "../../db/client";
+import type { DbOrTransaction } from "../../db/transaction";
 import type { EmailOutbox } from "../email/email.usecases";
 import { renderEmail } from "../email/email.templates";
 import { guardianErrors } from "./guardians.errors";
@@ -11,10 +12,17 @@ import type { FamilyReaders } from "./guardians.usecases";
 /** A sealed envelope: a locked milestone memory of the child, by its milestone text and kind only. */
 export type Envelope = { memoryId: string; milestone: string; kind: "video" | "narration" | "note"; confirmed: boolean };
 
+/** One milestone memory as one child's guardians see it (undefined: not the child's, not a milestone). */
+export type ChildMilestone = { milestone: string; kind: Envelope["kind"]; sealed: boolean };
+
 export type MilestoneReader = {
   envelopes: (input: { userId: string; childId: string }) => Promise<Array<Omit<Envelope, "confirmed">>>;
-  /** Opens the memory for this child only, as if Dad had marked the milestone reached for that child (the memories usecase). */
-  markReached: (input: { userId: string; memoryId: string; childId: string }) => Promise<void>;
+  /** One memory of the child, read by its (memory, child) key only, inside the confirmation's transaction. */
+  milestone: (input: { userId: string; memoryId: string; childId: string }, tx: DbOrTransaction) => Promise<ChildMilestone | undefined>;
+  /** Opens the memory for this child only, as if Dad had marked the milestone reached for that child, inside the transaction. */
+  markReached: (input: { userId: string; memoryId: string; childId: string }, tx: DbOrTransaction) => Promise<void>;
+  /** After the commit: records the opening and delivers it (the unlock job does it too, should this not run). */
+  deliverOpened: (input: { memoryId: string }) => Promise<void>;
   /** Seals it again for this child (a confirmation undone before delivery). */
   reseal: (input: { userId: string; memoryId: string; childId: string }) => Promise<void>;
   /** The child's milestone memories, sealed or open: their milestone text and kind. */
@@ -32,74 +40,101 @@ export function createConfirmationsUsecases(options: { db: Database; reader: Mil
   const undoLimit = () => new Date(now().getTime() - CONFIRMATION_UNDO_HOURS * 3_600_000);
 
   /** Dad's number, at most his accepted guardians (of the child, when given: only they can confirm on its page). */
-  async function needed(userId: string, childId?: string) {
-    const [settings] = await db.select().from(familySettings).where(eq(familySettings.userId, userId));
+  async function needed(tx: DbOrTransaction, userId: string, childId?: string) {
+    const [settings] = await tx.select().from(familySettings).where(eq(familySettings.userId, userId));
     const ofChild = childId
       ? or(eq(guardians.allChildren, true), sql`EXISTS (SELECT 1 FROM ${guardianChildren} gc WHERE gc.guardian_id = ${guardians.id} AND gc.child_id = ${childId}::uuid)`)
       : undefined;
-    const [{ accepted }] = await db
+    const [{ accepted }] = await tx
       .select({ accepted: count() })
       .from(guardians)
       .where(and(eq(guardians.userId, userId), eq(guardians.status, "accepted"), ofChild));
     return confirmationsNeeded({ chosen: settings?.confirmationsNeeded ?? 1, acceptedGuardians: accepted });
   }
   const ofMemoryAndChild = (row: { memoryId: string; childId: string }) => and(eq(milestoneConfirmations.memoryId, row.memoryId), eq(milestoneConfirmations.childId, row.childId));
+  /** Confirmations and Dad's number change one at a time per account: two guardians tapping at once are counted one after the other. */
+  const lockAccount = (tx: DbOrTransaction, userId: string) => tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`milestone-confirmations:${userId}`}))`);
+
+  async function tellDad(input: { userId: string; childId: string; milestone: string; given: number }) {
+    const dad = await options.readers.dadOf(input.userId);
+    const child = (await options.readers.childrenOf(input.userId)).find((c) => c.id === input.childId);
+    await options.outbox.queue({
+      to: dad.email,
+      subject: `A milestone was confirmed: ${input.milestone}`,
+      ...renderEmail({
+        heading: "A milestone was confirmed",
+        paragraphs: [
+          `${input.given === 1 ? "A guardian has" : `${input.given} guardians have`} confirmed "${input.milestone}"${child ? ` for ${child.name}` : ""}.`,
+          child
+            ? `The memory you left for it has opened for ${child.name} and is being delivered to ${child.name}'s guardians.`
+            : "The memory you left for it has opened for this child and is being delivered to the child's guardians.",
+        ],
+        action: { label: "Open your vault", url: `${options.appUrl}/vault` },
+      }),
+    });
+  }
 
   return {
-    needed: (input: { userId: string }) => needed(input.userId),
+    needed: (input: { userId: string }) => needed(db, input.userId),
 
+    /** A new number starts every count not yet complete again: confirmations given for the old number no longer count. */
     async setNeeded(input: { userId: string; confirmationsNeeded: number }) {
-      await db
-        .insert(familySettings)
-        .values({ userId: input.userId, confirmationsNeeded: input.confirmationsNeeded })
-        .onConflictDoUpdate({ target: familySettings.userId, set: { confirmationsNeeded: input.confirmationsNeeded, updatedAt: new Date() } });
-      return needed(input.userId);
+      await db.transaction(async (tx) => {
+        await lockAccount(tx, input.userId);
+        const [before] = await tx.select({ value: familySettings.confirmationsNeeded }).from(familySettings).where(eq(familySettings.userId, input.userId));
+        await tx
+          .insert(familySettings)
+          .values({ userId: input.userId, confirmationsNeeded: input.confirmationsNeeded })
+          .onConflictDoUpdate({ target: familySettings.userId, set: { confirmationsNeeded: input.confirmationsNeeded, updatedAt: new Date() } });
+        if ((before?.value ?? 1) === input.confirmationsNeeded) return;
+        await tx.execute(sql`
+          DELETE FROM ${milestoneConfirmations} mc WHERE mc.user_id = ${input.userId}
+            AND NOT EXISTS (SELECT 1 FROM ${milestoneConfirmations} o WHERE o.memory_id = mc.memory_id AND o.child_id = mc.child_id AND o.opened_memory)`);
+      });
+      return needed(db, input.userId);
     },
 
     async envelopes(input: { userId: string; childId: string; guardianId: string }): Promise<Envelope[]> {
       const mine = await db
-        .select({ memoryId: milestoneConfirmations.memoryId })
+        .select({ memoryId: milestoneConfirmations.memoryId, milestone: milestoneConfirmations.milestone })
         .from(milestoneConfirmations)
         .where(and(eq(milestoneConfirmations.guardianId, input.guardianId), eq(milestoneConfirmations.childId, input.childId)));
-      const confirmed = new Set(mine.map((row) => row.memoryId));
-      return (await reader.envelopes(input)).map((envelope) => ({ ...envelope, confirmed: confirmed.has(envelope.memoryId) }));
+      // Confirmed as it reads now: a confirmation of an earlier wording asks again.
+      const confirmed = new Set(mine.map((row) => `${row.memoryId}\n${row.milestone}`));
+      return (await reader.envelopes(input)).map((envelope) => ({ ...envelope, confirmed: confirmed.has(`${envelope.memoryId}\n${envelope.milestone}`) }));
     },
 
     /**
-     * 'This has happened' from a guardian on one of the child's sealed envelopes (a memory id not
-     * sealed for this child answers false). The child's guardians are counted, and the memory opens
-     * for this child only. Counting again is harmless: one row per guardian and child.
+     * 'This has happened' from a guardian on one of the child's sealed envelopes, in one transaction that reads
+     * only that memory for that child (a memory id not the child's milestone answers false; one already open
+     * answers true and changes nothing). Confirmations of an earlier wording are dropped; counting again is
+     * harmless (one row per guardian and child). The confirmation that completes the count opens the memory for
+     * this child only, once: the account's lock makes simultaneous taps count one after the other, and Dad is told once.
      */
     async confirm(input: { userId: string; childId: string; guardianId: string; memoryId: string }) {
-      const envelope = (await reader.envelopes(input)).find((e) => e.memoryId === input.memoryId);
-      if (!envelope) return false;
-      await db.insert(milestoneConfirmations).values(input).onConflictDoNothing();
-      const [{ given }] = await db
-        .select({ given: count() })
-        .from(milestoneConfirmations)
-        .where(and(eq(milestoneConfirmations.userId, input.userId), ofMemoryAndChild(input)));
-      if (given < (await needed(input.userId, input.childId))) return true;
-      await db
-        .update(milestoneConfirmations)
-        .set({ openedMemory: true })
-        .where(and(ofMemoryAndChild(input), eq(milestoneConfirmations.guardianId, input.guardianId)));
-      await reader.markReached({ userId: input.userId, memoryId: input.memoryId, childId: input.childId });
-      const dad = await options.readers.dadOf(input.userId);
-      const child = (await options.readers.childrenOf(input.userId)).find((c) => c.id === input.childId);
-      await options.outbox.queue({
-        to: dad.email,
-        subject: `A milestone was confirmed: ${envelope.milestone}`,
-        ...renderEmail({
-          heading: "A milestone was confirmed",
-          paragraphs: [
-            `${given === 1 ? "A guardian has" : `${given} guardians have`} confirmed "${envelope.milestone}"${child ? ` for ${child.name}` : ""}.`,
-            child
-              ? `The memory you left for it has opened for ${child.name} and is being delivered to ${child.name}'s guardians.`
-              : "The memory you left for it has opened for this child and is being delivered to the child's guardians.",
-          ],
-          action: { label: "Open your vault", url: `${options.appUrl}/vault` },
-        }),
+      const outcome = await db.transaction(async (tx) => {
+        await lockAccount(tx, input.userId);
+        const found = await reader.milestone(input, tx);
+        if (!found) return { found: false } as const;
+        if (!found.sealed) return { found: true } as const;
+        await tx.delete(milestoneConfirmations).where(and(ofMemoryAndChild(input), ne(milestoneConfirmations.milestone, found.milestone)));
+        const [added] = await tx
+          .insert(milestoneConfirmations)
+          .values({ ...input, milestone: found.milestone })
+          .onConflictDoNothing()
+          .returning({ id: milestoneConfirmations.id });
+        if (!added) return { found: true } as const;
+        const [{ given }] = await tx.select({ given: count() }).from(milestoneConfirmations).where(ofMemoryAndChild(input));
+        if (given < (await needed(tx, input.userId, input.childId))) return { found: true } as const;
+        await tx.update(milestoneConfirmations).set({ openedMemory: true }).where(eq(milestoneConfirmations.id, added.id));
+        await reader.markReached(input, tx);
+        return { found: true, opened: { milestone: found.milestone, given } } as const;
       });
+      if (!outcome.found) return false;
+      if (outcome.opened) {
+        await reader.deliverOpened(input);
+        await tellDad({ userId: input.userId, childId: input.childId, ...outcome.opened });
+      }
       return true;
     },
 
@@ -128,14 +163,15 @@ export function createConfirmationsUsecases(options: { db: Database; reader: Mil
       );
       const limit = undoLimit();
       return rows
-        .filter(({ row }) => milestones.has(row.memoryId))
+        // A confirmation of an earlier wording no longer counts, unless it opened the memory (Dad can still undo that).
+        .filter(({ row }) => milestones.get(row.memoryId) === row.milestone || (milestones.has(row.memoryId) && row.openedMemory))
         .map(({ row, guardianName }) => {
           const locked = delivered.has(`${row.memoryId} ${row.childId}`) ? "delivered" : row.createdAt < limit ? "too-late" : null;
           return {
             id: row.id,
             guardianName,
             childName: children.get(row.childId) ?? "",
-            milestone: milestones.get(row.memoryId)!,
+            milestone: row.milestone,
             confirmedAt: row.createdAt.toISOString(),
             openedMemory: row.openedMemory,
             undoable: locked === null,
@@ -159,6 +195,7 @@ export function createConfirmationsUsecases(options: { db: Database; reader: Mil
       if (!row) throw guardianErrors.confirmationNotFound();
       if (row.createdAt < undoLimit()) throw guardianErrors.undoTooLate();
       const reopen = await db.transaction(async (tx) => {
+        await lockAccount(tx, input.userId);
         const forChild = and(eq(familyDeliveries.memoryId, row.memoryId), eq(familyDeliveries.childId, row.childId));
         const deliveries = await tx.select().from(familyDeliveries).where(forChild).for("update");
         if (deliveries.some((delivery) => delivery.status === "sent")) throw guardianErrors.alreadyDelivered();

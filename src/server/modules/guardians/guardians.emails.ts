@@ -1,3 +1,4 @@
+import { INVITATION_LINK_DAYS } from "../../../shared/guardians";
 import { PRODUCT_NAME } from "../../../shared/product";
 import { formatUnlockDate } from "../../../shared/unlock-rules";
 import { renderEmail } from "../email/email.templates";
@@ -19,7 +20,7 @@ export function invitationEmail(options: { to: string; guardianName: string; dad
       paragraphs: [
         `${PRODUCT_NAME} is where a father records videos, voice notes and stories for his children, each to open at the right moment: a birthday, an age, a milestone.`,
         `${options.dadName} (${options.dadEmail}) has named you as a guardian for ${children}. When one of his messages opens for them, we will email you a private link to that child's page, where you can watch, listen and download it.`,
-        "You don't need an account or a password. Until you accept, nothing is sent to you. If you decline, we won't email you about it again.",
+        `You don't need an account or a password. Until you accept, nothing is sent to you. If you decline, we won't email you about it again. This invitation works for ${INVITATION_LINK_DAYS} days.`,
       ],
       action: { label: "Accept", url: `${options.inviteUrl}?answer=accept` },
       secondaryAction: { label: "Decline", url: `${options.inviteUrl}?answer=decline` },

@@ -34,6 +34,18 @@ const lastSeen = async (dad: Dad) => (await t.db.select().from(familySettings).w
 const goQuiet = (dad: Dad, days: number) => t.pool.query("UPDATE family_settings SET last_seen_at = now() - make_interval(days => $2) WHERE user_id = $1", [dad.id, days]);
 const mails = async (to: string, subject: string) => (await t.db.select().from(mailboxMessages).where(eq(mailboxMessages.to, to))).filter((m) => m.subject.includes(subject));
 const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
+/**
+ * Dad stays quiet past his 3-month period: the job sends the month's check-in two weeks ago and the week's one
+ * a week ago (a week apart, as the clock allows), so the release is due now. `run` runs the job at an instant.
+ */
+async function quietThroughCheckIns(dad: Dad, run: (now: Date) => Promise<unknown> = (now) => t.services.legacy.run({ now })) {
+  await goQuiet(dad, 110);
+  const now = Date.now();
+  await run(new Date(now - 14 * DAY));
+  await run(new Date(now - 7 * DAY));
+  await expect.poll(async () => (await mails(dad.email, CHECK_IN)).length).toBe(2);
+  return new Date(now);
+}
 const CHECK_IN = "Are you there?";
 
 describe("'If something happens to me' settings", () => {
@@ -146,6 +158,64 @@ describe("check-ins", () => {
   });
 });
 
+describe("the release waits for its warnings", () => {
+  const released = async (dad: Dad) => (await t.services.legacy.releases({ userIds: [dad.id] })).length;
+
+  it("never releases before both check-ins were sent and a week has passed since the last, even long past the period", async () => {
+    const { dad, maya } = await family();
+    await postNote(t, dad.cookie, [maya.id], { title: "If I am gone", unlockType: "age", unlockAge: 30, releaseEarly: true });
+    await switchOn(dad, 3);
+    // The job did not run for months: the period ended long ago.
+    await goQuiet(dad, 200);
+    const start = Date.now();
+    const at = (days: number) => t.services.legacy.run({ now: new Date(start + days * DAY) });
+    const checkIns = async () => (await mails(dad.email, CHECK_IN)).length;
+    await at(0);
+    await at(0);
+    await expect.poll(checkIns).toBe(1);
+    expect(await released(dad)).toBe(0);
+    await at(6.9);
+    await settle();
+    expect([await checkIns(), await released(dad)]).toEqual([1, 0]);
+    await at(7);
+    await expect.poll(checkIns).toBe(2);
+    expect(await released(dad)).toBe(0);
+    await at(13.9);
+    expect(await released(dad)).toBe(0);
+    await at(14);
+    expect(await released(dad)).toBe(1);
+  });
+
+  it("a period shortened below what the check-ins need makes the release wait for them", async () => {
+    const { dad } = await family();
+    await switchOn(dad, 12);
+    await goQuiet(dad, 100);
+    await t.services.legacy.run({ now: new Date() });
+    expect(await mails(dad.email, CHECK_IN)).toHaveLength(0);
+    // The period is now 3 months, so it ended ten days ago with no check-in sent.
+    await t.db.update(familySettings).set({ legacyPeriodMonths: 3 }).where(eq(familySettings.userId, dad.id));
+    const shown = await status(dad);
+    expect(new Date(shown.releaseAt).getTime() - Date.now()).toBeGreaterThan(13 * DAY);
+    await t.services.legacy.run({ now: new Date() });
+    await expect.poll(async () => (await mails(dad.email, CHECK_IN)).length).toBe(1);
+    expect(await released(dad)).toBe(0);
+  });
+
+  it("a tab left open (its background requests extending the session) does not move the clock", async () => {
+    const { dad } = await family();
+    await switchOn(dad, 6);
+    await goQuiet(dad, 100);
+    const quiet = await lastSeen(dad);
+    // The session is due for extension: the next request extends it, as a tab's polling would.
+    await t.pool.query("UPDATE sessions SET expires_at = now() + interval '28 days' WHERE user_id = $1", [dad.id]);
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    expect((await jsonRequest(t, "GET", "/api/notifications", { cookie: dad.cookie })).status).toBe(200);
+    const { rows } = await t.pool.query("SELECT max(expires_at) AS expires_at FROM sessions WHERE user_id = $1", [dad.id]);
+    expect(new Date(rows[0].expires_at).getTime() - Date.now()).toBeGreaterThan(29 * DAY);
+    expect(await lastSeen(dad)).toEqual(quiet);
+  });
+});
+
 describe("the release", () => {
   it("after the period with no sign of Dad, opens only the marked memories and delivers them once to the accepted guardians", async () => {
     const { dad, maya, leo } = await family();
@@ -160,9 +230,9 @@ describe("the release", () => {
     await switchOn(other.dad, 3);
 
     await switchOn(dad, 3);
-    await goQuiet(dad, 95);
-    const now = new Date();
-    await Promise.all([t.services.legacy.run({ now }), secondNode.services.legacy.run({ now }), t.services.legacy.run({ now })]);
+    const runAll = (now: Date) => Promise.all([t.services.legacy.run({ now }), secondNode.services.legacy.run({ now }), t.services.legacy.run({ now })]);
+    const now = await quietThroughCheckIns(dad, runAll);
+    await runAll(now);
 
     const subject = "left these for";
     const toGrandma = await waitForEmail(t, grandma.email, { subjectIncludes: subject });
@@ -196,14 +266,14 @@ describe("the release", () => {
     const grandma = await acceptedGuardian(t, dad, { name: "Grandma Rose" });
     for (const title of ["First letter", "Second letter", "Third letter"]) await postNote(t, dad.cookie, [maya.id, leo.id], { title, unlockType: "age", unlockAge: 30, releaseEarly: true });
     await switchOn(dad, 3);
-    await goQuiet(dad, 95);
+    const now = await quietThroughCheckIns(dad);
     // Another subscriber that takes a second per unlock: the first unlock's email job starts long before the last unlock is delivered.
     let slow = true;
     t.services.events.on("memory.unlocked", async (event) => {
       if (slow && event.userId === dad.id) await new Promise((resolve) => setTimeout(resolve, 1000));
     });
     try {
-      await t.services.legacy.run({ now: new Date() });
+      await t.services.legacy.run({ now });
     } finally {
       slow = false;
     }
@@ -221,8 +291,7 @@ describe("the release", () => {
     await acceptedGuardian(t, dad, { name: "Grandma Rose" });
     await postNote(t, dad.cookie, [maya.id], { title: "Released one", unlockType: "age", unlockAge: 30, releaseEarly: true });
     await switchOn(dad, 3);
-    await goQuiet(dad, 95);
-    await t.services.legacy.run({ now: new Date() });
+    await t.services.legacy.run({ now: await quietThroughCheckIns(dad) });
 
     // Dad is fine: he signs in, marks another memory.
     const signIn = await t.app.request("/api/auth/sign-in/email", {

@@ -2,8 +2,11 @@
  * 'If something happens to me' (issue 15, decisions 4.1): Dad's inactivity clock, its check-in
  * emails and the one-time legacy release.
  *
- * - A sign of life (a sign-in or a session kept alive, 'I'm here' in a check-in email, switching it
- *   on) moves `family_settings.last_seen_at`, which starts the period (shared/family-delivery `legacyClock`).
+ * - A sign of life (a sign-in, 'I'm here' in a check-in email, switching it on) moves
+ *   `family_settings.last_seen_at`, which starts the period (shared/family-delivery `legacyClock`). A
+ *   session merely kept alive (a tab left open, polling in the background) is no sign of Dad.
+ * - The release comes only after both check-in emails of the period were sent and a week after the
+ *   last of them, whatever the period or a job that did not run.
  * - The job (every hour, any node) writes one `legacy_events` row per (account, kind, period start):
  *   the unique key makes each check-in email and the release happen once per period, with the job run
  *   twice or on two nodes at once.
@@ -12,7 +15,7 @@
  */
 import { and, count, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import { z } from "zod";
-import { legacyClock, type LegacyPeriod } from "../../../shared/family-delivery";
+import { type LegacyCheckInsSent, legacyClock, type LegacyPeriod } from "../../../shared/family-delivery";
 import type { LegacySettingsInput, LegacyStatus } from "../../../shared/guardians";
 import type { Database } from "../../db/client";
 import type { JobDefinition } from "../../jobs/job-queue";
@@ -49,13 +52,23 @@ export function createLegacyUsecases(options: { db: Database; memories: LegacyMe
     return value;
   }
 
-  /** One check-in per kind and period: the row (with its token's hash) and the email, or nothing if already sent. */
-  async function checkIn(input: { userId: string; kind: "month-check-in" | "week-check-in"; periodStart: Date; releaseAt: Date; periodMonths: number }) {
+  /** The check-in emails of the period starting at `periodStart` already sent, and when. */
+  async function sentCheckIns(userId: string, periodStart: Date): Promise<LegacyCheckInsSent> {
+    const rows = await db
+      .select({ kind: legacyEvents.kind, createdAt: legacyEvents.createdAt })
+      .from(legacyEvents)
+      .where(and(eq(legacyEvents.userId, userId), eq(legacyEvents.periodStart, periodStart), inArray(legacyEvents.kind, ["month-check-in", "week-check-in"])));
+    const at = (kind: string) => rows.find((row) => row.kind === kind)?.createdAt ?? null;
+    return { month: at("month-check-in"), week: at("week-check-in") };
+  }
+
+  /** One check-in per kind and period: the row (with its token's hash, sent `now`) and the email, or nothing if already sent. */
+  async function checkIn(input: { userId: string; kind: "month-check-in" | "week-check-in"; periodStart: Date; releaseAt: Date; periodMonths: number; now: Date }) {
     const { token, hash } = newToken();
     await db.transaction(async (tx) => {
       const inserted = await tx
         .insert(legacyEvents)
-        .values({ userId: input.userId, kind: input.kind, periodStart: input.periodStart, tokenHash: hash })
+        .values({ userId: input.userId, kind: input.kind, periodStart: input.periodStart, tokenHash: hash, createdAt: input.now })
         .onConflictDoNothing()
         .returning({ id: legacyEvents.id });
       if (inserted.length === 0) return;
@@ -107,7 +120,7 @@ export function createLegacyUsecases(options: { db: Database; memories: LegacyMe
       const enabled = row?.legacyEnabled ?? false;
       const periodMonths = (row?.legacyPeriodMonths ?? 6) as LegacyPeriod;
       const lastSeenAt = row?.lastSeenAt ?? null;
-      const clock = enabled && lastSeenAt ? legacyClock({ lastSignAt: lastSeenAt, periodMonths, now: options.clock() }) : undefined;
+      const clock = enabled && lastSeenAt ? legacyClock({ lastSignAt: lastSeenAt, periodMonths, now: options.clock(), sent: await sentCheckIns(input.userId, lastSeenAt) }) : undefined;
       return {
         enabled,
         periodMonths,
@@ -127,7 +140,7 @@ export function createLegacyUsecases(options: { db: Database; memories: LegacyMe
       return usecases.status(input);
     },
 
-    /** A sign-in or a session kept alive ('account.active'). */
+    /** A sign-in ('account.active'). */
     seen,
 
     /** 'I'm here' from a check-in email: true when the token is one we sent (the clock restarts). */
@@ -154,9 +167,14 @@ export function createLegacyUsecases(options: { db: Database; memories: LegacyMe
       for (const row of due) {
         const periodStart = row.lastSeenAt!;
         const periodMonths = row.legacyPeriodMonths as LegacyPeriod;
-        const clock = legacyClock({ lastSignAt: periodStart, periodMonths, now: input.now });
+        const sent = await sentCheckIns(row.userId, periodStart);
+        const clock = legacyClock({ lastSignAt: periodStart, periodMonths, now: input.now, sent });
         if (clock.due === "release") await release({ userId: row.userId, periodStart, now: input.now });
-        else if (clock.due !== "nothing") await checkIn({ userId: row.userId, kind: clock.due, periodStart, releaseAt: clock.releaseAt, periodMonths });
+        else if (clock.due !== "nothing") {
+          // The email says when the release would come once this check-in is sent.
+          const { releaseAt } = legacyClock({ lastSignAt: periodStart, periodMonths, now: input.now, sent: clock.due === "month-check-in" ? { month: input.now, week: null } : { ...sent, week: input.now } });
+          await checkIn({ userId: row.userId, kind: clock.due, periodStart, releaseAt, periodMonths, now: input.now });
+        }
       }
     },
 

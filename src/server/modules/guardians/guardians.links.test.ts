@@ -258,3 +258,77 @@ describe("links that no longer open the page", () => {
     expect((await t.app.request(`/family/${token}/../${sam.id}`)).status).not.toBe(200);
   });
 });
+
+describe("a child without a photo", () => {
+  it("shows the first character of the name as its initial, a whole emoji when the name starts with one", async () => {
+    const dad = await createSignedInUser(t);
+    await addChild(dad.cookie, "🦊 Fox");
+    const { token } = await acceptedGuardian(dad, "🦊 Fox");
+    const html = await (await open(token)).text();
+    expect(html).toContain('<span class="initial" aria-hidden="true">🦊</span>');
+    expect(html).not.toContain("\uFFFD");
+  });
+});
+
+describe("file links on the child's page", () => {
+  it("work for minutes, not an hour: a link copied from the page dies soon after Dad withdraws the page", async () => {
+    const dad = await createSignedInUser(t);
+    const maya = await addChild(dad.cookie, "Maya");
+    const photo = await t.app.request(`/api/children/${maya.id}/photo`, { method: "PUT", headers: { cookie: dad.cookie, origin: "http://localhost:3000" }, body: new Uint8Array(TINY_PNG) });
+    expect(photo.status).toBe(200);
+    await addVideo(dad, maya.id, "Your first bike ride");
+    const { token } = await acceptedGuardian(dad, "Maya");
+    const html = await (await open(token)).text();
+    const links = [...html.matchAll(/"(\/files\/[^"]+)"/g)].map((match) => match[1].replaceAll("&amp;", "&"));
+    // The child's photo, the video, its poster and its download.
+    expect(links).toHaveLength(4);
+    for (const link of links) {
+      const lifetime = Number(new URL(link, "http://x").searchParams.get("expires")) * 1000 - Date.now();
+      expect(lifetime).toBeLessThanOrEqual(15 * 60_000);
+      expect(lifetime).toBeGreaterThan(13 * 60_000);
+      expect((await t.app.request(link)).status).toBe(200);
+    }
+  });
+});
+
+describe("rate limits on the public family routes", () => {
+  const unknown = "E".repeat(43);
+  const routes = [
+    { what: "a child's page", method: "GET", path: `/family/${unknown}`, max: 300, before: 404 },
+    { what: "an invitation", method: "GET", path: `/family/invite/${unknown}`, max: 60, before: 404 },
+    { what: "an invitation's answer", method: "POST", path: `/family/invite/${unknown}`, max: 60, before: 404 },
+    { what: "a check-in's 'I'm here' page", method: "GET", path: `/family/here/${unknown}`, max: 60, before: 404 },
+    { what: "'I'm here'", method: "POST", path: `/family/here/${unknown}`, max: 10, before: 404 },
+  ];
+  for (const route of routes) {
+    it(`limits ${route.what} (${route.method}) per client with the family's 429 page`, async () => {
+      const ip = `203.0.113.${n++ % 250}`;
+      const ask = () =>
+        t.app.request(route.path, {
+          method: route.method,
+          headers: { "x-forwarded-for": ip, "content-type": "application/x-www-form-urlencoded" },
+          body: route.method === "POST" ? "answer=accept" : undefined,
+        });
+      for (let i = 0; i < route.max; i++) expect((await ask()).status).toBe(route.before);
+      const refused = await ask();
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("content-type")).toContain("text/html");
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(await refused.text()).toContain("<h1>Too many requests</h1>");
+      // Another client is not held back.
+      expect((await t.app.request(route.path, { method: route.method, headers: { "x-forwarded-for": `203.0.113.${n++ % 250}`, "content-type": "application/x-www-form-urlencoded" }, body: route.method === "POST" ? "answer=accept" : undefined })).status).toBe(route.before);
+    });
+  }
+
+  it("counts 'I'm here' apart from guardians' confirmations: a client past one limit can still use the other", async () => {
+    const ip = `203.0.113.${n++ % 250}`;
+    const confirm = () => t.app.request(`/family/${unknown}/confirm/00000000-0000-4000-8000-000000000000`, { method: "POST", headers: { "x-forwarded-for": ip } });
+    const here = () => t.app.request(`/family/here/${unknown}`, { method: "POST", headers: { "x-forwarded-for": ip } });
+    for (let i = 0; i < 20; i++) await confirm();
+    expect((await confirm()).status).toBe(429);
+    expect((await here()).status).toBe(404);
+    for (let i = 0; i < 9; i++) await here();
+    expect((await here()).status).toBe(429);
+    expect((await t.app.request(`/family/${unknown}/confirm/00000000-0000-4000-8000-000000000000`, { method: "POST", headers: { "x-forwarded-for": `203.0.113.${n++ % 250}` } })).status).toBe(404);
+  });
+});

@@ -57,7 +57,9 @@ export async function createGuardiansModule(
         (await options.memories.listForChild({ ...input, unlockedOnly: false }))
           .filter((item) => item.unlock.type === "milestone" && !item.unlock.unlocked && item.unlock.milestone)
           .map((item) => ({ memoryId: item.id, milestone: item.unlock.milestone!, kind: item.kind })),
-      markReached: (input) => options.memories.markMilestoneReachedForChild({ userId: input.userId, id: input.memoryId, childId: input.childId }),
+      milestone: (input, tx) => options.memories.milestoneForChild({ userId: input.userId, id: input.memoryId, childId: input.childId }, tx),
+      markReached: (input, tx) => options.memories.reachMilestoneForChild({ userId: input.userId, id: input.memoryId, childId: input.childId }, tx),
+      deliverOpened: (input) => options.memories.deliverOpened({ id: input.memoryId }),
       reseal: (input) => options.memories.resealMilestoneForChild({ userId: input.userId, id: input.memoryId, childId: input.childId }),
       milestones: async (input) =>
         (await options.memories.listForChild({ ...input, unlockedOnly: false }))

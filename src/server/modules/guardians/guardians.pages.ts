@@ -2,7 +2,10 @@ import { Readable } from "node:stream";
 import { Hono, type MiddlewareHandler } from "hono";
 import type { AppEnv } from "../auth/auth.middleware";
 import { bodyLimit } from "hono/body-limit";
-import { httpErrors } from "../../http/app-error";
+import { AppError, defineError, httpErrors } from "../../http/app-error";
+import type { RateLimiter, RateLimitRule } from "../../http/rate-limit";
+import { childInitial } from "../../../shared/children";
+import { INVITATION_LINK_DAYS } from "../../../shared/guardians";
 import { contentDisposition } from "../storage/storage";
 import { joinNames } from "./guardians.emails";
 import { escapeHtml, familyLayout } from "./guardians.layout";
@@ -13,13 +16,16 @@ import type { LegacyUsecases } from "./guardians.legacy";
 
 type Invitation = Awaited<ReturnType<GuardiansUsecases["invitation"]>>;
 
+const FAMILY_RATE_LIMITED = "FAMILY_RATE_LIMITED";
+const refusedByLimit = defineError(FAMILY_RATE_LIMITED, 429, "Too many requests. Please wait a few minutes and try again.");
+
 /** A child's archive of opened memories as a ZIP stream, packed while it is read (the export module's buildChildArchive). */
 export type ChildArchive = (input: { userId: string; childId: string }) => Promise<{ stream: Readable; result: Promise<unknown>; fileName: string }>;
 
 const notFoundPage = () =>
   familyLayout({
     title: "Link not valid",
-    body: `<div class="card"><h1>This invitation link is not valid any more</h1><p>It may have been replaced by a newer invitation. Please use the link in the most recent email, or ask the person who invited you to send it again.</p></div>`,
+    body: `<div class="card"><h1>This invitation link is not valid any more</h1><p>It may have been replaced by a newer invitation, or be more than ${INVITATION_LINK_DAYS} days old. Please use the link in the most recent email, or ask the person who invited you to send it again.</p></div>`,
   });
 
 function invitationPage(invitation: Invitation, token: string, preferred?: string) {
@@ -95,7 +101,7 @@ function childPage(page: Extract<ChildPage, { state: "open" }>, token: string, e
   const name = escapeHtml(page.child.name);
   const photo = page.child.photoUrl
     ? `<img src="${escapeHtml(page.child.photoUrl)}" alt="" fetchpriority="high">`
-    : `<span class="initial" aria-hidden="true">${escapeHtml(page.child.name.slice(0, 1).toUpperCase())}</span>`;
+    : `<span class="initial" aria-hidden="true">${escapeHtml(childInitial(page.child.name))}</span>`;
   const list = page.memories.length
     ? `<div class="card download-all"><a class="button secondary" href="/family/${escapeHtml(token)}/archive">Download all</a><p class="muted">One ZIP file of the messages below in their original formats, with a page (index.html) that plays them without the internet.</p></div><ul class="memories" aria-label="Messages">${page.memories.map(memoryCard).join("")}</ul>`
     : `<div class="card"><p>Nothing has opened for ${name} yet. When something does, we will email you.</p></div>`;
@@ -140,19 +146,51 @@ function herePage(token: string, done: boolean) {
   });
 }
 
+const tooManyPage = () =>
+  familyLayout({
+    title: "Too many requests",
+    body: `<div class="card" role="alert"><h1>Too many requests</h1><p>This page was asked for many times in a short while from your connection. Please wait a few minutes, then try again: your links keep working.</p></div>`,
+  });
+
+/**
+ * Per client address and hour. Every public family route has its own limit (a page view, an invitation,
+ * 'I'm here', a confirmation are counted apart), and past it answers the same page: 429, with Retry-After.
+ */
+export const FAMILY_PAGE_LIMITS = {
+  childPage: { name: "family-page", max: 300, windowSeconds: 3600 },
+  invitation: { name: "family-invitation", max: 60, windowSeconds: 3600 },
+  herePage: { name: "family-here-page", max: 60, windowSeconds: 3600 },
+  imHere: { name: "family-here", max: 10, windowSeconds: 3600 },
+  confirm: { name: "family-confirm", max: 20, windowSeconds: 3600 },
+  freshLink: { name: "family-fresh-link", max: 5, windowSeconds: 3600 },
+  archive: { name: "family-archive", max: 10, windowSeconds: 3600 },
+} satisfies Record<string, RateLimitRule>;
+
 /** The public invitation page: opening it changes nothing (mail scanners open links); the buttons post the answer. */
 export function registerGuardianPages(options: {
   usecases: GuardiansUsecases;
   links: FamilyLinksUsecases;
   confirmations: ConfirmationsUsecases;
   legacy: Pick<LegacyUsecases, "imHere" | "knowsToken">;
-  freshLinkRateLimit: MiddlewareHandler<AppEnv>;
-  confirmRateLimit: MiddlewareHandler<AppEnv>;
   childArchive: ChildArchive;
-  archiveRateLimit: MiddlewareHandler<AppEnv>;
+  rateLimit: RateLimiter;
 }) {
   const { usecases, links } = options;
   const app = new Hono<AppEnv>();
+  // A guardian is a person with a browser: the refusal is a page, not the API's JSON.
+  const limited = (rule: RateLimitRule): MiddlewareHandler<AppEnv> => {
+    const limiter = options.rateLimit({ ...rule, error: refusedByLimit });
+    return async (c, next) => {
+      try {
+        await limiter(c, next);
+      } catch (error) {
+        if (!(error instanceof AppError && error.code === FAMILY_RATE_LIMITED)) throw error;
+        c.header("cache-control", "no-store");
+        return c.html(tooManyPage(), 429);
+      }
+    };
+  };
+  const limit = Object.fromEntries(Object.entries(FAMILY_PAGE_LIMITS).map(([key, rule]) => [key, limited(rule)])) as Record<keyof typeof FAMILY_PAGE_LIMITS, MiddlewareHandler<AppEnv>>;
   const load = async (token: string) => {
     try {
       return await usecases.invitation({ token });
@@ -162,7 +200,7 @@ export function registerGuardianPages(options: {
     }
   };
 
-  app.get("/family/invite/:token", async (c) => {
+  app.get("/family/invite/:token", limit.invitation, async (c) => {
     c.header("cache-control", "no-store");
     const token = c.req.param("token");
     const invitation = await load(token);
@@ -172,6 +210,7 @@ export function registerGuardianPages(options: {
 
   app.post(
     "/family/invite/:token",
+    limit.invitation,
     bodyLimit({ maxSize: 4096, onError: () => { throw httpErrors.validation("The request body is too large."); } }),
     async (c) => {
       c.header("cache-control", "no-store");
@@ -183,19 +222,19 @@ export function registerGuardianPages(options: {
       return c.redirect(`/family/invite/${token}`, 303);
     },
   );
-  app.get("/family/here/:token", async (c) => {
+  app.get("/family/here/:token", limit.herePage, async (c) => {
     c.header("cache-control", "no-store");
     const token = c.req.param("token");
     if (!(await options.legacy.knowsToken({ token }))) return c.html(hereNotFoundPage(), 404);
     return c.html(herePage(token, c.req.query("done") === "1"));
   });
-  app.post("/family/here/:token", options.confirmRateLimit, async (c) => {
+  app.post("/family/here/:token", limit.imHere, async (c) => {
     const token = c.req.param("token");
     if (!(await options.legacy.imHere({ token }))) return c.html(hereNotFoundPage(), 404);
     return c.redirect(`/family/here/${encodeURIComponent(token)}?done=1`, 303);
   });
   // The child's page: public by its token, never behind Dad's subscription (decisions 2.23).
-  app.get("/family/:token", async (c) => {
+  app.get("/family/:token", limit.childPage, async (c) => {
     c.header("cache-control", "no-store");
     const token = c.req.param("token");
     const page = await links.open({ token });
@@ -203,18 +242,18 @@ export function registerGuardianPages(options: {
     return c.html(childPage(page, token, await options.confirmations.envelopes(page.access)));
   });
 
-  app.post("/family/:token/confirm/:memoryId", options.confirmRateLimit, async (c) => {
+  app.post("/family/:token/confirm/:memoryId", limit.confirm, async (c) => {
     const token = c.req.param("token");
-    const page = await links.open({ token });
-    if (page.state === "unavailable") return c.html(unavailablePage(token, false), 404);
+    const access = await links.access({ token });
+    if (!access) return c.html(unavailablePage(token, false), 404);
     const memoryId = c.req.param("memoryId");
-    const valid = /^[0-9a-f-]{36}$/i.test(memoryId) && (await options.confirmations.confirm({ ...page.access, memoryId }));
+    const valid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(memoryId) && (await options.confirmations.confirm({ ...access, memoryId }));
     if (!valid) throw httpErrors.notFound("No such envelope.");
     return c.redirect(`/family/${encodeURIComponent(token)}#envelopes`, 303);
   });
 
   // 'Download all': the child's opened memories (nothing locked) as one ZIP, streamed as it is packed; nothing is stored.
-  app.get("/family/:token/archive", options.archiveRateLimit, async (c) => {
+  app.get("/family/:token/archive", limit.archive, async (c) => {
     c.header("cache-control", "no-store");
     const token = c.req.param("token");
     const access = await links.access({ token });
@@ -230,7 +269,7 @@ export function registerGuardianPages(options: {
     });
   });
 
-  app.post("/family/:token/fresh-link", options.freshLinkRateLimit, async (c) => {
+  app.post("/family/:token/fresh-link", limit.freshLink, async (c) => {
     const token = c.req.param("token");
     await links.requestFreshLink({ token });
     return c.redirect(`/family/${encodeURIComponent(token)}?sent=1`, 303);

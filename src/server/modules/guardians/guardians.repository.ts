@@ -1,10 +1,11 @@
 import { and, asc, count, eq, gt, inArray, isNull, max, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { familyLinks, guardianChildren, guardians } from "./guardians.table";
+import { familyLinks, guardianChildren, guardianDeclines, guardianInvitations, guardians } from "./guardians.table";
 
 export type GuardianRow = typeof guardians.$inferSelect;
 export type GuardianWithChildren = GuardianRow & { childIds: string[] | null };
 type GuardianValues = { name: string; email: string; relation: GuardianRow["relation"] };
+const DAY_MS = 24 * 60 * 60 * 1000;
 const owned = (input: { userId: string; guardianId: string }) => and(eq(guardians.id, input.guardianId), eq(guardians.userId, input.userId));
 
 /** Every dad-facing query is filtered by the owner; the token lookups are the only unowned reads. */
@@ -68,6 +69,32 @@ export function createGuardiansRepository(db: Database) {
     findByInviteToken: async (tokenHash: string) => (await db.select().from(guardians).where(eq(guardians.inviteTokenHash, tokenHash)))[0],
     respond: async (input: { guardianId: string; status: "accepted" | "declined" }) =>
       (await db.update(guardians).set({ status: input.status, respondedAt: new Date(), updatedAt: new Date() }).where(eq(guardians.id, input.guardianId)).returning())[0],
+
+    /**
+     * Records an invitation email to `email` unless the rules refuse it, under the account's lock so two
+     * requests at once count each other: "declined" (that address declined this account), "per-day" (the
+     * account sent `perDay` in the last 24 hours), "address" (with `oncePerAddress`: this address was invited
+     * in the last 24 hours). Returns the record's id, to be released if the invitation is not sent after all.
+     */
+    claimInvitation: (input: { userId: string; email: string; now: Date; perDay: number; oncePerAddress: boolean }) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`guardian-invitations:${input.userId}`}))`);
+        const [declined] = await tx.select({ email: guardianDeclines.email }).from(guardianDeclines).where(and(eq(guardianDeclines.userId, input.userId), eq(guardianDeclines.email, input.email)));
+        if (declined) return { refused: "declined" } as const;
+        const since = new Date(input.now.getTime() - DAY_MS);
+        const sent = await tx
+          .select({ email: guardianInvitations.email })
+          .from(guardianInvitations)
+          .where(and(eq(guardianInvitations.userId, input.userId), gt(guardianInvitations.sentAt, since)));
+        if (sent.length >= input.perDay) return { refused: "per-day" } as const;
+        if (input.oncePerAddress && sent.some((row) => row.email === input.email)) return { refused: "address" } as const;
+        const [row] = await tx.insert(guardianInvitations).values({ userId: input.userId, email: input.email, sentAt: input.now }).returning({ id: guardianInvitations.id });
+        return { id: row.id };
+      }),
+    releaseInvitation: (id: string) => db.delete(guardianInvitations).where(eq(guardianInvitations.id, id)),
+    /** Declining is remembered for the address (and the account), beyond the guardian's row; accepting forgets it. */
+    recordDecline: (input: { userId: string; email: string }) => db.insert(guardianDeclines).values(input).onConflictDoNothing(),
+    forgetDecline: (input: { userId: string; email: string }) => db.delete(guardianDeclines).where(and(eq(guardianDeclines.userId, input.userId), eq(guardianDeclines.email, input.email))),
 
     insertLink: async (input: { guardianId: string; childId: string; tokenHash: string; createdAt: Date; expiresAt: Date }) => (await db.insert(familyLinks).values(input).returning())[0],
     /** A link with its guardian, whatever its state (the caller decides what an expired link may show). */

@@ -110,7 +110,11 @@ export const familyDeliveries = pgTable(
   ],
 );
 
-/** 'This has happened' on a sealed milestone envelope: one per guardian, memory and child (a guardian of two children confirms on each page). */
+/**
+ * 'This has happened' on a sealed milestone envelope: one per guardian, memory and child (a guardian of two
+ * children confirms on each page). It confirms the milestone as worded when it was given: once Dad rewords it,
+ * the confirmation no longer counts (and is dropped by the next confirmation).
+ */
 export const milestoneConfirmations = pgTable(
   "milestone_confirmations",
   {
@@ -125,6 +129,8 @@ export const milestoneConfirmations = pgTable(
     guardianId: uuid("guardian_id")
       .notNull()
       .references(() => guardians.id, { onDelete: "cascade" }),
+    /** The milestone's text as the guardian confirmed it. */
+    milestone: text("milestone").notNull().default(""),
     /** Set on the confirmation that completed the count and opened the memory: undoing it (before delivery) seals it again. */
     openedMemory: boolean("opened_memory").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -135,7 +141,7 @@ export const milestoneConfirmations = pgTable(
 /**
  * Dad's Family delivery settings: how many guardians must confirm a milestone (1 by default), and
  * 'If something happens to me' (issue 15): on or off, the inactivity period in months, and his last
- * sign of life (a sign-in, a session kept alive, 'I'm here' in a check-in email, switching it on).
+ * sign of life (a sign-in, 'I'm here' in a check-in email, switching it on).
  */
 export const familySettings = pgTable(
   "family_settings",
@@ -175,4 +181,39 @@ export const legacyEvents = pgTable(
     uniqueIndex("legacy_events_once").on(table.userId, table.kind, table.periodStart),
     uniqueIndex("legacy_events_token_unique").on(table.tokenHash),
   ],
+);
+
+/**
+ * Every invitation email sent, by account and address: an address gets at most one new invitation a day from
+ * an account, and an account a bounded number a day, whatever the edits (an address changed back and forth).
+ */
+export const guardianInvitations = pgTable(
+  "guardian_invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Stored lower-cased, as guardians.email. */
+    email: text("email").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("guardian_invitations_user_sent_idx").on(table.userId, table.sentAt), index("guardian_invitations_user_email_idx").on(table.userId, table.email, table.sentAt)],
+);
+
+/**
+ * Addresses that declined an account's invitation: they are never invited by that account again (the invitation
+ * promised "If you decline, we won't email you about it again"), even once the guardian is removed and added back.
+ * Accepting later (the page still offers it) removes the row.
+ */
+export const guardianDeclines = pgTable(
+  "guardian_declines",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    declinedAt: timestamp("declined_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.email] })],
 );

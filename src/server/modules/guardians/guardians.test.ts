@@ -240,3 +240,76 @@ describe("the invitation page (public, by token)", () => {
     expect((await answer("A".repeat(43), "maybe")).status).toBe(400);
   });
 });
+
+describe("no email cannon", () => {
+  const invitationsTo = async (to: string) => (await t.db.select().from(mailboxMessages).where(eq(mailboxMessages.to, to))).filter((m) => m.subject.includes("asked you to receive"));
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
+
+  it("an address changed back and forth sends one invitation per address a day, then refuses clearly and changes nothing", async () => {
+    const user = await createSignedInUser(t);
+    const victim = uniqueEmail("victim");
+    const decoy = uniqueEmail("decoy");
+    const { guardian } = await (await addGuardian(user.cookie, guardianBody({ email: victim }))).json();
+    const statuses = [];
+    for (let i = 0; i < 20; i++) {
+      const email = i % 2 === 0 ? decoy : victim;
+      statuses.push((await jsonRequest(t, "PATCH", `/api/guardians/${guardian.id}`, { cookie: user.cookie, body: { name: "Grandma Rose", email, relation: "grandparent" } })).status);
+    }
+    await settle();
+    const sent = { victim: (await invitationsTo(victim)).length, decoy: (await invitationsTo(decoy)).length };
+    expect(sent).toEqual({ victim: 1, decoy: 1 });
+    // Back to the victim is refused each time, so the row keeps the decoy's address and "changing" to it again sends nothing.
+    expect(statuses).toEqual(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? 200 : 429)));
+    const refused = await jsonRequest(t, "PATCH", `/api/guardians/${guardian.id}`, { cookie: user.cookie, body: { name: "Nana", email: victim, relation: "grandparent" } });
+    expect(await errorOf(refused)).toEqual({ code: "GUARDIAN_INVITED_TODAY", message: "We sent an invitation to this address less than a day ago. Please try again tomorrow." });
+    expect(await rowOf(guardian.id)).toMatchObject({ email: decoy, name: "Grandma Rose" });
+  });
+
+  it("counts every invitation of an account against a daily limit (new guardians, new addresses and resends)", async () => {
+    const user = await createSignedInUser(t);
+    const added = [];
+    for (let i = 0; i < 5; i++) added.push((await (await addGuardian(user.cookie, guardianBody())).json()).guardian.id as string);
+    // Each guardian's resend, once the minute between resends has passed.
+    const statuses = [];
+    for (let round = 0; round < 2; round++) {
+      for (const id of added) {
+        await t.db.update(guardians).set({ invitedAt: new Date(Date.now() - 61_000) }).where(eq(guardians.id, id));
+        statuses.push((await jsonRequest(t, "POST", `/api/guardians/${id}/resend`, { cookie: user.cookie })).status);
+      }
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429, 429, 429]);
+    const last = await jsonRequest(t, "POST", `/api/guardians/${added[0]}/resend`, { cookie: user.cookie });
+    expect(await errorOf(last)).toEqual({ code: "GUARDIAN_INVITATIONS_PER_DAY", message: "You can send up to 10 invitations a day. Please try again tomorrow." });
+  });
+
+  it("never invites again someone who declined, even once removed and added back", async () => {
+    const user = await createSignedInUser(t);
+    const email = uniqueEmail("declines");
+    const { guardian } = await (await addGuardian(user.cookie, guardianBody({ email }))).json();
+    const token = tokenFrom((await waitForEmail(t, email)).text, "decline")!;
+    expect((await answer(token, "decline")).status).toBe(303);
+    await t.db.update(guardians).set({ invitedAt: new Date(Date.now() - 61_000) }).where(eq(guardians.id, guardian.id));
+    const resend = await jsonRequest(t, "POST", `/api/guardians/${guardian.id}/resend`, { cookie: user.cookie });
+    expect(resend.status).toBe(409);
+    expect((await errorOf(resend)).message).toBe("This person declined your invitation, so we won't email them again.");
+    expect((await jsonRequest(t, "DELETE", `/api/guardians/${guardian.id}`, { cookie: user.cookie })).status).toBe(204);
+    expect((await addGuardian(user.cookie, guardianBody({ email }))).status).toBe(409);
+    await settle();
+    expect(await invitationsTo(email)).toHaveLength(1);
+  });
+
+  it("an invitation link expires after 30 days, like a family link", async () => {
+    const user = await createSignedInUser(t);
+    const email = uniqueEmail();
+    const { guardian } = await (await addGuardian(user.cookie, guardianBody({ email }))).json();
+    const token = tokenFrom((await waitForEmail(t, email)).text, "accept")!;
+    await t.db.update(guardians).set({ invitedAt: new Date(Date.now() - 29 * 24 * 3600_000) }).where(eq(guardians.id, guardian.id));
+    expect((await t.app.request(`/family/invite/${token}`)).status).toBe(200);
+    await t.db.update(guardians).set({ invitedAt: new Date(Date.now() - 31 * 24 * 3600_000) }).where(eq(guardians.id, guardian.id));
+    const expired = await t.app.request(`/family/invite/${token}`);
+    expect(expired.status).toBe(404);
+    expect(await expired.text()).toContain("more than 30 days old");
+    expect((await answer(token, "accept")).status).toBe(404);
+    expect((await rowOf(guardian.id)).status).toBe("invited");
+  });
+});

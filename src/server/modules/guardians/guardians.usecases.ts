@@ -1,4 +1,4 @@
-import { GUARDIAN_LIMIT, type Guardian, type GuardianInput, type GuardianState } from "../../../shared/guardians";
+import { GUARDIAN_LIMIT, type Guardian, type GuardianInput, type GuardianState, INVITATION_LINK_DAYS, INVITATIONS_PER_DAY } from "../../../shared/guardians";
 import type { EmailOutbox } from "../email/email.usecases";
 import { invitationEmail } from "./guardians.emails";
 import type { FamilyLinksUsecases } from "./guardians.links";
@@ -19,6 +19,7 @@ export type FamilyReaders = {
 };
 
 const RESEND_COOLDOWN_MS = 60_000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function stateOf(row: Pick<GuardianWithChildren, "status" | "pausedAt">): GuardianState {
   return row.pausedAt ? "paused" : row.status;
@@ -89,10 +90,32 @@ export function createGuardiansUsecases(options: {
     );
   }
 
+  /**
+   * Takes one invitation email from the account's allowance, or refuses it with the reason (nothing is
+   * changed then): never to an address that declined, at most INVITATIONS_PER_DAY a day per account, and with
+   * `oncePerAddress` (a new guardian, a changed address) one a day per address. `send` runs once allowed; if
+   * it throws, the allowance is given back.
+   */
+  async function withInvitationAllowance<T>(input: { userId: string; email: string; oncePerAddress: boolean }, send: () => Promise<T>) {
+    const claim = await guardians.claimInvitation({ ...input, now: now(), perDay: INVITATIONS_PER_DAY });
+    if ("refused" in claim) {
+      if (claim.refused === "declined") throw guardianErrors.declinedBefore();
+      throw claim.refused === "per-day" ? guardianErrors.invitationsPerDay() : guardianErrors.invitedToday();
+    }
+    try {
+      return await send();
+    } catch (error) {
+      await guardians.releaseInvitation(claim.id);
+      throw error;
+    }
+  }
+
+  /** The guardian an invitation link is for, while it is the latest one sent and less than INVITATION_LINK_DAYS old. */
   async function invitationFor(token: string) {
     if (!looksLikeToken(token)) return undefined;
     const row = await guardians.findByInviteToken(hashToken(token));
-    return row ? ((await guardians.find({ userId: row.userId, guardianId: row.id })) ?? undefined) : undefined;
+    if (!row || now().getTime() - row.invitedAt.getTime() > INVITATION_LINK_DAYS * DAY_MS) return undefined;
+    return (await guardians.find({ userId: row.userId, guardianId: row.id })) ?? undefined;
   }
 
   return {
@@ -105,25 +128,35 @@ export function createGuardiansUsecases(options: {
       const childIds = await checkInput(input.userId, input.values);
       const { token, hash } = newToken();
       const { name, email, relation } = input.values;
-      const result = await guardians.insert({ userId: input.userId, values: { name, email, relation }, childIds, inviteTokenHash: hash, limit: GUARDIAN_LIMIT });
-      if (result === "limit") throw guardianErrors.limitReached();
-      if (result === "duplicate") throw guardianErrors.duplicate();
-      const row = await owned({ userId: input.userId, guardianId: result.id });
-      await sendInvitation(row, token);
-      return toGuardian(row);
+      // Someone already on the list is said so before any allowance is counted.
+      if (await guardians.emailTaken({ userId: input.userId, email, exceptId: "" })) throw guardianErrors.duplicate();
+      return withInvitationAllowance({ userId: input.userId, email, oncePerAddress: true }, async () => {
+        const result = await guardians.insert({ userId: input.userId, values: { name, email, relation }, childIds, inviteTokenHash: hash, limit: GUARDIAN_LIMIT });
+        if (result === "limit") throw guardianErrors.limitReached();
+        if (result === "duplicate") throw guardianErrors.duplicate();
+        const row = await owned({ userId: input.userId, guardianId: result.id });
+        await sendInvitation(row, token);
+        return toGuardian(row);
+      });
     },
 
-    /** A changed email is a new person: a new invitation, and the old address's links stop working. */
+    /**
+     * A changed email is a new person: a new invitation (within the account's allowance, refused with nothing
+     * changed otherwise), and the old address's links stop working.
+     */
     async update(input: { userId: string; guardianId: string; values: GuardianInput }) {
       const before = await owned(input);
       const childIds = await checkInput(input.userId, input.values);
       const { name, email, relation } = input.values;
       if (await guardians.emailTaken({ userId: input.userId, email, exceptId: before.id })) throw guardianErrors.duplicate();
-      const reinvite = email !== before.email ? newToken() : undefined;
-      await guardians.update({ userId: input.userId, guardianId: before.id, values: { name, email, relation }, childIds, reinviteTokenHash: reinvite?.hash });
-      const row = await owned(input);
-      if (reinvite) await sendInvitation(row, reinvite.token);
-      return toGuardian(row);
+      const save = async (reinvite?: { token: string; hash: string }) => {
+        await guardians.update({ userId: input.userId, guardianId: before.id, values: { name, email, relation }, childIds, reinviteTokenHash: reinvite?.hash });
+        const row = await owned(input);
+        if (reinvite) await sendInvitation(row, reinvite.token);
+        return toGuardian(row);
+      };
+      if (email === before.email) return save();
+      return withInvitationAllowance({ userId: input.userId, email, oncePerAddress: true }, () => save(newToken()));
     },
 
     async setPaused(input: { userId: string; guardianId: string; paused: boolean }) {
@@ -135,10 +168,12 @@ export function createGuardiansUsecases(options: {
     async resendInvitation(input: { userId: string; guardianId: string }) {
       const row = await owned(input);
       if (now().getTime() - row.invitedAt.getTime() < RESEND_COOLDOWN_MS) throw guardianErrors.resendTooSoon();
-      const { token, hash } = newToken();
-      await guardians.renewInvitation({ ...input, inviteTokenHash: hash });
-      await sendInvitation(row, token);
-      return toGuardian(await owned(input));
+      return withInvitationAllowance({ userId: input.userId, email: row.email, oncePerAddress: false }, async () => {
+        const { token, hash } = newToken();
+        await guardians.renewInvitation({ ...input, inviteTokenHash: hash });
+        await sendInvitation(row, token);
+        return toGuardian(await owned(input));
+      });
     },
 
     async remove(input: { userId: string; guardianId: string }) {
@@ -165,9 +200,12 @@ export function createGuardiansUsecases(options: {
       if (row.status === status) return { status };
       await guardians.respond({ guardianId: row.id, status });
       if (status === "accepted") {
+        await guardians.forgetDecline({ userId: row.userId, email: row.email });
         for (const child of await childrenFor(row)) await options.links.issue({ guardianId: row.id, userId: row.userId, childId: child.id, guardianName: row.name, email: row.email });
+      } else {
+        await guardians.recordDecline({ userId: row.userId, email: row.email });
+        await guardians.revokeLinks({ userId: row.userId, guardianId: row.id });
       }
-      else await guardians.revokeLinks({ userId: row.userId, guardianId: row.id });
       return { status };
     },
   };

@@ -219,8 +219,8 @@ describe("a child's memories and the files of a memory", () => {
       ["Open", "note", true],
     ]);
     expect(all[0]?.files).toEqual([
-      { bucket: "videos", key: "k/v.mp4" },
-      { bucket: "videos", key: "k/t.jpg" },
+      { bucket: "videos", key: "k/v.mp4", role: "video" },
+      { bucket: "videos", key: "k/t.jpg", role: "thumbnail" },
     ]);
     const opened = await t.services.memories.listForChild({ userId: dad.id, childId: child.id, unlockedOnly: true });
     expect(opened.map((item) => item.id)).toEqual([rows[0].id, open.id]);

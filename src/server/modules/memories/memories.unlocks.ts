@@ -267,12 +267,32 @@ export function createMemoryUnlocks(options: { db: Database; events: EventBus })
    * child's row, then `recompute` opens the memory for that child alone. Set once; false when the
    * memory is not linked to the child.
    */
-  async function reachForChild(input: { userId: string; memoryId: string; childId: string; at: Date }) {
-    const { rows } = await db.execute(sql`
+  async function reachForChild(input: { userId: string; memoryId: string; childId: string; at: Date }, tx: DbOrTransaction = db) {
+    const { rows } = await tx.execute(sql`
       UPDATE memory_unlock_instants SET milestone_reached_at = coalesce(milestone_reached_at, ${input.at.toISOString()}::timestamptz)
       WHERE user_id = ${input.userId} AND memory_id = ${input.memoryId}::uuid AND child_id = ${input.childId}::uuid
       RETURNING 1`);
     return rows.length > 0;
+  }
+
+  /**
+   * One milestone memory as one child's guardians see it, read through the (memory, child) key alone: its
+   * milestone text and kind, and whether it is still sealed for that child (not recorded as opened, and not
+   * reached for the child or by Dad's 'Unlock now' while its unlock waits to be recorded). Undefined when the
+   * memory is not the account's, not the child's, or not a milestone.
+   */
+  async function milestoneForChild(input: { userId: string; memoryId: string; childId: string }, tx: DbOrTransaction = db) {
+    const { rows } = await tx.execute<{ milestone: string | null; kind: MemoryKind; sealed: boolean }>(sql`
+      SELECT coalesce(n.unlock_milestone, v.unlock_milestone) AS milestone, i.memory_kind AS kind,
+        (i.unlocked_at IS NULL AND i.milestone_reached_at IS NULL AND coalesce(n.milestone_reached_at, v.milestone_reached_at) IS NULL
+          AND NOT EXISTS (SELECT 1 FROM memory_unlocks u WHERE u.memory_id = i.memory_id AND u.child_id = i.child_id)) AS sealed
+      FROM memory_unlock_instants i
+      LEFT JOIN narrations n ON n.id = i.narration_id
+      LEFT JOIN videos v ON v.id = i.video_id
+      WHERE i.memory_id = ${input.memoryId}::uuid AND i.child_id = ${input.childId}::uuid AND i.user_id = ${input.userId}
+        AND coalesce(n.unlock_type, v.unlock_type) = 'milestone'`);
+    const [row] = rows;
+    return row?.milestone ? { milestone: row.milestone, kind: row.kind, sealed: row.sealed } : undefined;
   }
 
   /**
@@ -293,6 +313,7 @@ export function createMemoryUnlocks(options: { db: Database; events: EventBus })
     recompute,
     recordDue,
     reachForChild,
+    milestoneForChild,
     unreachForChild,
     dispatch,
     releaseEarly,

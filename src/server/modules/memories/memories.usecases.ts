@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { DbOrTransaction } from "../../db/transaction";
 import { AppError } from "../../http/app-error";
 import { type EditMemoryFields, MAX_AUDIO_BYTES, MAX_IMAGE_BYTES, type MemoryItem, type MemoryPage, type NarrationFields } from "../../../shared/memories";
 import { upcomingBirthdays, upcomingUnlocks } from "../../../shared/coming-up";
@@ -264,7 +265,7 @@ export function createMemoriesUsecases(options: {
       // once its unlock was recorded for this child (as its delivery was), not when a brother or sister reached it.
       const items = await toItems({ ...account, children: account.children.filter((child) => child.id === input.childId) }, rows);
       return items
-        .map((item, index) => ({ ...item, unlock: { ...item.unlock, unlocked: opened.has(item.id) }, files: storedFilesOf(rows[index]) }))
+        .map((item, index) => ({ ...item, unlock: { ...item.unlock, unlocked: opened.has(item.id) }, files: memoryFilesOf(rows[index]) }))
         .filter((item) => !input.unlockedOnly || item.unlock.unlocked);
     },
 
@@ -334,19 +335,23 @@ export function createMemoriesUsecases(options: {
       return getItem(input);
     },
 
+    /** A milestone memory as one child's guardians see it: its text and kind, and whether it is still sealed for that child. */
+    milestoneForChild: (input: { userId: string; id: string; childId: string }, tx?: DbOrTransaction) =>
+      unlocks.milestoneForChild({ userId: input.userId, memoryId: input.id, childId: input.childId }, tx),
+
     /**
-     * A milestone reached for one of the memory's children only: its guardians confirmed it (issue 15).
-     * The memory opens for that child, and is delivered to that child's guardians; its other children
-     * wait for their own guardians, or for Dad's 'Unlock now' (which opens it for all of them).
+     * A milestone reached for one of the memory's children only: its guardians confirmed it, inside
+     * their transaction. The memory opens for that child, and is delivered to that child's guardians once
+     * `deliverOpened` runs after the commit (or the unlock job, if the process stops in between); its other
+     * children wait for their own guardians, or for Dad's 'Unlock now' (which opens it for all of them).
      */
-    async markMilestoneReachedForChild(input: { userId: string; id: string; childId: string }) {
-      const row = await memories.findAnyKind(input);
-      if (!row) throw memoryErrors.notFound();
-      if (row.unlockType !== "milestone") throw memoryErrors.notAMilestone();
-      if (!(await unlocks.reachForChild({ userId: input.userId, memoryId: input.id, childId: input.childId, at: clock() }))) throw memoryErrors.childNotFound();
-      await unlocks.recompute({ userId: input.userId, memoryId: input.id });
-      await recordOpened(input.id);
+    async reachMilestoneForChild(input: { userId: string; id: string; childId: string }, tx: DbOrTransaction) {
+      if (!(await unlocks.reachForChild({ userId: input.userId, memoryId: input.id, childId: input.childId, at: clock() }, tx))) throw memoryErrors.childNotFound();
+      await unlocks.recompute({ userId: input.userId, memoryId: input.id }, tx);
     },
+
+    /** Records and delivers what has opened of one memory (after a reach committed elsewhere). */
+    deliverOpened: (input: { id: string }) => recordOpened(input.id),
 
     /**
      * Seals a milestone again for one child: a guardian's confirmation undone before delivery (issue 15).

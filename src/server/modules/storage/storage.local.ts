@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { type ListedObject, SIGNED_URL_TTL_SECONDS, type StorageBucket, type StorageDriver } from "./storage";
+import { type ListedObject, type StorageBucket, type StorageDriver } from "./storage";
 
 export type LocalStorageOptions = {
   /** DATA_DIR/storage: one folder per bucket, object metadata beside them in .meta/. */
@@ -111,7 +111,7 @@ export function createLocalStorage(options: LocalStorageOptions) {
       }
     },
     signedUrl(input) {
-      const expires = String(Math.floor(input.signedAt.getTime() / 1000) + SIGNED_URL_TTL_SECONDS);
+      const expires = String(Math.floor(input.signedAt.getTime() / 1000) + input.ttlSeconds);
       const download = input.downloadAs ?? "";
       const signature = sign({ bucket: input.bucket, key: input.key, expires, download });
       // A list page signs dozens of links: the query is put together by hand. Valid keys hold only

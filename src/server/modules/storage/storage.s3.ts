@@ -2,7 +2,7 @@ import type { Readable } from "node:stream";
 import { DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
-import { contentDisposition, type ListedObject, SIGNED_URL_TTL_SECONDS, type StorageBucket, type StorageDriver } from "./storage";
+import { contentDisposition, type ListedObject, type StorageBucket, type StorageDriver } from "./storage";
 
 export type S3StorageOptions = {
   bucket: string;
@@ -67,7 +67,7 @@ export function createS3Storage(options: S3StorageOptions): StorageDriver & { cl
           Key: objectKey(input.bucket, input.key),
           ResponseContentDisposition: input.downloadAs ? contentDisposition("attachment", input.downloadAs) : undefined,
         }),
-        { expiresIn: SIGNED_URL_TTL_SECONDS, signingDate: input.signedAt },
+        { expiresIn: input.ttlSeconds, signingDate: input.signedAt },
       ),
   };
 }

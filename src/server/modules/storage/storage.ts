@@ -8,7 +8,7 @@ import { storageErrors } from "./storage.errors";
 export const STORAGE_BUCKETS = ["images", "audio", "videos", "child-images", "exports"] as const;
 export type StorageBucket = (typeof STORAGE_BUCKETS)[number];
 
-/** Signed links are valid this long (spec section 9). */
+/** Signed links are valid this long (spec section 9), unless the caller asks for less. */
 export const SIGNED_URL_TTL_SECONDS = 3600;
 /**
  * Links are signed as of the start of the current minute: within a minute a file always gets the
@@ -31,8 +31,8 @@ export type StorageDriver = {
   delete: (input: ObjectRef) => Promise<void>;
   list: (input: { bucket: StorageBucket; prefix: string }) => Promise<ListedObject[]>;
   deletePrefix: (input: { bucket: StorageBucket; prefix: string }) => Promise<void>;
-  /** A link valid until `signedAt` + SIGNED_URL_TTL_SECONDS; `downloadAs` makes it an attachment. Local links are signed synchronously. */
-  signedUrl: (input: ObjectRef & { downloadAs?: string; signedAt: Date }) => string | Promise<string>;
+  /** A link valid until `signedAt` + `ttlSeconds`; `downloadAs` makes it an attachment. Local links are signed synchronously. */
+  signedUrl: (input: ObjectRef & { downloadAs?: string; signedAt: Date; ttlSeconds: number }) => string | Promise<string>;
 };
 
 // Path segments of letters, digits, dot, dash and underscore; no empty, "." or ".." segment.
@@ -84,12 +84,13 @@ export function createObjectStorage(driver: StorageDriver, options: { clock?: ()
     return minute;
   }
 
-  function signedLink(input: ObjectRef & { downloadAs?: string }, minute: number) {
+  function signedLink(input: ObjectRef & { downloadAs?: string; ttlSeconds?: number }, minute: number) {
     checkRef(input);
-    const cacheKey = `${input.bucket}/${input.key}\n${input.downloadAs ?? ""}`;
+    const ttlSeconds = input.ttlSeconds ?? SIGNED_URL_TTL_SECONDS;
+    const cacheKey = `${input.bucket}/${input.key}\n${input.downloadAs ?? ""}\n${ttlSeconds}`;
     let link = links.get(cacheKey);
     if (link === undefined) {
-      link = driver.signedUrl({ ...input, signedAt: new Date(minute) });
+      link = driver.signedUrl({ bucket: input.bucket, key: input.key, downloadAs: input.downloadAs, signedAt: new Date(minute), ttlSeconds });
       links.set(cacheKey, link);
       if (typeof link !== "string") link.catch(() => links.delete(cacheKey));
     }
@@ -120,7 +121,8 @@ export function createObjectStorage(driver: StorageDriver, options: { clock?: ()
       checkPrefix(input);
       await driver.deletePrefix(input);
     },
-    async signedUrl(input: ObjectRef & { downloadAs?: string }) {
+    /** `ttlSeconds` (at most SIGNED_URL_TTL_SECONDS) shortens the link's life, for pages whose access can be withdrawn. */
+    async signedUrl(input: ObjectRef & { downloadAs?: string; ttlSeconds?: number }) {
       return signedLink(input, currentMinute());
     },
     /** Links for many objects in one call, in their order (a list page): no promise per link when the driver signs synchronously. */

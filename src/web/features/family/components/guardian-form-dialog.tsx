@@ -12,6 +12,8 @@ type FieldErrors = Partial<Record<"name" | "email" | "relation" | "childIds", st
 const FIELD_OF_CODE: Record<string, keyof FieldErrors> = {
   GUARDIAN_EMAIL_IS_YOURS: "email",
   GUARDIAN_ALREADY_ADDED: "email",
+  GUARDIAN_INVITED_TODAY: "email",
+  GUARDIAN_DECLINED: "email",
   GUARDIAN_NO_CHILDREN: "childIds",
   CHILD_NOT_FOUND: "childIds",
 };
