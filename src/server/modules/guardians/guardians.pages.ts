@@ -4,7 +4,7 @@ import type { AppEnv } from "../auth/auth.middleware";
 import { bodyLimit } from "hono/body-limit";
 import { httpErrors } from "../../http/app-error";
 import { contentDisposition } from "../storage/storage";
-import { joinNames } from "./guardians.emails";
+import { joinNames } from "../../../shared/join-names";
 import { escapeHtml, familyLayout } from "./guardians.layout";
 import type { ConfirmationsUsecases, Envelope } from "./guardians.confirmations";
 import type { ChildPage, FamilyLinksUsecases, FamilyMemory } from "./guardians.links";
