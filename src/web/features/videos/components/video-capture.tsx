@@ -35,6 +35,8 @@ export function VideoCapture({ initial, prompt, ideas, upload, onNext }: { initi
   const [state, setState] = useState<CameraState>(initial ? "ready" : "off");
   const [seconds, setSeconds] = useState(0);
   const [video, setVideo] = useState<Blob | null>(initial);
+  // A chosen file is not retaken: 'Upload another video' replaces it; 'Retake' is for what the camera recorded.
+  const [fromFile, setFromFile] = useState(() => initial instanceof File);
   const videoUrl = useObjectUrl(video);
   const [error, setError] = useState<string | null>(null);
 
@@ -50,8 +52,9 @@ export function VideoCapture({ initial, prompt, ideas, upload, onNext }: { initi
     return () => clearInterval(timer);
   }, [state]);
 
-  function choose(blob: Blob) {
+  function choose(blob: Blob, source: "camera" | "file") {
     setVideo(blob);
+    setFromFile(source === "file");
     setError(null);
   }
 
@@ -83,7 +86,7 @@ export function VideoCapture({ initial, prompt, ideas, upload, onNext }: { initi
       };
       media.onstop = () => {
         void saved.then(() => upload.stop());
-        choose(new Blob(chunks, { type: media.mimeType || "video/webm" }));
+        choose(new Blob(chunks, { type: media.mimeType || "video/webm" }), "camera");
         setState("ready");
       };
       recorder.current = media;
@@ -122,7 +125,7 @@ export function VideoCapture({ initial, prompt, ideas, upload, onNext }: { initi
     upload.discard();
     await videoStore.start({ mimeType: file.type, fileName: file.name });
     await videoStore.appendChunk(file);
-    choose(file);
+    choose(file, "file");
     setState("ready");
   }
 
@@ -155,11 +158,11 @@ export function VideoCapture({ initial, prompt, ideas, upload, onNext }: { initi
         {state === "off" ? <Button onClick={openCamera}><Camera className="size-4" aria-hidden="true" />Use camera</Button> : null}
         {state === "preview" ? <Button onClick={startRecording}>Start recording</Button> : null}
         {state === "recording" ? <Button variant="danger" onClick={() => recorder.current?.stop()}><Square className="size-4" aria-hidden="true" />Stop</Button> : null}
-        {state === "ready" ? <Button variant="secondary" onClick={retake}><RotateCcw className="size-4" aria-hidden="true" />Retake</Button> : null}
+        {state === "ready" && !fromFile ? <Button variant="secondary" onClick={retake}><RotateCcw className="size-4" aria-hidden="true" />Retake</Button> : null}
         {state !== "recording" ? (
           <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-sand bg-white px-4 py-2 font-semibold hover:border-olive focus-within:outline-3 focus-within:outline-accent-dark">
             <Upload className="size-4" aria-hidden="true" />
-            Upload a video
+            {state === "ready" && fromFile ? "Upload another video" : "Upload a video"}
             <input type="file" accept="video/*" className="sr-only"
               onChange={(event) => { void pickFile(event.target.files?.[0]); event.target.value = ""; }} />
           </label>
