@@ -27,7 +27,7 @@ export function VaultRoute() {
           tab={tab}
           onTabChange={(next) => setSearchParams(next === "all" ? {} : { [VAULT_KIND_PARAM]: next }, { replace: true })}
           openId={searchParams.get(VAULT_OPEN_PARAM)}
-          renderVideoPlayer={(video, onClose) => <VideoPlayerDialog video={video} onClose={onClose} extra={<MemoryDeliveries memoryId={video.id} />} />}
+          renderVideoPlayer={(video, onClose, about) => <VideoPlayerDialog video={video} onClose={onClose} about={about} extra={<MemoryDeliveries memoryId={video.id} />} />}
           renderExtra={(item) => <MemoryDeliveries memoryId={item.id} />}
         />
       </div>
