@@ -40,7 +40,9 @@ describe.skipIf(!browserAvailable)("promises kept on a walk through the product,
 
   /** Saves a memory through the API as the page's dad: a narration (a voice and a photo) or a quick note (neither). */
   async function saveMemory(page: Page, data: Record<string, unknown>, voice?: Buffer) {
-    const files = voice ? { audio: { name: "voice.webm", mimeType: "audio/webm", buffer: voice }, image: { name: "photo.png", mimeType: "image/png", buffer: TINY_PNG } } : {};
+    const files: Record<string, { name: string; mimeType: string; buffer: Buffer }> = voice
+      ? { audio: { name: "voice.webm", mimeType: "audio/webm", buffer: voice }, image: { name: "photo.png", mimeType: "image/png", buffer: TINY_PNG } }
+      : {};
     const response = await page.request.post(`${server.baseUrl}/api/narrations`, {
       headers: { origin: server.baseUrl },
       multipart: { data: JSON.stringify({ unlockType: "now", ...data }), ...files },
@@ -203,7 +205,8 @@ describe.skipIf(!browserAvailable)("promises kept on a walk through the product,
     await page.getByLabel("Upload a video").setInputFiles(generateClip("webm", 2));
     await page.getByLabel("Your video").waitFor();
     expect(await page.getByRole("button", { name: "Retake" }).count()).toBe(0);
-    await page.getByText("Upload another video").waitFor();
+    // Another file replaces it through the same button.
+    await page.getByLabel("Upload a video").waitFor();
     await page.getByRole("button", { name: "Next: Assign Video" }).click();
     await page.getByLabel("Title").fill("Pancakes on Sunday");
     await page.getByText("Maya", { exact: true }).click();

@@ -35,7 +35,7 @@ export function VideoCapture({ initial, prompt, ideas, upload, onNext }: { initi
   const [state, setState] = useState<CameraState>(initial ? "ready" : "off");
   const [seconds, setSeconds] = useState(0);
   const [video, setVideo] = useState<Blob | null>(initial);
-  // A chosen file is not retaken: 'Upload another video' replaces it; 'Retake' is for what the camera recorded.
+  // A chosen file is not retaken ('Upload a video' replaces it): 'Retake' is for what the camera recorded.
   const [fromFile, setFromFile] = useState(() => initial instanceof File);
   const videoUrl = useObjectUrl(video);
   const [error, setError] = useState<string | null>(null);
@@ -162,7 +162,7 @@ export function VideoCapture({ initial, prompt, ideas, upload, onNext }: { initi
         {state !== "recording" ? (
           <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-sand bg-white px-4 py-2 font-semibold hover:border-olive focus-within:outline-3 focus-within:outline-accent-dark">
             <Upload className="size-4" aria-hidden="true" />
-            {state === "ready" && fromFile ? "Upload another video" : "Upload a video"}
+            Upload a video
             <input type="file" accept="video/*" className="sr-only"
               onChange={(event) => { void pickFile(event.target.files?.[0]); event.target.value = ""; }} />
           </label>
