@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDuration, matchesDashboardFilter, narrationFieldsSchema, narrationSaveProblem, type UnlockRuleInput, vaultItems, type VaultView } from "./memories";
+import { formatDuration, matchesDashboardFilter, narrationFieldsSchema, narrationSaveProblem, type UnlockRuleInput, vaultItems, vaultMatchesInOtherTabs, type VaultView } from "./memories";
 
 const childId = "11111111-1111-4111-8111-111111111111";
 const valid = { kind: "narration", title: "Your first fish", childIds: [childId], unlockType: "now", durationSeconds: 12 } as const;
@@ -99,6 +99,21 @@ describe("vault view", () => {
     expect(ids({ childId: other })).toEqual(["b", "d"]);
     expect(ids({ status: "unlocked" })).toEqual(["a"]);
     expect(ids({ status: "locked", childId: childId })).toEqual(["d"]);
+  });
+
+  it("'All' shows every kind, and its search finds matches of every kind", () => {
+    expect(ids({ tab: "all" })).toEqual(["b", "c", "d", "a"]);
+    expect(ids({ tab: "all", query: "fish" })).toEqual(["b", "c", "a"]);
+  });
+
+  it("says how many matches another tab holds while a search or filter is on", () => {
+    const hidden = (overrides: Partial<VaultView>) => vaultMatchesInOtherTabs(items, view(overrides)).map((match) => match.text);
+    expect(hidden({ tab: "video", query: "fish" })).toEqual(["2 matches in Narration", "1 match in Quick Note"]);
+    expect(hidden({ tab: "note", query: "fish" })).toEqual(["2 matches in Narration"]);
+    expect(hidden({ tab: "note", childId: other })).toEqual(["2 matches in Narration"]);
+    // Nothing to point at: no search or filter (the other tabs simply hold other kinds), or the All tab.
+    expect(hidden({ tab: "video" })).toEqual([]);
+    expect(hidden({ tab: "all", query: "fish" })).toEqual([]);
   });
 });
 

@@ -175,23 +175,41 @@ export function matchesDashboardFilter(item: { kind: MemoryKind }, filter: Dashb
 }
 
 export type VaultStatus = "all" | "unlocked" | "locked";
-export type VaultView = { tab: MemoryKind; query: string; sort: "newest" | "oldest"; childId: string | null; status: VaultStatus };
+/** The vault's tab is the dashboard's filter: All (the default) or one kind. */
+export type VaultView = { tab: DashboardFilter; query: string; sort: "newest" | "oldest"; childId: string | null; status: VaultStatus };
+type VaultItem = { kind: MemoryKind; title: string; notes: string; createdAt: string; children: { id: string }[]; unlock: { unlocked: boolean } };
+
+/** True when the search (title and notes), the child and the status filter all let the item through. */
+function passesVaultFilters(item: VaultItem, view: VaultView) {
+  const query = view.query.trim().toLocaleLowerCase();
+  return (
+    (query === "" || item.title.toLocaleLowerCase().includes(query) || item.notes.toLocaleLowerCase().includes(query)) &&
+    (view.childId === null || item.children.some((child) => child.id === view.childId)) &&
+    (view.status === "all" || item.unlock.unlocked === (view.status === "unlocked"))
+  );
+}
+
+/** True when Dad has narrowed the vault (a search, a child or a status), not only picked a tab. */
+export const vaultIsFiltered = (view: VaultView) => view.query.trim() !== "" || view.childId !== null || view.status !== "all";
 
 /** The vault's tab, search (title and notes), child and status filters, then the sort. */
-export function vaultItems<T extends { kind: MemoryKind; title: string; notes: string; createdAt: string; children: { id: string }[]; unlock: { unlocked: boolean } }>(
-  items: T[],
-  view: VaultView,
-) {
-  const query = view.query.trim().toLocaleLowerCase();
-  const kept = items.filter(
-    (item) =>
-      item.kind === view.tab &&
-      (query === "" || item.title.toLocaleLowerCase().includes(query) || item.notes.toLocaleLowerCase().includes(query)) &&
-      (view.childId === null || item.children.some((child) => child.id === view.childId)) &&
-      (view.status === "all" || item.unlock.unlocked === (view.status === "unlocked")),
-  );
+export function vaultItems<T extends VaultItem>(items: T[], view: VaultView) {
+  const kept = items.filter((item) => matchesDashboardFilter(item, view.tab) && passesVaultFilters(item, view));
   const direction = view.sort === "newest" ? -1 : 1;
   return kept.sort((a, b) => direction * (Date.parse(a.createdAt) - Date.parse(b.createdAt)));
+}
+
+/**
+ * What the current tab hides while Dad searches or filters: for each other kind with matches, how many
+ * ("2 matches in Narration"), in the tabs' order. Nothing on the All tab or without a search or filter.
+ */
+export function vaultMatchesInOtherTabs(items: VaultItem[], view: VaultView) {
+  if (view.tab === "all" || !vaultIsFiltered(view)) return [];
+  return DASHBOARD_FILTERS.flatMap(({ value, label }) => {
+    if (value === "all" || value === view.tab) return [];
+    const count = items.filter((item) => item.kind === value && passesVaultFilters(item, view)).length;
+    return count > 0 ? [{ kind: value, count, text: `${count} ${count === 1 ? "match" : "matches"} in ${label}` }] : [];
+  });
 }
 
 /** m:ss, as the recorder and the cards show durations. */

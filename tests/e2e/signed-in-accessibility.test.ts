@@ -16,7 +16,7 @@ const PAGES = [
     },
   },
   { path: "/settings", ready: (page: Page) => page.getByLabel("Phone").waitFor() },
-  { path: "/vault", ready: (page: Page) => page.getByText("No narrations yet.").waitFor() },
+  { path: "/vault?kind=narration", ready: (page: Page) => page.getByText("No narrations yet.").waitFor() },
   {
     path: "/vault",
     ready: async (page: Page) => {

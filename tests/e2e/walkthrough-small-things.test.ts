@@ -70,7 +70,7 @@ describe.skipIf(!browserAvailable)("the smaller rough edges of the walkthrough, 
       range.selectNodeContents(node);
       return range.getClientRects().length;
     })[0]));
-    expect(lineHeights).toEqual([1, 1, 1]);
+    expect(lineHeights).toEqual([1, 1, 1, 1]);
     await page.getByRole("button", { name: "Quick Note" }).click();
     const title = page.locator("[data-vault-item] span.font-semibold").first();
     await title.waitFor();

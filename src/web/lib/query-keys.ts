@@ -21,10 +21,12 @@ export const queryKeys = {
   pocketDad: { context: ["pocket-dad", "context"] as const },
   /** The dad's Dad DNA result (the banner, the test, the result page, the badge's link). */
   dadDna: ["dad-dna"] as const,
+  /** The welcome checklist's steps (a name, a child, a memory, a plan). */
+  checklist: ["checklist"] as const,
 };
 
-/** What a change to a child (add, edit, photo, delete) makes stale: children, and memories (counts, names on cards, birthdays). */
-export const childChangeKeys = [queryKeys.children.all, queryKeys.memories.all] as const;
+/** What a change to a child (add, edit, photo, delete) makes stale: children, memories (counts, names on cards, birthdays) and the checklist's 'Add your first child'. */
+export const childChangeKeys = [queryKeys.children.all, queryKeys.memories.all, queryKeys.checklist] as const;
 
-/** What a change to a memory (save, edit, unlock, delete) makes stale: the memory lists, counts and 'Coming up'. */
-export const memoryChangeKeys = [queryKeys.memories.all] as const;
+/** What a change to a memory (save, edit, unlock, delete) makes stale: the memory lists, counts, 'Coming up' and the checklist's first memory. */
+export const memoryChangeKeys = [queryKeys.memories.all, queryKeys.checklist] as const;

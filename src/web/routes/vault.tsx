@@ -1,6 +1,6 @@
 import { useSearchParams } from "react-router";
 import { PRODUCT_NAME } from "../../shared/copy";
-import { MEMORY_KINDS, type MemoryKind } from "../../shared/memories";
+import { DASHBOARD_FILTERS, type DashboardFilter } from "../../shared/memories";
 import { VAULT_KIND_PARAM, VAULT_OPEN_PARAM } from "../../shared/notifications";
 import { PageContainer } from "../components/layout/page-container";
 import { PageHeading } from "../components/ui/page-heading";
@@ -8,21 +8,26 @@ import { Vault } from "../features/memories/components/vault";
 import { MemoryDeliveries } from "../features/family/components/memory-deliveries";
 import { VideoPlayerDialog } from "../features/videos/components/video-player-dialog";
 
-/** /vault, or /vault?kind=video&open={id}: that memory's tab, with it open (the bell links here). */
+const isVaultTab = (value: string | null): value is DashboardFilter => DASHBOARD_FILTERS.some((filter) => filter.value === value);
+
+/**
+ * /vault (All), /vault?kind=video (that tab), /vault?kind=video&open={id} (with that memory open: the
+ * bell links here). The tab lives in the address, so a reload or a shared link keeps it.
+ */
 export function VaultRoute() {
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const kind = searchParams.get(VAULT_KIND_PARAM);
-  const id = searchParams.get(VAULT_OPEN_PARAM);
-  const initialOpen = id && (MEMORY_KINDS as readonly string[]).includes(kind ?? "") ? { kind: kind as MemoryKind, id } : null;
+  const tab = isVaultTab(kind) ? kind : "all";
   return (
     <PageContainer>
       <title>{`Vault · ${PRODUCT_NAME}`}</title>
       <PageHeading title="Vault" description="Everything you've saved for them, and when each one unlocks." />
       <div className="mt-8">
         <Vault
-          key={id ?? "vault"}
-          initialOpen={initialOpen}
-          renderVideoPlayer={(video, onClose) => <VideoPlayerDialog video={video} onClose={onClose} extra={<MemoryDeliveries memoryId={video.id} />} />}
+          tab={tab}
+          onTabChange={(next) => setSearchParams(next === "all" ? {} : { [VAULT_KIND_PARAM]: next }, { replace: true })}
+          openId={searchParams.get(VAULT_OPEN_PARAM)}
+          renderVideoPlayer={(video, onClose, about) => <VideoPlayerDialog video={video} onClose={onClose} about={about} extra={<MemoryDeliveries memoryId={video.id} />} />}
           renderExtra={(item) => <MemoryDeliveries memoryId={item.id} />}
         />
       </div>

@@ -1,14 +1,10 @@
 import { INVITATION_LINK_DAYS } from "../../../shared/guardians";
+import { joinNames } from "../../../shared/join-names";
 import { PRODUCT_NAME } from "../../../shared/product";
 import { formatUnlockDate } from "../../../shared/unlock-rules";
 import { renderEmail } from "../email/email.templates";
 import type { FamilyMemory } from "./guardians.links";
 
-/** "Maya", "Maya and Leo", "Maya, Leo and Sam". */
-export function joinNames(names: string[]) {
-  if (names.length <= 1) return names[0] ?? "";
-  return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
-}
 
 export function invitationEmail(options: { to: string; guardianName: string; dadName: string; dadEmail: string; childNames: string[]; inviteUrl: string }) {
   const children = options.childNames.length ? joinNames(options.childNames) : "his children";

@@ -7,7 +7,7 @@ import type { RateLimiter, RateLimitRule } from "../../http/rate-limit";
 import { childInitial } from "../../../shared/children";
 import { INVITATION_LINK_DAYS } from "../../../shared/guardians";
 import { contentDisposition } from "../storage/storage";
-import { joinNames } from "./guardians.emails";
+import { joinNames } from "../../../shared/join-names";
 import { escapeHtml, familyLayout } from "./guardians.layout";
 import type { ConfirmationsUsecases, Envelope } from "./guardians.confirmations";
 import type { ChildPage, FamilyLinksUsecases, FamilyMemory } from "./guardians.links";

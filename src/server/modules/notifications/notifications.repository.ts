@@ -16,6 +16,10 @@ export function createNotificationsRepository(db: Database) {
     markAllRead: (userId: string) =>
       db.update(notifications).set({ read: true }).where(and(eq(notifications.userId, userId), eq(notifications.read, false))),
 
+    /** Marks one of the user's notifications read; false when the user has none with that id. */
+    markRead: async (input: { userId: string; id: string }) =>
+      (await db.update(notifications).set({ read: true }).where(and(eq(notifications.userId, input.userId), eq(notifications.id, input.id))).returning({ id: notifications.id })).length > 0,
+
     /** Writes each row once (per user and dedupe key); returns only the rows new this time. */
     insertOnce: async (rows: NewNotification[]) =>
       rows.length === 0 ? [] : db.insert(notifications).values(rows).onConflictDoNothing().returning(),

@@ -68,6 +68,28 @@ describe("notifications", () => {
     expect((await list(owner.cookie)).unreadCount).toBe(7);
   });
 
+  it("opening one entry marks only that one read; another user's entry or a malformed id is not found", async () => {
+    const owner = await createSignedInUser(t);
+    const other = await createSignedInUser(t);
+    const insert = async (userId: string, key: string) =>
+      (await t.pool.query("INSERT INTO notifications (user_id, child_name, type, message, dedupe_key) VALUES ($1, 'Sam', 'video_ready', 'm', $2) RETURNING id", [userId, key])).rows[0].id as string;
+    const first = await insert(owner.id, "a");
+    await insert(owner.id, "b");
+    const theirs = await insert(other.id, "c");
+
+    const marked = await jsonRequest(t, "POST", `/api/notifications/${first}/read`, { cookie: owner.cookie });
+    expect(marked.status).toBe(200);
+    const body = await list(owner.cookie);
+    expect(body.unreadCount).toBe(1);
+    expect(body.items.find((item: { id: string }) => item.id === first).read).toBe(true);
+
+    const foreign = await jsonRequest(t, "POST", `/api/notifications/${theirs}/read`, { cookie: owner.cookie });
+    expect(foreign.status).toBe(404);
+    expect(await foreign.json()).toEqual({ error: { code: "NOTIFICATION_NOT_FOUND", message: "We couldn't find that notification." } });
+    expect((await list(other.cookie)).unreadCount).toBe(1);
+    expect((await jsonRequest(t, "POST", "/api/notifications/not-an-id/read", { cookie: owner.cookie })).status).toBe(404);
+  });
+
   it("memory_unlocked is a subscriber of 'memory.unlocked': once per memory and child, none for 'now', no email when switched off", async () => {
     const user = await createSignedInUser(t);
     const childId = await addChild(user.id, "Ava", "2015-05-05");

@@ -3,6 +3,7 @@ import { isBirthdayOn, parseCalendarDate } from "../../../shared/calendar";
 import type { AppEvents } from "../../events/events";
 import type { EmailOutbox } from "../email/email.usecases";
 import { renderEmail } from "../email/email.templates";
+import { notificationErrors } from "./notifications.errors";
 import type { NewNotification, NotificationsRepository } from "./notifications.repository";
 
 export type NotificationsUsecasesOptions = {
@@ -52,6 +53,12 @@ export function createNotificationsUsecases(options: NotificationsUsecasesOption
 
     async markAllRead(userId: string) {
       await repository.markAllRead(userId);
+      return { ok: true };
+    },
+
+    /** The entry Dad opened from the bell is read (another user's, or none, is not found). */
+    async markRead(input: { userId: string; id: string }) {
+      if (!(await repository.markRead(input))) throw notificationErrors.notFound();
       return { ok: true };
     },
 

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createSignedInUser, createTestApp, type TestApp } from "../../../../tests/support/test-app";
+import { createSignedInUser, createTestApp, jsonRequest, type TestApp, waitForEmail } from "../../../../tests/support/test-app";
 import { browserAvailable } from "../../../../tests/support/browser";
 import { createChild, createVideo, displayedSize, generateClip, recordWithMediaRecorder, uploadBytes, videoFrames, videoPacketsMd5, waitForProcessing } from "../../../../tests/support/videos";
 import { probe, REJECTION_MESSAGES, toFastStartMp4 } from "./videos.ffmpeg";
@@ -57,6 +57,18 @@ describe("video processing (real ffmpeg)", () => {
     expect(head.indexOf("moov")).toBeLessThan(fs.readFileSync(file).toString("latin1").indexOf("mdat"));
     expect(await notifications(user.id)).toEqual([{ type: "video_ready", message: "'First bike ride' is ready to watch.", child_name: "Maya" }]);
     expect(await t.services.uploads.localCopy(uploadId)).toBeNull();
+  });
+
+  it("a video for two children names both in the bell and the email", async () => {
+    const user = await createSignedInUser(t);
+    const ava = await createChild(t, user.id, "Ava");
+    const leo = await createChild(t, user.id, "Leo");
+    const { video } = await createVideo(t, user, generateClip("webm", 1), { childIds: [ava.id, leo.id] });
+    expect((await waitForProcessing(t, user.cookie, video.id)).processingStatus).toBe("completed");
+    expect(await notifications(user.id)).toEqual([{ type: "video_ready", message: "'First bike ride' is ready to watch.", child_name: "Ava and Leo" }]);
+    const bell = (await (await jsonRequest(t, "GET", "/api/notifications", { cookie: user.cookie })).json()) as { items: Array<{ title: string }> };
+    expect(bell.items.map((item) => item.title)).toEqual(["Ava and Leo - Video ready"]);
+    expect((await waitForEmail(t, user.email, { subjectIncludes: "Video ready" })).subject).toBe("Ava and Leo - Video ready");
   });
 
   it("remuxes a compatible MP4 without re-encoding it", async () => {

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { z } from "zod";
 import { type createVideoSchema, MAX_PROCESSED_VIDEO_SECONDS, THUMBNAIL_COUNT, type VideoItem } from "../../../shared/videos";
+import { joinNames } from "../../../shared/join-names";
 import type { SessionUser } from "../auth/auth.middleware";
 import type { EventBus } from "../../events/events";
 import type { DbOrTransaction } from "../../db/transaction";
@@ -15,10 +16,9 @@ import type { VideoRow, VideosRepository } from "./videos.repository";
 
 type VideoWithChildren = VideoRow & { children: VideoItem["children"] };
 
-/** What 'video.ready' and 'video.failed' say about the video (the first child names it in the bell). */
+/** What 'video.ready' and 'video.failed' say about the video: the bell names every child it is for ("Maya and Leo"), and links the first. */
 function aboutVideo(video: VideoWithChildren) {
-  const child = video.children[0];
-  return { userId: video.userId, videoId: video.id, title: video.title, childId: child?.id ?? null, childName: child?.name ?? "" };
+  return { userId: video.userId, videoId: video.id, title: video.title, childId: video.children[0]?.id ?? null, childName: joinNames(video.children.map((child) => child.name)) };
 }
 
 export function createVideosUsecases(options: {

@@ -59,6 +59,7 @@ export function MemoryFields({
   notesPlaceholder,
   notesRows = 3,
   unlockTypes,
+  milestoneHint,
   releaseEarly = true,
 }: {
   values: MemoryFieldValues;
@@ -76,6 +77,8 @@ export function MemoryFields({
   notesPlaceholder?: string;
   notesRows?: number;
   unlockTypes?: readonly UnlockType[];
+  /** Replaces the milestone field's hint (null: none). */
+  milestoneHint?: string | null;
   /** Offer 'Release early if something happens to me' (a memory's own choice; not a plan to record later). */
   releaseEarly?: boolean;
 }) {
@@ -117,9 +120,10 @@ export function MemoryFields({
       <UnlockRuleFields
         values={values}
         errors={errors}
-        onChange={({ unlockType, unlockAge, unlockDate, unlockMilestone }) => onChange({ unlockType, unlockAge, unlockDate, unlockMilestone })}
+        onChange={onChange}
         idPrefix={idPrefix}
         types={unlockTypes}
+        milestoneHint={milestoneHint}
       />
       {releaseEarly ? (
         <div className="flex items-start gap-3">

@@ -12,9 +12,14 @@ const OPTIONS: { value: UnlockType; label: string }[] = [
   { value: "milestone", label: "At a milestone" },
 ];
 
+/** What the milestone field says about how a milestone opens (Dad in the vault, or the child's guardians). */
+export const MILESTONE_HINT = "It stays locked until you mark it reached in the vault, or enough of the child's guardians confirm it has happened.";
+
 /**
  * When the memory unlocks: now, at an age (1–100), on a date, or at a milestone Dad describes.
- * `types` narrows the choice (a plan for later is never 'now').
+ * `types` narrows the choice (a plan for later is never 'now'). `onChange` gets only what changed,
+ * so a form can tell the fields Dad has touched from those he has not reached yet.
+ * `milestoneHint` replaces the milestone's hint (null: none, when the form says it another way).
  */
 export function UnlockRuleFields({
   values,
@@ -22,12 +27,14 @@ export function UnlockRuleFields({
   onChange,
   idPrefix = "unlock",
   types,
+  milestoneHint = MILESTONE_HINT,
 }: {
   values: UnlockValues;
   errors?: FieldErrors;
-  onChange: (values: UnlockValues) => void;
+  onChange: (patch: Partial<UnlockValues>) => void;
   idPrefix?: string;
   types?: readonly UnlockType[];
+  milestoneHint?: string | null;
 }) {
   const options = types ? OPTIONS.filter((option) => types.includes(option.value)) : OPTIONS;
   return (
@@ -51,7 +58,7 @@ export function UnlockRuleFields({
                 value={option.value}
                 className="sr-only"
                 checked={values.unlockType === option.value}
-                onChange={() => onChange({ ...values, unlockType: option.value })}
+                onChange={() => onChange({ unlockType: option.value })}
               />
               {option.label}
             </label>
@@ -67,12 +74,12 @@ export function UnlockRuleFields({
           max={UNLOCK_AGE_MAX}
           value={values.unlockAge}
           error={errors.unlockAge}
-          onChange={(event) => onChange({ ...values, unlockAge: event.target.value })}
+          onChange={(event) => onChange({ unlockAge: event.target.value })}
           hint="It unlocks when any child you chose reaches this age."
         />
       ) : null}
       {values.unlockType === "date" ? (
-        <TextField label="Unlock on" type="date" value={values.unlockDate} error={errors.unlockDate} onChange={(event) => onChange({ ...values, unlockDate: event.target.value })} />
+        <TextField label="Unlock on" type="date" value={values.unlockDate} error={errors.unlockDate} onChange={(event) => onChange({ unlockDate: event.target.value })} />
       ) : null}
       {values.unlockType === "milestone" ? (
         <TextField
@@ -81,8 +88,8 @@ export function UnlockRuleFields({
           value={values.unlockMilestone}
           error={errors.unlockMilestone}
           maxLength={200}
-          onChange={(event) => onChange({ ...values, unlockMilestone: event.target.value })}
-          hint="It stays locked until you mark the milestone reached in the vault."
+          onChange={(event) => onChange({ unlockMilestone: event.target.value })}
+          hint={milestoneHint ?? undefined}
         />
       ) : null}
     </fieldset>

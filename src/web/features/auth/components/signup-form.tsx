@@ -89,7 +89,8 @@ export function SignupForm({ renderGiftCodeDialog }: SignupFormProps) {
 
   return (
     <div className="flex flex-1 bg-paper-warm">
-      <div className="mx-auto grid w-full max-w-5xl gap-8 px-4 py-10 sm:px-6 sm:py-16 md:grid-cols-[1fr_minmax(0,28rem)] md:items-center md:gap-12">
+      {/* One column that never grows past the screen on a phone: a long gift code is cut short with an ellipsis instead of widening the card. */}
+      <div className="mx-auto grid w-full max-w-5xl grid-cols-[minmax(0,1fr)] gap-8 px-4 py-10 sm:px-6 sm:py-16 md:grid-cols-[1fr_minmax(0,28rem)] md:items-center md:gap-12">
         <section className="flex flex-col gap-5">
           <p className="text-sm font-semibold tracking-wide text-accent-dark uppercase">
             Your first month is on us

@@ -11,7 +11,7 @@ const MINIMIZED_KEY = "heydad.onboarding-card.minimized"; // kept for the sessio
 const STEPS: ReadonlyArray<{ key: keyof Checklist; label: string; to: string }> = [
   { key: "hasName", label: "What's your name?", to: "/settings" },
   { key: "hasChild", label: "Add your first child", to: "/children" },
-  { key: "hasMemory", label: "Create your first video", to: "/record" },
+  { key: "hasMemory", label: "Create your first video", to: "/record?video=true" },
   { key: "hasAccess", label: "Subscribe", to: "/pricing" },
 ];
 

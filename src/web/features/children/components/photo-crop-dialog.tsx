@@ -43,7 +43,7 @@ export function PhotoCropDialog({ photo, onCancel, onConfirm }: { photo: PhotoTo
       open
       onOpenChange={(open) => !open && onCancel()}
       title="Crop the photo"
-      description="Drag to move and use the slider to zoom. The photo is shown as a square."
+      description="Drag to move and use the slider to zoom. The photo is shown in a circle, as in this frame."
       footer={
         <>
           <Button variant="secondary" onClick={onCancel}>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { IDEMPOTENCY_KEY_HEADER, type NarrationFieldsInput } from "../../../../shared/memories";
 import { apiClient } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import { memoryChangeKeys } from "../../../lib/query-keys";
 
 /** `idempotencyKey`: one UUID per form submission, so a double submit or a retry makes one memory. */
 export type CreateNarrationInput = { fields: NarrationFieldsInput; audio: Blob | null; image: File | null; idempotencyKey: string };
@@ -19,6 +19,6 @@ export function useCreateNarration() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createNarration,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.memories.all }),
+    onSuccess: () => Promise.all(memoryChangeKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { MemoryKind } from "../../../../shared/memories";
 import { apiClient } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import { memoryChangeKeys } from "../../../lib/query-keys";
 
 /** DELETE the memory's own resource: a narration or quick note, or a video (its files go too). */
 export function deleteMemory(memory: { id: string; kind: MemoryKind }) {
@@ -12,6 +12,6 @@ export function useDeleteMemory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteMemory,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.memories.all }),
+    onSuccess: () => Promise.all(memoryChangeKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

@@ -1,19 +1,19 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import type { MemoryKind } from "../../../../shared/memories";
 import { queryKeys } from "../../../lib/query-keys";
 import { listMemories, stillProcessing } from "./list-memories";
 
 const VAULT_PAGE = 500;
 
 /**
- * Every memory of one kind, walked with the list's cursor in pages of 500, one after another:
- * the vault searches, filters and sorts the whole tab in the browser and renders it a slice at a time.
+ * Every memory of every kind, walked with the list's cursor in pages of 500, one after another:
+ * the vault picks the tab, searches, filters and sorts in the browser (so a search on one tab can
+ * say what the others hold) and renders a slice at a time.
  */
-export function useAllMemories(kind: MemoryKind) {
+export function useAllMemories() {
   const query = useInfiniteQuery({
-    queryKey: [...queryKeys.memories.all, "vault", kind],
-    queryFn: ({ pageParam, signal }) => listMemories({ kind, cursor: pageParam, limit: VAULT_PAGE, signal }),
+    queryKey: [...queryKeys.memories.all, "vault"],
+    queryFn: ({ pageParam, signal }) => listMemories({ kind: "all", cursor: pageParam, limit: VAULT_PAGE, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     refetchInterval: (query) => (stillProcessing(query.state.data?.pages) ? 3000 : false),

@@ -22,6 +22,12 @@ function valuesOf(item: MemoryItem): MemoryFieldValues {
   };
 }
 
+/** What a new rule means for a memory that has already opened: it stays open where it has. */
+function alreadyUnlockedNote(unlockType: MemoryFieldValues["unlockType"]) {
+  const stays = "Already unlocked: it stays open for the children it has opened for.";
+  return unlockType === "milestone" ? `${stays} For any child it has not opened for yet, it opens when you mark the milestone reached or their guardians confirm it.` : stays;
+}
+
 /**
  * 'Edit' on a memory of any kind (decisions 25): the same fields it was recorded with. A memory
  * that has already opened for a child stays open for that child, whatever the new rule says.
@@ -59,8 +65,16 @@ function EditMemoryForm({ item, onDone }: { item: MemoryItem; onDone: () => void
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-5">
-      <MemoryFields idPrefix="edit" values={values} errors={errors} onChange={(patch) => setValues((current) => ({ ...current, ...patch }))} childChoices={childChoices} />
-      {item.unlock.unlocked ? <p className="text-sm text-olive-dark">Already unlocked: it stays open for the children it has opened for.</p> : null}
+      <MemoryFields
+        idPrefix="edit"
+        values={values}
+        errors={errors}
+        onChange={(patch) => setValues((current) => ({ ...current, ...patch }))}
+        childChoices={childChoices}
+        // Already open: the one line below says what a milestone still does, instead of a hint it would contradict.
+        milestoneHint={item.unlock.unlocked ? null : undefined}
+      />
+      {item.unlock.unlocked ? <p className="text-sm text-olive-dark">{alreadyUnlockedNote(values.unlockType)}</p> : null}
       <FormActions submitLabel="Save changes" pending={edit.isPending} onCancel={onDone} />
     </form>
   );

@@ -64,7 +64,11 @@ export function ImagePicker({ file, onChange }: { file: File | null; onChange: (
           )}
         >
           <ImagePlus className="size-7 text-olive" aria-hidden="true" />
-          <span className="text-base font-medium text-ink">Drop a photo here or choose one</span>
+          {/* A phone has nothing to drop: below 640 px it says what a thumb does. */}
+          <span className="text-base font-medium text-ink">
+            <span className="sm:hidden">Tap to choose a photo</span>
+            <span className="hidden sm:inline">Drop a photo here or choose one</span>
+          </span>
           <span className="text-sm text-olive-dark">{IMAGE_HINT}</span>
           <input
             id={inputId}

@@ -5,8 +5,11 @@ import { Dialog, DialogClose } from "../../../components/ui/dialog";
 import { EditMemoryDialog } from "./edit-memory-dialog";
 import { formatMemoryDate, UnlockBadge } from "./memory-card";
 
-/** Opens a video: the route passes the videos feature's player in (features never import each other). */
-export type RenderVideoPlayer = (video: VideoMemoryItem, onClose: () => void) => ReactNode;
+/**
+ * Opens a video: the route passes the videos feature's player in (features never import each other).
+ * `about` is who it is for and when it unlocks, as the note dialog shows them, for the player to show too.
+ */
+export type RenderVideoPlayer = (video: VideoMemoryItem, onClose: () => void, about: ReactNode) => ReactNode;
 
 /** The read-only note modal: title, date, photo, the recording to play, the notes (as text), Close. */
 /** Shown under an open memory by the route (another feature's part, e.g. who it was delivered to). */
@@ -38,14 +41,21 @@ export function MemoryModal({ item, onClose, onEdit, renderExtra }: { item: Narr
           {item.imageUrl ? <img src={item.imageUrl} alt={`Photo for ${item.title}`} className="max-h-80 w-full rounded-lg object-cover" /> : null}
           {item.audioUrl ? <audio controls src={item.audioUrl} className="w-full" aria-label={`Play ${item.title}`} /> : null}
           {item.notes ? <p className="whitespace-pre-wrap text-base text-ink">{item.notes}</p> : null}
-          <div className="flex flex-wrap items-center gap-2 text-sm text-olive-dark">
-            <UnlockBadge item={item} />
-            {item.children.length > 0 ? <span>For {item.children.map((child) => child.name).join(", ")}</span> : null}
-          </div>
+          <MemoryAbout item={item} />
           {renderExtra?.(item)}
         </div>
       ) : null}
     </Dialog>
+  );
+}
+
+/** Who a memory is for and when it unlocks, the same line in every open memory (note, narration, video). */
+function MemoryAbout({ item }: { item: MemoryItem }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm text-olive-dark" data-testid="memory-about">
+      <UnlockBadge item={item} />
+      {item.children.length > 0 ? <span>For {item.children.map((child) => child.name).join(", ")}</span> : null}
+    </div>
   );
 }
 
@@ -54,7 +64,7 @@ export function OpenMemory({ item, onClose, renderVideoPlayer, renderExtra }: { 
   const [editing, setEditing] = useState<MemoryItem | null>(null);
   const modal =
     item?.kind === "video" ? (
-      renderVideoPlayer(item, onClose)
+      renderVideoPlayer(item, onClose, <MemoryAbout item={item} />)
     ) : (
       <MemoryModal
         item={item}

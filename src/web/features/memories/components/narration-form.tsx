@@ -61,7 +61,11 @@ export function NarrationForm({
     setTouched((current) => new Set([...current, ...Object.keys(patch)]));
   };
   const errors = Object.fromEntries(Object.entries(fieldErrors(editMemorySchema.safeParse(memoryFieldsInput(fields)))).filter(([field]) => touched.has(field)));
-  const problem = narrationSaveProblem({ kind, hasRecording: recorder.state === "recorded", title: fields.title, childCount: fields.childIds.length, unlock: fields });
+  const problemWith = (unlock: DraftFields) => narrationSaveProblem({ kind, hasRecording: recorder.state === "recorded", title: fields.title, childCount: fields.childIds.length, unlock });
+  const problem = problemWith(fields);
+  // Picking 'At an age' (a date, a milestone) is not yet a mistake: its field's problem is said once Dad has been in that field.
+  const unlockFieldTouched = ["unlockAge", "unlockDate", "unlockMilestone"].some((field) => touched.has(field));
+  const shownProblem = unlockFieldTouched ? problem : problemWith({ ...fields, unlockType: "now" });
   const busy = recorder.state === "recording" || create.isPending || saving;
   // A recording (in progress or done) not saved yet: leaving asks first (it stays in IndexedDB either way).
   const leaveGuard = useLeaveGuard({ when: recordingInProgress, copy: UNSAVED_RECORDING_COPY });
@@ -115,9 +119,9 @@ export function NarrationForm({
         <Button type="submit" size="lg" disabled={problem !== null || recorder.state === "recording"} busy={create.isPending || saving} busyLabel="Saving…">
           {kind === "note" ? "Save Quick Note" : "Save Narration"}
         </Button>
-        {problem && !Object.values(errors).includes(problem) ? (
+        {shownProblem && !Object.values(errors).includes(shownProblem) ? (
           <p className="text-sm font-medium text-olive-dark" role="status">
-            {problem}
+            {shownProblem}
           </p>
         ) : null}
       </div>

@@ -1,8 +1,9 @@
 import { clsx } from "clsx";
-import { ArrowDownUp, Mic, NotebookPen, Pencil, Trash2, Unlock, Video } from "lucide-react";
+import { ArrowDownUp, Layers, Mic, NotebookPen, Pencil, Trash2, Unlock, Video } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "../../../components/ui/toast";
-import { formatDuration, type MemoryItem, type MemoryKind, vaultItems, type VaultStatus, type VaultView } from "../../../../shared/memories";
+import { type DashboardFilter, formatDuration, type MemoryItem, vaultIsFiltered, vaultItems, vaultMatchesInOtherTabs, type VaultStatus, type VaultView } from "../../../../shared/memories";
+import { joinNames } from "../../../../shared/join-names";
 import { Button, ButtonLink } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { useDeleteMemory } from "../api/delete-memory";
@@ -17,7 +18,8 @@ import { SEGMENTED_BAR, segmentedTabClass } from "../../../components/ui/segment
 
 const SHOWN_STEP = 30;
 
-const TABS: { value: MemoryKind; label: string; icon: typeof Mic; empty: string; record: string; recordLabel: string }[] = [
+const TABS: { value: DashboardFilter; label: string; icon: typeof Mic; empty: string; record: string; recordLabel: string }[] = [
+  { value: "all", label: "All", icon: Layers, empty: "Nothing here yet.", record: "/record", recordLabel: "Record Now" },
   { value: "narration", label: "Narration", icon: Mic, empty: "No narrations yet.", record: "/record", recordLabel: "New Narration" },
   { value: "video", label: "Video", icon: Video, empty: "No videos yet.", record: "/record?video=true", recordLabel: "New Video" },
   { value: "note", label: "Quick Note", icon: NotebookPen, empty: "No quick notes yet.", record: "/record?note=true", recordLabel: "New Quick Note" },
@@ -29,17 +31,34 @@ function whatGoesWith(item: MemoryItem) {
   return files.length > 0 ? ` and its ${files.join(" and ")}` : "";
 }
 
+/** The record buttons at the top: one per kind. */
+const RECORD_BUTTONS = TABS.filter((t) => t.value !== "all");
+
 const selectClass =
   "min-h-11 rounded-lg border border-sand bg-white px-3 text-base text-ink hover:border-olive focus:outline-none focus-visible:outline-3 focus-visible:outline-accent-dark";
 
 /**
- * The vault: one tab per kind (videos from the same memories list), search, child and status
- * filters, sort, 'Unlock now' and delete. A tab's whole list is loaded with the cursor and filtered
- * here; the rows render 30 at a time, more as the end of the list scrolls into view.
+ * The vault: 'All' and one tab per kind (the route keeps the tab in the address), search, child and
+ * status filters, sort, 'Unlock now' and delete. Every memory is loaded with the cursor and filtered
+ * here, so a search on one tab says what the other tabs hold; the rows render 30 at a time, more as
+ * the end of the list scrolls into view. `openId` opens that memory once it has loaded (the bell links here).
  */
-export function Vault({ renderVideoPlayer, renderExtra, initialOpen }: { renderVideoPlayer: RenderVideoPlayer; renderExtra?: RenderMemoryExtra; initialOpen?: { kind: MemoryKind; id: string } | null }) {
-  const [view, setView] = useState<VaultView>({ tab: initialOpen?.kind ?? "narration", query: "", sort: "newest", childId: null, status: "all" });
-  const memories = useAllMemories(view.tab);
+export function Vault({
+  renderVideoPlayer,
+  renderExtra,
+  tab: currentTab,
+  onTabChange,
+  openId,
+}: {
+  renderVideoPlayer: RenderVideoPlayer;
+  renderExtra?: RenderMemoryExtra;
+  tab: DashboardFilter;
+  onTabChange: (tab: DashboardFilter) => void;
+  openId?: string | null;
+}) {
+  const [filters, setFilters] = useState<Omit<VaultView, "tab">>({ query: "", sort: "newest", childId: null, status: "all" });
+  const view = useMemo<VaultView>(() => ({ ...filters, tab: currentTab }), [filters, currentTab]);
+  const memories = useAllMemories();
   const childCounts = useChildCounts();
   const [shown, setShown] = useState(SHOWN_STEP);
   const [open, setOpen] = useState<MemoryItem | null>(null);
@@ -52,22 +71,27 @@ export function Vault({ renderVideoPlayer, renderExtra, initialOpen }: { renderV
 
   const all = useMemo(() => memories.data?.pages.flatMap((page) => page.items) ?? [], [memories.data]);
   const items = useMemo(() => vaultItems(all, view), [all, view]);
-  // A link to one memory (from the bell): it opens once its tab has loaded it.
-  const openedFromLink = useRef(false);
+  const elsewhere = useMemo(() => vaultMatchesInOtherTabs(all, view), [all, view]);
+  // A link to one memory (from the bell): it opens once the list has loaded it, once per link.
+  const openedFromLink = useRef<string | null>(null);
   useEffect(() => {
-    if (!initialOpen || openedFromLink.current) return;
-    const item = all.find((candidate) => candidate.id === initialOpen.id);
+    if (!openId || openedFromLink.current === openId) return;
+    const item = all.find((candidate) => candidate.id === openId);
     if (item && isPlayable(item)) {
-      openedFromLink.current = true;
+      openedFromLink.current = openId;
       setOpen(item);
     }
-  }, [all, initialOpen]);
-  const change = (patch: Partial<VaultView>) => {
-    setView((current) => ({ ...current, ...patch }));
+  }, [all, openId]);
+  const change = (patch: Partial<Omit<VaultView, "tab">>) => {
+    setFilters((current) => ({ ...current, ...patch }));
+    setShown(SHOWN_STEP);
+  };
+  const changeTab = (tab: DashboardFilter) => {
+    onTabChange(tab);
     setShown(SHOWN_STEP);
   };
   const tab = TABS.find((t) => t.value === view.tab)!;
-  const filtered = view.query.trim() !== "" || view.childId !== null || view.status !== "all";
+  const filtered = vaultIsFiltered(view);
   const hasMore = items.length > shown;
   const showMore = useCallback(() => setShown((current) => current + SHOWN_STEP), []);
   const sentinel = useRef<HTMLDivElement>(null);
@@ -94,7 +118,7 @@ export function Vault({ renderVideoPlayer, renderExtra, initialOpen }: { renderV
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap gap-2">
-        {TABS.map((t) => (
+        {RECORD_BUTTONS.map((t) => (
           <ButtonLink key={t.value} to={t.value === "note" ? "/record?voice=true" : t.record} variant={t.value === "narration" ? "accent" : "secondary"}>
             {t.recordLabel}
           </ButtonLink>
@@ -107,10 +131,11 @@ export function Vault({ renderVideoPlayer, renderExtra, initialOpen }: { renderV
             key={value}
             type="button"
             aria-pressed={view.tab === value}
-            onClick={() => change({ tab: value })}
+            onClick={() => changeTab(value)}
             className={segmentedTabClass(view.tab === value)}
           >
-            <Icon className="size-4 shrink-0" aria-hidden="true" />
+            {/* Four tabs at 360 px: the words keep their one line, the icons come in from 640 px. */}
+            <Icon className="hidden size-4 shrink-0 sm:block" aria-hidden="true" />
             {label}
           </button>
         ))}
@@ -153,6 +178,16 @@ export function Vault({ renderVideoPlayer, renderExtra, initialOpen }: { renderV
         </div>
       </section>
 
+      {elsewhere.length > 0 ? (
+        <div className="flex flex-wrap items-center gap-2" role="status" data-testid="vault-elsewhere">
+          <span className="text-sm text-olive-dark">{items.length > 0 ? "Also:" : "Other tabs:"}</span>
+          {elsewhere.map((match) => (
+            <Button key={match.kind} variant="secondary" onClick={() => changeTab(match.kind)}>
+              {match.text}
+            </Button>
+          ))}
+        </div>
+      ) : null}
       <ListStates
         query={memories}
         errorText="We couldn't load your vault."
@@ -316,8 +351,4 @@ export function Vault({ renderVideoPlayer, renderExtra, initialOpen }: { renderV
 }
 
 /** Who a memory is for, as a sentence says it: "Maya", "Maya and Leo", "Maya, Leo and Sam". */
-function forWhom(item: MemoryItem) {
-  const names = item.children.map((child) => child.name);
-  if (names.length === 0) return "your child";
-  return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
-}
+const forWhom = (item: MemoryItem) => joinNames(item.children.map((child) => child.name)) || "your child";

@@ -8,6 +8,7 @@ import { PopoverPanel } from "../../../components/ui/popover-panel";
 import { Spinner } from "../../../components/ui/spinner";
 import { useNotifications } from "../api/get-notifications";
 import { useMarkAllNotificationsRead } from "../api/mark-all-read";
+import { useMarkNotificationRead } from "../api/mark-read";
 
 export type NotificationBellProps = {
   className?: string;
@@ -17,6 +18,7 @@ export type NotificationBellProps = {
 export function NotificationBell({ className }: NotificationBellProps) {
   const notifications = useNotifications({ enabled: true });
   const markAll = useMarkAllNotificationsRead();
+  const markRead = useMarkNotificationRead();
   const unread = notifications.data?.unreadCount ?? 0;
 
   return (
@@ -66,10 +68,13 @@ export function NotificationBell({ className }: NotificationBellProps) {
           <ul className="flex flex-col divide-y divide-sand-soft">
             {notifications.data.items.map((item) => (
               <li key={item.id} className={clsx(!item.read && "bg-accent-soft/60")}>
-                {/* Each entry opens what it is about (the video, the memory, the child), closing the panel. */}
+                {/* Each entry opens what it is about (the video, the memory, the child), closing the panel, and is read from then on. */}
                 <Popover.Close asChild>
                   <Link
                     to={item.href}
+                    onClick={() => {
+                      if (!item.read) markRead.mutate(item.id);
+                    }}
                     className="flex gap-3 px-4 py-3 hover:bg-paper-warm focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-accent-dark"
                   >
                     <span className={clsx("mt-2 size-2 shrink-0 rounded-full", item.read ? "bg-transparent" : "bg-accent")} aria-hidden="true" />

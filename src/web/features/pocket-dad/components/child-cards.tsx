@@ -18,7 +18,8 @@ export function ChildCards(props: { children: PocketDadChild[]; selectedId: stri
     );
   }
   return (
-    <div role="radiogroup" aria-label="Which child?" className="-mx-1 flex gap-3 overflow-x-auto px-1 pb-1">
+    // As many columns as fit (two at 360 px), the rest on the next rows: no card is cut off at the screen's edge.
+    <div role="radiogroup" aria-label="Which child?" className="grid grid-cols-[repeat(auto-fill,minmax(9.5rem,1fr))] gap-3">
       {props.children.map((child) => {
         const selected = child.id === props.selectedId;
         return (
@@ -29,14 +30,14 @@ export function ChildCards(props: { children: PocketDadChild[]; selectedId: stri
             aria-checked={selected}
             onClick={() => props.onSelect(child.id)}
             className={clsx(
-              "flex min-h-11 min-w-44 max-w-60 shrink-0 items-start gap-3 rounded-xl border px-3 py-2.5 text-left transition-colors",
+              "flex min-h-11 min-w-0 items-start gap-3 rounded-xl border px-3 py-2.5 text-left transition-colors",
               "focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent-dark",
               selected ? "border-ink bg-mist-soft" : "border-sand-soft bg-white hover:border-olive",
             )}
           >
             <ChildAvatar name={child.name} photoUrl={child.photoUrl} size="sm" decorative />
             <span className="flex min-w-0 flex-col">
-              <span className="font-semibold">{child.name}</span>
+              <span className="truncate font-semibold">{child.name}</span>
               <span className="text-sm text-olive-dark">{child.ageLabel}</span>
               {child.profileNote ? <span className="truncate text-xs text-olive-dark">{child.profileNote}</span> : null}
             </span>

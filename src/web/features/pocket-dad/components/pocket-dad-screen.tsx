@@ -72,11 +72,12 @@ function PocketDadTool({ userId, context }: { userId: string | null; context: Po
 
   return (
     <div className="flex flex-col gap-6">
-      <header className="flex items-start justify-between gap-3">
+      {/* The archetype pill goes under the title when both do not fit on one line (360 px), never squeezing it onto two. */}
+      <header className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <p className="text-sm font-semibold tracking-wide text-accent-dark uppercase">{POCKET_DAD_COPY.eyebrow}</p>
           <div className="flex items-center gap-1">
-            <h1 className="text-3xl font-bold tracking-tight">{POCKET_DAD_COPY.title}</h1>
+            <h1 className="text-3xl font-bold tracking-tight whitespace-nowrap">{POCKET_DAD_COPY.title}</h1>
             <button type="button" onClick={() => setHelpOpen(true)} aria-label={POCKET_DAD_COPY.helpTitle} className="inline-flex size-11 items-center justify-center rounded-lg text-olive-dark hover:bg-mist-soft">
               <CircleHelp className="size-5" aria-hidden="true" />
             </button>

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AccountSettings, ProfileInput } from "../../../../shared/settings";
 import { apiClient } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 import { settingsQueryKey } from "./get-settings";
 
 export const updateProfile = (values: ProfileInput) => apiClient.put<AccountSettings>("/api/settings/profile", values);
@@ -12,6 +13,8 @@ export function useUpdateProfile() {
     onSuccess: (settings) => {
       queryClient.setQueryData(settingsQueryKey, settings);
       void queryClient.invalidateQueries({ queryKey: ["me"] });
+      // The checklist's "What's your name?" ticks at once.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.checklist });
     },
   });
 }

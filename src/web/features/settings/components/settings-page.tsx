@@ -54,7 +54,7 @@ export function SettingsPage({
           {settings.data.security.hasPassword ? (
             <SettingsSection id="security" title="Security">
               <PasswordForm />
-              <TwoFactorPanel enabled={settings.data.security.twoFactorEnabled} />
+              <TwoFactorPanel enabled={settings.data.security.twoFactorEnabled} email={settings.data.profile.email} />
             </SettingsSection>
           ) : null}
           <NotificationsSection notifications={settings.data.notifications} />

@@ -5,11 +5,12 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/text-field";
 import { useTwoFactorMutations } from "../api/two-factor";
+import { BackupCodes } from "./backup-codes";
 
 type Enrolment = { qrCode: string; secret: string; backupCodes: string[] };
 
 /** Two-factor sign-in with an authenticator app: enrol (QR + confirmation code), backup codes, disable. */
-export function TwoFactorPanel({ enabled }: { enabled: boolean }) {
+export function TwoFactorPanel({ enabled, email }: { enabled: boolean; email: string }) {
   const mutations = useTwoFactorMutations();
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
@@ -67,21 +68,11 @@ export function TwoFactorPanel({ enabled }: { enabled: boolean }) {
         <ShieldCheck className="mt-0.5 size-6 shrink-0 text-accent-dark" aria-hidden="true" />
         <div>
           <h3 className="font-semibold">Two-step verification {enabled ? <span className="ml-1 rounded-full bg-success-soft px-2 py-0.5 text-sm text-success">On</span> : null}</h3>
-          <p className="text-sm text-olive-dark">Sign-in also asks for a 6-digit code from an authenticator app, so a stolen password is not enough.</p>
+          <p className="text-sm text-olive-dark">Sign-in also asks for a 6-digit code from an authenticator app, so a stolen password is not enough. Backup codes, each good for one sign-in, get you in if you lose your phone.</p>
         </div>
       </div>
       {error ? <Alert>{error}</Alert> : null}
-      {shownCodes ? (
-        <div className="flex flex-col gap-2 rounded-lg bg-paper-warm p-4">
-          <p className="font-medium">Backup codes</p>
-          <p className="text-sm text-olive-dark">Keep these somewhere safe. Each one signs you in once if you lose your phone.</p>
-          <ul className="grid grid-cols-2 gap-1 font-mono text-sm tabular-nums" aria-label="Backup codes">
-            {shownCodes.map((backupCode) => (
-              <li key={backupCode}>{backupCode}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      {shownCodes ? <BackupCodes codes={shownCodes} email={email} /> : null}
       {enrolment ? (
         <form className="flex flex-col gap-4" onSubmit={(event) => void confirm(event)} noValidate aria-label="Confirm two-step verification">
           <p className="text-sm">Scan this code with your authenticator app, then enter the 6-digit code it shows.</p>

@@ -58,7 +58,11 @@ export function ThumbnailChooser({ videoId, video, onDone }: { videoId: string; 
               </li>
             ))}
           </ul>
-          <p className="text-sm text-olive-dark">Click on a thumbnail to select it as your video cover</p>
+          {/* The spec's 'Click on…' from 640 px; a phone is tapped. */}
+          <p className="text-sm text-olive-dark">
+            <span className="sm:hidden">Tap a thumbnail to select it as your video cover</span>
+            <span className="hidden sm:inline">Click on a thumbnail to select it as your video cover</span>
+          </p>
         </>
       ) : null}
       <div className="flex justify-end gap-3">

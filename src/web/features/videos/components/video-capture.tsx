@@ -35,6 +35,8 @@ export function VideoCapture({ initial, prompt, ideas, upload, onNext }: { initi
   const [state, setState] = useState<CameraState>(initial ? "ready" : "off");
   const [seconds, setSeconds] = useState(0);
   const [video, setVideo] = useState<Blob | null>(initial);
+  // A chosen file is not retaken ('Upload a video' replaces it): 'Retake' is for what the camera recorded.
+  const [fromFile, setFromFile] = useState(() => initial instanceof File);
   const videoUrl = useObjectUrl(video);
   const [error, setError] = useState<string | null>(null);
   /** The checks of a picked file while they run (reading a long recording's length takes seconds): Next waits for them. */
@@ -54,8 +56,9 @@ export function VideoCapture({ initial, prompt, ideas, upload, onNext }: { initi
     return () => clearInterval(timer);
   }, [state]);
 
-  function choose(blob: Blob) {
+  function choose(blob: Blob, source: "camera" | "file") {
     setVideo(blob);
+    setFromFile(source === "file");
     setError(null);
   }
 
@@ -87,7 +90,7 @@ export function VideoCapture({ initial, prompt, ideas, upload, onNext }: { initi
       };
       media.onstop = () => {
         void saved.then(() => upload.stop());
-        choose(new Blob(chunks, { type: media.mimeType || "video/webm" }));
+        choose(new Blob(chunks, { type: media.mimeType || "video/webm" }), "camera");
         setState("ready");
       };
       recorder.current = media;
@@ -137,7 +140,7 @@ export function VideoCapture({ initial, prompt, ideas, upload, onNext }: { initi
     upload.discard();
     // The draft lets 'Retry Upload' offer the video after a reload; without IndexedDB the video is still used now.
     await videoStore.start({ mimeType: file.type, fileName: file.name }).then(() => videoStore.appendChunk(file)).catch(() => {});
-    choose(file);
+    choose(file, "file");
     setState("ready");
     return file;
   }
@@ -196,7 +199,7 @@ export function VideoCapture({ initial, prompt, ideas, upload, onNext }: { initi
         {state === "off" ? <Button onClick={openCamera}><Camera className="size-4" aria-hidden="true" />Use camera</Button> : null}
         {state === "preview" ? <Button onClick={startRecording}>Start recording</Button> : null}
         {state === "recording" ? <Button variant="danger" onClick={() => recorder.current?.stop()}><Square className="size-4" aria-hidden="true" />Stop</Button> : null}
-        {state === "ready" ? <Button variant="secondary" onClick={retake}><RotateCcw className="size-4" aria-hidden="true" />Retake</Button> : null}
+        {state === "ready" && !fromFile ? <Button variant="secondary" onClick={retake}><RotateCcw className="size-4" aria-hidden="true" />Retake</Button> : null}
         {state !== "recording" ? (
           <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-sand bg-white px-4 py-2 font-semibold hover:border-olive focus-within:outline-3 focus-within:outline-accent-dark">
             <Upload className="size-4" aria-hidden="true" />

@@ -107,11 +107,14 @@ function VideoNotes({ videoId, initial }: { videoId: string; initial: string }) 
 export type PlayableVideo = { id: string; title: string; notes: string };
 
 /** For lists that take a render prop (the memories feed and the vault): the player for one video. */
-export const renderVideoPlayer = (video: PlayableVideo, onClose: () => void) => <VideoPlayerDialog video={video} onClose={onClose} />;
+export const renderVideoPlayer = (video: PlayableVideo, onClose: () => void, about?: ReactNode) => <VideoPlayerDialog video={video} onClose={onClose} about={about} />;
 
 /** The player: signed link with Range (seeking works), 'Notes (n)' with timestamped comments and one level of replies. */
-/** `extra`: shown under Dad's notes (the route's part, e.g. who the video was delivered to). */
-export function VideoPlayerDialog({ video, onClose, extra }: { video: PlayableVideo; onClose: () => void; extra?: ReactNode }) {
+/**
+ * `about`: who the video is for and when it unlocks (the memories feature's line), under the video;
+ * `extra`: shown under Dad's notes (the route's part, e.g. who the video was delivered to).
+ */
+export function VideoPlayerDialog({ video, onClose, about, extra }: { video: PlayableVideo; onClose: () => void; about?: ReactNode; extra?: ReactNode }) {
   const player = useRef<HTMLVideoElement>(null);
   const [now, setNow] = useState(0);
   const [replyTo, setReplyTo] = useState<string | null>(null);
@@ -138,6 +141,7 @@ export function VideoPlayerDialog({ video, onClose, extra }: { video: PlayableVi
       {link.isError || playFailed ? <Alert>{VIDEO_COPY.playbackFailed}</Alert> : null}
       <video ref={player} src={link.data?.url} controls playsInline preload="metadata" className="aspect-video w-full rounded-lg bg-ink" aria-label={video.title}
         onTimeUpdate={(event) => setNow(event.currentTarget.currentTime)} onError={() => setPlayFailed(Boolean(link.data))} />
+      {about}
       <VideoNotes videoId={video.id} initial={video.notes} />
       {extra}
       <section aria-labelledby="notes-tab" className="flex flex-col gap-3">
