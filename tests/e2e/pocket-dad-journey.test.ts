@@ -242,15 +242,23 @@ describe.skipIf(!browserAvailable)("Pocket Dad and onboarding in Chromium", () =
     expect(await page.getByRole("button", { name: "Funnier" }).count()).toBe(0);
     expect(await page.getByRole("button", { name: "Shorter" }).count()).toBe(0);
     expect(await page.getByRole("link", { name: "911" }).first().getAttribute("href")).toBe("tel:911");
-    // Both halves of the danger check agree here, so there is no way round it.
-    expect(await page.getByRole("button", { name: "Not an emergency? Show the usual answer" }).count()).toBe(0);
+    // A sure emergency: the safety answer itself, not a note.
+    expect(await page.getByTestId("safety-note").count()).toBe(0);
 
-    // Only the learned model reads danger here: the safety answer comes first, and one tap brings the usual one.
+    // Only the learned model reads danger here: the usual script, with a note above it naming the danger and its number.
     await page.getByLabel("What's happening?").fill("hes gone all stiff and his eyes are rolling back and his arms are jerking");
     await page.getByRole("button", { name: "Engage Dad Brain" }).click();
-    await page.getByRole("button", { name: "Not an emergency? Show the usual answer" }).click();
+    const note = page.getByRole("alert").filter({ hasText: "call 911" });
+    await note.waitFor();
+    expect(await note.textContent()).toBe("If Maya is badly hurt or unwell right now, call 911.");
+    expect(await note.getByRole("link", { name: "911" }).getAttribute("href")).toBe("tel:911");
     await page.getByRole("button", { name: "Shorter" }).waitFor();
     expect(await page.getByTestId("safety-heading").count()).toBe(0);
+    expect(await page.evaluate(() => {
+      const [callout, line] = [document.querySelector("[data-testid=safety-note]")!, document.querySelector("[data-testid=say-this]")!];
+      return Boolean(callout.compareDocumentPosition(line) & Node.DOCUMENT_POSITION_FOLLOWING);
+    })).toBe(true);
+    await screenshotAtBothWidths(page, "pocket-dad-safety-note");
 
     // Edit: Dad puts the line in his own words before saving it for later.
     await page.getByLabel("What's happening?").fill("She screams when the tablet goes off");
