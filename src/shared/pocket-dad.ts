@@ -44,7 +44,6 @@ export const POCKET_DAD_COPY = {
   milestoneRequired: "Add a milestone or switch to a date/age unlock.",
   dateRequired: "Pick a date to unlock.",
   ageRequired: "Add the age in years.",
-  defaultMilestone: "next big game day",
 } as const;
 
 /** Moves one step along the intensity scale, clamped at the ends. */
