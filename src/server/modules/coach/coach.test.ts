@@ -207,6 +207,19 @@ describe("context and preferences", () => {
     expect(body).toMatchObject({ quizResult: null, onboardingCompleted: false });
   });
 
+  it("starts in the tone his questionnaire answers point to, until he picks one himself", async () => {
+    const user = await createSignedInUser(t);
+    await t.db.update(profiles).set({ quizResult: "fun_dad" }).where(eq(profiles.id, user.id));
+    let body = await (await jsonRequest(t, "GET", "/api/pocket-dad/context", { cookie: user.cookie })).json();
+    expect(body).toMatchObject({ quizResult: "fun_dad", preferences: { tone: "playful", tone_intensity: "baseline" } });
+    await t.db.update(profiles).set({ quizResult: "calm_anchor_dad" }).where(eq(profiles.id, user.id));
+    body = await (await jsonRequest(t, "GET", "/api/pocket-dad/context", { cookie: user.cookie })).json();
+    expect(body.preferences.tone).toBe("gentle");
+    await jsonRequest(t, "PUT", "/api/pocket-dad/preferences", { cookie: user.cookie, body: { tone: "direct", tone_intensity: "softer" } });
+    body = await (await jsonRequest(t, "GET", "/api/pocket-dad/context", { cookie: user.cookie })).json();
+    expect(body.preferences).toEqual({ tone: "direct", tone_intensity: "softer" });
+  });
+
   it("saves tone and intensity, ignores stored values outside the allowed lists, and clears memory", async () => {
     const user = await createSignedInUser(t);
     const saved = await jsonRequest(t, "PUT", "/api/pocket-dad/preferences", { cookie: user.cookie, body: { tone: "playful", tone_intensity: "firmer" } });
