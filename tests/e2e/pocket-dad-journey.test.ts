@@ -269,6 +269,7 @@ describe.skipIf(!browserAvailable)("Pocket Dad and onboarding in Chromium", () =
     await expect.poll(() => title.evaluate((input) => input === document.activeElement)).toBe(true);
     expect(`“${await title.inputValue()}”`).toBe(await say.textContent());
     await title.fill("Maya, screens off now. I'll be right here with you.");
+    await dialog.getByRole("textbox", { name: "Milestone" }).fill("her first sleepover");
     await dialog.getByRole("button", { name: "Record 30–60 sec" }).click();
     await page.waitForURL(`${server.baseUrl}/record?video=true`);
     const plans = await server.pool.query("SELECT title FROM pocket_dad_legacy_plans WHERE user_id = $1", [userId]);
