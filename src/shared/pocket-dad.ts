@@ -34,9 +34,6 @@ export const POCKET_DAD_COPY = {
   recordLater: "Record a message for later",
   recordLaterSave: "Record 30–60 sec",
   keptGentle: "Kept this one gentle.",
-  /** On a safety answer the danger check is not sure of (issue 12): the one tap back to the usual answer. */
-  notEmergency: "Not an emergency? Show the usual answer",
-  notEmergencyHint: "This read to Pocket Dad like it could be an emergency. If it isn't, you can see the usual answer.",
   generalNote: "Pocket Dad has no script for exactly this, so here's a general way to talk it through.",
   funnierRefused: "Not for a moment like this one.",
   funnierSafety: "Not while someone may be in danger.",
@@ -47,7 +44,6 @@ export const POCKET_DAD_COPY = {
   milestoneRequired: "Add a milestone or switch to a date/age unlock.",
   dateRequired: "Pick a date to unlock.",
   ageRequired: "Add the age in years.",
-  defaultMilestone: "next big game day",
 } as const;
 
 /** Moves one step along the intensity scale, clamped at the ends. */
@@ -121,8 +117,6 @@ export const pocketDadRequestSchema = z.object({
   tone_intensity: intensitySchema.default(DEFAULT_INTENSITY),
   child_id: z.uuid().nullish(),
   variant: z.enum(VARIANTS).default("standard"),
-  /** Dad tapped 'Not an emergency? Show the usual answer' on a safety answer the danger check was not sure of (issue 12). */
-  not_emergency: z.boolean().default(false),
 });
 export type PocketDadRequest = z.input<typeof pocketDadRequestSchema>;
 
@@ -161,12 +155,14 @@ export type PocketDadReply = {
   /** 'dad' when the child is a baby: the 'say' line is what Dad's hands do, not words for the child. */
   safety_audience: "dad" | "child" | null;
   /**
-   * Only one half of the danger check (the rules or the learned model) found danger, so it may have
-   * misread an ordinary message: the card offers 'Not an emergency? Show the usual answer'. Never
-   * true when both halves agree: those always get the safety answer.
+   * The message only might be an emergency (the danger check is not sure): the usual script stays, and
+   * this short note goes above it, naming the danger and the number to call in Dad's country. Null on a
+   * safety answer (which replaces the script) and on an ordinary message.
    */
-  safety_dismissible: boolean;
+  safety_note: SafetyNote | null;
 };
+
+export type SafetyNote = { category: SafetyCategory; text: string; phones: SafetyPhone[] };
 
 export const pocketDadLikeSchema = z.object({ response_id: z.uuid() });
 

@@ -105,9 +105,8 @@ describe.skipIf(!browserAvailable)("Pocket Dad and onboarding in Chromium", () =
     const title = await dialog.getByLabel("Title").inputValue();
     expect(title.length).toBeGreaterThan(0);
     expect(title.length).toBeLessThanOrEqual(60);
-    expect(await dialog.getByRole("textbox", { name: "Milestone" }).inputValue()).toBe("next big game day");
-    // Each problem beside its own field (the shared memory fields), in this screen's words.
-    await dialog.getByRole("textbox", { name: "Milestone" }).fill(" ");
+    // No milestone is guessed for him; leaving it blank is a problem beside its own field, in this screen's words.
+    expect(await dialog.getByRole("textbox", { name: "Milestone" }).inputValue()).toBe("");
     await dialog.getByRole("button", { name: "Record 30–60 sec" }).click();
     await dialog.getByText("Add a milestone or switch to a date/age unlock.").waitFor();
     await screenshotAtBothWidths(page, "record-later-dialog-error");
@@ -242,15 +241,23 @@ describe.skipIf(!browserAvailable)("Pocket Dad and onboarding in Chromium", () =
     expect(await page.getByRole("button", { name: "Funnier" }).count()).toBe(0);
     expect(await page.getByRole("button", { name: "Shorter" }).count()).toBe(0);
     expect(await page.getByRole("link", { name: "911" }).first().getAttribute("href")).toBe("tel:911");
-    // Both halves of the danger check agree here, so there is no way round it.
-    expect(await page.getByRole("button", { name: "Not an emergency? Show the usual answer" }).count()).toBe(0);
+    // A sure emergency: the safety answer itself, not a note.
+    expect(await page.getByTestId("safety-note").count()).toBe(0);
 
-    // Only the learned model reads danger here: the safety answer comes first, and one tap brings the usual one.
+    // Only the learned model reads danger here: the usual script, with a note above it naming the danger and its number.
     await page.getByLabel("What's happening?").fill("hes gone all stiff and his eyes are rolling back and his arms are jerking");
     await page.getByRole("button", { name: "Engage Dad Brain" }).click();
-    await page.getByRole("button", { name: "Not an emergency? Show the usual answer" }).click();
+    const note = page.getByRole("alert").filter({ hasText: "call 911" });
+    await note.waitFor();
+    expect(await note.textContent()).toBe("If Maya is badly hurt or unwell right now, call 911.");
+    expect(await note.getByRole("link", { name: "911" }).getAttribute("href")).toBe("tel:911");
     await page.getByRole("button", { name: "Shorter" }).waitFor();
     expect(await page.getByTestId("safety-heading").count()).toBe(0);
+    expect(await page.evaluate(() => {
+      const [callout, line] = [document.querySelector("[data-testid=safety-note]")!, document.querySelector("[data-testid=say-this]")!];
+      return Boolean(callout.compareDocumentPosition(line) & Node.DOCUMENT_POSITION_FOLLOWING);
+    })).toBe(true);
+    await screenshotAtBothWidths(page, "pocket-dad-safety-note");
 
     // Edit: Dad puts the line in his own words before saving it for later.
     await page.getByLabel("What's happening?").fill("She screams when the tablet goes off");
@@ -262,6 +269,7 @@ describe.skipIf(!browserAvailable)("Pocket Dad and onboarding in Chromium", () =
     await expect.poll(() => title.evaluate((input) => input === document.activeElement)).toBe(true);
     expect(`“${await title.inputValue()}”`).toBe(await say.textContent());
     await title.fill("Maya, screens off now. I'll be right here with you.");
+    await dialog.getByRole("textbox", { name: "Milestone" }).fill("her first sleepover");
     await dialog.getByRole("button", { name: "Record 30–60 sec" }).click();
     await page.waitForURL(`${server.baseUrl}/record?video=true`);
     const plans = await server.pool.query("SELECT title FROM pocket_dad_legacy_plans WHERE user_id = $1", [userId]);

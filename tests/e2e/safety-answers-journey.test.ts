@@ -42,7 +42,7 @@ describe.skipIf(!browserAvailable)("safety answers for the emergency, the child'
     expect(await card.getByRole("heading", { name: "First, your hands:" }).count()).toBe(1);
     expect(await card.getByTestId("do-items").textContent()).toContain("Never abdominal thrusts under 1");
     expect(await card.getByRole("link", { name: "911" }).first().getAttribute("href")).toBe("tel:911");
-    expect(await page.getByRole("button", { name: "Not an emergency? Show the usual answer" }).count()).toBe(0);
+    expect(await page.getByTestId("safety-note").count()).toBe(0);
     expect(await seriousAxeViolations(page, "[data-testid=answer-card]")).toEqual([]);
     await screenshotAtBothWidths(page, "safety-choking-baby-us");
 
@@ -68,7 +68,7 @@ describe.skipIf(!browserAvailable)("safety answers for the emergency, the child'
     expect(await card.getByTestId("say-this").textContent()).toBe("Lay the baby on their back in the empty cot, walk out, and close the door.");
     expect(await card.getByRole("link", { name: "1300 78 99 78" }).getAttribute("href")).toBe("tel:1300789978");
     expect(await card.getByRole("link", { name: "000" }).getAttribute("href")).toBe("tel:000");
-    expect(await page.getByRole("button", { name: "Not an emergency? Show the usual answer" }).count()).toBe(0);
+    expect(await page.getByTestId("safety-note").count()).toBe(0);
     await screenshotAtBothWidths(page, "safety-parent-crisis-au");
   });
 });

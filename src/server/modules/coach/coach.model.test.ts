@@ -186,11 +186,19 @@ Why it works: Calm helps.`;
     expect(system.content).not.toContain("911");
   });
 
-  it("answers danger with the safety response without calling the model", async () => {
-    const body = await (await ask({ prompt: "she is talking about suicide" })).json();
-    expect(body).toMatchObject({ safety: true, kind: "safety", category: "self-harm" });
+  it("answers sure danger with the safety response without calling the model", async () => {
+    const body = await (await ask({ prompt: "my son said he wants to kill himself" })).json();
+    expect(body).toMatchObject({ safety: true, kind: "safety", category: "self-harm", safety_note: null });
     expect(body.message).toContain("988");
     expect(received).toHaveLength(0);
+  });
+
+  it("answers danger it is not sure of with the model's script under a safety note", async () => {
+    replies = [{ content: VALID }];
+    const body = await (await ask({ prompt: "she is talking about suicide" })).json();
+    expect(body).toMatchObject({ message: VALID, safety: false, engine: "model", safety_note: { category: "self-harm" } });
+    expect(body.safety_note.text).toContain("988");
+    expect(received).toHaveLength(1);
   });
 
   it("a slow answer aborted by the client stops the model call and logs no error", async () => {

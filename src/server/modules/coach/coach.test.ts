@@ -85,29 +85,43 @@ describe("POST /api/pocket-dad (offline Playbook)", () => {
     expect(body.message).toMatch(/^Say this: "Maya, /);
   });
 
-  it("lets Dad wave away a safety answer only the learned model gave, never one the rules are sure of", async () => {
+  it("replaces the script with the safety answer only when sure; a message that only might be an emergency keeps its script under a note", async () => {
     const user = await createSignedInUser(t, { timeZone: "America/Chicago" });
-    // No rule knows this wording; the model reads it as a seizure.
-    const unsure = "hes gone all stiff and his eyes are rolling back and his arms are jerking";
-    const first = await (await ask(user, { prompt: unsure })).json();
-    expect(first).toMatchObject({ safety: true, kind: "safety", category: "medical", safety_dismissible: true });
-    expect(first.message).toContain("911");
-    const usual = await (await ask(user, { prompt: unsure, not_emergency: true })).json();
-    expect(usual).toMatchObject({ safety: false, safety_dismissible: false, category: null });
-    expect(usual.kind).not.toBe("safety");
-    expect(checkAnswerFormat(usual.message).ok).toBe(true);
+    const sam = await addChild(user, { name: "Sam", years: 2 });
 
-    // Both halves of the check agree: no way round the safety answer, whatever the request says.
-    const sure = await (await ask(user, { prompt: "my kid isnt breathing what do i do", not_emergency: true })).json();
-    expect(sure).toMatchObject({ safety: true, kind: "safety", category: "medical", safety_dismissible: false });
-    expect((await ask(user, { prompt: unsure, not_emergency: "yes" })).status).toBe(400);
+    const sure = await (await ask(user, { prompt: "my baby is not breathing" })).json();
+    expect(sure).toMatchObject({ safety: true, kind: "safety", category: "medical", safety_note: null });
+    expect(sure.message).toContain("911");
+
+    // The danger check is not sure of these (the learned model alone reads a seizure; a coin is not clearly poison).
+    const seizure = await (await ask(user, { prompt: "hes gone all stiff and his eyes are rolling back and his arms are jerking", child_id: sam.id })).json();
+    expect(seizure).toMatchObject({ safety: false, category: null, safety_kind: null, safety_phones: [] });
+    expect(seizure.kind).not.toBe("safety");
+    expect(checkAnswerFormat(seizure.message).ok).toBe(true);
+    expect(seizure.message).not.toContain("911");
+    expect(seizure.safety_note).toEqual({ category: "medical", text: "If Sam is badly hurt or unwell right now, call 911.", phones: [{ display: "911", tel: "911" }] });
+
+    const coin = await (await ask(user, { prompt: "my toddler swallowed a coin", child_id: sam.id })).json();
+    expect(coin).toMatchObject({ safety: false, safety_note: { category: "poisoning", text: "If Sam may have swallowed something harmful, call Poison Control (1-800-222-1222) now." } });
+    expect(checkAnswerFormat(coin.message).ok).toBe(true);
+    const [stored] = await t.db.select().from(pocketDadResponses).where(eq(pocketDadResponses.id, coin.response_id));
+    expect(stored.text).toBe(coin.message);
+
+    // The note gives the numbers of Dad's country.
+    await jsonRequest(t, "PUT", "/api/settings/profile", { cookie: user.cookie, body: { fullName: "", phone: "", timeZone: "America/Chicago", country: "GB" } });
+    const inBritain = await (await ask(user, { prompt: "my toddler swallowed a coin" })).json();
+    expect(inBritain.safety_note.text).toMatch(/^If your child may have swallowed something harmful, call .*111/);
+    expect(inBritain.safety_note.text).not.toContain("1-800");
+
+    const ordinary = await (await ask(user, { prompt: "he lied about his homework" })).json();
+    expect(ordinary).toMatchObject({ safety: false, kind: "script", category: null, safety_note: null });
   });
 
   it("gives the first aid for that emergency and the numbers of Dad's country, each listed to be dialled", async () => {
     const sydney = await createSignedInUser(t, { timeZone: "Australia/Sydney" });
     const [baby] = await t.db.insert(children).values({ userId: sydney.id, name: "Ari", birthdate: new Date(Date.now() - 200 * 86_400_000).toISOString().slice(0, 10) }).returning();
     const choking = await (await ask(sydney, { prompt: "he's choking on a grape", child_id: baby.id })).json();
-    expect(choking).toMatchObject({ safety: true, category: "medical", safety_kind: "choking", safety_audience: "dad", safety_dismissible: false });
+    expect(choking).toMatchObject({ safety: true, category: "medical", safety_kind: "choking", safety_audience: "dad", safety_note: null });
     expect(choking.message).toContain("Never abdominal thrusts under 1");
     expect(choking.message).toContain("call 000");
     expect(choking.message).not.toContain("911");
@@ -126,18 +140,18 @@ describe("POST /api/pocket-dad (offline Playbook)", () => {
     expect(elsewhere.safety_phones).toEqual([{ display: "112", tel: "112" }]);
   });
 
-  it("answers a father afraid of hurting his baby with its own answer, never to be waved away", async () => {
+  it("answers a father afraid of hurting his baby with its own answer, always the full safety answer", async () => {
     const user = await createSignedInUser(t, { timeZone: "America/Chicago" });
-    const body = await (await ask(user, { prompt: "I'm so angry I'm scared I'm going to shake him", not_emergency: true })).json();
-    expect(body).toMatchObject({ safety: true, category: "parent-crisis", safety_kind: "parent-crisis", safety_dismissible: false });
+    const body = await (await ask(user, { prompt: "I'm so angry I'm scared I'm going to shake him" })).json();
+    expect(body).toMatchObject({ safety: true, category: "parent-crisis", safety_kind: "parent-crisis", safety_note: null });
     expect(body.message).toContain("the National Parent Helpline (1-855-427-2736)");
     expect(body.message).toContain("Never shake a baby");
   });
 
-  it.each(["my baby is unconscious", "blood spurting", "not breathing"])("'%s' is sure: no 'Not an emergency?'", async (prompt) => {
+  it.each(["my baby is unconscious", "blood spurting", "not breathing"])("'%s' is sure: the safety answer itself, not a note", async (prompt) => {
     const user = await createSignedInUser(t, { timeZone: "America/Chicago" });
-    const body = await (await ask(user, { prompt, not_emergency: true })).json();
-    expect(body).toMatchObject({ safety: true, category: "medical", safety_dismissible: false });
+    const body = await (await ask(user, { prompt })).json();
+    expect(body).toMatchObject({ safety: true, category: "medical", safety_note: null });
   });
 
   it("answers honestly general when nothing fits, and softens Playful for a sensitive moment", async () => {
@@ -191,6 +205,19 @@ describe("context and preferences", () => {
     expect(body.children[1]).toMatchObject({ profileNote: "Loves football", ageLabel: expect.stringMatching(/years old$/) });
     expect(body.preferences).toEqual({ tone: "direct", tone_intensity: "baseline" });
     expect(body).toMatchObject({ quizResult: null, onboardingCompleted: false });
+  });
+
+  it("starts in the tone his questionnaire answers point to, until he picks one himself", async () => {
+    const user = await createSignedInUser(t);
+    await t.db.update(profiles).set({ quizResult: "fun_dad" }).where(eq(profiles.id, user.id));
+    let body = await (await jsonRequest(t, "GET", "/api/pocket-dad/context", { cookie: user.cookie })).json();
+    expect(body).toMatchObject({ quizResult: "fun_dad", preferences: { tone: "playful", tone_intensity: "baseline" } });
+    await t.db.update(profiles).set({ quizResult: "calm_anchor_dad" }).where(eq(profiles.id, user.id));
+    body = await (await jsonRequest(t, "GET", "/api/pocket-dad/context", { cookie: user.cookie })).json();
+    expect(body.preferences.tone).toBe("gentle");
+    await jsonRequest(t, "PUT", "/api/pocket-dad/preferences", { cookie: user.cookie, body: { tone: "direct", tone_intensity: "softer" } });
+    body = await (await jsonRequest(t, "GET", "/api/pocket-dad/context", { cookie: user.cookie })).json();
+    expect(body.preferences).toEqual({ tone: "direct", tone_intensity: "softer" });
   });
 
   it("saves tone and intensity, ignores stored values outside the allowed lists, and clears memory", async () => {

@@ -23,20 +23,27 @@ import { type CoachContext, type ModelEngine, ModelProviderError } from "./coach
 import type { CoachRepository } from "./coach.repository";
 import { answerFromPlaybook, funnierFor, isSensitive, matchSituation } from "./playbook/playbook-engine";
 import { type DangerDetection, detectDanger, safetyKindIn } from "./playbook/danger";
-import { type SafetyAnswer, safetyAnswer } from "./playbook/safety";
+import { type SafetyAnswer, safetyAnswer, safetyNote } from "./playbook/safety";
 
 const RECENT_TOPICS = 3;
 
 /** A stored value is used only if it is in the allowed list (spec 5). */
-const storedTone = (value: string | null | undefined): Tone => (TONES as readonly string[]).includes(value ?? "") ? (value as Tone) : DEFAULT_TONE;
+const storedTone = (value: string | null | undefined, fallback: Tone = DEFAULT_TONE): Tone => ((TONES as readonly string[]).includes(value ?? "") ? (value as Tone) : fallback);
+
+/** The tone Pocket Dad starts in for each archetype, until Dad picks one himself (ARCHETYPE_EFFECT promises it). */
+const ARCHETYPE_TONE: Record<Archetype, Tone> = {
+  coach_dad: "direct",
+  calm_anchor_dad: "gentle",
+  fun_dad: "playful",
+  thoughtful_dad: "gentle",
+  balanced_dad: "direct",
+  builder_dad: "direct",
+};
 const storedIntensity = (value: string | null | undefined): Intensity =>
   (INTENSITIES as readonly string[]).includes(value ?? "") ? (value as Intensity) : DEFAULT_INTENSITY;
 
-/** The danger check, less a find it is not sure of when Dad has said it is not an emergency. */
-function dangerIn(text: string, notEmergency: boolean): DangerDetection {
-  const detected = detectDanger(text);
-  return notEmergency && !detected.sure ? { categories: [], sure: false } : detected;
-}
+/** A sure find replaces the script with the safety answer; an unsure one only puts a note above the usual script. */
+const sureDanger = (detected: DangerDetection): DangerDetection => (detected.sure ? detected : { categories: [], sure: false });
 
 function funnierReply(kind: "script" | "general" | "safety", sensitive: boolean) {
   const { funnierAllowed, funnierReason } = funnierFor(kind, sensitive);
@@ -102,7 +109,7 @@ export function createCoachUsecases(options: {
           profileNote: child.profileNote,
           photoUrl: child.photoUrl,
         })),
-        preferences: { tone: storedTone(profile?.pocketdadTone), tone_intensity: storedIntensity(profile?.pocketdadToneIntensity) },
+        preferences: { tone: storedTone(profile?.pocketdadTone, archetype ? ARCHETYPE_TONE[archetype.archetype] : DEFAULT_TONE), tone_intensity: storedIntensity(profile?.pocketdadToneIntensity) },
         quizResult: archetype?.archetype ?? null,
         /** Where the archetype comes from: the Dad DNA test or the five setup questions. */
         archetypeSource: archetype?.source ?? null,
@@ -112,7 +119,7 @@ export function createCoachUsecases(options: {
 
     async ask(
       user: SessionUser,
-      input: { prompt: string; tone: Tone; tone_intensity: Intensity; child_id?: string | null; variant?: Variant; not_emergency?: boolean },
+      input: { prompt: string; tone: Tone; tone_intensity: Intensity; child_id?: string | null; variant?: Variant },
       signal?: AbortSignal,
     ): Promise<PocketDadReply> {
       const childId = input.child_id ?? null;
@@ -122,13 +129,15 @@ export function createCoachUsecases(options: {
       const variant = input.variant ?? "standard";
 
       // Safety first, whichever engine answers (decisions 5).
-      const notEmergency = input.not_emergency ?? false;
-      let danger = dangerIn(input.prompt, notEmergency);
+      const detected = detectDanger(input.prompt);
+      let danger = sureDanger(detected);
+      /** What the message only might be: named in a note above the usual script. */
+      let unsure = detected.sure ? null : (detected.categories[0] ?? null);
       /** What the danger was read in: Dad's message, or the model's answer to it. */
       let dangerText = input.prompt;
       // The profile holds Dad's country, whose numbers the safety answer and the model's prompt give alike.
-      const profileRead = danger.categories.length || model ? options.findProfile(user.id) : Promise.resolve(undefined);
-      let answer: Omit<PocketDadReply, "response_id" | "liked" | "safety" | "category" | "safety_dismissible" | `safety_${"kind" | "phones" | "audience"}`> & { topic: string };
+      const profileRead = detected.categories.length || model ? options.findProfile(user.id) : Promise.resolve(undefined);
+      let answer: Omit<PocketDadReply, "response_id" | "liked" | "safety" | "category" | "safety_note" | `safety_${"kind" | "phones" | "audience"}`> & { topic: string };
       if (danger.categories.length) {
         answer = { message: "", topic: "safety", engine: model ? "model" : "playbook", kind: "safety", sensitive: true, note: null, ...funnierReply("safety", true) };
       } else if (model) {
@@ -151,7 +160,9 @@ export function createCoachUsecases(options: {
         };
         const text = await askModel(model, context, signal);
         // The model's answer is checked again: a script that describes an emergency is replaced by the safety answer.
-        danger = dangerIn(text, notEmergency);
+        const inAnswer = detectDanger(text);
+        danger = sureDanger(inAnswer);
+        unsure ??= inAnswer.sure ? null : (inAnswer.categories[0] ?? null);
         dangerText = text;
         const softened = sensitive && (input.tone === "playful" || variant === "funnier");
         answer = danger.categories.length
@@ -179,6 +190,7 @@ export function createCoachUsecases(options: {
         safety = safetyAnswer({ categories: danger.categories, kind, country, child: childContext, prompt: input.prompt });
         answer.message = safety.text;
       }
+      const note = !safety && unsure ? safetyNote({ category: unsure, country: accountCountry((await profileRead) ?? {}), child: childContext }) : null;
       if (signal?.aborted) throw coachErrors.aborted();
       const saved = await repository.insertResponse({
         userId: user.id,
@@ -205,7 +217,7 @@ export function createCoachUsecases(options: {
         safety_kind: safety?.kind ?? null,
         safety_phones: safety?.phones ?? [],
         safety_audience: safety?.audience ?? null,
-        safety_dismissible: danger.categories.length > 0 && !danger.sure,
+        safety_note: note,
       };
     },
 

@@ -15,8 +15,11 @@ const metaSchema = z.object({
   note: z.string().nullable(),
   funnierAllowed: z.boolean(),
   funnierReason: z.string().nullable(),
-  /** A safety answer the rules and the learned model disagreed on: Dad may say it is not an emergency. */
-  dismissible: z.boolean().optional(),
+  /** The message only might be an emergency: a note above the usual script, with the number to call. */
+  safetyNote: z
+    .object({ category: z.string(), text: z.string(), phones: z.array(z.object({ display: z.string(), tel: z.string() })) })
+    .nullable()
+    .optional(),
   /** The numbers in a safety answer, each made a tel: link (answers saved before them link the US formats). */
   phones: z.array(z.object({ display: z.string(), tel: z.string() })).optional(),
   /** 'dad' for a baby: the first line is what Dad's hands do, not words for the child. */
@@ -35,8 +38,6 @@ const entrySchema = z.object({
   liked: z.boolean(),
   variant: z.enum(VARIANTS).optional(),
   meta: metaSchema.optional(),
-  /** Asked again after Dad said 'Not an emergency'; Softer, Firmer, Shorter and Retry keep it. */
-  notEmergency: z.boolean().optional(),
 });
 const childSessionSchema = z.object({ latestKey: z.string().nullable(), entries: z.record(z.string(), entrySchema), history: z.array(z.string()) });
 const storedSchema = z.object({ version: z.literal(1), lastChildId: z.string().nullable(), children: z.record(z.string(), childSessionSchema) });
@@ -47,8 +48,8 @@ export const HISTORY_LIMIT = 30;
 
 export const childKey = (childId: string | null) => childId ?? "none";
 /** The standard answer keeps the key it always had, so answers saved before variants are still found. */
-export const responseCacheKey = (prompt: string, tone: string, intensity: string, childId: string | null, variant = "standard", notEmergency = false) =>
-  JSON.stringify([prompt, tone, intensity, childKey(childId), ...(variant === "standard" && !notEmergency ? [] : [variant]), ...(notEmergency ? ["not-emergency"] : [])]);
+export const responseCacheKey = (prompt: string, tone: string, intensity: string, childId: string | null, variant = "standard") =>
+  JSON.stringify([prompt, tone, intensity, childKey(childId), ...(variant === "standard" ? [] : [variant])]);
 
 export function emptyStore(): StoredPocketDad {
   return { version: 1, lastChildId: null, children: {} };

@@ -10,7 +10,7 @@ describe("the learned danger model", () => {
     expect(trainDangerModel(dangerTrainingSets())).toEqual(committed);
   }, 180_000);
 
-  // Wordings no rule knows: the model alone finds them, so the safety answer comes with 'Not an emergency?'.
+  // Wordings no rule knows: the model alone finds them, so they get the usual script with a safety note above it.
   it.each([
     ["hes gone all stiff and his eyes are rolling back and his arms are jerking", "medical"],
     ["found her in the shed with little blue pellets in her mouth", "poisoning"],

@@ -1,5 +1,5 @@
 import type { CountryCode } from "../../../../shared/countries";
-import { formatAnswer, type SafetyCategory, type SafetyPhone } from "../../../../shared/pocket-dad";
+import { formatAnswer, type SafetyCategory, type SafetyNote, type SafetyPhone } from "../../../../shared/pocket-dad";
 import generated from "./safety-content.json";
 import { type AgeGroup, safetyContentSchema, type Service, type StepAge, stepsFor } from "./safety-content";
 
@@ -66,6 +66,9 @@ function withName(line: string, name: string | undefined) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** The child's name as the answers say it: one line, no quotes or braces, at most 40 characters. */
+const cleanName = (name: string | null | undefined) => name?.replace(/["“”\n\r{}]/g, "").trim().slice(0, 40) || undefined;
+
 export type SafetyRequest = {
   categories: SafetyCategory | SafetyCategory[];
   /** The answer within the lead category (danger.ts picks it from the message); the category's own answer when absent. */
@@ -92,7 +95,7 @@ export function safetyAnswer(request: SafetyRequest): SafetyAnswer {
   const country = request.country ?? "US";
   const age = (request.prompt ? ageGroupIn(request.prompt) : null) ?? ageGroupOf(request.child?.ageYears);
   const stepAge: StepAge = age ?? "unknown";
-  const name = request.child?.name?.replace(/["“”\n\r{}]/g, "").trim().slice(0, 40) || undefined;
+  const name = cleanName(request.child?.name);
 
   const phones = new Map<string, SafetyPhone>();
   let emergencySaid = false;
@@ -123,6 +126,36 @@ export function safetyAnswer(request: SafetyRequest): SafetyAnswer {
 /** The safety answer's text (US numbers unless a country is given). */
 export function safetyResponse(categories: SafetyCategory | SafetyCategory[] = "medical", child?: { name?: string | null; ageYears?: number | null } | null, country?: CountryCode) {
   return safetyAnswer({ categories, child, country }).text;
+}
+
+/**
+ * The note above the usual script when a message only might be an emergency: the specific danger, in one
+ * sentence, with the number to call in Dad's country ('If Sam is missing right now, call 911.').
+ */
+const NOTE_LINES: Record<SafetyCategory, string> = {
+  medical: "If {name} is badly hurt or unwell right now, call {emergency}.",
+  poisoning: "If {name} may have swallowed something harmful, call {poisons} now.",
+  "self-harm": "If {name} might hurt themselves right now, call {crisis}, or {emergency} if they are in danger.",
+  abuse: "If someone is hurting {name}, call {abuse}, or {emergency} if {name} is in danger now.",
+  "domestic-violence": "If anyone at home is being hurt or threatened right now, call {emergency}, then {dv}.",
+  "missing-child": "If {name} is missing right now, call {emergency}.",
+  weapons: "If {name} has a weapon or anyone is in danger right now, call {emergency}.",
+  "parent-crisis": "If you feel you might hurt your child, put them somewhere safe and call {parents}.",
+};
+
+export function safetyNote(request: { category: SafetyCategory; country?: CountryCode; child?: { name?: string | null } | null }): SafetyNote {
+  const country = request.country ?? "US";
+  const name = cleanName(request.child?.name);
+  const phones = new Map<string, SafetyPhone>();
+  const text = NOTE_LINES[request.category].replace(/\{(\w+)\}/g, (_, key: string) => {
+    if (key === "name") return name ?? "your child";
+    const service = key as Service;
+    const entry = serviceIn(country, service);
+    for (const phone of phonesOf(entry)) phones.set(phone.display, phone);
+    return say(entry, service);
+  });
+  const sentence = text.charAt(0).toUpperCase() + text.slice(1);
+  return { category: request.category, text: sentence, phones: [...phones.values()].sort((a, b) => b.display.length - a.display.length) };
 }
 
 /** The numbers the model's prompt gives for Dad's country (the same the safety answers use). */

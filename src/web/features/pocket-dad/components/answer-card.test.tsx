@@ -9,7 +9,7 @@ afterEach(cleanup);
 
 const noop = () => undefined;
 function renderCard(answer: PocketDadAnswer, meta: Partial<AnswerMeta>) {
-  const props = { onStep: noop, onVariant: noop, onRetry: noop, onNotEmergency: noop, onLike: noop, onText: noop, onEdit: noop, onRecordLater: noop };
+  const props = { onStep: noop, onVariant: noop, onRetry: noop, onLike: noop, onText: noop, onEdit: noop, onRecordLater: noop };
   render(
     <AnswerCard
       answer={answer}
@@ -51,5 +51,21 @@ describe("a safety answer's numbers", () => {
     renderCard({ say: "I'm right here.", doItems: ["Call 911 now.", "Call Poison Control at 1-800-222-1222."], why: "Help is fast." }, {});
     expect(screen.getAllByRole("link").map((link) => link.getAttribute("href"))).toEqual(["tel:911", "tel:18002221222"]);
     expect(screen.getByRole("heading", { name: "Say this:" })).toBeTruthy();
+  });
+});
+
+describe("a message that only might be an emergency", () => {
+  it("shows the usual script with the safety note above it, its number a tel: link", () => {
+    renderCard(
+      { say: "Sam, I'm right here.", doItems: ["Stay close.", "Ask what happened."], why: "Calm helps." },
+      { kind: "script", funnierAllowed: true, safetyNote: { category: "missing-child", text: "If Sam is missing right now, call 911.", phones: [{ display: "911", tel: "911" }] } },
+    );
+    const note = screen.getByRole("alert");
+    expect(note.textContent).toBe("If Sam is missing right now, call 911.");
+    expect(note.querySelector("a")?.getAttribute("href")).toBe("tel:911");
+    // Above the script, which stays: no safety heading replaces it.
+    expect(note.compareDocumentPosition(screen.getByTestId("say-this")) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByTestId("say-this").textContent).toBe("“Sam, I'm right here.”");
+    expect(screen.queryByTestId("safety-heading")).toBeNull();
   });
 });

@@ -20,7 +20,6 @@ type Props = {
   onStep: (direction: "softer" | "firmer") => void;
   onVariant: (variant: "shorter" | "funnier") => void;
   onRetry: () => void;
-  onNotEmergency: () => void;
   onLike: () => void;
   onText: () => void;
   onEdit: () => void;
@@ -81,6 +80,12 @@ export function AnswerCard(props: Props) {
           <LifeBuoy className="size-5 text-accent-dark" aria-hidden="true" /> Safety first
         </p>
       ) : null}
+      {meta.safetyNote && !safety ? (
+        <p role="alert" className="flex items-start gap-2 rounded-lg border-l-4 border-accent bg-accent-soft px-3 py-2 font-medium text-ink" data-testid="safety-note">
+          <LifeBuoy className="mt-0.5 size-5 shrink-0 text-accent-dark" aria-hidden="true" />
+          <span>{withPhoneLinks(meta.safetyNote.text, meta.safetyNote.phones)}</span>
+        </p>
+      ) : null}
       <section aria-labelledby="say-this">
         <h2 id="say-this" className="text-sm font-semibold tracking-wide text-olive-dark uppercase">
           {forDad ? POCKET_DAD_COPY.sayForDad : POCKET_DAD_COPY.say}
@@ -112,14 +117,6 @@ export function AnswerCard(props: Props) {
         <p role="note" className="flex items-center gap-2 rounded-lg bg-paper-warm px-3 py-2 text-sm text-ink-soft" data-testid="answer-note">
           <Info className="size-4 shrink-0 text-olive-dark" aria-hidden="true" /> {meta.note}
         </p>
-      ) : null}
-      {safety && meta.dismissible ? (
-        <div className="flex flex-col gap-2 border-t border-sand-soft pt-3" data-testid="not-emergency">
-          <p className="text-sm text-ink-soft">{POCKET_DAD_COPY.notEmergencyHint}</p>
-          <Button variant="secondary" onClick={props.onNotEmergency} disabled={props.loading}>
-            {POCKET_DAD_COPY.notEmergency}
-          </Button>
-        </div>
       ) : null}
       {safety ? null : (
         <div className="flex flex-col gap-2 border-t border-sand-soft pt-3">

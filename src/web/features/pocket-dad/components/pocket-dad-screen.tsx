@@ -153,7 +153,6 @@ function PocketDadTool({ userId, context }: { userId: string | null; context: Po
           onText={() => void textLine.copy(pd.entry!.answer.say)}
           onEdit={() => setRecordMode("edit")}
           onRetry={() => void pd.retry()}
-          onNotEmergency={() => !guard() && pd.showUsualAnswer()}
           onLike={() => !guard() && void pd.like()}
           onRecordLater={() => setRecordMode("record")}
         />

@@ -54,11 +54,11 @@ function messageOf(field: HTMLElement) {
 const saveButton = () => screen.getByRole("button", { name: "Record 30–60 sec" });
 
 describe("Record a message for later", () => {
-  it("offers the shared title and unlock fields: milestone, date or age (never 'now'), milestone filled in", () => {
+  it("offers the shared title and unlock fields: milestone, date or age (never 'now'), milestone left for Dad to write", () => {
     open();
     expect((screen.getByRole("textbox", { name: "Title" }) as HTMLInputElement).value).toBe(recordLaterTitle(SAY));
     expect(screen.getAllByRole("radio").map((radio) => radio.closest("label")?.textContent)).toEqual(["At an age", "On a date", "At a milestone"]);
-    expect((screen.getByRole("textbox", { name: "Milestone" }) as HTMLInputElement).value).toBe("next big game day");
+    expect((screen.getByRole("textbox", { name: "Milestone" }) as HTMLInputElement).value).toBe("");
     expect(screen.queryByRole("textbox", { name: "Notes" })).toBeNull();
     expect(screen.queryByRole("group", { name: "Who is it for?" })).toBeNull();
   });
@@ -110,6 +110,7 @@ describe("Record a message for later", () => {
     expect(title.getAttribute("aria-describedby")).toContain("pd-later-title-hint");
     screen.getByText("Your words: change anything you like.");
     fireEvent.change(title, { target: { value: "  " } });
+    fireEvent.change(screen.getByRole("textbox", { name: "Milestone" }), { target: { value: "her first day at school" } });
     fireEvent.click(saveButton());
     await screen.findByText("Recorder");
     expect(requests[0]?.body.title).toBe(SAY);

@@ -50,8 +50,8 @@ export function RecordLaterDialog(props: Props) {
   const [values, setValues] = useState<MemoryFieldValues>(() => ({
     ...EMPTY_MEMORY_FIELDS,
     title: props.edit ? props.say.trim().slice(0, TITLE_FIELD_MAX) : recordLaterTitle(props.say),
+    // No milestone is guessed for him: one word for every situation ('next big game day') fit almost none.
     unlockType: "milestone",
-    unlockMilestone: POCKET_DAD_COPY.defaultMilestone,
   }));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [problem, setProblem] = useState<string | null>(null);

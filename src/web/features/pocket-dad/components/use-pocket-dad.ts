@@ -63,19 +63,16 @@ export function usePocketDad(options: { userId: string | null; initialTone?: Ton
   const latestPrompt = entry?.prompt ?? null;
   /** The answer on screen was asked as this variant (Softer, Firmer and Retry keep it). */
   const variant: Variant = entry?.variant ?? "standard";
-  /** Dad said the answer on screen is not about an emergency; asking it again another way keeps that. */
-  const notEmergency = entry?.notEmergency ?? false;
 
   const ask = useCallback(
-    async (request: { prompt: string; tone: Tone; intensity: Intensity; childId: string | null; variant: Variant; notEmergency?: boolean }) => {
+    async (request: { prompt: string; tone: Tone; intensity: Intensity; childId: string | null; variant: Variant }) => {
       const prompt = request.prompt.trim();
       if (!prompt) {
         setError(POCKET_DAD_COPY.blankPrompt);
         setStatus("error");
         return;
       }
-      const notEmergency = request.notEmergency ?? false;
-      const key = responseCacheKey(prompt, request.tone, request.intensity, request.childId, request.variant, notEmergency);
+      const key = responseCacheKey(prompt, request.tone, request.intensity, request.childId, request.variant);
       controller.current?.abort();
       const cached = store.children[childKey(request.childId)]?.entries[key];
       if (cached) {
@@ -93,7 +90,7 @@ export function usePocketDad(options: { userId: string | null; initialTone?: Ton
         await wait(SUBMIT_DELAY_MS, abort.signal);
         for (let attempt = 0; ; attempt++) {
           const reply = await askPocketDad(
-            { prompt, tone: request.tone, tone_intensity: request.intensity, child_id: request.childId, variant: request.variant, not_emergency: notEmergency },
+            { prompt, tone: request.tone, tone_intensity: request.intensity, child_id: request.childId, variant: request.variant },
             abort.signal,
           );
           const check = checkAnswerFormat(reply.message);
@@ -114,11 +111,10 @@ export function usePocketDad(options: { userId: string | null; initialTone?: Ton
                 note: reply.note,
                 funnierAllowed: reply.funnier_allowed,
                 funnierReason: reply.funnier_reason,
-                dismissible: reply.safety_dismissible,
+                safetyNote: reply.safety_note,
                 phones: reply.safety_phones,
                 audience: reply.safety_audience,
               },
-              ...(notEmergency ? { notEmergency } : {}),
             };
             setStore((current) => rememberEntry(current, request.childId, key, newEntry));
             setCurrentKey(key);
@@ -151,19 +147,13 @@ export function usePocketDad(options: { userId: string | null; initialTone?: Ton
     likePending,
     variant,
     submit: (prompt: string) => ask({ prompt, tone, intensity, childId, variant: "standard" }),
-    retry: () => (latestPrompt ? ask({ prompt: latestPrompt, tone, intensity, childId, variant, notEmergency }) : undefined),
-    /** 'Not an emergency? Show the usual answer' on a safety answer the danger check was not sure of. */
-    showUsualAnswer() {
-      if (!latestPrompt) return;
-      trackEvent("pd_not_emergency", { response_id: entry?.responseId ?? null });
-      void ask({ prompt: latestPrompt, tone, intensity, childId, variant: "standard", notEmergency: true });
-    },
+    retry: () => (latestPrompt ? ask({ prompt: latestPrompt, tone, intensity, childId, variant }) : undefined),
     /** Shorter or Funnier asks the same question again that way; asking for the one on screen goes back to the standard answer. */
     changeVariant(next: Exclude<Variant, "standard">) {
       if (!latestPrompt) return;
       const chosen: Variant = next === variant ? "standard" : next;
       trackEvent("pd_variant_changed", { variant: chosen });
-      void ask({ prompt: latestPrompt, tone, intensity, childId, variant: chosen, notEmergency });
+      void ask({ prompt: latestPrompt, tone, intensity, childId, variant: chosen });
     },
     selectChild(next: string | null) {
       controller.current?.abort();
@@ -180,7 +170,7 @@ export function usePocketDad(options: { userId: string | null; initialTone?: Ton
       setIntensity(DEFAULT_INTENSITY);
       trackEvent("pd_tone_changed", { tone: next });
       savePreferences({ tone: next, tone_intensity: DEFAULT_INTENSITY }).catch(() => undefined);
-      if (latestPrompt) void ask({ prompt: latestPrompt, tone: next, intensity: DEFAULT_INTENSITY, childId, variant: "standard", notEmergency });
+      if (latestPrompt) void ask({ prompt: latestPrompt, tone: next, intensity: DEFAULT_INTENSITY, childId, variant: "standard" });
     },
     stepIntensity(direction: "softer" | "firmer") {
       const next = stepIntensity(intensity, direction);
@@ -188,7 +178,7 @@ export function usePocketDad(options: { userId: string | null; initialTone?: Ton
       setIntensity(next);
       trackEvent("pd_tone_intensity_changed", { tone_intensity: next });
       savePreferences({ tone, tone_intensity: next }).catch(() => undefined);
-      if (latestPrompt) void ask({ prompt: latestPrompt, tone, intensity: next, childId, variant, notEmergency });
+      if (latestPrompt) void ask({ prompt: latestPrompt, tone, intensity: next, childId, variant });
     },
     async like() {
       if (!entry || entry.liked || likePending || status === "loading" || !currentKey) return;
