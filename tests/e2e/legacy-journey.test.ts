@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { browserAvailable, useBrowser } from "../support/browser";
+import { attemptBrowserAction } from "../support/browser-actions";
 import { signUpConfirmed, startE2eServer } from "../support/e2e-server";
 import { controlsCoveredOnPage, screenshotAtBothWidths } from "../support/screens";
 
@@ -27,7 +28,7 @@ describe.skipIf(!browserAvailable)("'If something happens to me' in Chromium", (
     await section.scrollIntoViewIfNeeded();
     await screenshotAtBothWidths(page, "legacy-settings");
     // The section alone, once the 'Saved' toast has gone, at both widths (easier to read than the full page).
-    await page.getByText("Saved", { exact: true }).first().waitFor({ state: "hidden", timeout: 10_000 }).catch(() => undefined);
+    await attemptBrowserAction((options) => page.getByText("Saved", { exact: true }).first().waitFor({ state: "hidden", ...options }), { timeoutMs: 10_000 });
     for (const viewport of [{ width: 360, height: 800 }, { width: 1280, height: 900 }]) {
       await page.setViewportSize(viewport);
       await section.screenshot({ path: `test-results/screens/legacy-section-${viewport.width}.png` });
