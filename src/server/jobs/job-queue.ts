@@ -29,15 +29,35 @@ export type JobQueue = {
 
 /** pg-boss's tables (its default schema). */
 const SCHEMA = "pgboss";
-/** How often an idle worker looks for new jobs (pg-boss's shortest interval). */
+/** How often an idle worker looks for new jobs (pg-boss's shortest interval); a send on this node wakes it at once. */
 const POLL_SECONDS = 0.5;
+/** Before a failed job's first retry (doubled on each further one). */
+const RETRY_DELAY_SECONDS = 5;
+/** Between two looks at the schedules (pg-boss's default): a scheduled run starts within this of its minute. */
+const SCHEDULE_CHECK_SECONDS = 30;
+/** How often a firing of a schedule is turned into its job (pg-boss's default), or as often as the schedules are looked at. */
+const SCHEDULE_HANDOVER_SECONDS = 5;
+
+/** The queue's waits (tests shorten them); unset, the production values above. */
+export type JobTiming = { pollSeconds?: number; retryDelaySeconds?: number; scheduleCheckSeconds?: number };
 
 /** The job queue lives inside PostgreSQL (pg-boss), so any app node can send and work jobs. */
-export async function startJobQueue(options: { url: string; log: (message: string) => void }): Promise<JobQueue> {
-  const boss = new PgBoss({ connectionString: options.url, max: 4, schema: SCHEMA });
+export async function startJobQueue(options: { url: string; log: (message: string) => void; timing?: JobTiming }): Promise<JobQueue> {
+  const scheduleCheckSeconds = options.timing?.scheduleCheckSeconds ?? SCHEDULE_CHECK_SECONDS;
+  const retryDelaySeconds = options.timing?.retryDelaySeconds ?? RETRY_DELAY_SECONDS;
+  const pollingIntervalSeconds = options.timing?.pollSeconds ?? POLL_SECONDS;
+  const boss = new PgBoss({
+    connectionString: options.url,
+    max: 4,
+    schema: SCHEMA,
+    cronMonitorIntervalSeconds: scheduleCheckSeconds,
+    cronWorkerIntervalSeconds: Math.min(SCHEDULE_HANDOVER_SECONDS, scheduleCheckSeconds),
+  });
   boss.on("error", (error) => options.log(`job queue: ${error.message}`));
   await boss.start();
   const created = new Set<string>();
+  /** This node's worker of each queue, woken after a send so the job starts now rather than at its next look. */
+  const workers = new Map<string, string>();
 
   /**
    * Creates the job's queue once. Two nodes starting on a new database create the same queues at the same moment, and
@@ -47,7 +67,7 @@ export async function startJobQueue(options: { url: string; log: (message: strin
     if (created.has(job.name)) return;
     for (let attempt = 1; ; attempt++) {
       try {
-        await boss.createQueue(job.name, { name: job.name, retryLimit: job.retryLimit ?? 5, retryDelay: 5, retryBackoff: true });
+        await boss.createQueue(job.name, { name: job.name, retryLimit: job.retryLimit ?? 5, retryDelay: retryDelaySeconds, retryBackoff: true });
         break;
       } catch (error) {
         if ((error as { code?: string }).code !== "40P01" || attempt >= 5) throw error;
@@ -62,13 +82,15 @@ export async function startJobQueue(options: { url: string; log: (message: strin
     async send(job, payload, sendOptions) {
       await ensureQueue(job as JobDefinition<z.ZodType>);
       await boss.send(job.name, job.schema.parse(payload) as object, sendOptions ?? {});
+      const worker = workers.get(job.name);
+      if (worker && !(sendOptions?.startAfter && sendOptions.startAfter.getTime() > Date.now())) boss.notifyWorker(worker);
     },
     async register(jobs) {
       for (const job of jobs) {
         await ensureQueue(job);
         const batchSize = job.batchSize ?? 1;
         const worker: { id?: string } = {};
-        worker.id = await boss.work(job.name, { pollingIntervalSeconds: POLL_SECONDS, batchSize }, async (received) => {
+        worker.id = await boss.work(job.name, { pollingIntervalSeconds, batchSize }, async (received) => {
           for (const one of received) {
             try {
               await job.handle(job.schema.parse(one.data));
@@ -81,6 +103,7 @@ export async function startJobQueue(options: { url: string; log: (message: strin
           // A full batch means more may be waiting: fetch again at once instead of after the polling interval.
           if (received.length === batchSize && worker.id) boss.notifyWorker(worker.id);
         });
+        workers.set(job.name, worker.id);
       }
     },
     async schedule(job, cron, payload) {
