@@ -66,8 +66,8 @@ const configSchema = z
     SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(3),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
     // Waits that tests shorten; unset, each is the production value its module holds.
-    JOB_RETRY_DELAY_SECONDS: optional.pipe(z.coerce.number().int().min(1).max(3600).optional()),
-    SCHEDULE_CHECK_SECONDS: optional.pipe(z.coerce.number().int().min(1, "SCHEDULE_CHECK_SECONDS must be 1 to 45").max(45, "SCHEDULE_CHECK_SECONDS must be 1 to 45").optional()),
+    JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
+    SCHEDULE_CHECK_SECONDS: z.coerce.number().int().min(1, "SCHEDULE_CHECK_SECONDS must be 1 to 45").max(45, "SCHEDULE_CHECK_SECONDS must be 1 to 45").optional(),
     EMBEDDED_POSTGRES_RESTART_DELAYS_MS: optional.pipe(
       z
         .string()
