@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { SlowestFirstSequencer } from "./tests/support/slowest-first-sequencer";
 
 export default defineConfig({
   test: {
@@ -10,6 +11,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // expect.poll waits 1 s by default: a page or job that answers in 2 s on a loaded CI machine is not a failure.
     expect: { poll: { timeout: 15_000, interval: 100 } },
+    // The slowest files (tests/durations.json) start first, so the run does not end waiting on one long file.
+    sequence: { sequencer: SlowestFirstSequencer },
     pool: "forks",
     maxWorkers: 3,
     reporters: ["default", ["json", { outputFile: "test-results/vitest.json" }]],

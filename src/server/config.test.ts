@@ -11,6 +11,18 @@ describe("parseConfig", () => {
     expect(config.appUrl).toBe("http://localhost:3000");
   });
 
+  it("keeps the production waits unless the timing variables are set, and refuses a bad one", () => {
+    const defaults = parseConfig({});
+    expect(defaults.jobTiming).toEqual({ retryDelaySeconds: undefined, scheduleCheckSeconds: undefined });
+    expect(defaults.database).toMatchObject({ kind: "embedded", restartDelaysMs: undefined });
+    const short = parseConfig({ JOB_RETRY_DELAY_SECONDS: "1", SCHEDULE_CHECK_SECONDS: "1", EMBEDDED_POSTGRES_RESTART_DELAYS_MS: "100,250" });
+    expect(short.jobTiming).toEqual({ retryDelaySeconds: 1, scheduleCheckSeconds: 1 });
+    expect(short.database).toMatchObject({ restartDelaysMs: [100, 250] });
+    expect(() => parseConfig({ SCHEDULE_CHECK_SECONDS: "60", EMBEDDED_POSTGRES_RESTART_DELAYS_MS: "soon" })).toThrow(
+      /SCHEDULE_CHECK_SECONDS must be 1 to 45[\s\S]*EMBEDDED_POSTGRES_RESTART_DELAYS_MS must be milliseconds/,
+    );
+  });
+
   it("respects PORT, DATA_DIR and DATABASE_URL", () => {
     const config = parseConfig({ PORT: "4100", DATA_DIR: "/tmp/heydad", DATABASE_URL: "postgres://u:p@db:5432/heydad" });
     expect(config.port).toBe(4100);

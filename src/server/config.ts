@@ -65,6 +65,16 @@ const configSchema = z
     META_PIXEL_ID: optional.pipe(z.string().regex(/^\d{5,20}$/, "META_PIXEL_ID must be the numeric pixel id").optional()),
     SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(3),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
+    // Waits that tests shorten; unset, each is the production value its module holds.
+    JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
+    SCHEDULE_CHECK_SECONDS: z.coerce.number().int().min(1, "SCHEDULE_CHECK_SECONDS must be 1 to 45").max(45, "SCHEDULE_CHECK_SECONDS must be 1 to 45").optional(),
+    EMBEDDED_POSTGRES_RESTART_DELAYS_MS: optional.pipe(
+      z
+        .string()
+        .regex(/^\d+(,\d+)*$/, "EMBEDDED_POSTGRES_RESTART_DELAYS_MS must be milliseconds separated by commas (e.g. 250,500,1000)")
+        .transform((value) => value.split(",").map(Number))
+        .optional(),
+    ),
   });
 
 /** Rules across several variables, checked on the raw environment so they are listed with the rest. */
@@ -139,7 +149,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
     dataDir,
     database: parsed.DATABASE_URL
       ? { kind: "external" as const, url: parsed.DATABASE_URL }
-      : { kind: "embedded" as const, dir: path.join(dataDir, "postgres"), port: parsed.EMBEDDED_POSTGRES_PORT },
+      : { kind: "embedded" as const, dir: path.join(dataDir, "postgres"), port: parsed.EMBEDDED_POSTGRES_PORT, restartDelaysMs: parsed.EMBEDDED_POSTGRES_RESTART_DELAYS_MS },
     authSecret: parsed.AUTH_SECRET,
     email: {
       from: parsed.EMAIL_FROM,
@@ -192,5 +202,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
     sessionCacheSeconds: parsed.SESSION_CACHE_SECONDS,
     /** Connections this app node keeps to PostgreSQL. */
     databasePoolMax: parsed.DATABASE_POOL_MAX,
+    /** The job queue's waits: before a failed job's first retry, and between two looks at the schedules. */
+    jobTiming: { retryDelaySeconds: parsed.JOB_RETRY_DELAY_SECONDS, scheduleCheckSeconds: parsed.SCHEDULE_CHECK_SECONDS },
   };
 }

@@ -30,6 +30,7 @@ async function main() {
     const embedded = await startEmbeddedPostgres({
       dir: config.database.dir,
       port: config.database.port,
+      restartDelaysMs: config.database.restartDelaysMs,
       log: logger.info,
       // Supervised: restarted with back-off when it stops; when it cannot come back, the app exits
       // non-zero so a process manager (systemd, Docker, PM2) restarts everything.
@@ -51,7 +52,7 @@ async function main() {
   await applyMigrations(pool);
   logger.info("migrations: applied");
 
-  const jobs = await startJobQueue({ url: databaseUrl, log: logger.info });
+  const jobs = await startJobQueue({ url: databaseUrl, log: logger.info, timing: config.jobTiming });
   stops.unshift(jobs.stop);
   logger.info("jobs: pg-boss running");
 

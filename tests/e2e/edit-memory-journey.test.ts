@@ -1,9 +1,8 @@
-import fs from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { browserAvailable, useBrowser } from "../support/browser";
 import { signUpConfirmed, startE2eServer } from "../support/e2e-server";
 import path from "node:path";
-import { controlsCoveredOnPage, SCREENS_DIR } from "../support/screens";
+import { controlsCoveredOnPage, SCREENS_DIR, saveScreenshot } from "../support/screens";
 
 type Server = Awaited<ReturnType<typeof startE2eServer>>;
 
@@ -20,8 +19,7 @@ describe.skipIf(!browserAvailable)("editing a memory in Chromium", () => {
     for (const viewport of [{ width: 360, height: 800 }, { width: 1280, height: 900 }]) {
       const page = await browser.newPage(viewport);
       // The screen as Dad sees it (a full-page capture draws the fixed dialog and overlay over a taller page).
-      const shoot = (name: string) => page.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`) });
-      fs.mkdirSync(SCREENS_DIR, { recursive: true });
+      const shoot = (name: string) => saveScreenshot(page, path.join(SCREENS_DIR, `${name}.png`));
       const email = `edit${viewport.width}-${Date.now()}@example.com`;
       await signUpConfirmed(server, page, email);
       const { rows } = await server.pool.query("SELECT id FROM users WHERE email = $1", [email]);

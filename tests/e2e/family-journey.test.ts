@@ -4,6 +4,7 @@ import { daytimeZone } from "../support/daytime-zone";
 import { browserAvailable, useBrowser } from "../support/browser";
 import { generateVoice } from "../support/archives";
 import { signUpConfirmed, startE2eServer } from "../support/e2e-server";
+import { saveScreenshot } from "../support/screens";
 import { generateClip } from "../support/videos";
 
 const SHOTS = "test-results/family";
@@ -50,7 +51,7 @@ describe.skipIf(!browserAvailable)("family delivery in Chromium", () => {
     await page.goto(`${server.baseUrl}/children`);
     const prompt = page.getByRole("complementary", { name: "Family delivery" });
     await prompt.waitFor();
-    await page.screenshot({ path: `${SHOTS}/children-prompt-360.png`, fullPage: true });
+    await saveScreenshot(page, `${SHOTS}/children-prompt-360.png`, { fullPage: true });
     await prompt.getByRole("link", { name: "Set up Family delivery" }).click();
     await page.waitForURL(/\/settings#family-delivery/);
 
@@ -66,13 +67,13 @@ describe.skipIf(!browserAvailable)("family delivery in Chromium", () => {
     await dialog.getByLabel("Email").fill(grandmaEmail);
     await dialog.getByLabel("Only the children I choose").check();
     await dialog.getByLabel("Maya").check();
-    await page.screenshot({ path: `${SHOTS}/guardian-dialog-360.png` });
+    await saveScreenshot(page, `${SHOTS}/guardian-dialog-360.png`);
     await dialog.getByRole("button", { name: "Send invitation" }).click();
     await dialog.waitFor({ state: "detached" });
     const row = section.getByRole("listitem").filter({ hasText: "Grandma Rose" });
     await row.getByText("Invited").waitFor();
     await row.getByText("Grandparent · Maya").waitFor();
-    await section.screenshot({ path: `${SHOTS}/settings-family-360.png` });
+    await saveScreenshot(section, `${SHOTS}/settings-family-360.png`);
 
     // The guardian opens the invitation from the development mailbox, on another phone.
     const invitation = await server.latestEmail(grandmaEmail, "asked you to receive");
@@ -81,7 +82,7 @@ describe.skipIf(!browserAvailable)("family delivery in Chromium", () => {
     await guardianPage.getByRole("link", { name: "Accept" }).first().click();
     await guardianPage.getByRole("heading", { name: "Hello Grandma Rose" }).waitFor();
     await guardianPage.getByText(`${dadEmail} has named you as a guardian for Maya`).waitFor();
-    await guardianPage.screenshot({ path: `${SHOTS}/invitation-360.png`, fullPage: true });
+    await saveScreenshot(guardianPage, `${SHOTS}/invitation-360.png`, { fullPage: true });
     await guardianPage.getByRole("button", { name: "Accept" }).click();
     await guardianPage.getByText("You have accepted.").waitFor();
     await server.latestEmail(grandmaEmail, "Maya's page");
@@ -135,9 +136,9 @@ describe.skipIf(!browserAvailable)("family delivery in Chromium", () => {
     await envelope.getByText("Sealed video").waitFor();
     expect(await guardianPage.getByText("You did it").count()).toBe(0);
     expect(await guardianPage.locator("video").count()).toBe(0);
-    await guardianPage.screenshot({ path: `${SHOTS}/child-page-360.png`, fullPage: true });
+    await saveScreenshot(guardianPage, `${SHOTS}/child-page-360.png`, { fullPage: true });
     await guardianPage.setViewportSize({ width: 1280, height: 900 });
-    await guardianPage.screenshot({ path: `${SHOTS}/child-page-1280.png`, fullPage: true });
+    await saveScreenshot(guardianPage, `${SHOTS}/child-page-1280.png`, { fullPage: true });
     await guardianPage.setViewportSize({ width: 360, height: 800 });
     await envelope.getByRole("button", { name: "This has happened" }).click();
     await guardianPage.getByRole("heading", { name: "You did it" }).waitFor();
@@ -151,7 +152,7 @@ describe.skipIf(!browserAvailable)("family delivery in Chromium", () => {
     await video.evaluate((element: HTMLVideoElement) => element.play());
     await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.5);
     await video.evaluate((element: HTMLVideoElement) => { element.pause(); element.currentTime = 0; });
-    await guardianPage.screenshot({ path: `${SHOTS}/child-page-confirmed-360.png`, fullPage: true });
+    await saveScreenshot(guardianPage, `${SHOTS}/child-page-confirmed-360.png`, { fullPage: true });
     await measureChildPage(familyUrl);
     expect(await guardianPage.content()).not.toContain(dadEmail);
 
@@ -161,11 +162,11 @@ describe.skipIf(!browserAvailable)("family delivery in Chromium", () => {
     await page.getByRole("button", { name: /You did it/ }).first().click();
     const opened = page.getByRole("dialog", { name: "You did it" });
     await opened.getByRole("heading", { name: "Family delivery" }).waitFor();
-    await page.screenshot({ path: `${SHOTS}/vault-deliveries-360.png` });
+    await saveScreenshot(page, `${SHOTS}/vault-deliveries-360.png`);
     await opened.getByText(/^Grandma Rose opened it on .+ \(for Maya\)$/).waitFor();
-    await page.screenshot({ path: `${SHOTS}/vault-deliveries-360.png` });
+    await saveScreenshot(page, `${SHOTS}/vault-deliveries-360.png`);
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/vault-deliveries-1280.png` });
+    await saveScreenshot(page, `${SHOTS}/vault-deliveries-1280.png`);
     await page.keyboard.press("Escape");
     await page.setViewportSize({ width: 360, height: 800 });
     await page.goto(`${server.baseUrl}/settings#family-delivery`);
@@ -176,9 +177,9 @@ describe.skipIf(!browserAvailable)("family delivery in Chromium", () => {
     const confirmation = section.getByRole("list", { name: "Milestone confirmations" }).getByRole("listitem");
     await confirmation.getByText("Delivered: it stays delivered.").waitFor();
     expect(await confirmation.getByRole("button", { name: /^Undo/ }).count()).toBe(0);
-    await section.screenshot({ path: `${SHOTS}/settings-confirmations-360.png` });
+    await saveScreenshot(section, `${SHOTS}/settings-confirmations-360.png`);
     await page.setViewportSize({ width: 1280, height: 900 });
-    await section.screenshot({ path: `${SHOTS}/settings-family-1280.png` });
+    await saveScreenshot(section, `${SHOTS}/settings-family-1280.png`);
     await row.getByRole("button", { name: "Pause Grandma Rose" }).click();
     await row.getByText("Paused").waitFor();
     await row.getByRole("button", { name: "Remove Grandma Rose" }).click();
@@ -191,9 +192,9 @@ describe.skipIf(!browserAvailable)("family delivery in Chromium", () => {
     await page.getByRole("button", { name: "Delete my account" }).click();
     const deletion = page.getByRole("dialog", { name: "Delete your account?" });
     await deletion.getByText("Every guardian's link to your children's pages stops working at once").waitFor();
-    await page.screenshot({ path: `${SHOTS}/delete-account-1280.png` });
+    await saveScreenshot(page, `${SHOTS}/delete-account-1280.png`);
     await page.setViewportSize({ width: 360, height: 800 });
-    await page.screenshot({ path: `${SHOTS}/delete-account-360.png` });
+    await saveScreenshot(page, `${SHOTS}/delete-account-360.png`);
     await deletion.getByRole("button", { name: "Keep my account" }).click();
   });
 });

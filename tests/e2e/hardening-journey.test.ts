@@ -1,7 +1,7 @@
-import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { browserAvailable, useBrowser } from "../support/browser";
 import { startE2eServer } from "../support/e2e-server";
+import { saveScreenshot } from "../support/screens";
 
 describe.skipIf(!browserAvailable)("a staging site opened at another local address (issue 13.1, 13.7, 13.13)", () => {
   const browser = useBrowser();
@@ -9,7 +9,6 @@ describe.skipIf(!browserAvailable)("a staging site opened at another local addre
   it("shows TEST MODE on every page, signs up at 127.0.0.1, and shows better-auth's messages in the app's error shape", async () => {
     const server = await startE2eServer({ NODE_ENV: "development", PAYMENTS: "test" });
     const loopback = server.baseUrl.replace("localhost", "127.0.0.1");
-    fs.mkdirSync("test-results", { recursive: true });
     for (const viewport of [{ width: 360, height: 800 }, { width: 1280, height: 900 }]) {
       const page = await browser.newPage(viewport);
       for (const path of ["/", "/pricing", "/signup"]) {
@@ -18,7 +17,7 @@ describe.skipIf(!browserAvailable)("a staging site opened at another local addre
       }
       await page.goto(`${loopback}/`);
       await page.getByText("TEST MODE: this is a test site, no real payment is taken").waitFor();
-      await page.screenshot({ path: `test-results/test-mode-banner-${viewport.width}.png` });
+      await saveScreenshot(page, `test-results/test-mode-banner-${viewport.width}.png`);
     }
 
     const page = await browser.newPage();

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { browserAvailable, useBrowser } from "../support/browser";
+import { attemptBrowserAction } from "../support/browser-actions";
 import { signUpConfirmed, startE2eServer } from "../support/e2e-server";
-import { controlsCoveredOnPage, screenshotAtBothWidths } from "../support/screens";
+import { controlsCoveredOnPage, saveScreenshot, screenshotAtBothWidths, screensWanted } from "../support/screens";
 
 describe.skipIf(!browserAvailable)("'If something happens to me' in Chromium", () => {
   const browser = useBrowser();
@@ -26,11 +27,13 @@ describe.skipIf(!browserAvailable)("'If something happens to me' in Chromium", (
     await expect.poll(async () => (await (await page.request.get(`${server.baseUrl}/api/guardians/legacy`)).json()).legacy).toMatchObject({ enabled: true, periodMonths: 12 });
     await section.scrollIntoViewIfNeeded();
     await screenshotAtBothWidths(page, "legacy-settings");
-    // The section alone, once the 'Saved' toast has gone, at both widths (easier to read than the full page).
-    await page.getByText("Saved", { exact: true }).first().waitFor({ state: "hidden", timeout: 10_000 }).catch(() => undefined);
-    for (const viewport of [{ width: 360, height: 800 }, { width: 1280, height: 900 }]) {
-      await page.setViewportSize(viewport);
-      await section.screenshot({ path: `test-results/screens/legacy-section-${viewport.width}.png` });
+    if (screensWanted) {
+      // The section alone, once the 'Saved' toast has gone (or 10 s on), at both widths (easier to read than the full page).
+      await attemptBrowserAction((options) => page.getByText("Saved", { exact: true }).first().waitFor({ state: "hidden", ...options }), { timeoutMs: 10_000 });
+      for (const viewport of [{ width: 360, height: 800 }, { width: 1280, height: 900 }]) {
+        await page.setViewportSize(viewport);
+        await saveScreenshot(section, `test-results/screens/legacy-section-${viewport.width}.png`);
+      }
     }
     await page.setViewportSize({ width: 360, height: 800 });
     expect(await controlsCoveredOnPage(page, "main button, main select, main input")).toEqual([]);

@@ -1,10 +1,10 @@
-import fs from "node:fs";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { OWN_READS } from "../../src/shared/own-reads";
 import { READS_COPY } from "../../src/shared/reads";
 import { browserAvailable, useBrowser } from "../support/browser";
 import { startE2eServer } from "../support/e2e-server";
+import { saveScreenshot } from "../support/screens";
 
 const EMPTY = READS_COPY.empty;
 const SHOTS = "test-results/own-reads";
@@ -59,7 +59,6 @@ describe.skipIf(!browserAvailable)("own reads in Chromium", () => {
   let server: Awaited<ReturnType<typeof startE2eServer>>;
   beforeAll(async () => {
     server = await startE2eServer({ RATE_LIMIT: "off" });
-    fs.mkdirSync(SHOTS, { recursive: true });
   });
 
   it("shows the reads on /blog and on the landing page on a first visit, then opens, shares and leaves an article", async () => {
@@ -71,7 +70,7 @@ describe.skipIf(!browserAvailable)("own reads in Chromium", () => {
       await page.waitForLoadState("networkidle");
       expect(await page.getByText(EMPTY).count()).toBe(0);
       expect(await page.getByRole("article").count()).toBe(OWN_READS.length);
-      await page.screenshot({ path: `${SHOTS}/blog-${viewport.width}.png`, fullPage: viewport.width === 1280 });
+      await saveScreenshot(page, `${SHOTS}/blog-${viewport.width}.png`, { fullPage: viewport.width === 1280 });
 
       const first = OWN_READS[0]!;
       await page.getByRole("link", { name: new RegExp(`^Read it →.*${first.title}`) }).click();
@@ -101,7 +100,7 @@ describe.skipIf(!browserAvailable)("own reads in Chromium", () => {
         }),
       ).toBe(true);
       expect(await page.getByRole("status", { name: "Loading the article" }).count()).toBe(0);
-      await page.screenshot({ path: `${SHOTS}/article-${viewport.width}.png`, fullPage: true });
+      await saveScreenshot(page, `${SHOTS}/article-${viewport.width}.png`, { fullPage: true });
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBe(viewport.width);
       await page.getByRole("link", { name: "Back to all reads" }).click();

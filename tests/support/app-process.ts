@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import type pg from "pg";
 import { freePort } from "../../bench/bench-server";
+import { TEST_TIMING_ENV } from "./test-timing";
 
 /** A free loopback port (the bench finds its ports the same way). */
 export { freePort };
@@ -11,7 +12,7 @@ export type AppProcess = Awaited<ReturnType<typeof startAppProcess>>;
 
 /**
  * The server as `npm start` runs it (the compiled `dist/server/main.js` in its own process), on `port` or a free
- * one, waiting until /readyz answers 200. No built web app is needed for the API. `kill()` ends it
+ * one, with the tests' short waits (TEST_TIMING_ENV), waiting until /readyz answers 200. No built web app is needed for the API. `kill()` ends it
  * with any signal; `exited` resolves with its exit code. `host` names it in its base URL (a browser's
  * journey uses localhost, as a dad's address bar would).
  */
@@ -21,7 +22,7 @@ export async function startAppProcess(options: { env: Record<string, string>; po
   const output: string[] = [];
   if (!fs.existsSync("dist/server/main.js")) throw new Error("The server is not compiled: run `npm run build` (npm test does it first).");
   const child: ChildProcess = spawn(process.execPath, ["--enable-source-maps", "dist/server/main.js"], {
-    env: { ...process.env, NODE_ENV: "test", PORT: String(port), APP_URL: options.appUrl ?? baseUrl, ...options.env },
+    env: { ...process.env, NODE_ENV: "test", PORT: String(port), APP_URL: options.appUrl ?? baseUrl, ...TEST_TIMING_ENV, ...options.env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString()));

@@ -32,6 +32,11 @@ async function freePort() {
  * Each test file clones it (CREATE DATABASE … TEMPLATE), which takes milliseconds.
  */
 export default async function setup(project: TestProject) {
+  // `npm run test:unit` runs only tests that need no database: it starts none.
+  if (process.env.HEYDAD_TEST_DATABASE === "off") {
+    project.provide("adminDatabaseUrl", "");
+    return;
+  }
   let adminUrl = process.env.TEST_DATABASE_URL;
   let stop = async () => {};
   let dir: string | undefined;

@@ -1,15 +1,26 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 
 export const SCREENS_DIR = path.join("test-results", "screens");
 
+/** Screenshots are for a person to look at and assert nothing: they are taken only when SCREENS=1. */
+export const screensWanted = process.env.SCREENS === "1";
+
+/** With SCREENS=1, a screenshot of the page or element at `file` (its folder is made); otherwise nothing. */
+export async function saveScreenshot(target: Page | Locator, file: string, options: { fullPage?: boolean } = {}) {
+  if (!screensWanted) return;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  await target.screenshot({ path: file, ...options });
+}
+
 /**
- * Full-page screenshots of what the page shows now at a phone (360x800) and a desktop (1280x900)
- * width, for a person to look at (test-results/screens/<name>-360.png and -1280.png). The page is
+ * With SCREENS=1, full-page screenshots of what the page shows now at a phone (360x800) and a desktop (1280x900)
+ * width, for a person to look at (test-results/screens/<name>-360.png and -1280.png); otherwise nothing. The page is
  * left at the width it had.
  */
 export async function screenshotAtBothWidths(page: Page, name: string) {
+  if (!screensWanted) return;
   fs.mkdirSync(SCREENS_DIR, { recursive: true });
   const before = page.viewportSize();
   for (const viewport of [{ width: 360, height: 800 }, { width: 1280, height: 900 }]) {

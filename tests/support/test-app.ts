@@ -6,6 +6,7 @@ import { startJobQueue } from "../../src/server/jobs/job-queue";
 import { mailboxMessages } from "../../src/server/modules/email/email.table";
 import { createServices } from "../../src/server/services";
 import { createTestDatabase } from "./test-database";
+import { TEST_TIMING_ENV } from "./test-timing";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 /** The auth secret of every test app (tests that write better-auth's encrypted columns need it). */
@@ -27,9 +28,9 @@ export async function createTestApp(env: Record<string, string> = {}) {
 
 /** The app over an existing database; `stop()` closes its queue and pool (a process restart is stop, then start again). */
 export async function startAppOn(options: { url: string; env?: Record<string, string> }) {
-  const config = parseConfig({ NODE_ENV: "test", APP_URL: TEST_ORIGIN, DATA_DIR: "./data/test", ...options.env });
+  const config = parseConfig({ NODE_ENV: "test", APP_URL: TEST_ORIGIN, DATA_DIR: "./data/test", ...TEST_TIMING_ENV, ...options.env });
   const { db, pool } = createDatabase({ url: options.url, max: 5 });
-  const jobs = await startJobQueue({ url: options.url, log: () => {} });
+  const jobs = await startJobQueue({ url: options.url, log: () => {}, timing: config.jobTiming });
   const services = await createServices({ config, db, pool, jobs, authSecret: TEST_AUTH_SECRET, log: () => {} });
   const app = createApp({ services, logger: { info: () => {}, error: (message, error) => console.error(message, error) } });
   const stop = async () => {

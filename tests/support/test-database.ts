@@ -6,6 +6,7 @@ import { TEMPLATE_DATABASE, withDatabase } from "./global-setup";
 /** A fresh database for one test file, cloned from the migrated template. */
 export async function createTestDatabase() {
   const adminUrl = inject("adminDatabaseUrl");
+  if (!adminUrl) throw new Error("This run has no database (npm run test:unit): run this file with npx vitest run <file>.");
   const name = `test_${crypto.randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

@@ -8,7 +8,8 @@ let queue: JobQueue;
 const logged: string[] = [];
 beforeAll(async () => {
   database = await createTestDatabase();
-  queue = await startJobQueue({ url: database.url, log: (line) => logged.push(line) });
+  // A failed job is retried after 1 s here (5 s in production).
+  queue = await startJobQueue({ url: database.url, log: (line) => logged.push(line), timing: { retryDelaySeconds: 1 } });
 });
 afterAll(async () => {
   await queue.stop();
@@ -59,6 +60,24 @@ describe("the job queue", () => {
     expect(Object.fromEntries(attempts)).toEqual({ 0: 1, 1: 1, 2: 1, 3: 2, 4: 1, 5: 1, 6: 1, 7: 1 });
     const { rows } = await queue.boss.getDb().executeSql(`SELECT state, count(*)::int AS n FROM pgboss.job WHERE name = 'test-one-fails' GROUP BY state`, []);
     expect(rows).toEqual([{ state: "completed", n: 8 }]);
+  });
+
+  it("a job sent on a node whose worker is idle starts at once, not at the worker's next look", async () => {
+    // The worker looks every 30 s here: only the wake after the send can start the job within 10 s.
+    const idle = await startJobQueue({ url: database.url, log: () => {}, timing: { pollSeconds: 30 } });
+    try {
+      const handled: number[] = [];
+      const job: JobDefinition<typeof payload> = { name: "test-wake", schema: payload, handle: async ({ n }) => void handled.push(n) };
+      await idle.register([job]);
+      // The worker's first look (at registration) found nothing; it now waits for its next one.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await idle.send(job, { n: 1 });
+      expect(await until(() => handled.length === 1, 10_000), "handled before the next look, 30 s on").not.toBe(false);
+      await idle.send(job, { n: 2 });
+      expect(await until(() => handled.length === 2, 10_000), "the second send woke it too").not.toBe(false);
+    } finally {
+      await idle.stop();
+    }
   });
 
   it("a job whose payload no longer fits its schema fails on its own without stopping the batch", async () => {

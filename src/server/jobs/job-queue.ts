@@ -31,8 +31,14 @@ export type JobQueue = {
 
 /** pg-boss's tables (its default schema). */
 const SCHEMA = "pgboss";
-/** How often an idle worker looks for new jobs. */
-const POLL_MS = 500;
+/** How often an idle worker looks for new jobs; a send on this node wakes it at once. */
+const POLL_SECONDS = 0.5;
+/** Before a failed job's first retry (doubled on each further one). */
+const RETRY_DELAY_SECONDS = 5;
+/** Between two looks at the schedules (pg-boss's default): a scheduled run starts within this of its minute. */
+const SCHEDULE_CHECK_SECONDS = 30;
+/** How often a firing of a schedule is turned into its job (pg-boss's default), or as often as the schedules are looked at. */
+const SCHEDULE_HANDOVER_SECONDS = 5;
 /**
  * Waits between tries at recording a job's outcome (completed, failed) while the database does not answer (a restart):
  * the last wait repeats until it lands, so a job that ran is not run again only because the database was away.
@@ -40,6 +46,9 @@ const POLL_MS = 500;
 const RECORD_RETRY_DELAYS_MS = [250, 500, 1000, 2000, 4000, 8000, 15000];
 /** How long `stop()` waits for the jobs in hand; those still running then are failed, so they are retried at once. */
 const STOP_TIMEOUT_MS = 10_000;
+
+/** The queue's waits (tests shorten them); unset, the production values above. */
+export type JobTiming = { pollSeconds?: number; retryDelaySeconds?: number; scheduleCheckSeconds?: number };
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -50,9 +59,18 @@ const reasonOf = (error: unknown) => (error instanceof Error ? error.message : S
  * restart while a job finished made that promise reject with nobody listening, which ended the process. Here every
  * outcome is awaited and tried again until the database answers.
  */
-export async function startJobQueue(options: { url: string; log: (message: string) => void }): Promise<JobQueue> {
+export async function startJobQueue(options: { url: string; log: (message: string) => void; timing?: JobTiming }): Promise<JobQueue> {
   const { log } = options;
-  const boss = new PgBoss({ connectionString: options.url, max: 4, schema: SCHEMA });
+  const scheduleCheckSeconds = options.timing?.scheduleCheckSeconds ?? SCHEDULE_CHECK_SECONDS;
+  const retryDelaySeconds = options.timing?.retryDelaySeconds ?? RETRY_DELAY_SECONDS;
+  const pollMs = (options.timing?.pollSeconds ?? POLL_SECONDS) * 1000;
+  const boss = new PgBoss({
+    connectionString: options.url,
+    max: 4,
+    schema: SCHEMA,
+    cronMonitorIntervalSeconds: scheduleCheckSeconds,
+    cronWorkerIntervalSeconds: Math.min(SCHEDULE_HANDOVER_SECONDS, scheduleCheckSeconds),
+  });
   boss.on("error", (error) => log(`job queue: ${error.message}`));
   await boss.start();
   const created = new Set<string>();
@@ -60,17 +78,21 @@ export async function startJobQueue(options: { url: string; log: (message: strin
   const inHand = new Map<string, string>();
   let stopping = false;
 
-  /** Waits `ms`, or less when the queue stops. */
+  /** Waits `ms`, or less when the queue stops (or, for a worker idle on `queue`, when a job is sent to it here). */
   const wakeUps = new Set<() => void>();
-  const pause = (ms: number) =>
+  /** This node's idle worker of each queue, woken after a send so the job starts now rather than at its next look. */
+  const idleWorkers = new Map<string, () => void>();
+  const pause = (ms: number, queue?: string) =>
     new Promise<void>((resolve) => {
       const done = () => {
         clearTimeout(timer);
         wakeUps.delete(done);
+        if (queue && idleWorkers.get(queue) === done) idleWorkers.delete(queue);
         resolve();
       };
       const timer = setTimeout(done, ms);
       wakeUps.add(done);
+      if (queue) idleWorkers.set(queue, done);
     });
 
   /**
@@ -81,7 +103,7 @@ export async function startJobQueue(options: { url: string; log: (message: strin
     if (created.has(job.name)) return;
     for (let attempt = 1; ; attempt++) {
       try {
-        await boss.createQueue(job.name, { name: job.name, retryLimit: job.retryLimit ?? 5, retryDelay: 5, retryBackoff: true });
+        await boss.createQueue(job.name, { name: job.name, retryLimit: job.retryLimit ?? 5, retryDelay: retryDelaySeconds, retryBackoff: true });
         break;
       } catch (error) {
         if ((error as { code?: string }).code !== "40P01" || attempt >= 5) throw error;
@@ -147,7 +169,7 @@ export async function startJobQueue(options: { url: string; log: (message: strin
         return [];
       });
       for (const one of received) await runOne(job, one);
-      if (received.length < batchSize) await pause(POLL_MS);
+      if (received.length < batchSize) await pause(pollMs, job.name);
     }
   }
 
@@ -156,6 +178,7 @@ export async function startJobQueue(options: { url: string; log: (message: strin
     async send(job, payload, sendOptions) {
       await ensureQueue(job as JobDefinition<z.ZodType>);
       await boss.send(job.name, job.schema.parse(payload) as object, sendOptions ?? {});
+      if (!(sendOptions?.startAfter && sendOptions.startAfter.getTime() > Date.now())) idleWorkers.get(job.name)?.();
     },
     async register(jobs) {
       for (const job of jobs) {

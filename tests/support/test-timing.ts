@@ -1,0 +1,7 @@
+/**
+ * The waits every test app and app process starts with (a test's own env overrides them): a failed job is retried
+ * after 1 s, the schedules are looked at every second, and a stopped embedded PostgreSQL is tried seven times within
+ * about 12 s (30 s in production) before the app gives up, past the 10 s in which a test expects it back.
+ * Production keeps its own values (config.ts and the modules).
+ */
+export const TEST_TIMING_ENV = { JOB_RETRY_DELAY_SECONDS: "1", SCHEDULE_CHECK_SECONDS: "1", EMBEDDED_POSTGRES_RESTART_DELAYS_MS: "100,250,500,1000,2000,4000,4000" };
