@@ -282,8 +282,8 @@ export type DadDnaResult = {
   version: number;
 };
 
-/** The tone an archetype leans to, when the tone answers do not settle it. */
-const HOME_TONE: Record<Archetype, Tone> = {
+/** The tone an archetype leans to: the test's result when its tone answers do not settle it, and Pocket Dad's starting tone until Dad picks one. */
+export const ARCHETYPE_HOME_TONE: Record<Archetype, Tone> = {
   coach_dad: "direct",
   calm_anchor_dad: "gentle",
   fun_dad: "playful",
@@ -319,7 +319,7 @@ export function scoreDadDna(answers: DadDnaAnswers): DadDnaResult {
   return {
     archetype,
     scores,
-    tone: highest(TONES, tones, HOME_TONE[archetype]),
+    tone: highest(TONES, tones, ARCHETYPE_HOME_TONE[archetype]),
     intensity: highest(INTENSITIES, intensities, "baseline"),
     version: DAD_DNA_VERSION,
   };

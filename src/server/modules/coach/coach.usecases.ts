@@ -1,6 +1,7 @@
 import { ageInMonthsLabel, ageOn, todayIn } from "../../../shared/calendar";
 import { type Archetype, ARCHETYPES, type OnboardingAnswers } from "../../../shared/onboarding";
 import { accountCountry } from "../../../shared/countries";
+import { ARCHETYPE_HOME_TONE } from "../../../shared/dad-dna";
 import {
   checkAnswerFormat,
   DEFAULT_INTENSITY,
@@ -30,15 +31,6 @@ const RECENT_TOPICS = 3;
 /** A stored value is used only if it is in the allowed list (spec 5). */
 const storedTone = (value: string | null | undefined, fallback: Tone = DEFAULT_TONE): Tone => ((TONES as readonly string[]).includes(value ?? "") ? (value as Tone) : fallback);
 
-/** The tone Pocket Dad starts in for each archetype, until Dad picks one himself (ARCHETYPE_EFFECT promises it). */
-const ARCHETYPE_TONE: Record<Archetype, Tone> = {
-  coach_dad: "direct",
-  calm_anchor_dad: "gentle",
-  fun_dad: "playful",
-  thoughtful_dad: "gentle",
-  balanced_dad: "direct",
-  builder_dad: "direct",
-};
 const storedIntensity = (value: string | null | undefined): Intensity =>
   (INTENSITIES as readonly string[]).includes(value ?? "") ? (value as Intensity) : DEFAULT_INTENSITY;
 
@@ -109,7 +101,7 @@ export function createCoachUsecases(options: {
           profileNote: child.profileNote,
           photoUrl: child.photoUrl,
         })),
-        preferences: { tone: storedTone(profile?.pocketdadTone, archetype ? ARCHETYPE_TONE[archetype.archetype] : DEFAULT_TONE), tone_intensity: storedIntensity(profile?.pocketdadToneIntensity) },
+        preferences: { tone: storedTone(profile?.pocketdadTone, archetype ? ARCHETYPE_HOME_TONE[archetype.archetype] : DEFAULT_TONE), tone_intensity: storedIntensity(profile?.pocketdadToneIntensity) },
         quizResult: archetype?.archetype ?? null,
         /** Where the archetype comes from: the Dad DNA test or the five setup questions. */
         archetypeSource: archetype?.source ?? null,
