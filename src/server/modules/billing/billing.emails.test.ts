@@ -1,33 +1,17 @@
-import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Json, startFakeStripe } from "../../../../tests/support/stripe-server";
-import { createSignedInUser, createTestApp, jsonRequest, type TestApp, waitForEmail } from "../../../../tests/support/test-app";
+import { beforeAll, describe, expect, it } from "vitest";
+import { STRIPE_TEST_PRICES, useStripeTestApp } from "../../../../tests/support/stripe-app";
+import type { Json } from "../../../../tests/support/stripe-server";
+import { createSignedInUser, jsonRequest, type TestApp, waitForEmail } from "../../../../tests/support/test-app";
 
-const WEBHOOK_SECRET = "whsec_emails_secret";
-const PRICES = { month: "price_monthly_email", year: "price_annual_email" };
-
-const fake = startFakeStripe();
+const stripe = useStripeTestApp();
+const { fake } = stripe;
+const PRICES = STRIPE_TEST_PRICES;
 let t: TestApp;
-let eventCounter = 0;
-
-beforeAll(async () => {
-  const port = await fake.start();
-  t = await createTestApp({
-    RATE_LIMIT: "off",
-    STRIPE_SECRET_KEY: "sk_test_local",
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_PRICE_MONTHLY: PRICES.month,
-    STRIPE_PRICE_ANNUAL: PRICES.year,
-    STRIPE_API_URL: `http://127.0.0.1:${port}`,
-  });
+beforeAll(() => {
+  t = stripe.app;
 });
-afterAll(() => fake.stop());
 
-function deliver(type: string, object: Json) {
-  const body = JSON.stringify({ id: `evt_mail_${++eventCounter}`, object: "event", api_version: "2025-01-01", created: Math.floor(Date.now() / 1000), type, data: { object } });
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET });
-  return t.app.request("/api/stripe/webhook", { method: "POST", headers: { "content-type": "application/json", "stripe-signature": signature }, body });
-}
+const deliver = (type: string, object: Json) => stripe.deliver(stripe.event(type, object));
 
 /** The dad subscribes through Stripe Checkout and pays; the webhook and the success page both report it, twice each. */
 async function subscribeAndPay(user: { cookie: string }, interval: "month" | "year") {

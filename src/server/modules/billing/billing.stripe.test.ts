@@ -1,37 +1,14 @@
-import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Json, startFakeStripe } from "../../../../tests/support/stripe-server";
-import { createSignedInUser, createTestApp, jsonRequest, type TestApp, waitForEmail } from "../../../../tests/support/test-app";
+import { beforeAll, describe, expect, it } from "vitest";
+import { STRIPE_TEST_PRICES, useStripeTestApp } from "../../../../tests/support/stripe-app";
+import { createSignedInUser, jsonRequest, type TestApp, waitForEmail } from "../../../../tests/support/test-app";
 
-const WEBHOOK_SECRET = "whsec_test_secret";
-const PRICES = { month: "price_monthly_123", year: "price_annual_456" };
-
-const fake = startFakeStripe();
+const stripe = useStripeTestApp();
+const { fake, event, deliver } = stripe;
+const PRICES = STRIPE_TEST_PRICES;
 let t: TestApp;
-let eventCounter = 0;
-
-beforeAll(async () => {
-  const port = await fake.start();
-  t = await createTestApp({
-    RATE_LIMIT: "off",
-    STRIPE_SECRET_KEY: "sk_test_local",
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_PRICE_MONTHLY: PRICES.month,
-    STRIPE_PRICE_ANNUAL: PRICES.year,
-    STRIPE_API_URL: `http://127.0.0.1:${port}`,
-  });
+beforeAll(() => {
+  t = stripe.app;
 });
-afterAll(() => fake.stop());
-
-function event(type: string, object: Json) {
-  return { id: `evt_${++eventCounter}`, object: "event", api_version: "2025-01-01", created: Math.floor(Date.now() / 1000), type, data: { object } };
-}
-
-function deliver(payload: Json, secret = WEBHOOK_SECRET) {
-  const body = JSON.stringify(payload);
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload: body, secret });
-  return t.app.request("/api/stripe/webhook", { method: "POST", headers: { "content-type": "application/json", "stripe-signature": signature }, body });
-}
 
 function shuffled<T>(items: T[]) {
   const copy = [...items];
