@@ -1,8 +1,8 @@
 import * as OTPAuth from "otpauth";
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserAvailable, useBrowser } from "../support/browser";
 import { startE2eServer } from "../support/e2e-server";
+import { pngFromCanvas } from "../support/images";
 
 /** A date `years` years and `days` days before today, as YYYY-MM-DD (local time, like the browser). */
 function birthdateFor(years: number, daysUntilBirthday: number) {
@@ -13,20 +13,6 @@ function birthdateFor(years: number, daysUntilBirthday: number) {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-async function pngFromCanvas(page: Page) {
-  const dataUrl = await page.evaluate(() => {
-    const canvas = document.createElement("canvas");
-    canvas.width = 400;
-    canvas.height = 260;
-    const context = canvas.getContext("2d")!;
-    context.fillStyle = "#c8862a";
-    context.fillRect(0, 0, 400, 260);
-    context.fillStyle = "#353535";
-    context.fillRect(150, 60, 100, 140);
-    return canvas.toDataURL("image/png");
-  });
-  return Buffer.from(dataUrl.split(",")[1], "base64");
-}
 
 describe.skipIf(!browserAvailable)("children and settings in Chromium", () => {
   const browser = useBrowser();

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { generateVoice } from "../support/archives";
 import { seriousAxeViolations } from "../support/axe";
 import { browserAvailable, useBrowser } from "../support/browser";
-import { TINY_PNG } from "../support/images";
+import { pngFromCanvas, TINY_PNG } from "../support/images";
 import { type E2eServer, startE2eServer } from "../support/e2e-server";
 import { screenshotAtBothWidths } from "../support/screens";
 import { generateClip } from "../support/videos";
@@ -176,16 +176,7 @@ describe.skipIf(!browserAvailable)("promises kept on a walk through the product,
     // The crop dialog says the circle it draws.
     await page.goto(`${server.baseUrl}/children`);
     await page.getByRole("button", { name: "Add child" }).first().click();
-    const png = await page.evaluate(() => {
-      const canvas = document.createElement("canvas");
-      canvas.width = 400;
-      canvas.height = 260;
-      const context = canvas.getContext("2d")!;
-      context.fillStyle = "#c8862a";
-      context.fillRect(0, 0, 400, 260);
-      return canvas.toDataURL("image/png").split(",")[1]!;
-    });
-    await page.getByLabel("Photo").setInputFiles({ name: "maya.png", mimeType: "image/png", buffer: Buffer.from(png, "base64") });
+    await page.getByLabel("Photo").setInputFiles({ name: "maya.png", mimeType: "image/png", buffer: await pngFromCanvas(page) });
     const crop = page.getByRole("dialog", { name: "Crop the photo" });
     await crop.getByText("The photo is shown in a circle, as in this frame.").waitFor();
     const shape = await crop.getByTestId("crop-area").evaluate((area) => {

@@ -73,14 +73,7 @@ export function PaymentResult({ sessionId, isGuest, supportEmail }: PaymentResul
   if (subscription?.status === "trialing") {
     return (
       <ResultCard tone="success" icon={CircleCheck} title="Your plan is set!">
-        <ul className="flex flex-col gap-2 text-base text-ink">
-          <li className="flex items-center gap-2">
-            <CircleCheck className="size-5 shrink-0 text-success" aria-hidden="true" /> Account Active
-          </li>
-          <li className="flex items-center gap-2">
-            <CircleCheck className="size-5 shrink-0 text-success" aria-hidden="true" /> Nothing charged today
-          </li>
-        </ul>
+        <DoneList items={["Account Active", "Nothing charged today"]} />
         <p className="text-base text-olive-dark">
           Your {subscription.interval === "year" ? "Annual" : "Monthly"} plan starts on {formatBillingDate(subscription.currentPeriodEnd)}, the last day of your free
           month; its first charge falls then. You can cancel before that in Settings, under Billing.
@@ -93,17 +86,23 @@ export function PaymentResult({ sessionId, isGuest, supportEmail }: PaymentResul
   }
   return (
     <ResultCard tone="success" icon={CircleCheck} title="Payment Successful!">
-      <ul className="flex flex-col gap-2 text-base text-ink">
-        <li className="flex items-center gap-2">
-          <CircleCheck className="size-5 text-success" aria-hidden="true" /> Account Active
-        </li>
-        <li className="flex items-center gap-2">
-          <CircleCheck className="size-5 text-success" aria-hidden="true" /> Payment Confirmed
-        </li>
-      </ul>
+      <DoneList items={["Account Active", "Payment Confirmed"]} />
       <ButtonLink to="/dashboard" size="lg">
         Go to your dashboard
       </ButtonLink>
     </ResultCard>
+  );
+}
+
+/** What is now true, each line ticked. */
+function DoneList({ items }: { items: string[] }) {
+  return (
+    <ul className="flex flex-col gap-2 text-base text-ink">
+      {items.map((item) => (
+        <li key={item} className="flex items-center gap-2">
+          <CircleCheck className="size-5 shrink-0 text-success" aria-hidden="true" /> {item}
+        </li>
+      ))}
+    </ul>
   );
 }
