@@ -35,8 +35,10 @@ describe.skipIf(!browserAvailable)("account journey in Chromium", () => {
     if (!(await signOut.isVisible())) await page.getByRole("button", { name: /menu/i }).click();
     await page.getByRole("button", { name: "Sign Out" }).click();
     await page.waitForURL(`${server.baseUrl}/`);
+    // Signed out, the browser holds no session cookie: /api/me answers as to any visitor, with no user.
     const me = await page.request.get(`${server.baseUrl}/api/me`);
-    expect(me.status()).toBe(401);
+    expect(me.status()).toBe(200);
+    expect(await me.json()).toMatchObject({ user: null });
 
     await page.goto(`${server.baseUrl}/login`);
     await page.getByLabel("Email").fill(email);

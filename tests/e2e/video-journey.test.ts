@@ -322,7 +322,10 @@ describe.skipIf(!browserAvailable)("video journey in Chromium", () => {
     await expect.poll(async () => (await head()).offset, { timeout: 10_000, interval: 200 }).toBeGreaterThan(0);
     expect((await head()).length).toBeNull();
     expect(await page.getByRole("button", { name: "Stop" }).isVisible()).toBe(true);
-    await page.getByText(/0:0[3-9] \/ 2:00/).waitFor({ timeout: 15_000 });
+    const timer = page.getByText(/0:0[3-9] \/ 2:00/);
+    await timer.waitFor({ timeout: 15_000 });
+    // The checks above take longer on a busy machine, so the recording is as long as the timer said at Stop.
+    const secondsAtStop = Number((await timer.textContent())?.match(/0:0(\d)/)?.[1]);
     await page.getByRole("button", { name: "Stop" }).click();
 
     const recorded = page.getByLabel("Your video");
@@ -390,8 +393,8 @@ describe.skipIf(!browserAvailable)("video journey in Chromium", () => {
     await expect.poll(async () => (await listed())[0]?.processingStatus, { timeout: 90_000, interval: 500 }).toBe("completed");
     const [video] = await listed();
     expect(video).toMatchObject({ title: "Hello from the kitchen", unlockType: "age", processingError: null });
-    expect(video.durationSeconds).toBeGreaterThanOrEqual(2.5);
-    expect(video.durationSeconds).toBeLessThan(6);
+    expect(video.durationSeconds).toBeGreaterThanOrEqual(secondsAtStop - 0.5);
+    expect(video.durationSeconds).toBeLessThan(secondsAtStop + 2.5);
     expect(video.thumbnailUrl).toBeTruthy();
   });
 });
