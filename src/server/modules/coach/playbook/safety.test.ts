@@ -67,7 +67,13 @@ describe("a father afraid he will hurt his child", () => {
     const answer = render("parent-crisis", "AU", "baby");
     expect(answer.audience).toBe("dad");
     expect(answer.say).toBe("Lay the baby on their back in the empty cot, walk out, and close the door.");
-    expect(answer.doItems[0]).toMatch(/on their back in an empty cot .* leave the room; .* 10 to 15 minutes/);
+    // The steps go on from the hands' line instead of saying it again: how long to stay out, and why that is safe.
+    const sayWords = new Set(answer.say.toLowerCase().match(/[a-z]{4,}/g));
+    for (const step of answer.doItems) {
+      const shared = (step.toLowerCase().match(/[a-z]{4,}/g) ?? []).filter((word, index, all) => sayWords.has(word) && all.indexOf(word) === index);
+      expect(shared.length / sayWords.size, step).toBeLessThan(0.5);
+    }
+    expect(answer.doItems[0]).toMatch(/^Stay out of the room for 10 to 15 minutes .* Crying won't hurt them/);
     expect(answer.steps).toContain("Never shake a baby");
     expect(answer.steps).toContain("MensLine Australia (1300 78 99 78, for dads, any time)");
     expect(answer.doItems[3]).toMatch(/If your child is hurt, or was shaken, call 000 now and tell the doctors/);
