@@ -34,10 +34,14 @@ export const POCKET_DAD_COPY = {
   recordLater: "Record a message for later",
   recordLaterSave: "Record 30–60 sec",
   keptGentle: "Kept this one gentle.",
+  /** Under a safety note the script is never playful: it is answered in the steady Direct tone instead. */
+  keptSteady: "Kept this one steady.",
   generalNote: "Pocket Dad has no script for exactly this, so here's a general way to talk it through.",
-  funnierRefused: "Not for a moment like this one.",
-  funnierSafety: "Not while someone may be in danger.",
-  funnierGeneral: "Tell Pocket Dad a little more first, then try Funnier.",
+  /** Why Funnier is off, each said once after 'Funnier is off for this one:' (a reason, never the same words again). */
+  funnierOff: "Funnier is off for this one:",
+  funnierRefused: "a hard moment needs warmth, not jokes.",
+  funnierSafety: "someone may be in danger.",
+  funnierGeneral: "tell Pocket Dad a little more first.",
   genericError: "Couldn't load advice. Try again.",
   saveLaterError: "We couldn't save that prompt. Try again.",
   missingChild: "Missing user or child",

@@ -138,7 +138,7 @@ Why it works: Calm helps.`;
     const prompt = received[1].body.messages[1].content;
     expect(prompt).toContain("This is a sensitive moment");
     expect(prompt).not.toContain("Make it funnier");
-    expect(grief).toMatchObject({ sensitive: true, note: "Kept this one gentle.", funnier_allowed: false, funnier_reason: "Not for a moment like this one." });
+    expect(grief).toMatchObject({ sensitive: true, note: "Kept this one gentle.", funnier_allowed: false, funnier_reason: "a hard moment needs warmth, not jokes." });
 
     replies = [{ content: VALID }];
     await ask({ prompt: "he won't clean his room", variant: "funnier" });

@@ -5,6 +5,7 @@ import { checkAnswerFormat } from "../../../shared/pocket-dad";
 import { children } from "../children/children.table";
 import { profiles } from "../profiles/profiles.table";
 import { pocketDadLegacyPlans, pocketDadResponses, pocketDadTopicCounts } from "./coach.table";
+import { PLAYFUL_ONLY_PHRASES } from "./playbook/playbook-engine";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -117,6 +118,26 @@ describe("POST /api/pocket-dad (offline Playbook)", () => {
     expect(ordinary).toMatchObject({ safety: false, kind: "script", category: null, safety_note: null });
   });
 
+  it("never jokes under a safety note: Playful and Funnier give way to the steady Direct tone, said quietly, and Funnier is off for the danger", async () => {
+    const user = await createSignedInUser(t, { timeZone: "America/Chicago" });
+    const sam = await addChild(user, { name: "Sam", years: 7 });
+    const prompt = "hes gone all stiff and his eyes are rolling back and his arms are jerking";
+    const direct = await (await ask(user, { prompt, tone: "direct", child_id: sam.id })).json();
+    expect(direct.safety_note).toMatchObject({ category: "medical" });
+    expect(direct).toMatchObject({ note: null, funnier_allowed: false, funnier_reason: "someone may be in danger." });
+    for (const asked of [{ tone: "playful" }, { tone: "direct", variant: "funnier" }, { tone: "playful", variant: "funnier" }]) {
+      const reply = await (await ask(user, { prompt, child_id: sam.id, ...asked })).json();
+      expect(reply.safety_note, JSON.stringify(asked)).toMatchObject({ category: "medical" });
+      expect(reply).toMatchObject({ safety: false, kind: "script", note: "Kept this one steady.", funnier_allowed: false, funnier_reason: "someone may be in danger." });
+      expect(checkAnswerFormat(reply.message).ok).toBe(true);
+      for (const phrase of PLAYFUL_ONLY_PHRASES) expect(reply.message, JSON.stringify(asked)).not.toContain(phrase);
+    }
+    // Without a note, Playful stays playful.
+    const playful = await (await ask(user, { prompt: "She screams when the tablet goes off", tone: "playful", child_id: sam.id })).json();
+    expect(playful).toMatchObject({ safety_note: null, note: null, funnier_allowed: true });
+    expect(PLAYFUL_ONLY_PHRASES.some((phrase) => playful.message.includes(phrase))).toBe(true);
+  });
+
   it("gives the first aid for that emergency and the numbers of Dad's country, each listed to be dialled", async () => {
     const sydney = await createSignedInUser(t, { timeZone: "Australia/Sydney" });
     const [baby] = await t.db.insert(children).values({ userId: sydney.id, name: "Ari", birthdate: new Date(Date.now() - 200 * 86_400_000).toISOString().slice(0, 10) }).returning();
@@ -160,7 +181,7 @@ describe("POST /api/pocket-dad (offline Playbook)", () => {
     expect(general).toMatchObject({ kind: "general", safety: false, funnier_allowed: false, category: null });
     expect(general.message).toContain("Name the feeling");
     const grief = await (await ask(user, { prompt: "my brother died in a car accident, how do I tell my daughter", tone: "playful" })).json();
-    expect(grief).toMatchObject({ kind: "script", sensitive: true, note: "Kept this one gentle.", funnier_allowed: false, funnier_reason: "Not for a moment like this one." });
+    expect(grief).toMatchObject({ kind: "script", sensitive: true, note: "Kept this one gentle.", funnier_allowed: false, funnier_reason: "a hard moment needs warmth, not jokes." });
   });
 
   it("answers the Shorter and Funnier variants, and refuses an unknown one", async () => {

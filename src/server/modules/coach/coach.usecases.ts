@@ -42,6 +42,21 @@ function funnierReply(kind: "script" | "general" | "safety", sensitive: boolean)
   return { funnier_allowed: funnierAllowed, funnier_reason: funnierReason };
 }
 
+/**
+ * Under a safety note (someone may be in danger) the script never jokes: Playful and Funnier give way to the
+ * steady Direct tone, which the answer says quietly in its note; Funnier stays off, for the danger's reason.
+ */
+function steadyUnderNote(request: { tone: Tone; variant: Variant }) {
+  const changed = request.tone === "playful" || request.variant === "funnier";
+  return {
+    tone: request.tone === "playful" ? ("direct" as const) : request.tone,
+    variant: request.variant === "funnier" ? ("standard" as const) : request.variant,
+    note: changed ? POCKET_DAD_COPY.keptSteady : null,
+    ...funnierReply("safety", true),
+  };
+}
+const joinNotes = (...notes: (string | null)[]) => notes.filter(Boolean).join(" ") || null;
+
 export function createCoachUsecases(options: {
   repository: CoachRepository;
   /** The children module lists a dad's children with their signed photo links. */
@@ -138,16 +153,17 @@ export function createCoachUsecases(options: {
         const [profile, recent] = await Promise.all([profileRead, repository.recentResponses(user.id, childId, RECENT_TOPICS)]);
         const answers = profile?.onboardingAnswers as Partial<OnboardingAnswers> | null;
         const archetype = await archetypeFor(user.id, profile?.quizResult);
+        const steady = unsure ? steadyUnderNote({ tone: input.tone, variant }) : null;
         const context: CoachContext = {
           prompt: input.prompt,
-          tone: input.tone,
+          tone: steady?.tone ?? input.tone,
           intensity: input.tone_intensity,
           child: childContext,
           parentingStyle: answers?.parenting_style ?? [],
           archetype: archetype?.archetype ?? null,
           recentTopics: recent.map((r) => r.prompt.slice(0, 80)),
           sensitive,
-          variant: variant === "funnier" && sensitive ? "standard" : variant,
+          variant: steady?.variant ?? (variant === "funnier" && sensitive ? "standard" : variant),
           country: accountCountry(profile ?? {}),
         };
         const text = await askModel(model, context, signal);
@@ -156,23 +172,39 @@ export function createCoachUsecases(options: {
         danger = sureDanger(inAnswer);
         unsure ??= inAnswer.sure ? null : (inAnswer.categories[0] ?? null);
         dangerText = text;
-        const softened = sensitive && (input.tone === "playful" || variant === "funnier");
+        const softened = !steady && sensitive && (input.tone === "playful" || variant === "funnier");
         answer = danger.categories.length
           ? { message: "", topic: "safety", engine: "model", kind: "safety", sensitive: true, note: null, ...funnierReply("safety", true) }
-          : { message: text, topic: "model", engine: "model", kind: "script", sensitive, note: softened ? POCKET_DAD_COPY.keptGentle : null, ...funnierReply("script", sensitive) };
+          : {
+              message: text,
+              topic: "model",
+              engine: "model",
+              kind: "script",
+              sensitive,
+              ...funnierReply("script", sensitive),
+              ...(steady ? { note: steady.note, funnier_allowed: steady.funnier_allowed, funnier_reason: steady.funnier_reason } : { note: softened ? POCKET_DAD_COPY.keptGentle : null }),
+            };
       } else {
         const { situation } = matchSituation(input.prompt);
         const variation = await repository.countTopic(user.id, childId, situation.id);
-        const playbook = answerFromPlaybook({ prompt: input.prompt, tone: input.tone, intensity: input.tone_intensity, child: childContext, variation, variant });
+        const steady = unsure ? steadyUnderNote({ tone: input.tone, variant }) : null;
+        const playbook = answerFromPlaybook({
+          prompt: input.prompt,
+          tone: steady?.tone ?? input.tone,
+          intensity: input.tone_intensity,
+          child: childContext,
+          variation,
+          variant: steady?.variant ?? variant,
+        });
         answer = {
           message: playbook.text,
           topic: playbook.situation.id,
           engine: "playbook",
           kind: playbook.kind,
           sensitive: playbook.sensitive,
-          note: playbook.note,
-          funnier_allowed: playbook.funnierAllowed,
-          funnier_reason: playbook.funnierReason,
+          note: joinNotes(playbook.note, steady?.note ?? null),
+          funnier_allowed: steady?.funnier_allowed ?? playbook.funnierAllowed,
+          funnier_reason: steady?.funnier_reason ?? playbook.funnierReason,
         };
       }
       let safety: SafetyAnswer | null = null;

@@ -154,7 +154,7 @@ describe("tone for the moment", () => {
 
   it("Playful on a grief moment softens to warm and light and says so; on an ordinary moment it stays playful", () => {
     const grief = answerFromPlaybook({ prompt: "grandma died last week and he asks if she's coming back", tone: "playful", intensity: "baseline", child: { name: "Leo", ageYears: 6 } });
-    expect(grief).toMatchObject({ sensitive: true, note: "Kept this one gentle.", funnierAllowed: false, funnierReason: "Not for a moment like this one." });
+    expect(grief).toMatchObject({ sensitive: true, note: "Kept this one gentle.", funnierAllowed: false, funnierReason: "a hard moment needs warmth, not jokes." });
     expect(grief.text).toMatch(/cozy|walk with me/);
     const bedtime = answerFromPlaybook({ prompt: "she won't go to bed", tone: "playful", intensity: "baseline", child: { name: "Leo", ageYears: 6 } });
     expect(bedtime).toMatchObject({ sensitive: false, note: null, funnierAllowed: true, funnierReason: null });
@@ -191,7 +191,7 @@ describe("variants", () => {
     const request = { prompt: "our dog died this morning, how do I tell my daughter", tone: "direct", intensity: "baseline", child: { name: "Maya", ageYears: 5 } } as const;
     const funnier = answerFromPlaybook({ ...request, variant: "funnier" });
     expect(funnier.text).toBe(answerFromPlaybook(request).text);
-    expect(funnier).toMatchObject({ funnierAllowed: false, funnierReason: "Not for a moment like this one.", note: "Kept this one gentle." });
+    expect(funnier).toMatchObject({ funnierAllowed: false, funnierReason: "a hard moment needs warmth, not jokes.", note: "Kept this one gentle." });
   });
 
   it("Shorter is one sentence to say and exactly two steps", () => {

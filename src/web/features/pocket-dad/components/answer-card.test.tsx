@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import type { PocketDadAnswer } from "../../../../shared/pocket-dad";
+import { POCKET_DAD_COPY, type PocketDadAnswer } from "../../../../shared/pocket-dad";
 import type { AnswerMeta } from "../pocket-dad-storage";
 import { AnswerCard } from "./answer-card";
 
@@ -67,5 +67,18 @@ describe("a message that only might be an emergency", () => {
     expect(note.compareDocumentPosition(screen.getByTestId("say-this")) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.getByTestId("say-this").textContent).toBe("“Sam, I'm right here.”");
     expect(screen.queryByTestId("safety-heading")).toBeNull();
+  });
+});
+
+describe("Funnier when it is off", () => {
+  it.each([POCKET_DAD_COPY.funnierRefused, POCKET_DAD_COPY.funnierSafety, POCKET_DAD_COPY.funnierGeneral])("says it is off for this one once, then why: '%s'", (reason) => {
+    renderCard({ say: "Maya, I'm right here.", doItems: ["Sit close.", "Listen."], why: "Calm helps." }, { kind: "script", funnierAllowed: false, funnierReason: reason });
+    const sentence = screen.getByTestId("funnier-reason").textContent!;
+    expect(sentence).toBe(`Funnier is off for this one: ${reason}`);
+    expect(sentence.match(/this one|like this|for a moment/gi)).toEqual(["this one"]);
+    // Heard with the button it is about, by keyboard too.
+    const funnier = screen.getByRole("button", { name: "Funnier" });
+    expect(funnier.getAttribute("aria-disabled")).toBe("true");
+    expect(funnier.getAttribute("aria-describedby")).toBe(screen.getByTestId("funnier-reason").id);
   });
 });

@@ -47,9 +47,6 @@ function withPhoneLinks(text: string, phones: AnswerMeta["phones"]) {
   );
 }
 
-/** Why Funnier is off when the reply gives no reason of its own. */
-const FUNNIER_OFF = "Not for a moment like this one.";
-
 export function AnswerCard(props: Props) {
   const [whyOpen, setWhyOpen] = useState(false);
   const funnierReasonId = useId();
@@ -145,7 +142,7 @@ export function AnswerCard(props: Props) {
           </div>
           {funnierOff ? (
             <p id={funnierReasonId} className="text-sm text-olive-dark" data-testid="funnier-reason">
-              Funnier is off for this one: {meta.funnierReason ?? FUNNIER_OFF}
+              {POCKET_DAD_COPY.funnierOff} {meta.funnierReason ?? POCKET_DAD_COPY.funnierRefused}
             </p>
           ) : null}
         </div>
