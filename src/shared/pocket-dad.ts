@@ -43,6 +43,12 @@ export const POCKET_DAD_COPY = {
   funnierSafety: "someone may be in danger.",
   funnierGeneral: "tell Pocket Dad a little more first.",
   genericError: "Couldn't load advice. Try again.",
+  editLabel: "Your words",
+  editSave: "Save",
+  editCancel: "Cancel",
+  editBlank: "Write the line you'll say, or Cancel to keep this one.",
+  editSaved: "Saved. That's your line now.",
+  editError: "We couldn't save your words. Try again.",
   saveLaterError: "We couldn't save that prompt. Try again.",
   missingChild: "Missing user or child",
   milestoneRequired: "Add a milestone or switch to a date/age unlock.",
@@ -169,6 +175,16 @@ export type PocketDadReply = {
 export type SafetyNote = { category: SafetyCategory; text: string; phones: SafetyPhone[] };
 
 export const pocketDadLikeSchema = z.object({ response_id: z.uuid() });
+
+/** 'Edit': Dad's own words for the 'Say this' line, one line (spaces and line breaks collapsed). */
+export const SAY_MAX_LENGTH = 500;
+export const editSaySchema = z.object({
+  say: z
+    .string()
+    .transform((text) => text.replace(/\s+/g, " ").trim())
+    .pipe(z.string().min(1, POCKET_DAD_COPY.editBlank).max(SAY_MAX_LENGTH, `Keep the line under ${SAY_MAX_LENGTH} characters.`)),
+});
+export const responseIdParamSchema = z.object({ id: z.uuid({ message: "That answer could not be found." }) });
 
 export const preferencesSchema = z.object({ tone: toneSchema, tone_intensity: intensitySchema });
 

@@ -4,6 +4,7 @@ import { POCKET_DAD_COPY } from "../../../shared/pocket-dad";
 export const coachErrors = {
   childNotFound: defineError("CHILD_NOT_FOUND", 404, "That child profile could not be found."),
   responseNotFound: defineError("RESPONSE_NOT_FOUND", 404, "That answer could not be found."),
+  safetyNotEditable: defineError("SAFETY_ANSWER_NOT_EDITABLE", 409, "A safety answer's steps can't be rewritten."),
   alreadyLiked: defineError("ALREADY_LIKED", 409, "You already liked this answer."),
   invalidFormat: defineError("POCKET_DAD_FORMAT", 502, POCKET_DAD_COPY.genericError),
   provider: defineError("AI_PROVIDER_ERROR", 502, POCKET_DAD_COPY.genericError),

@@ -1,10 +1,12 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { children } from "../children/children.table";
 import { profiles } from "../profiles/profiles.table";
 import { pocketDadLegacyPlans, pocketDadResponses, pocketDadTopicCounts } from "./coach.table";
 
 type NewResponse = typeof pocketDadResponses.$inferInsert;
+/** The topic a safety answer is stored under: its first-aid line is not Dad's to rewrite. */
+export const SAFETY_TOPIC = "safety";
 type NewLegacyPlan = typeof pocketDadLegacyPlans.$inferInsert;
 
 /** Pocket Dad's data; every query is filtered by the owner's user id. */
@@ -70,6 +72,14 @@ export function createCoachRepository(db: Database) {
         .update(pocketDadResponses)
         .set({ liked: true })
         .where(and(eq(pocketDadResponses.id, responseId), eq(pocketDadResponses.userId, userId), eq(pocketDadResponses.liked, false)))
+        .returning({ id: pocketDadResponses.id })).length === 1,
+
+    /** Keeps Dad's own 'Say this' line on his answer; false when it is not this user's or is a safety answer. */
+    saveEditedSay: async (userId: string, responseId: string, say: string) =>
+      (await db
+        .update(pocketDadResponses)
+        .set({ editedSay: say })
+        .where(and(eq(pocketDadResponses.id, responseId), eq(pocketDadResponses.userId, userId), ne(pocketDadResponses.topic, SAFETY_TOPIC)))
         .returning({ id: pocketDadResponses.id })).length === 1,
 
     responseExists: async (userId: string, responseId: string) =>

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { pocketDadLikeSchema, pocketDadRequestSchema, preferencesSchema, saveLegacySchema } from "../../../shared/pocket-dad";
+import { editSaySchema, pocketDadLikeSchema, pocketDadRequestSchema, preferencesSchema, responseIdParamSchema, saveLegacySchema } from "../../../shared/pocket-dad";
 import type { RateLimiter } from "../../http/rate-limit";
 import { validate } from "../../http/validate";
 import { type AppEnv, currentUser, requireUser } from "../auth/auth.middleware";
@@ -22,6 +22,9 @@ export function registerCoachRoutes(options: { usecases: CoachUsecases; rateLimi
     c.json(await usecases.savePreferences(currentUser(c), c.req.valid("json"))),
   );
   app.delete("/api/pocket-dad/memory", requireUser(), async (c) => c.json(await usecases.clearMemory(currentUser(c))));
+  app.put("/api/pocket-dad/responses/:id/say", requireUser(), validate("param", responseIdParamSchema), validate("json", editSaySchema), async (c) =>
+    c.json(await usecases.editSay(currentUser(c), c.req.valid("param").id, c.req.valid("json").say)),
+  );
   app.post("/api/pocketdad-like", requireUser(), validate("json", pocketDadLikeSchema), async (c) =>
     c.json(await usecases.like(currentUser(c), c.req.valid("json").response_id)),
   );

@@ -15,6 +15,8 @@ export const pocketDadResponses = pgTable(
     tone: text("tone").notNull(),
     intensity: text("intensity").notNull(),
     text: text("text").notNull(),
+    /** Dad's own version of the answer's 'Say this' line ('Edit'), null while he keeps Pocket Dad's. */
+    editedSay: text("edited_say"),
     /** The Playbook situation (or 'safety' / 'model'), used for recent topics and variation. */
     topic: text("topic").notNull(),
     engine: text("engine").notNull(),

@@ -278,6 +278,59 @@ describe("POST /api/pocketdad-like", () => {
   });
 });
 
+describe("PUT /api/pocket-dad/responses/:id/say ('Edit')", () => {
+  const editSay = (user: User, id: string, body: unknown) => jsonRequest(t, "PUT", `/api/pocket-dad/responses/${id}/say`, { cookie: user.cookie, body });
+
+  it("keeps Dad's own line on his answer, as one line; Pocket Dad's answer stays beside it", async () => {
+    const user = await createSignedInUser(t);
+    const { response_id, message } = await (await ask(user, { prompt: "She screams when the tablet goes off" })).json();
+    const response = await editSay(user, response_id, { say: "  Screens off now, love.\n  I'll sit right here with you.  " });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ response_id, say: "Screens off now, love. I'll sit right here with you." });
+    const [stored] = await t.db.select().from(pocketDadResponses).where(eq(pocketDadResponses.id, response_id));
+    expect(stored).toMatchObject({ editedSay: "Screens off now, love. I'll sit right here with you.", text: message });
+    // Edited again: the newest words win.
+    expect((await editSay(user, response_id, { say: "Screens off. I'm here." })).status).toBe(200);
+    expect((await t.db.select().from(pocketDadResponses).where(eq(pocketDadResponses.id, response_id)))[0].editedSay).toBe("Screens off. I'm here.");
+  });
+
+  it("refuses another dad's answer (404), a guest (401), a safety answer (409) and bad input (400), and loses nothing", async () => {
+    const [owner, other] = [await createSignedInUser(t), await createSignedInUser(t)];
+    const { response_id } = await (await ask(owner, { prompt: "bedtime battles again" })).json();
+    const unchanged = async () => expect((await t.db.select().from(pocketDadResponses).where(eq(pocketDadResponses.id, response_id)))[0].editedSay).toBeNull();
+
+    const stolen = await editSay(other, response_id, { say: "Mine now." });
+    expect(stolen.status).toBe(404);
+    expect((await stolen.json()).error.code).toBe("RESPONSE_NOT_FOUND");
+    expect((await jsonRequest(t, "PUT", `/api/pocket-dad/responses/${response_id}/say`, { body: { say: "Hello" } })).status).toBe(401);
+    expect((await editSay(owner, "6f1c2b7e-9a3d-4e5f-8b1a-2c3d4e5f6a7b", { say: "Hello" })).status).toBe(404);
+
+    const bad: Array<[string, unknown, string]> = [
+      [response_id, { say: "" }, "say: Write the line you'll say, or Cancel to keep this one."],
+      [response_id, { say: " \n\t " }, "say: Write the line you'll say, or Cancel to keep this one."],
+      [response_id, { say: "x".repeat(501) }, "say: Keep the line under 500 characters."],
+      [response_id, { say: 42 }, "say: Invalid input: expected string, received number"],
+      [response_id, { say: ["a"] }, "say: Invalid input: expected string, received array"],
+      [response_id, {}, "say: Invalid input: expected string, received undefined"],
+      ["not-an-id", { say: "Hello" }, "id: That answer could not be found."],
+    ];
+    for (const [id, body, message] of bad) {
+      const response = await editSay(owner, id, body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect((await response.json()).error).toEqual({ code: "VALIDATION_ERROR", message });
+    }
+    await unchanged();
+    expect((await editSay(owner, response_id, { say: "x".repeat(500) })).status).toBe(200);
+
+    const safety = await (await ask(owner, { prompt: "my kid isnt breathing what do i do" })).json();
+    expect(safety.safety).toBe(true);
+    const refused = await editSay(owner, safety.response_id, { say: "Something else" });
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).error.code).toBe("SAFETY_ANSWER_NOT_EDITABLE");
+    expect((await t.db.select().from(pocketDadResponses).where(eq(pocketDadResponses.id, safety.response_id)))[0].editedSay).toBeNull();
+  });
+});
+
 describe("POST /api/pocketdad/save-legacy", () => {
   it("stores the planned recording for the user's own child", async () => {
     const user = await createSignedInUser(t);

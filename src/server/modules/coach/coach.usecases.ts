@@ -21,7 +21,7 @@ import type { SessionUser } from "../auth/auth.middleware";
 import type { ProfilesUsecases } from "../profiles/profiles.usecases";
 import { coachErrors } from "./coach.errors";
 import { type CoachContext, type ModelEngine, ModelProviderError } from "./coach.model-engine";
-import type { CoachRepository } from "./coach.repository";
+import { type CoachRepository, SAFETY_TOPIC } from "./coach.repository";
 import { answerFromPlaybook, funnierFor, isSensitive, matchSituation } from "./playbook/playbook-engine";
 import { type DangerDetection, detectDanger, safetyKindIn } from "./playbook/danger";
 import { type SafetyAnswer, safetyAnswer, safetyNote } from "./playbook/safety";
@@ -146,7 +146,7 @@ export function createCoachUsecases(options: {
       const profileRead = detected.categories.length || model ? options.findProfile(user.id) : Promise.resolve(undefined);
       let answer: Omit<PocketDadReply, "response_id" | "liked" | "safety" | "category" | "safety_note" | `safety_${"kind" | "phones" | "audience"}`> & { topic: string };
       if (danger.categories.length) {
-        answer = { message: "", topic: "safety", engine: model ? "model" : "playbook", kind: "safety", sensitive: true, note: null, ...funnierReply("safety", true) };
+        answer = { message: "", topic: SAFETY_TOPIC, engine: model ? "model" : "playbook", kind: "safety", sensitive: true, note: null, ...funnierReply("safety", true) };
       } else if (model) {
         const { situation } = matchSituation(input.prompt);
         const sensitive = isSensitive(situation, input.prompt);
@@ -174,7 +174,7 @@ export function createCoachUsecases(options: {
         dangerText = text;
         const softened = !steady && sensitive && (input.tone === "playful" || variant === "funnier");
         answer = danger.categories.length
-          ? { message: "", topic: "safety", engine: "model", kind: "safety", sensitive: true, note: null, ...funnierReply("safety", true) }
+          ? { message: "", topic: SAFETY_TOPIC, engine: "model", kind: "safety", sensitive: true, note: null, ...funnierReply("safety", true) }
           : {
               message: text,
               topic: "model",
@@ -248,6 +248,13 @@ export function createCoachUsecases(options: {
     async like(user: SessionUser, responseId: string) {
       if (await repository.like(user.id, responseId)) return { response_id: responseId, liked: true };
       if (await repository.responseExists(user.id, responseId)) throw coachErrors.alreadyLiked();
+      throw coachErrors.responseNotFound();
+    },
+
+    /** 'Edit': Dad's own words become the line of his answer (a safety answer's first aid stays as written). */
+    async editSay(user: SessionUser, responseId: string, say: string) {
+      if (await repository.saveEditedSay(user.id, responseId, say)) return { response_id: responseId, say };
+      if (await repository.responseExists(user.id, responseId)) throw coachErrors.safetyNotEditable();
       throw coachErrors.responseNotFound();
     },
 

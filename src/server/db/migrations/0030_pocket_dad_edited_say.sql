@@ -1,0 +1,1 @@
+ALTER TABLE "pocket_dad_responses" ADD COLUMN "edited_say" text;
