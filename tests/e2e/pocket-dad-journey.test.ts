@@ -259,16 +259,19 @@ describe.skipIf(!browserAvailable)("Pocket Dad and onboarding in Chromium", () =
     })).toBe(true);
     await screenshotAtBothWidths(page, "pocket-dad-safety-note");
 
-    // Edit: Dad puts the line in his own words before saving it for later.
+    // Edit: Dad puts the line in his own words where it stands; saving it for later takes his words.
     await page.getByLabel("What's happening?").fill("She screams when the tablet goes off");
     await page.getByRole("radio", { name: "Direct" }).click();
     await page.getByRole("button", { name: "Engage Dad Brain" }).click();
     await page.getByRole("button", { name: /^Edit/ }).click();
+    const own = page.getByRole("textbox", { name: "Your words" });
+    await expect.poll(() => own.evaluate((input) => input === document.activeElement)).toBe(true);
+    await own.fill("Maya, screens off now. I'll be right here with you.");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect.poll(() => say.textContent()).toBe("“Maya, screens off now. I'll be right here with you.”");
+    await page.getByRole("button", { name: "Record a message for later" }).click();
     const dialog = page.getByRole("dialog", { name: "Record a message for later" });
-    const title = dialog.getByLabel("Title");
-    await expect.poll(() => title.evaluate((input) => input === document.activeElement)).toBe(true);
-    expect(`“${await title.inputValue()}”`).toBe(await say.textContent());
-    await title.fill("Maya, screens off now. I'll be right here with you.");
+    expect(await dialog.getByLabel("Title").inputValue()).toBe("Maya, screens off now. I'll be right here with you.");
     await dialog.getByRole("textbox", { name: "Milestone" }).fill("her first sleepover");
     await dialog.getByRole("button", { name: "Record 30–60 sec" }).click();
     await page.waitForURL(`${server.baseUrl}/record?video=true`);

@@ -53,8 +53,6 @@ export function MemoryFields({
   idPrefix,
   titleExtra,
   titlePlaceholder,
-  titleRows,
-  titleHint,
   notes = true,
   notesPlaceholder,
   notesRows = 3,
@@ -70,9 +68,6 @@ export function MemoryFields({
   idPrefix: string;
   titleExtra?: ReactNode;
   titlePlaceholder?: string;
-  /** A title of several rows (a whole line to rewrite on a phone). */
-  titleRows?: number;
-  titleHint?: ReactNode;
   notes?: boolean;
   notesPlaceholder?: string;
   notesRows?: number;
@@ -88,20 +83,15 @@ export function MemoryFields({
   return (
     <>
       <div className="flex flex-col gap-2">
-        {titleRows ? (
-          <TextArea id={titleId} label="Title" rows={titleRows} maxLength={200} hint={titleHint} error={errors.title} value={values.title} onChange={(event) => onChange({ title: event.target.value })} />
-        ) : (
-          <TextField
-            id={titleId}
-            label="Title"
-            value={values.title}
-            maxLength={200}
-            hint={titleHint}
-            error={errors.title}
-            onChange={(event) => onChange({ title: event.target.value })}
-            placeholder={titlePlaceholder}
-          />
-        )}
+        <TextField
+          id={titleId}
+          label="Title"
+          value={values.title}
+          maxLength={200}
+          error={errors.title}
+          onChange={(event) => onChange({ title: event.target.value })}
+          placeholder={titlePlaceholder}
+        />
         {titleExtra}
       </div>
       {notes ? (

@@ -38,6 +38,8 @@ const entrySchema = z.object({
   liked: z.boolean(),
   variant: z.enum(VARIANTS).optional(),
   meta: metaSchema.optional(),
+  /** answer.say is Dad's own words ('Edit'), also kept on his answer on the server. */
+  edited: z.boolean().optional(),
 });
 const childSessionSchema = z.object({ latestKey: z.string().nullable(), entries: z.record(z.string(), entrySchema), history: z.array(z.string()) });
 const storedSchema = z.object({ version: z.literal(1), lastChildId: z.string().nullable(), children: z.record(z.string(), childSessionSchema) });

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { ApiError } from "../../../lib/api-client";
 import { POCKET_DAD_COPY, type PocketDadAnswer } from "../../../../shared/pocket-dad";
 import type { AnswerMeta } from "../pocket-dad-storage";
 import { AnswerCard } from "./answer-card";
@@ -8,8 +9,8 @@ import { AnswerCard } from "./answer-card";
 afterEach(cleanup);
 
 const noop = () => undefined;
-function renderCard(answer: PocketDadAnswer, meta: Partial<AnswerMeta>) {
-  const props = { onStep: noop, onVariant: noop, onRetry: noop, onLike: noop, onText: noop, onEdit: noop, onRecordLater: noop };
+function renderCard(answer: PocketDadAnswer, meta: Partial<AnswerMeta>, extra: { onSaveSay?: (say: string) => Promise<void> } = {}) {
+  const props = { onStep: noop, onVariant: noop, onRetry: noop, onLike: noop, onText: noop, onSaveSay: async () => undefined, edited: false, onRecordLater: noop, ...extra };
   render(
     <AnswerCard
       answer={answer}
@@ -80,5 +81,63 @@ describe("Funnier when it is off", () => {
     const funnier = screen.getByRole("button", { name: "Funnier" });
     expect(funnier.getAttribute("aria-disabled")).toBe("true");
     expect(funnier.getAttribute("aria-describedby")).toBe(screen.getByTestId("funnier-reason").id);
+  });
+});
+
+describe("'Edit': the line rewritten where it stands", () => {
+  const SCRIPT = { say: "Maya, screens off now.", doItems: ["Stay close.", "Hold the limit."], why: "Calm helps." };
+  const PLAIN = { kind: "script" as const, funnierAllowed: true };
+  const editButton = () => screen.getByRole("button", { name: "Edit: put the line in your own words" });
+
+  it("opens a labelled text box holding the line, focused; Escape or Cancel keeps the line and gives focus back to Edit", async () => {
+    const saved: string[] = [];
+    renderCard(SCRIPT, PLAIN, { onSaveSay: async (say) => void saved.push(say) });
+    fireEvent.click(editButton());
+    const box = screen.getByRole("textbox", { name: "Your words" }) as HTMLTextAreaElement;
+    expect(box.value).toBe("Maya, screens off now.");
+    expect(document.activeElement).toBe(box);
+    expect(box.getAttribute("aria-describedby")).toBeTruthy();
+    expect(screen.queryByTestId("say-this")).toBeNull();
+    fireEvent.change(box, { target: { value: "Something else" } });
+    fireEvent.keyDown(box, { key: "Escape" });
+    expect(screen.getByTestId("say-this").textContent).toBe("“Maya, screens off now.”");
+    await waitFor(() => expect(document.activeElement).toBe(editButton()));
+    fireEvent.click(editButton());
+    fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("textbox", { name: "Your words" })).toBeNull();
+    expect(saved).toEqual([]);
+  });
+
+  it("says what is wrong beside the field and keeps the box open; Ctrl+Enter saves his words as one line", async () => {
+    const saved: string[] = [];
+    renderCard(SCRIPT, PLAIN, { onSaveSay: async (say) => void saved.push(say) });
+    fireEvent.click(editButton());
+    const box = screen.getByRole("textbox", { name: "Your words" });
+    fireEvent.change(box, { target: { value: "   " } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    const problem = await screen.findByRole("alert");
+    expect(problem.textContent).toBe("Write the line you'll say, or Cancel to keep this one.");
+    expect(box.getAttribute("aria-describedby")).toContain(problem.id);
+    expect(box.getAttribute("aria-invalid")).toBe("true");
+    expect(saved).toEqual([]);
+    fireEvent.change(box, { target: { value: "Maya,\n  screens off. I'm right here." } });
+    expect(screen.queryByRole("alert")).toBeNull();
+    fireEvent.keyDown(box, { key: "Enter", ctrlKey: true });
+    await waitFor(() => expect(screen.queryByRole("textbox", { name: "Your words" })).toBeNull());
+    expect(saved).toEqual(["Maya, screens off. I'm right here."]);
+  });
+
+  it("keeps his words in the box with the server's reason when saving is refused", async () => {
+    renderCard(SCRIPT, PLAIN, {
+      onSaveSay: async () => {
+        throw new ApiError({ code: "RESPONSE_NOT_FOUND", status: 404, message: "That answer could not be found." });
+      },
+    });
+    fireEvent.click(editButton());
+    const box = screen.getByRole("textbox", { name: "Your words" }) as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: "My own words." } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("That answer could not be found.");
+    expect(box.value).toBe("My own words.");
   });
 });

@@ -1,12 +1,14 @@
 import { clsx } from "clsx";
 import { Heart, Info, LifeBuoy, MessageSquareText, PencilLine, RotateCcw, Video } from "lucide-react";
 import { useId, useState } from "react";
+import { toast } from "../../../components/ui/toast";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { ChildAvatar } from "../../../components/ui/child-avatar";
 import { type Intensity, INTENSITIES, POCKET_DAD_COPY, type PocketDadAnswer, type Variant } from "../../../../shared/pocket-dad";
 import type { PocketDadChild } from "../api/get-pocket-dad-context";
 import type { AnswerMeta } from "../pocket-dad-storage";
+import { SayLineEditor } from "./say-line-editor";
 
 type Props = {
   answer: PocketDadAnswer;
@@ -22,7 +24,10 @@ type Props = {
   onRetry: () => void;
   onLike: () => void;
   onText: () => void;
-  onEdit: () => void;
+  /** 'Edit' saved: Dad's own words become the line (kept on his answer). */
+  onSaveSay: (say: string) => Promise<void>;
+  /** The line is Dad's own words. */
+  edited: boolean;
   onRecordLater: () => void;
 };
 
@@ -49,7 +54,14 @@ function withPhoneLinks(text: string, phones: AnswerMeta["phones"]) {
 
 export function AnswerCard(props: Props) {
   const [whyOpen, setWhyOpen] = useState(false);
+  const [editing, setEditing] = useState(false);
   const funnierReasonId = useId();
+  const editButtonId = useId();
+  /** Back from the editor, focus returns to 'Edit', where Dad was. */
+  const closeEditor = () => {
+    setEditing(false);
+    requestAnimationFrame(() => document.getElementById(editButtonId)?.focus());
+  };
   const { answer, meta } = props;
   const safety = meta.kind === "safety";
   const forDad = safety && meta.audience === "dad";
@@ -87,9 +99,28 @@ export function AnswerCard(props: Props) {
         <h2 id="say-this" className="text-sm font-semibold tracking-wide text-olive-dark uppercase">
           {forDad ? POCKET_DAD_COPY.sayForDad : POCKET_DAD_COPY.say}
         </h2>
-        <p className="mt-1 text-lg leading-relaxed font-medium" data-testid="say-this">
-          {forDad ? answer.say : `“${answer.say}”`}
-        </p>
+        {editing ? (
+          <SayLineEditor
+            say={answer.say}
+            onClose={closeEditor}
+            onSave={async (say) => {
+              await props.onSaveSay(say);
+              closeEditor();
+              toast.success(POCKET_DAD_COPY.editSaved);
+            }}
+          />
+        ) : (
+          <>
+            <p className="mt-1 text-lg leading-relaxed font-medium" data-testid="say-this">
+              {forDad ? answer.say : `“${answer.say}”`}
+            </p>
+            {props.edited ? (
+              <p className="mt-1 text-sm text-olive-dark" data-testid="say-edited">
+                {POCKET_DAD_COPY.editLabel}
+              </p>
+            ) : null}
+          </>
+        )}
       </section>
       <section aria-labelledby="then-do-this">
         <h2 id="then-do-this" className="text-sm font-semibold tracking-wide text-olive-dark uppercase">
@@ -165,7 +196,7 @@ export function AnswerCard(props: Props) {
             <Button variant="ghost" onClick={props.onText} disabled={props.loading} aria-label="Text: copy the line to send by message">
               <MessageSquareText className="size-5" aria-hidden="true" /> Text
             </Button>
-            <Button variant="ghost" onClick={props.onEdit} disabled={props.loading} aria-label="Edit: put the line in your own words">
+            <Button id={editButtonId} variant="ghost" onClick={() => setEditing(true)} disabled={props.loading || editing} aria-label="Edit: put the line in your own words">
               <PencilLine className="size-5" aria-hidden="true" /> Edit
             </Button>
           </>

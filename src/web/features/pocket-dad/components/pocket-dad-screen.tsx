@@ -47,8 +47,7 @@ function PocketDadTool({ userId, context }: { userId: string | null; context: Po
   const [prompt, setPrompt] = useState(() => pd.entry?.prompt ?? "");
   const [helpOpen, setHelpOpen] = useState(false);
   const [signInOpen, setSignInOpen] = useState(false);
-  /** 'Record a message for later' open from its button, or from 'Edit' (the line to rewrite). */
-  const [recordMode, setRecordMode] = useState<"record" | "edit" | null>(null);
+  const [recordLaterOpen, setRecordLaterOpen] = useState(false);
   const textLine = useTextLine();
   const onboardingDone = context.onboardingCompleted || localStorage.getItem(ONBOARDING_COMPLETED_FLAG) === "1";
   // Until the questionnaire is done or skipped, but at most once a day (issue 12).
@@ -140,6 +139,8 @@ function PocketDadTool({ userId, context }: { userId: string | null; context: Po
       {loading && !pd.entry ? <AnswerSkeleton /> : null}
       {pd.entry && pd.status !== "error" ? (
         <AnswerCard
+          // A new answer closes an open editor: it was for the line it replaced.
+          key={pd.entry.responseId}
           answer={pd.entry.answer}
           meta={pd.entry.meta ?? PLAIN_SCRIPT}
           variant={pd.variant}
@@ -151,10 +152,11 @@ function PocketDadTool({ userId, context }: { userId: string | null; context: Po
           onStep={(direction) => !guard() && pd.stepIntensity(direction)}
           onVariant={(variant) => !guard() && pd.changeVariant(variant)}
           onText={() => void textLine.copy(pd.entry!.answer.say)}
-          onEdit={() => setRecordMode("edit")}
+          onSaveSay={pd.saveSay}
+          edited={Boolean(pd.entry.edited)}
           onRetry={() => void pd.retry()}
           onLike={() => !guard() && void pd.like()}
-          onRecordLater={() => setRecordMode("record")}
+          onRecordLater={() => setRecordLaterOpen(true)}
         />
       ) : null}
 
@@ -176,11 +178,10 @@ function PocketDadTool({ userId, context }: { userId: string | null; context: Po
           </>
         }
       />
-      {pd.entry && recordMode ? (
+      {pd.entry && recordLaterOpen ? (
         <RecordLaterDialog
           open
-          onOpenChange={(open) => !open && setRecordMode(null)}
-          edit={recordMode === "edit"}
+          onOpenChange={setRecordLaterOpen}
           say={pd.entry.answer.say}
           childId={pd.childId}
           tone={pd.tone}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useNavigate } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -26,11 +26,7 @@ type Props = {
   childId: string | null;
   tone: Tone;
   intensity: Intensity;
-  /** Opened by 'Edit': the whole line, focused, for Dad to put in his own words before saving. */
-  edit?: boolean;
 };
-const TITLE_FIELD_MAX = 200;
-const ID_PREFIX = "pd-later";
 
 /** The plan's one unlock value as the API carries it: the chosen type's field. */
 function unlockValueOf(values: MemoryFieldValues) {
@@ -41,7 +37,7 @@ function unlockValueOf(values: MemoryFieldValues) {
 
 /**
  * 'Record a message for later': saves the plan, then opens the video recorder with the bridge state.
- * The title is the line (cut at a word); from 'Edit' it is the whole line, to rewrite. Its title and
+ * The title is the line (cut at a word), Dad's own words when he edited it. Its title and
  * unlock fields are every memory's (MemoryFields, recordLaterFieldsSchema), each problem beside its field.
  */
 export function RecordLaterDialog(props: Props) {
@@ -49,23 +45,12 @@ export function RecordLaterDialog(props: Props) {
   const save = useSaveLegacy();
   const [values, setValues] = useState<MemoryFieldValues>(() => ({
     ...EMPTY_MEMORY_FIELDS,
-    title: props.edit ? props.say.trim().slice(0, TITLE_FIELD_MAX) : recordLaterTitle(props.say),
+    title: recordLaterTitle(props.say),
     // No milestone is guessed for him: one word for every situation ('next big game day') fit almost none.
     unlockType: "milestone",
   }));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => {
-    if (!props.edit) return;
-    // After the dialog has taken focus (it remembers the Edit button to give focus back to).
-    const frame = requestAnimationFrame(() => {
-      const field = document.getElementById(`${ID_PREFIX}-title`);
-      if (!(field instanceof HTMLTextAreaElement)) return;
-      field.focus();
-      field.setSelectionRange(field.value.length, field.value.length);
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [props.edit]);
 
   async function submit() {
     if (!props.childId) return setProblem(POCKET_DAD_COPY.missingChild);
@@ -110,7 +95,7 @@ export function RecordLaterDialog(props: Props) {
       open={props.open}
       onOpenChange={(open) => !save.isPending && props.onOpenChange(open)}
       title="Record a message for later"
-      description={props.edit ? "Put the line in your own words. Save it now, record it when the moment is right." : "Save the words now. Record them when the moment is right."}
+      description="Save the words now. Record them when the moment is right."
       hideClose={save.isPending}
       footer={
         <>
@@ -126,7 +111,7 @@ export function RecordLaterDialog(props: Props) {
       }
     >
       <MemoryFields
-        idPrefix={ID_PREFIX}
+        idPrefix="pd-later"
         values={values}
         errors={errors}
         onChange={(patch) => {
@@ -134,9 +119,6 @@ export function RecordLaterDialog(props: Props) {
           // A message goes once the field it was about is changed.
           setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !(field in patch))));
         }}
-        // From 'Edit': the whole line, on several rows so it can be read and rewritten on a phone.
-        titleRows={props.edit ? 4 : undefined}
-        titleHint={props.edit ? "Your words: change anything you like." : undefined}
         notes={false}
         releaseEarly={false}
         unlockTypes={PLAN_UNLOCK_TYPES}

@@ -14,6 +14,7 @@ import {
 import { trackEvent } from "../../../lib/analytics";
 import { isApiError } from "../../../lib/api-client";
 import { askPocketDad } from "../api/ask-pocket-dad";
+import { editSay } from "../api/edit-say";
 import { likeResponse } from "../api/like-response";
 import { savePreferences } from "../api/save-preferences";
 import {
@@ -179,6 +180,14 @@ export function usePocketDad(options: { userId: string | null; initialTone?: Ton
       trackEvent("pd_tone_intensity_changed", { tone_intensity: next });
       savePreferences({ tone, tone_intensity: next }).catch(() => undefined);
       if (latestPrompt) void ask({ prompt: latestPrompt, tone, intensity: next, childId, variant });
+    },
+    /** 'Edit' saved: his words are kept on his answer (server), then become the line here; a refusal is thrown to the editor. */
+    async saveSay(say: string) {
+      if (!entry || !currentKey) return;
+      const [key, forChild, before] = [currentKey, childId, entry];
+      const saved = await editSay(before.responseId, say);
+      setStore((current) => rememberEntry(current, forChild, key, { ...before, answer: { ...before.answer, say: saved.say }, edited: true }));
+      trackEvent("pd_say_edited", { response_id: before.responseId });
     },
     async like() {
       if (!entry || entry.liked || likePending || status === "loading" || !currentKey) return;
