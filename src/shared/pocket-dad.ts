@@ -123,8 +123,9 @@ export const pocketDadRequestSchema = z.object({
     .trim()
     .min(1, POCKET_DAD_COPY.blankPrompt)
     .max(PROMPT_MAX_LENGTH, `Keep it under ${PROMPT_MAX_LENGTH.toLocaleString("en-US")} characters.`),
-  tone: toneSchema.default(DEFAULT_TONE),
-  tone_intensity: intensitySchema.default(DEFAULT_INTENSITY),
+  /** Left out: the tone and intensity Dad starts in (saved, or his archetype's), as the screen shows them. */
+  tone: toneSchema.optional(),
+  tone_intensity: intensitySchema.optional(),
   child_id: z.uuid().nullish(),
   variant: z.enum(VARIANTS).default("standard"),
 });

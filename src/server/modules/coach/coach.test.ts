@@ -241,6 +241,23 @@ describe("context and preferences", () => {
     expect(body.preferences).toEqual({ tone: "direct", tone_intensity: "softer" });
   });
 
+  it("answers a question that names no tone in the one he starts in: his archetype's home tone, then what he saved", async () => {
+    const user = await createSignedInUser(t);
+    await t.db.update(profiles).set({ quizResult: "fun_dad" }).where(eq(profiles.id, user.id));
+    const first = await (await ask(user, { prompt: "She screams when the tablet goes off" })).json();
+    expect(PLAYFUL_ONLY_PHRASES.some((phrase) => first.message.includes(phrase))).toBe(true);
+    await jsonRequest(t, "PUT", "/api/pocket-dad/preferences", { cookie: user.cookie, body: { tone: "gentle", tone_intensity: "firmer" } });
+    await ask(user, { prompt: "He won't brush his teeth" });
+    // Named in the request, the tone asked for wins.
+    await ask(user, { prompt: "bedtime battles again", tone: "direct", tone_intensity: "softer" });
+    const rows = await t.db.select({ tone: pocketDadResponses.tone, intensity: pocketDadResponses.intensity }).from(pocketDadResponses).where(eq(pocketDadResponses.userId, user.id)).orderBy(pocketDadResponses.createdAt);
+    expect(rows).toEqual([
+      { tone: "playful", intensity: "baseline" },
+      { tone: "gentle", intensity: "firmer" },
+      { tone: "direct", intensity: "softer" },
+    ]);
+  });
+
   it("saves tone and intensity, ignores stored values outside the allowed lists, and clears memory", async () => {
     const user = await createSignedInUser(t);
     const saved = await jsonRequest(t, "PUT", "/api/pocket-dad/preferences", { cookie: user.cookie, body: { tone: "playful", tone_intensity: "firmer" } });

@@ -81,6 +81,16 @@ export function createCoachUsecases(options: {
     return fromSetup ? { archetype: fromSetup, source: "onboarding" as const } : null;
   }
 
+  /**
+   * The tone and intensity Pocket Dad starts in: the ones Dad saved (his questionnaire, his Dad DNA test or his own
+   * pick), else his archetype's home tone, else Direct at baseline.
+   */
+  async function startingPreferences(userId: string, profile: Awaited<ReturnType<ProfilesUsecases["findProfile"]>> | undefined) {
+    const archetype = await archetypeFor(userId, profile?.quizResult);
+    const tone = storedTone(profile?.pocketdadTone, archetype ? ARCHETYPE_HOME_TONE[archetype.archetype] : DEFAULT_TONE);
+    return { archetype, preferences: { tone, tone_intensity: storedIntensity(profile?.pocketdadToneIntensity) } };
+  }
+
   /** Asks the model, retrying once when its answer is not in the format; aborts pass through. */
   async function askModel(engine: ModelEngine, context: CoachContext, signal?: AbortSignal) {
     for (let attempt = 0; attempt < 2; attempt++) {
@@ -105,7 +115,7 @@ export function createCoachUsecases(options: {
     /** What the screen needs: children, saved tone and intensity, the archetype, onboarding state. */
     async context(user: SessionUser) {
       const [childRows, profile] = await Promise.all([options.children.list({ userId: user.id }), options.findProfile(user.id)]);
-      const archetype = await archetypeFor(user.id, profile?.quizResult);
+      const { archetype, preferences } = await startingPreferences(user.id, profile);
       const today = todayIn(now(), profile?.timeZone ?? "UTC");
       return {
         children: childRows.map((child) => ({
@@ -116,7 +126,7 @@ export function createCoachUsecases(options: {
           profileNote: child.profileNote,
           photoUrl: child.photoUrl,
         })),
-        preferences: { tone: storedTone(profile?.pocketdadTone, archetype ? ARCHETYPE_HOME_TONE[archetype.archetype] : DEFAULT_TONE), tone_intensity: storedIntensity(profile?.pocketdadToneIntensity) },
+        preferences,
         quizResult: archetype?.archetype ?? null,
         /** Where the archetype comes from: the Dad DNA test or the five setup questions. */
         archetypeSource: archetype?.source ?? null,
@@ -126,7 +136,7 @@ export function createCoachUsecases(options: {
 
     async ask(
       user: SessionUser,
-      input: { prompt: string; tone: Tone; tone_intensity: Intensity; child_id?: string | null; variant?: Variant },
+      input: { prompt: string; tone?: Tone; tone_intensity?: Intensity; child_id?: string | null; variant?: Variant },
       signal?: AbortSignal,
     ): Promise<PocketDadReply> {
       const childId = input.child_id ?? null;
@@ -142,8 +152,13 @@ export function createCoachUsecases(options: {
       let unsure = detected.sure ? null : (detected.categories[0] ?? null);
       /** What the danger was read in: Dad's message, or the model's answer to it. */
       let dangerText = input.prompt;
-      // The profile holds Dad's country, whose numbers the safety answer and the model's prompt give alike.
-      const profileRead = detected.categories.length || model ? options.findProfile(user.id) : Promise.resolve(undefined);
+      const named = Boolean(input.tone && input.tone_intensity);
+      // The profile holds Dad's country, whose numbers the safety answer and the model's prompt give alike, and his tone.
+      const profileRead = detected.categories.length || model || !named ? options.findProfile(user.id) : Promise.resolve(undefined);
+      // A question that names no tone or intensity is answered in the ones the screen would start in for him.
+      const starting = named ? null : (await startingPreferences(user.id, await profileRead)).preferences;
+      const tone = input.tone ?? starting!.tone;
+      const intensity = input.tone_intensity ?? starting!.tone_intensity;
       let answer: Omit<PocketDadReply, "response_id" | "liked" | "safety" | "category" | "safety_note" | `safety_${"kind" | "phones" | "audience"}`> & { topic: string };
       if (danger.categories.length) {
         answer = { message: "", topic: SAFETY_TOPIC, engine: model ? "model" : "playbook", kind: "safety", sensitive: true, note: null, ...funnierReply("safety", true) };
@@ -153,11 +168,11 @@ export function createCoachUsecases(options: {
         const [profile, recent] = await Promise.all([profileRead, repository.recentResponses(user.id, childId, RECENT_TOPICS)]);
         const answers = profile?.onboardingAnswers as Partial<OnboardingAnswers> | null;
         const archetype = await archetypeFor(user.id, profile?.quizResult);
-        const steady = unsure ? steadyUnderNote({ tone: input.tone, variant }) : null;
+        const steady = unsure ? steadyUnderNote({ tone, variant }) : null;
         const context: CoachContext = {
           prompt: input.prompt,
-          tone: steady?.tone ?? input.tone,
-          intensity: input.tone_intensity,
+          tone: steady?.tone ?? tone,
+          intensity,
           child: childContext,
           parentingStyle: answers?.parenting_style ?? [],
           archetype: archetype?.archetype ?? null,
@@ -172,7 +187,7 @@ export function createCoachUsecases(options: {
         danger = sureDanger(inAnswer);
         unsure ??= inAnswer.sure ? null : (inAnswer.categories[0] ?? null);
         dangerText = text;
-        const softened = !steady && sensitive && (input.tone === "playful" || variant === "funnier");
+        const softened = !steady && sensitive && (tone === "playful" || variant === "funnier");
         answer = danger.categories.length
           ? { message: "", topic: SAFETY_TOPIC, engine: "model", kind: "safety", sensitive: true, note: null, ...funnierReply("safety", true) }
           : {
@@ -187,11 +202,11 @@ export function createCoachUsecases(options: {
       } else {
         const { situation } = matchSituation(input.prompt);
         const variation = await repository.countTopic(user.id, childId, situation.id);
-        const steady = unsure ? steadyUnderNote({ tone: input.tone, variant }) : null;
+        const steady = unsure ? steadyUnderNote({ tone, variant }) : null;
         const playbook = answerFromPlaybook({
           prompt: input.prompt,
-          tone: steady?.tone ?? input.tone,
-          intensity: input.tone_intensity,
+          tone: steady?.tone ?? tone,
+          intensity,
           child: childContext,
           variation,
           variant: steady?.variant ?? variant,
@@ -220,8 +235,8 @@ export function createCoachUsecases(options: {
         userId: user.id,
         childId,
         prompt: input.prompt,
-        tone: input.tone,
-        intensity: input.tone_intensity,
+        tone,
+        intensity,
         text: answer.message,
         topic: answer.topic,
         engine: answer.engine,
