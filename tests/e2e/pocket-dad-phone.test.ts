@@ -118,7 +118,7 @@ describe.skipIf(!browserAvailable)("Pocket Dad on a 360 px phone", () => {
     const later = page.getByRole("dialog", { name: "Record a message for later" });
     expect(await later.getByLabel("Title").inputValue()).toBe("Sam, tablet off now. I'll sit with you till the grumps pass.");
     expect(await later.getByRole("textbox", { name: "Milestone" }).inputValue()).toBe("");
-  }, 150_000);
+  }, 240_000);
 
   it("a new dad's first question goes in the tone his questionnaire answers point to", async () => {
     const server = await startE2eServer();
