@@ -201,6 +201,15 @@ Why it works: Calm helps.`;
     expect(received).toHaveLength(1);
   });
 
+  it("asks the model for a steady Direct script, never a funnier one, under a safety note, and says so quietly", async () => {
+    replies = [{ content: VALID }];
+    const body = await (await ask({ prompt: "she is talking about suicide", tone: "playful", variant: "funnier" })).json();
+    expect(body).toMatchObject({ safety_note: { category: "self-harm" }, note: "Kept this one steady.", funnier_allowed: false, funnier_reason: "someone may be in danger." });
+    const question = received[0].body.messages.find((message) => message.role === "user")!.content;
+    expect(question).toContain("Tone: direct");
+    expect(question).not.toContain("Make it funnier");
+  });
+
   it("a slow answer aborted by the client stops the model call and logs no error", async () => {
     replies = [{ content: VALID, delayMs: 3000 }];
     const controller = new AbortController();
