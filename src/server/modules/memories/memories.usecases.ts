@@ -252,11 +252,12 @@ export function createMemoriesUsecases(options: {
      * Every memory of one child, of every kind, newest first, with its unlock state for that child
      * (open once recorded for the child, even after an edit; a milestone reached for another child
      * only stays sealed for this one) and its stored files. `unlockedOnly` keeps the open ones
-     * (guardian delivery, the child's archive).
+     * (guardian delivery, the child's archive). With `memoryId`, only that memory is read (one delivery
+     * email needs one memory, whatever the child has).
      */
-    async listForChild(input: { userId: string; childId: string; unlockedOnly: boolean }) {
+    async listForChild(input: { userId: string; childId: string; unlockedOnly: boolean; memoryId?: string }) {
       const [{ rows, account }, opened] = await Promise.all([
-        memories.listPage({ userId: input.userId, kind: null, childId: input.childId, cursor: null, limit: LIST_FOR_CHILD_LIMIT }),
+        memories.listPage({ userId: input.userId, kind: null, childId: input.childId, id: input.memoryId ?? null, cursor: null, limit: input.memoryId ? 1 : LIST_FOR_CHILD_LIMIT }),
         memories.openedForChild(input),
       ]);
       // When it opened for this child, not for the first of its children.
