@@ -26,7 +26,7 @@ export type FamilyMemory = {
 
 /**
  * What the child's page reads from the memories and children modules (through their usecases,
- * never their tables), regardless of Dad's subscription (decisions 2.23).
+ * never their tables), regardless of Dad's subscription: nothing of a child's is held hostage.
  */
 export type ChildPageSource = {
   child: (input: { userId: string; childId: string }) => Promise<{ id: string; name: string; photoUrl: string | null } | undefined>;
@@ -119,7 +119,7 @@ export function createFamilyLinksUsecases(options: { guardians: GuardiansReposit
     },
 
     /**
-     * A keepsake card's claim code was entered (issue 16): every accepted, unpaused guardian who receives for that child
+     * A keepsake card's claim code was entered (the card printed for the child, found again years later): every accepted, unpaused guardian who receives for that child
      * gets a fresh link by email, never the person who typed the code; not while a link issued in the last 10 minutes
      * still works.
      */

@@ -327,7 +327,7 @@ export function createMemoriesRepository(db: Database) {
     },
 
     /**
-     * Edits the fields every memory has (decisions 25) in either table, and replaces its children, in one
+     * Edits the fields every memory has (title, notes, children, unlock rule) in either table, and replaces its children, in one
      * transaction with `inTransaction` (its unlock instants). A milestone keeps 'reached' only while it
      * stays the same milestone. Never touches a video's file or processing state. Returns false when not the owner's.
      */

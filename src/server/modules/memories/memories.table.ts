@@ -15,7 +15,7 @@ export function unlockRuleColumns() {
     unlockDate: date("unlock_date", { mode: "string" }),
     unlockMilestone: text("unlock_milestone"),
     milestoneReachedAt: timestamp("milestone_reached_at", { withTimezone: true, precision: 3 }),
-    /** 'Release early if something happens to me' (issue 15): opens at Dad's legacy release, whatever the rule. */
+    /** 'Release early if something happens to me': opens at Dad's legacy release (months without a sign of him), whatever the rule. */
     releaseEarly: boolean("release_early").notNull().default(false),
   };
 }
@@ -28,7 +28,7 @@ export function linkedChildId() {
 }
 
 /**
- * Narrations (voice + photo) and quick notes (no photo; voice optional) in one table (spec 001 §3).
+ * Narrations (voice + photo) and quick notes (no photo; voice optional) in one table: they differ only by the photo.
  * Created times keep millisecond precision so the (created_at, id) page cursor round-trips exactly.
  */
 export const narrations = pgTable(

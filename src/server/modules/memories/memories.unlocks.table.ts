@@ -33,7 +33,7 @@ function memoryAndChild() {
  * it cannot be known (a milestone not yet reached, a video still processing or failed).
  * `unlocked_at` is set once the unlock is recorded; from then on the row is never re-locked.
  * `milestone_reached_at` is a milestone reached for this child only (its guardians confirmed it,
- * issue 15); Dad's 'Unlock now' is the memory's own `milestone_reached_at`, for all its children.
+ * on their child's page); Dad's 'Unlock now' is the memory's own `milestone_reached_at`, for all its children.
  * The partial index holds only the rows still waiting, so 'what has opened by now' is an index scan.
  */
 export const memoryUnlockInstants = pgTable(

@@ -2,7 +2,7 @@ import { bigint, index, integer, pgTable, primaryKey, real, text, timestamp, uni
 import { users } from "../auth/auth.table";
 import { linkedChildId, unlockRuleColumns } from "../memories/memories.table";
 
-/** A video of a dad (spec 001 §3). file_path and thumbnail_path are keys in the 'videos' bucket. */
+/** A video of a dad. file_path and thumbnail_path are keys in the 'videos' bucket. */
 export const videos = pgTable(
   "videos",
   {
@@ -28,7 +28,7 @@ export const videos = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   // Read backwards for the newest-first memories list, merged with narrations_user_created_idx.
-  // One video per upload: a double submit of the same upload finds the first video (issue 14).
+  // One video per upload: a double submit of the same upload finds the first video instead of making a second.
   (table) => [index("videos_user_id_created_at_idx").on(table.userId, table.createdAt, table.id), uniqueIndex("videos_user_upload_key").on(table.userId, table.uploadId)],
 );
 
