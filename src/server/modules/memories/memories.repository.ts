@@ -6,8 +6,7 @@ import type { DbOrTransaction } from "../../db/transaction";
 import type { ObjectRef } from "../storage/storage";
 import { children } from "../children/children.table";
 import { profiles } from "../profiles/profiles.table";
-import { videoChildren, videos } from "../videos/videos.table";
-import { childMemoryCounts, narrationChildren, narrationCreationKeys, narrations } from "./memories.table";
+import { childMemoryCounts, narrationChildren, narrationCreationKeys, narrations, videoChildren, videos } from "./memories.table";
 import { storedFilesOf } from "./memories.storage";
 
 export type NewNarration = Omit<typeof narrations.$inferInsert, "userId" | "createdAt" | "milestoneReachedAt">;

@@ -3,8 +3,7 @@ import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } fr
 import { MEMORY_KINDS } from "../../../shared/memories";
 import { UNLOCK_TYPES } from "../../../shared/unlock-rules";
 import { users } from "../auth/auth.table";
-import { videos } from "../videos/videos.table";
-import { linkedChildId, narrations } from "./memories.table";
+import { linkedChildId, narrations, videos } from "./memories.table";
 
 /**
  * Which memory and child a row is about. A memory lives in narrations or videos, so the row holds
