@@ -1,7 +1,7 @@
 /**
  * Memories: narrations (voice + photo), quick notes (voice or text, no photo) and videos, one list.
  * The request schema shared by the record form and the server, the list item shape, and the
- * pure dashboard-filter and vault rules (spec 001 §2 Dashboard and Vault, §4 Dashboard filter, §5).
+ * pure dashboard-filter and vault rules.
  */
 import { z } from "zod";
 import { isCalendarDate } from "./calendar";
@@ -45,7 +45,7 @@ export function memoryFieldsObject(copy: { addTitle: string; selectChild: string
     notes: z.string().trim().max(10_000, "Keep the notes under 10,000 characters.").default(""),
     childIds: z.array(z.uuid(copy.selectChild), { error: copy.selectChild }).min(1, copy.selectChild).max(50),
     ...unlockRuleFieldsWith(copy.unlock ?? UNLOCK_COPY),
-    /** 'Release early if something happens to me' (issue 15): opens for its children at a legacy release. */
+    /** 'Release early if something happens to me': opens for its children at a legacy release (months without a sign of Dad). */
     releaseEarly: z.boolean({ error: "Choose whether to release it early." }).default(false),
   });
 }
@@ -71,7 +71,7 @@ export const narrationFieldsSchema = withUnlockRule(
   }),
 );
 
-/** PATCH of any memory (decisions 25): the fields every memory has, as the record form words them. */
+/** PATCH of any memory after saving it: the fields every memory has, as the record form words them. */
 export const editMemorySchema = withUnlockRule(memoryFieldsObject(NARRATION_COPY));
 export type EditMemoryFields = z.output<typeof editMemorySchema>;
 
@@ -99,7 +99,7 @@ function unlockRuleProblem({ unlockType, unlockAge, unlockDate, unlockMilestone 
 }
 
 /**
- * What the record form checks before Save is enabled: spec 5's rules in its order, then the
+ * What the record form checks before Save is enabled: a recording (narrations), a title, a child, in that order, then the
  * unlock rule, so an empty age, date or milestone is said beside Save instead of after a round trip.
  */
 export function narrationSaveProblem(input: { kind: "narration" | "note"; hasRecording: boolean; title: string; childCount: number; unlock: UnlockRuleInput }) {
@@ -169,7 +169,7 @@ export const memoryListQuerySchema = z.object({
   childId: z.uuid().optional(),
 });
 
-/** Spec 4: All shows every kind; the others show only their own kind. */
+/** The dashboard filter: All shows every kind; the others show only their own kind. */
 export function matchesDashboardFilter(item: { kind: MemoryKind }, filter: DashboardFilter) {
   return filter === "all" || item.kind === filter;
 }

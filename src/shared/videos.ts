@@ -1,6 +1,6 @@
 /**
  * Videos: the limits and copy of the record flow, the save schema shared by the form and the
- * server, comment schemas, and the m:ss time format (spec 001 §2 Video flow, §4, §5, §9).
+ * server, comment schemas, and the m:ss time format.
  */
 import { z } from "zod";
 import { memoryFieldsObject, withUnlockRule } from "./memories";

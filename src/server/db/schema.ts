@@ -6,7 +6,6 @@ export * from "../modules/memories/memories.table";
 export * from "../modules/memories/memories.unlocks.table";
 export * from "../modules/ideas/ideas.table";
 export * from "../modules/uploads/uploads.table";
-export * from "../modules/videos/videos.table";
 export * from "../modules/comments/comments.table";
 export * from "../modules/settings/settings.table";
 export * from "../modules/coach/coach.table";

@@ -25,10 +25,11 @@ const ALLOWED: Record<string, string> = {
   "account/account.repository.ts: users": "account deletion, one transaction across modules",
   "account/account.repository.ts: rate_limits": "account deletion, one transaction across modules",
   "account/account.repository.ts: verifications": "account deletion, one transaction across modules",
-  // A video is a memory kind: editing a memory's fields replaces a video's children in the same
-  // transaction as its fields and unlock instants (the memories module owns the SQL across kinds;
-  // its `tx.update(table)` on `videos` is not seen here because the table is chosen at run time).
-  "memories/memories.repository.ts: video_children": "a video is a memory kind, edited in one transaction",
+  // A video is a memory kind, so the memories module owns its tables (and reads and edits every kind
+  // without importing the videos module). The videos module saves a video from its upload, under the
+  // uploads module's quota lock and in the transaction that consumes the upload, and records its processing.
+  "videos/videos.repository.ts: videos": "a video saved from its upload and processed by the videos module",
+  "videos/videos.repository.ts: video_children": "a video's children saved with it, in the upload's transaction",
   // Saving a video consumes its upload: the upload row is deleted in the transaction that creates the
   // video (under the uploads module's per-user lock), so an upload is never both pending and a video.
   "videos/videos.repository.ts: uploads": "the upload handed over to its video, in one transaction",

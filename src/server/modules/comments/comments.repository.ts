@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { videos } from "../videos/videos.table";
+import { videos } from "../memories/memories.table";
 import { videoComments } from "./comments.table";
 
 export type CommentRow = typeof videoComments.$inferSelect;

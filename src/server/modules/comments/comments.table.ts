@@ -1,6 +1,6 @@
 import { type AnyPgColumn, index, pgTable, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "../auth/auth.table";
-import { videos } from "../videos/videos.table";
+import { videos } from "../memories/memories.table";
 
 /** One row per comment or reply (decisions 19), so two tabs never overwrite each other. */
 export const videoComments = pgTable(

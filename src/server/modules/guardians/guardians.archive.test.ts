@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { checkFiles, createFamily, readZip, sha256 } from "../../../../tests/support/archives";
 import { createTestApp, jsonRequest, type TestApp } from "../../../../tests/support/test-app";
 import { archiveManifestSchema } from "../../../shared/export";
-import { videoChildren, videos } from "../videos/videos.table";
+import { videoChildren, videos } from "../memories/memories.table";
 import { familyLinks } from "./guardians.table";
 import { acceptedGuardian } from "./guardians.test-support";
 

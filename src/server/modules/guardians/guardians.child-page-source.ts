@@ -27,35 +27,37 @@ export function createChildPageSource(options: { children: ChildrenUsecases; mem
   const { storage } = options;
   const link = (file: ObjectRef, downloadAs?: string) => storage.signedUrl({ bucket: file.bucket, key: file.key, downloadAs, ttlSeconds: FAMILY_FILE_LINK_SECONDS });
   const linkOf = async (file: ObjectRef | undefined) => (file ? link(file) : null);
-  const source: ChildPageSource = {
+  return {
     async child(input) {
       const child = (await options.children.listWithPhotoFiles({ userId: input.userId })).find((c) => c.id === input.childId);
       return child ? { id: child.id, name: child.name, photoUrl: await linkOf(child.photo ?? undefined) } : undefined;
     },
-    async unlockedMemories(input) {
-      const items = await options.memories.listForChild({ userId: input.userId, childId: input.childId, unlockedOnly: true });
-      const found: FamilyMemory[] = [];
-      for (const item of items) {
-        const { type, age, date, milestone } = item.unlock;
-        const base = { id: item.id, title: item.title, notes: item.notes, createdAt: item.createdAt, unlock: { type, age, date, milestone } };
-        const fileFor = (role: MemoryFileRole) => item.files.find((file) => file.role === role);
-        if (item.kind === "video") {
-          if (item.processing.status === "failed") continue;
-          const file = item.processing.status === "completed" ? fileFor("video") : undefined;
-          const downloads = file ? [{ label: "Download the video", url: await link(file, downloadName(item.title, file.key, file.bucket)) }] : [];
-          found.push({ ...base, kind: "video", videoUrl: await linkOf(file), thumbnailUrl: await linkOf(fileFor("thumbnail")), downloads });
-        } else {
-          const downloads = [];
-          for (const file of item.files) {
-            const label = file.bucket === "images" ? "Download the photo" : "Download the voice";
-            downloads.push({ label, url: await link(file, downloadName(item.title, file.key, file.bucket)) });
-          }
-          found.push({ ...base, kind: item.kind, audioUrl: await linkOf(fileFor("voice")), imageUrl: await linkOf(fileFor("photo")), downloads });
-        }
-      }
-      return found;
-    },
-    memory: async (input) => (await source.unlockedMemories(input)).find((memory) => memory.id === input.memoryId),
+    unlockedMemories: (input) => familyMemoriesOf(input),
+    memory: async (input) => (await familyMemoriesOf(input))[0],
   };
-  return source;
+
+  /** The child's opened memories (only `memoryId`, when given) as the page and its emails show them. */
+  async function familyMemoriesOf(input: { userId: string; childId: string; memoryId?: string }) {
+    const items = await options.memories.listForChild({ ...input, unlockedOnly: true });
+    const found: FamilyMemory[] = [];
+    for (const item of items) {
+      const { type, age, date, milestone } = item.unlock;
+      const base = { id: item.id, title: item.title, notes: item.notes, createdAt: item.createdAt, unlock: { type, age, date, milestone } };
+      const fileFor = (role: MemoryFileRole) => item.files.find((file) => file.role === role);
+      if (item.kind === "video") {
+        if (item.processing.status === "failed") continue;
+        const file = item.processing.status === "completed" ? fileFor("video") : undefined;
+        const downloads = file ? [{ label: "Download the video", url: await link(file, downloadName(item.title, file.key, file.bucket)) }] : [];
+        found.push({ ...base, kind: "video", videoUrl: await linkOf(file), thumbnailUrl: await linkOf(fileFor("thumbnail")), downloads });
+      } else {
+        const downloads = [];
+        for (const file of item.files) {
+          const label = file.bucket === "images" ? "Download the photo" : "Download the voice";
+          downloads.push({ label, url: await link(file, downloadName(item.title, file.key, file.bucket)) });
+        }
+        found.push({ ...base, kind: item.kind, audioUrl: await linkOf(fileFor("voice")), imageUrl: await linkOf(fileFor("photo")), downloads });
+      }
+    }
+    return found;
+  }
 }

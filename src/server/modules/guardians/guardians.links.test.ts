@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { TINY_PNG } from "../../../../tests/support/images";
 import { createSignedInUser, createTestApp, jsonRequest, type TestApp, waitForEmail } from "../../../../tests/support/test-app";
 import { mailboxMessages } from "../email/email.table";
-import { videoChildren, videos } from "../videos/videos.table";
+import { videoChildren, videos } from "../memories/memories.table";
 import { childClaimCodes } from "../export/export.table";
 import { familyLinks, guardians } from "./guardians.table";
 import { acceptedGuardian as acceptedGuardianOf, type Dad, postNote as postNoteFor } from "./guardians.test-support";

@@ -26,7 +26,7 @@ export type FamilyMemory = {
 
 /**
  * What the child's page reads from the memories and children modules (through their usecases,
- * never their tables), regardless of Dad's subscription (decisions 2.23).
+ * never their tables), regardless of Dad's subscription: nothing of a child's is held hostage.
  */
 export type ChildPageSource = {
   child: (input: { userId: string; childId: string }) => Promise<{ id: string; name: string; photoUrl: string | null } | undefined>;
@@ -56,24 +56,12 @@ export function createFamilyLinksUsecases(options: { guardians: GuardiansReposit
   const { guardians, readers, source } = options;
   const now = options.now ?? (() => new Date());
 
-  /** The guardian still receives for this child: accepted, not paused, the child still theirs. */
-  async function allowed(found: NonNullable<Awaited<ReturnType<GuardiansRepository["findLink"]>>>) {
-    if (found.guardian.status !== "accepted" || found.guardian.pausedAt) return false;
-    const row = await guardians.find({ userId: found.guardian.userId, guardianId: found.guardian.id });
-    if (!row) return false;
-    if (row.childIds !== null && !row.childIds.includes(found.link.childId)) return false;
-    return (await readers.childrenOf(row.userId)).some((child) => child.id === found.link.childId);
-  }
-
-  async function find(token: string) {
+  /** The link while its guardian still receives for its child (accepted, not paused, the child still theirs); live: not revoked or expired now. */
+  function find(token: string, options: { live: boolean }) {
     if (!looksLikeToken(token)) return undefined;
-    return guardians.findLink(hashToken(token));
+    return guardians.findAllowedLink(hashToken(token), options.live ? now() : undefined);
   }
-
-  async function live(token: string) {
-    const found = await find(token);
-    return found && !found.link.revokedAt && found.link.expiresAt > now() && (await allowed(found)) ? found : undefined;
-  }
+  const live = (token: string) => find(token, { live: true });
 
   async function access(input: { token: string }) {
     const found = await live(input.token);
@@ -123,15 +111,15 @@ export function createFamilyLinksUsecases(options: { guardians: GuardiansReposit
      * old link reveals nothing.
      */
     async requestFreshLink(input: { token: string }) {
-      const found = await find(input.token);
-      if (!found || !(await allowed(found))) return;
+      const found = await find(input.token, { live: false });
+      if (!found) return;
       const latest = await guardians.latestLiveLinkCreatedAt({ guardianId: found.guardian.id, childId: found.link.childId, now: now() });
       if (latest && now().getTime() - latest.getTime() < FRESH_LINK_COOLDOWN_MS) return;
       await issue({ guardianId: found.guardian.id, userId: found.guardian.userId, childId: found.link.childId, guardianName: found.guardian.name, email: found.guardian.email });
     },
 
     /**
-     * A keepsake card's claim code was entered (issue 16): every accepted, unpaused guardian who receives for that child
+     * A keepsake card's claim code was entered (the card printed for the child, found again years later): every accepted, unpaused guardian who receives for that child
      * gets a fresh link by email, never the person who typed the code; not while a link issued in the last 10 minutes
      * still works.
      */

@@ -1,5 +1,6 @@
-import { and, asc, count, eq, gt, inArray, isNull, max, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, isNull, max, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { children } from "../children/children.table";
 import { familyLinks, guardianChildren, guardianDeclines, guardianInvitations, guardians } from "./guardians.table";
 
 export type GuardianRow = typeof guardians.$inferSelect;
@@ -97,9 +98,28 @@ export function createGuardiansRepository(db: Database) {
     forgetDecline: (input: { userId: string; email: string }) => db.delete(guardianDeclines).where(and(eq(guardianDeclines.userId, input.userId), eq(guardianDeclines.email, input.email))),
 
     insertLink: async (input: { guardianId: string; childId: string; tokenHash: string; createdAt: Date; expiresAt: Date }) => (await db.insert(familyLinks).values(input).returning())[0],
-    /** A link with its guardian, whatever its state (the caller decides what an expired link may show). */
-    findLink: async (tokenHash: string) =>
-      (await db.select({ link: familyLinks, guardian: guardians }).from(familyLinks).innerJoin(guardians, eq(guardians.id, familyLinks.guardianId)).where(eq(familyLinks.tokenHash, tokenHash)))[0],
+    /**
+     * A link with its guardian, in one query, while the guardian still receives for its child: accepted, not
+     * paused, for every child or this one, and the child still Dad's. With `liveAt`, only a link neither revoked
+     * nor expired by then (without it, an expired link still says who asked, for 'Email me a fresh link').
+     */
+    findAllowedLink: async (tokenHash: string, liveAt?: Date) =>
+      (
+        await db
+          .select({ link: familyLinks, guardian: guardians })
+          .from(familyLinks)
+          .innerJoin(guardians, eq(guardians.id, familyLinks.guardianId))
+          .innerJoin(children, and(eq(children.id, familyLinks.childId), eq(children.userId, guardians.userId)))
+          .where(
+            and(
+              eq(familyLinks.tokenHash, tokenHash),
+              eq(guardians.status, "accepted"),
+              isNull(guardians.pausedAt),
+              or(eq(guardians.allChildren, true), sql`EXISTS (SELECT 1 FROM ${guardianChildren} gc WHERE gc.guardian_id = ${guardians.id} AND gc.child_id = ${familyLinks.childId})`),
+              liveAt ? and(isNull(familyLinks.revokedAt), gt(familyLinks.expiresAt, liveAt)) : undefined,
+            ),
+          )
+      )[0],
     markLinkOpened: (linkId: string) => db.update(familyLinks).set({ lastOpenedAt: new Date() }).where(eq(familyLinks.id, linkId)),
     revokeLinks: async (input: { userId: string; guardianId: string }) => {
       const [row] = await db.select({ id: guardians.id }).from(guardians).where(owned(input));

@@ -4,7 +4,7 @@ import { createSignedInUser, createTestApp, jsonRequest, type TestApp } from "..
 import { createChild, uploadBytes } from "../../../../tests/support/videos";
 import { children } from "../children/children.table";
 
-/** Editing a memory after saving it (decisions 25): PATCH /api/memories/:id for every kind. */
+/** Editing a memory after saving it: PATCH /api/memories/:id for every kind. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

@@ -6,8 +6,7 @@ import type { DbOrTransaction } from "../../db/transaction";
 import type { ObjectRef } from "../storage/storage";
 import { children } from "../children/children.table";
 import { profiles } from "../profiles/profiles.table";
-import { videoChildren, videos } from "../videos/videos.table";
-import { childMemoryCounts, narrationChildren, narrationCreationKeys, narrations } from "./memories.table";
+import { childMemoryCounts, narrationChildren, narrationCreationKeys, narrations, videoChildren, videos } from "./memories.table";
 import { storedFilesOf } from "./memories.storage";
 
 export type NewNarration = Omit<typeof narrations.$inferInsert, "userId" | "createdAt" | "milestoneReachedAt">;
@@ -158,9 +157,9 @@ export function createMemoriesRepository(db: Database) {
      * One page of every kind, newest first, keyed on (created_at, id) so later pages stay cheap,
      * with the account context its cards need, in one round trip.
      */
-    async listPage(input: { userId: string; kind: MemoryFilter["kind"]; childId: string | null; cursor: PageCursor | null; limit: number }) {
+    async listPage(input: { userId: string; kind: MemoryFilter["kind"]; childId: string | null; id?: string | null; cursor: PageCursor | null; limit: number }) {
       const { rows } = await db.$client.query<{ time_zone: string | null; children: AccountChild[]; items: MemoryRow[] }>(
-        memoryStatement({ ...input, id: null }, "with-account"),
+        memoryStatement({ ...input, id: input.id ?? null }, "with-account"),
       );
       const [result] = rows;
       return { rows: result?.items ?? [], account: accountOf(result?.time_zone, result?.children ?? []) };
@@ -269,10 +268,14 @@ export function createMemoriesRepository(db: Database) {
       }
     },
 
-    /** The memories recorded as opened for a child, each with when (ISO, like MemoryRow.openedAt): it stays open for that child. */
-    async openedForChild(input: { userId: string; childId: string }) {
+    /**
+     * The memories recorded as opened for a child (only `memoryId`, when given), each with when (ISO, like
+     * MemoryRow.openedAt): it stays open for that child.
+     */
+    async openedForChild(input: { userId: string; childId: string; memoryId?: string }) {
+      const onlyMemory = input.memoryId ? sql`AND memory_id = ${input.memoryId}::uuid` : sql``;
       const { rows } = await db.execute<{ memory_id: string; unlocked_at: string }>(
-        sql`SELECT memory_id, ${sql.raw(iso("unlocked_at"))} AS unlocked_at FROM memory_unlocks WHERE user_id = ${input.userId} AND child_id = ${input.childId}::uuid`,
+        sql`SELECT memory_id, ${sql.raw(iso("unlocked_at"))} AS unlocked_at FROM memory_unlocks WHERE user_id = ${input.userId} AND child_id = ${input.childId}::uuid ${onlyMemory}`,
       );
       return new Map(rows.map((row) => [row.memory_id, row.unlocked_at]));
     },
@@ -323,7 +326,7 @@ export function createMemoriesRepository(db: Database) {
     },
 
     /**
-     * Edits the fields every memory has (decisions 25) in either table, and replaces its children, in one
+     * Edits the fields every memory has (title, notes, children, unlock rule) in either table, and replaces its children, in one
      * transaction with `inTransaction` (its unlock instants). A milestone keeps 'reached' only while it
      * stays the same milestone. Never touches a video's file or processing state. Returns false when not the owner's.
      */

@@ -69,7 +69,7 @@ export function registerMemoriesRoutes(options: { usecases: MemoriesUsecases; re
     },
   );
 
-  // Editing any memory (narration, quick note or video): the fields every memory has (decisions 25).
+  // Editing any memory (narration, quick note or video) after saving it: the fields every memory has.
   app.patch("/api/memories/:id", requireUser(), validId, validate("json", editMemorySchema), async (c) =>
     c.json(await usecases.edit({ userId: currentUser(c).id, id: c.req.valid("param").id, fields: c.req.valid("json") })),
   );

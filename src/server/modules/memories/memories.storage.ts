@@ -51,7 +51,7 @@ export function storedFilesOf(row: MemoryFilePaths): StoredFileRef[] {
 
 export type DetectFileType = (bytes: Uint8Array) => Promise<{ mime: string; ext: string } | null>;
 
-/** Voice formats we keep (spec 9: m4a, webm, wav). A browser's webm or mp4 voice recording sniffs as video/*. */
+/** Voice formats we keep: m4a, webm and wav, what phones and browsers record. A browser's webm or mp4 voice recording sniffs as video/*. */
 const AUDIO_FORMATS: Record<string, { ext: string; contentType: string }> = {
   webm: { ext: "webm", contentType: "audio/webm" },
   mp4: { ext: "m4a", contentType: "audio/mp4" },

@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, pgTable, pgView, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, date, index, integer, pgTable, pgView, primaryKey, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "../auth/auth.table";
 import { children } from "../children/children.table";
 import { UNLOCK_TYPES } from "../../../shared/unlock-rules";
@@ -8,14 +8,14 @@ import { UNLOCK_TYPES } from "../../../shared/unlock-rules";
  * instant Dad marked a milestone reached ('Unlock now'). A function, so each table gets its own
  * column objects.
  */
-export function unlockRuleColumns() {
+function unlockRuleColumns() {
   return {
     unlockType: text("unlock_type", { enum: UNLOCK_TYPES }).notNull().default("now"),
     unlockAge: integer("unlock_age"),
     unlockDate: date("unlock_date", { mode: "string" }),
     unlockMilestone: text("unlock_milestone"),
     milestoneReachedAt: timestamp("milestone_reached_at", { withTimezone: true, precision: 3 }),
-    /** 'Release early if something happens to me' (issue 15): opens at Dad's legacy release, whatever the rule. */
+    /** 'Release early if something happens to me': opens at Dad's legacy release (months without a sign of him), whatever the rule. */
     releaseEarly: boolean("release_early").notNull().default(false),
   };
 }
@@ -28,7 +28,7 @@ export function linkedChildId() {
 }
 
 /**
- * Narrations (voice + photo) and quick notes (no photo; voice optional) in one table (spec 001 §3).
+ * Narrations (voice + photo) and quick notes (no photo; voice optional) in one table: they differ only by the photo.
  * Created times keep millisecond precision so the (created_at, id) page cursor round-trips exactly.
  */
 export const narrations = pgTable(
@@ -80,6 +80,50 @@ export const narrationCreationKeys = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.key] })],
+);
+
+/**
+ * A video of a dad, a memory kind like narrations: the memories module owns its tables (the videos module saves one
+ * from its upload and records its processing). file_path and thumbnail_path are keys in the 'videos' bucket.
+ */
+export const videos = pgTable(
+  "videos",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    notes: text("notes").notNull().default(""),
+    /** The tus upload the video came from; its temporary file is deleted once processed. */
+    uploadId: text("upload_id").notNull(),
+    filePath: text("file_path"),
+    thumbnailPath: text("thumbnail_path"),
+    durationSeconds: real("duration_seconds"),
+    /** Bytes counted against the storage quota: the upload's size, then the stored MP4's. */
+    sizeBytes: bigint("size_bytes", { mode: "number" }).notNull().default(0),
+    ...unlockRuleColumns(),
+    processingStatus: text("processing_status", { enum: ["processing", "completed", "failed"] }).notNull().default("processing"),
+    processingProgress: integer("processing_progress").notNull().default(80),
+    processingError: text("processing_error"),
+    /** Millisecond precision like narrations, so the memories list's (created_at, id) cursor round-trips exactly. */
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Read backwards for the newest-first memories list, merged with narrations_user_created_idx.
+  // One video per upload: a double submit of the same upload finds the first video instead of making a second.
+  (table) => [index("videos_user_id_created_at_idx").on(table.userId, table.createdAt, table.id), uniqueIndex("videos_user_upload_key").on(table.userId, table.uploadId)],
+);
+
+export const videoChildren = pgTable(
+  "video_children",
+  {
+    videoId: uuid("video_id")
+      .notNull()
+      .references(() => videos.id, { onDelete: "cascade" }),
+    childId: linkedChildId(),
+  },
+  (table) => [primaryKey({ columns: [table.videoId, table.childId] }), index("video_children_child_id_idx").on(table.childId)],
 );
 
 /** Read-only view from the child_memory_counts custom migration: memories per child. */

@@ -2,8 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, createTestApp, jsonRequest, TEST_ORIGIN, type TestApp } from "../../../../tests/support/test-app";
 import { children } from "../children/children.table";
-import { videoChildren, videos } from "../videos/videos.table";
-import { narrationChildren, narrations } from "./memories.table";
+import { narrationChildren, narrations, videoChildren, videos } from "./memories.table";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,8 +3,7 @@ import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } fr
 import { MEMORY_KINDS } from "../../../shared/memories";
 import { UNLOCK_TYPES } from "../../../shared/unlock-rules";
 import { users } from "../auth/auth.table";
-import { videos } from "../videos/videos.table";
-import { linkedChildId, narrations } from "./memories.table";
+import { linkedChildId, narrations, videos } from "./memories.table";
 
 /**
  * Which memory and child a row is about. A memory lives in narrations or videos, so the row holds
@@ -33,7 +32,7 @@ function memoryAndChild() {
  * it cannot be known (a milestone not yet reached, a video still processing or failed).
  * `unlocked_at` is set once the unlock is recorded; from then on the row is never re-locked.
  * `milestone_reached_at` is a milestone reached for this child only (its guardians confirmed it,
- * issue 15); Dad's 'Unlock now' is the memory's own `milestone_reached_at`, for all its children.
+ * on their child's page); Dad's 'Unlock now' is the memory's own `milestone_reached_at`, for all its children.
  * The partial index holds only the rows still waiting, so 'what has opened by now' is an index scan.
  */
 export const memoryUnlockInstants = pgTable(

@@ -4,7 +4,7 @@ import { createSignedInUser, createTestApp, jsonRequest, startAppOn, type TestAp
 import { createChild, uploadBytes } from "../../../../tests/support/videos";
 import { children } from "../children/children.table";
 
-/** Stored unlock instants, unlock events recorded once, their durable delivery, and one video per upload (issue 14). */
+/** Stored unlock instants, unlock events recorded once, their durable delivery, and one video per upload. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -64,11 +64,11 @@ describe("stored unlock instants", () => {
     expect((await instants(id))[0]?.opens_at).toEqual(new Date("2032-03-02T00:00:00.000Z"));
     const edited = await jsonRequest(t, "PATCH", `/api/children/${child.id}`, { cookie: dad.cookie, body: { name: "Maya", birthdate: "2016-02-29" } });
     expect(edited.status).toBe(200);
-    // 29 February falls on 28 February in a common year (decisions 20).
+    // 29 February falls on 28 February in a common year, as everywhere else in the app (ages, 'Coming up', birthdays).
     expect((await instants(id))[0]?.opens_at).toEqual(new Date("2034-02-28T00:00:00.000Z"));
   });
 
-  it("an age rule for two children opens for both when the first reaches the age (decisions 9)", async () => {
+  it("an age rule for two children opens for both when the first reaches the age", async () => {
     const { dad, child } = await dadWithChild({ birthdate: "2014-03-02" });
     const [younger] = await t.db.insert(children).values({ userId: dad.id, name: "Leo", birthdate: "2018-07-01" }).returning();
     const { id } = await (await postNote(dad.cookie, { childIds: [child.id, younger!.id], unlockType: "age", unlockAge: 18 })).json();

@@ -1,12 +1,12 @@
 /**
- * Unlocks as stored instants and recorded events (issue 14).
+ * Unlocks as stored instants and recorded events, so that each opening is recorded and delivered exactly once.
  *
  * - `recompute` stores, for each (memory, child), the instant the memory opens (shared/unlock-rules
  *   `opensAt`), whenever a memory is saved or edited, its rule or children change, a child's birthdate
  *   or the account's time zone changes, a milestone is marked reached or a video finishes processing.
  *   A milestone is reached for every child (Dad's 'Unlock now', the memory's own milestone_reached_at)
  *   or for one child (its guardians confirmed it: the row's milestone_reached_at, `reachForChild`).
- *   A row already unlocked keeps its instant: a memory never re-locks for a child (decisions 25).
+ *   A row already unlocked keeps its instant: a memory never re-locks for a child (what a child has had is never taken back).
  * - `recordDue` records every (memory, child) whose instant has come, exactly once, also with two app
  *   nodes racing: FOR UPDATE SKIP LOCKED hands each row to one worker, and the unique (memory, child)
  *   of memory_unlocks makes the insert ON CONFLICT DO NOTHING. It reads memory_unlock_instants_due_idx
@@ -263,7 +263,7 @@ export function createMemoryUnlocks(options: { db: Database; events: EventBus })
   }
 
   /**
-   * A milestone reached for one child only (its guardians confirmed it, issue 15): stored on that
+   * A milestone reached for one child only (its guardians confirmed it on the child's page): stored on that
    * child's row, then `recompute` opens the memory for that child alone. Set once; false when the
    * memory is not linked to the child.
    */

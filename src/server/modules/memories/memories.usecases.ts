@@ -90,7 +90,7 @@ export function createMemoriesUsecases(options: {
         if (child) assigned.push(child);
       }
       const status = unlockStatus({ rule: row, children: assigned, now, timeZone: account.timeZone });
-      // Once opened for a child, a memory stays open (decisions 25), even if its rule was edited later.
+      // Once opened for a child, a memory stays open, even if its rule was edited later: what a child has had is never taken back.
       if (row.openedAt && !status.unlocked) Object.assign(status, { unlocked: true, unlocksAt: new Date(row.openedAt) });
       const base = {
         id: row.id,
@@ -252,11 +252,12 @@ export function createMemoriesUsecases(options: {
      * Every memory of one child, of every kind, newest first, with its unlock state for that child
      * (open once recorded for the child, even after an edit; a milestone reached for another child
      * only stays sealed for this one) and its stored files. `unlockedOnly` keeps the open ones
-     * (guardian delivery, the child's archive).
+     * (guardian delivery, the child's archive). With `memoryId`, only that memory is read (one delivery
+     * email needs one memory, whatever the child has).
      */
-    async listForChild(input: { userId: string; childId: string; unlockedOnly: boolean }) {
+    async listForChild(input: { userId: string; childId: string; unlockedOnly: boolean; memoryId?: string }) {
       const [{ rows, account }, opened] = await Promise.all([
-        memories.listPage({ userId: input.userId, kind: null, childId: input.childId, cursor: null, limit: LIST_FOR_CHILD_LIMIT }),
+        memories.listPage({ userId: input.userId, kind: null, childId: input.childId, id: input.memoryId ?? null, cursor: null, limit: input.memoryId ? 1 : LIST_FOR_CHILD_LIMIT }),
         memories.openedForChild(input),
       ]);
       // When it opened for this child, not for the first of its children.
@@ -300,7 +301,7 @@ export function createMemoriesUsecases(options: {
     },
 
     /**
-     * Edits a memory of any kind (decisions 25): title, notes, children and unlock rule. Its unlock
+     * Edits a memory of any kind after saving it: title, notes, children and unlock rule. Its unlock
      * instants are recomputed; a child it has already opened for keeps it open. A video still being
      * processed can be edited too (its file is not part of this). Another user's memory: 404.
      */
@@ -324,7 +325,7 @@ export function createMemoriesUsecases(options: {
     releaseDispatched: (input: { userId: string }) => unlocks.releaseDispatched(input),
     markedForEarlyRelease: (input: { userId: string }) => unlocks.markedCount(input),
 
-    /** 'Unlock now' on a milestone memory of either table (decisions 9); returns its card. */
+    /** 'Unlock now' on a milestone memory of either table: Dad says the milestone was reached; returns its card. */
     async markMilestoneReached(input: { userId: string; id: string; source: MemorySource }) {
       const row = await memories.findById(input);
       if (!row) throw memoryErrors.notFound();
@@ -354,7 +355,7 @@ export function createMemoriesUsecases(options: {
     deliverOpened: (input: { id: string }) => recordOpened(input.id),
 
     /**
-     * Seals a milestone again for one child: a guardian's confirmation undone before delivery (issue 15).
+     * Seals a milestone again for one child: a guardian's confirmation Dad undid before delivery.
      * Dad's own 'Unlock now' is never undone: if he marked it reached, it opens again at once (and is
      * delivered again, its earlier deliveries having been dropped with the confirmation).
      */

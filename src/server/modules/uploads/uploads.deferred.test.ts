@@ -11,7 +11,7 @@ import { createUploadsRepository } from "./uploads.repository";
 import { createUploadsUsecases, MAX_OPEN_RECORDING_UPLOADS, UPLOAD_MESSAGES, UPLOADS_PATH } from "./uploads.usecases";
 
 /**
- * A camera recording uploads while it is made (issue 18): a tus upload with `Upload-Defer-Length: 1`,
+ * A camera recording uploads while it is made (nothing to wait for at Stop): a tus upload with `Upload-Defer-Length: 1`,
  * a PATCH per MediaRecorder chunk, the length declared with the tail. Quota: 10 MiB per account.
  */
 const QUOTA = 10 * 1024 * 1024;

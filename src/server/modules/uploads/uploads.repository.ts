@@ -1,7 +1,7 @@
 import { and, count, eq, lt, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { DbOrTransaction } from "../../db/transaction";
-import { videos } from "../videos/videos.table";
+import { videos } from "../memories/memories.table";
 import { uploads } from "./uploads.table";
 
 /** One user's upload reservations and saves, one at a time (they read each other's totals). */

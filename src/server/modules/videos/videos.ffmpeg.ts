@@ -17,7 +17,7 @@ export const REJECTION_MESSAGES = {
 export type VideoTools = { ffmpeg: string; ffprobe: string };
 
 /**
- * ffmpeg and ffprobe from PATH (decisions 1); null when they are not installed. Both are asked at once and nothing
+ * ffmpeg and ffprobe from PATH (the system's own, as the README asks to install); null when they are not installed. Both are asked at once and nothing
  * waits for the answer at start-up (it took a third of a second of every start); the first video waits for it.
  */
 export async function findVideoTools(): Promise<VideoTools | null> {

@@ -101,7 +101,7 @@ describe("video processing (real ffmpeg)", () => {
     expect(await waitForProcessing(t, user.cookie, video.id)).toMatchObject({ processingStatus: "failed", processingError: REJECTION_MESSAGES.notVideo });
   });
 
-  it("fails a text playlist naming another dad's stored video, and ffmpeg never opens that file (issue 13.2)", async () => {
+  it("fails a text playlist naming another dad's stored video, and ffmpeg never opens that file", async () => {
     const victim = await createSignedInUser(t);
     const { video: private_ } = await createVideo(t, victim, generateClip("compatible-mp4", 2));
     expect((await waitForProcessing(t, victim.cookie, private_.id)).processingStatus).toBe("completed");

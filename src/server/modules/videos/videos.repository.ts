@@ -5,7 +5,7 @@ import { children } from "../children/children.table";
 import { lockUserUploads, storageUsedBytes } from "../uploads/uploads.repository";
 import { uploads } from "../uploads/uploads.table";
 import { storedFilesOf } from "../memories/memories.storage";
-import { videoChildren, videos } from "./videos.table";
+import { videoChildren, videos } from "../memories/memories.table";
 
 export type VideoRow = typeof videos.$inferSelect;
 type NewVideo = Omit<typeof videos.$inferInsert, "id" | "processingStatus" | "processingProgress" | "createdAt" | "updatedAt">;
