@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { EmailSender } from "../modules/email/email.sender";
+import type { EmailSender } from "../modules/email/email.types";
 import type { JobDefinition } from "./job-queue";
 
 export const sendEmailPayload = z.object({

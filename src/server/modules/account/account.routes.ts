@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import { deleteAccountSchema } from "../../../shared/settings";
 import { validate } from "../../http/validate";
 import type { Auth } from "../auth/auth";
-import { type AppEnv, currentUser, requireUser } from "../auth/auth.middleware";
+import type { AppEnv } from "../../http/app-env";
+import { currentUser, requireUser } from "../auth/auth.middleware";
 import type { AccountUsecases } from "./account.usecases";
 
 export function registerAccountRoutes(options: { usecases: AccountUsecases; auth: Auth }) {

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
-import { type AppEnv, currentUser } from "../auth/auth.middleware";
+import type { AppEnv } from "../../http/app-env";
+import { currentUser } from "../auth/auth.middleware";
 import { billingErrors } from "./billing.errors";
 
 /**

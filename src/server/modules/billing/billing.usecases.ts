@@ -1,7 +1,7 @@
 import { ACCESS_GIVING_STATUSES, decideAccess, PLANS } from "../../../shared/billing";
 import type { CheckoutRequest } from "../../../shared/billing.schemas";
 import type { DbOrTransaction } from "../../db/transaction";
-import type { SessionUser } from "../auth/auth.middleware";
+import type { SessionUser } from "../auth/auth.types";
 import type { EmailOutbox } from "../email/email.usecases";
 import { type BillingContact, subscriptionCancelledEmail, subscriptionResumedEmail, subscriptionStartedEmail } from "./billing.emails";
 import { billingErrors } from "./billing.errors";

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { type AppEnv, currentUser, requireUser } from "../auth/auth.middleware";
+import type { AppEnv } from "../../http/app-env";
+import { currentUser, requireUser } from "../auth/auth.middleware";
 import type { ChecklistUsecases } from "./checklist.usecases";
 
 export function registerChecklistRoutes(options: { checklist: ChecklistUsecases }) {

@@ -17,7 +17,7 @@ import {
   type Variant,
 } from "../../../shared/pocket-dad";
 import type { ChildrenUsecases } from "../children/children.usecases";
-import type { SessionUser } from "../auth/auth.middleware";
+import type { SessionUser } from "../auth/auth.types";
 import type { ProfilesUsecases } from "../profiles/profiles.usecases";
 import { coachErrors } from "./coach.errors";
 import { type CoachContext, type ModelEngine, ModelProviderError } from "./coach.model-engine";

@@ -1,5 +1,5 @@
 import { type Context, Hono, type MiddlewareHandler } from "hono";
-import type { AppEnv } from "../auth/auth.middleware";
+import type { AppEnv } from "../../http/app-env";
 import { z } from "zod";
 import { httpErrors } from "../../http/app-error";
 import { validate } from "../../http/validate";

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { JobDefinition, JobQueue } from "../../jobs/job-queue";
 import type { sendEmailPayload } from "../../jobs/send-email.job";
-import type { OutgoingEmail } from "./email.sender";
+import type { OutgoingEmail } from "./email.types";
 
 export type EmailOutbox = { queue: (email: OutgoingEmail) => Promise<void> };
 

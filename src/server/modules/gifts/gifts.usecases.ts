@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { GIFT_CODE_ALPHABET, GIFT_CODE_LENGTH } from "../../../shared/gift-code";
-import type { SessionUser } from "../auth/auth.middleware";
+import type { SessionUser } from "../auth/auth.types";
 import type { BillingUsecases, GiftPaid } from "../billing/billing.usecases";
 import type { EmailOutbox } from "../email/email.usecases";
 import { giftCodeEmail, giftRedeemedEmail } from "./gifts.emails";

@@ -23,7 +23,7 @@ import type { EmailOutbox } from "../email/email.usecases";
 import { checkInEmail, releaseNoticeEmail } from "./guardians.emails";
 import { familySettings, guardians, legacyEvents } from "./guardians.table";
 import { hashToken, looksLikeToken, newToken } from "./guardians.tokens";
-import type { FamilyReaders } from "./guardians.usecases";
+import type { FamilyReaders } from "./guardians.types";
 
 /** What the legacy clock reads and does in the memories module (through its usecases). */
 export type LegacyMemories = {

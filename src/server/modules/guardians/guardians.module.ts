@@ -1,5 +1,5 @@
 import type { ChildrenUsecases } from "../children/children.usecases";
-import type { EmailSender } from "../email/email.sender";
+import type { EmailSender } from "../email/email.types";
 import type { EmailOutbox } from "../email/email.usecases";
 import type { MemoriesUsecases } from "../memories/memories.usecases";
 import type { ModuleInfrastructure } from "../module-infrastructure";
@@ -11,7 +11,8 @@ import { createDeliveriesRepository } from "./guardians.deliveries.repository";
 import { createLegacyUsecases, LEGACY_CRON } from "./guardians.legacy";
 import { createFamilyLinksUsecases } from "./guardians.links";
 import { createGuardiansRepository } from "./guardians.repository";
-import { createGuardiansUsecases, type FamilyReaders } from "./guardians.usecases";
+import type { FamilyReaders } from "./guardians.types";
+import { createGuardiansUsecases } from "./guardians.usecases";
 
 /**
  * Family delivery (issue 15): guardians and their invitations, the child's page behind private links,

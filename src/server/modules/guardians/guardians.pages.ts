@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { Hono, type MiddlewareHandler } from "hono";
-import type { AppEnv } from "../auth/auth.middleware";
+import type { AppEnv } from "../../http/app-env";
 import { bodyLimit } from "hono/body-limit";
 import { AppError, defineError, httpErrors } from "../../http/app-error";
 import type { RateLimiter, RateLimitRule } from "../../http/rate-limit";
@@ -10,7 +10,8 @@ import { contentDisposition } from "../storage/storage";
 import { joinNames } from "../../../shared/join-names";
 import { escapeHtml, familyLayout } from "./guardians.layout";
 import type { ConfirmationsUsecases, Envelope } from "./guardians.confirmations";
-import type { ChildPage, FamilyLinksUsecases, FamilyMemory } from "./guardians.links";
+import type { FamilyLinksUsecases } from "./guardians.links";
+import type { ChildPage, FamilyMemory } from "./guardians.types";
 import type { GuardiansUsecases } from "./guardians.usecases";
 import type { LegacyUsecases } from "./guardians.legacy";
 

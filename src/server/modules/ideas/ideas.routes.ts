@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { type AppEnv, requireUser } from "../auth/auth.middleware";
+import type { AppEnv } from "../../http/app-env";
+import { requireUser } from "../auth/auth.middleware";
 import type { IdeasUsecases } from "./ideas.usecases";
 
 export function registerIdeasRoutes(options: { usecases: IdeasUsecases }) {

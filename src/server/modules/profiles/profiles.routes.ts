@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { type AppEnv, currentUser, requireUser } from "../auth/auth.middleware";
+import type { AppEnv } from "../../http/app-env";
+import { currentUser, requireUser } from "../auth/auth.middleware";
 import type { createProfilesUsecases } from "./profiles.usecases";
 
 export function registerProfilesRoutes(options: { usecases: ReturnType<typeof createProfilesUsecases> }) {

@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { notificationSettingsSchema, profileInputSchema } from "../../../shared/settings";
 import { validate } from "../../http/validate";
-import { type AppEnv, currentUser, requireUser } from "../auth/auth.middleware";
+import type { AppEnv } from "../../http/app-env";
+import { currentUser, requireUser } from "../auth/auth.middleware";
 import type { SettingsUsecases } from "./settings.usecases";
 
 export function registerSettingsRoutes(options: { usecases: SettingsUsecases }) {
