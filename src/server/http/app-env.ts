@@ -1,4 +1,6 @@
+import type { Context, MiddlewareHandler } from "hono";
 import type { SessionUser } from "../modules/auth/auth.types";
+import { httpErrors } from "./app-error";
 
 /**
  * The client's address and whether it is this machine itself (loopback, through no proxy). Worked out on
@@ -13,3 +15,18 @@ export type AppVariables = {
   client: ClientAddress;
 };
 export type AppEnv = { Variables: AppVariables };
+
+/** Every non-public route declares this; it answers 401 without a session. */
+export function requireUser(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!c.get("user")) throw httpErrors.unauthenticated();
+    await next();
+  };
+}
+
+/** The signed-in user; only valid behind requireUser(). */
+export function currentUser(c: Context<AppEnv>): SessionUser {
+  const user = c.get("user");
+  if (!user) throw httpErrors.unauthenticated();
+  return user;
+}

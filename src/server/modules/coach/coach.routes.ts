@@ -2,8 +2,7 @@ import { Hono } from "hono";
 import { pocketDadLikeSchema, pocketDadRequestSchema, preferencesSchema, saveLegacySchema } from "../../../shared/pocket-dad";
 import type { RateLimiter } from "../../http/rate-limit";
 import { validate } from "../../http/validate";
-import type { AppEnv } from "../../http/app-env";
-import { currentUser, requireUser } from "../auth/auth.middleware";
+import { type AppEnv, currentUser, requireUser } from "../../http/app-env";
 import { coachErrors } from "./coach.errors";
 import type { CoachUsecases } from "./coach.usecases";
 

@@ -2,6 +2,7 @@ import type { BillingUsecases } from "../billing/billing.usecases";
 import type { EmailOutbox } from "../email/email.usecases";
 import type { ModuleInfrastructure } from "../module-infrastructure";
 import { createGiftsRepository } from "./gifts.repository";
+import { registerGiftsRoutes } from "./gifts.routes";
 import { createGiftsUsecases } from "./gifts.usecases";
 
 /** Gift codes: a paid gift ('gift.paid', from billing) issues its code, once per checkout. */
@@ -20,5 +21,5 @@ export function createGiftsModule(
 ) {
   const gifts = createGiftsUsecases({ repository: createGiftsRepository(infra.db), ...options });
   infra.events.on("gift.paid", (gift) => gifts.issueForPurchase(gift));
-  return gifts;
+  return { gifts, routes: registerGiftsRoutes({ gifts, checkRateLimit: infra.rateLimit({ name: "gift-code", max: 20 }) }) };
 }

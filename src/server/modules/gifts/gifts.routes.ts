@@ -3,8 +3,7 @@ import { z } from "zod";
 import { redeemGiftCodeRequestSchema } from "../../../shared/billing.schemas";
 import { isWellFormedGiftCode, normalizeGiftCode } from "../../../shared/gift-code";
 import { validate } from "../../http/validate";
-import type { AppEnv } from "../../http/app-env";
-import { currentUser, requireUser } from "../auth/auth.middleware";
+import { type AppEnv, currentUser, requireUser } from "../../http/app-env";
 import type { GiftsUsecases } from "./gifts.usecases";
 
 export function registerGiftsRoutes(options: { gifts: GiftsUsecases; checkRateLimit: MiddlewareHandler<AppEnv> }) {

@@ -45,9 +45,6 @@ export function createGiftsUsecases(options: {
     /** Answers only valid/invalid: never who bought it or for how long. */
     check: async (code: string) => ({ valid: await options.repository.isRedeemable(code) }),
 
-    /** The buyer of the dad's latest redeemed gift, shown to him on /pricing; null when he has none. */
-    giftFrom: (userId: string) => options.repository.latestBuyerFor(userId),
-
     async redeem(user: SessionUser, code: string) {
       const redeemed = await options.repository.redeem(code, user.id, (tx, months) => options.extendGiftAccess({ userId: user.id, months }, tx));
       if (!redeemed) throw giftErrors.notRedeemable();

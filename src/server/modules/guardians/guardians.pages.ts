@@ -11,7 +11,7 @@ import { joinNames } from "../../../shared/join-names";
 import { escapeHtml, familyLayout } from "./guardians.layout";
 import type { ConfirmationsUsecases, Envelope } from "./guardians.confirmations";
 import type { FamilyLinksUsecases } from "./guardians.links";
-import type { ChildPage, FamilyMemory } from "./guardians.types";
+import type { ChildArchive, ChildPage, FamilyMemory } from "./guardians.types";
 import type { GuardiansUsecases } from "./guardians.usecases";
 import type { LegacyUsecases } from "./guardians.legacy";
 
@@ -20,8 +20,6 @@ type Invitation = Awaited<ReturnType<GuardiansUsecases["invitation"]>>;
 const FAMILY_RATE_LIMITED = "FAMILY_RATE_LIMITED";
 const refusedByLimit = defineError(FAMILY_RATE_LIMITED, 429, "Too many requests. Please wait a few minutes and try again.");
 
-/** A child's archive of opened memories as a ZIP stream, packed while it is read (the export module's buildChildArchive). */
-export type ChildArchive = (input: { userId: string; childId: string }) => Promise<{ stream: Readable; result: Promise<unknown>; fileName: string }>;
 
 const notFoundPage = () =>
   familyLayout({

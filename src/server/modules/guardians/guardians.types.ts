@@ -1,3 +1,5 @@
+import type { Readable } from "node:stream";
+
 /** What the guardians module reads from other modules (through their usecases). */
 export type FamilyReaders = {
   /** Dad as shown to his family: his full name, else 'Dad' (never his email; `named` says which), and his email. */
@@ -50,3 +52,6 @@ export type ChildPage =
     }
   /** Expired, revoked, unknown or no longer allowed: the page names nobody. */
   | { state: "unavailable" };
+
+/** A child's archive of opened memories as a ZIP stream, packed while it is read (the export module's buildChildArchive). */
+export type ChildArchive = (input: { userId: string; childId: string }) => Promise<{ stream: Readable; result: Promise<unknown>; fileName: string }>;

@@ -1,6 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../http/app-env";
-import { currentUser, requireUser } from "../auth/auth.middleware";
+import { type AppEnv, currentUser, requireUser } from "../../http/app-env";
 import type { createProfilesUsecases } from "./profiles.usecases";
 
 export function registerProfilesRoutes(options: { usecases: ReturnType<typeof createProfilesUsecases> }) {
