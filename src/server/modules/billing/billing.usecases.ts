@@ -226,7 +226,7 @@ export function createBillingUsecases(options: BillingUsecasesOptions) {
       return { url };
     },
 
-    /** Cancels at the end of the paid period (decisions 2.7); only the owner's subscription. */
+    /** Cancels at the end of the paid period; only the owner's subscription. */
     async cancelSubscription(user: SessionUser, providerSubscriptionId: string) {
       const owned = await repository.findSubscription(user.id, providerSubscriptionId);
       if (!owned) throw billingErrors.subscriptionNotFound();

@@ -120,7 +120,7 @@ export function createCoachUsecases(options: {
       const childContext = child ? { name: child.name, ageYears: ageOn(child.birthdate, todayIn(now(), child.timeZone)).years, profileNote: child.profileNote } : null;
       const variant = input.variant ?? "standard";
 
-      // Safety first, whichever engine answers (decisions 5).
+      // Safety first, whichever engine answers.
       const detected = detectDanger(input.prompt);
       let danger = sureDanger(detected);
       /** What the message only might be: named in a note above the usual script. */

@@ -10,7 +10,7 @@ import { deliveryEmail, digestEmail, legacyDeliveryEmail } from "./guardians.ema
 import type { FamilyLinksUsecases } from "./guardians.links";
 import type { ChildPageSource, FamilyReaders } from "./guardians.types";
 
-/** What delivery reads of the 'memory.unlocked' event (recorded once per memory and child, issue 14). */
+/** What delivery reads of the 'memory.unlocked' event (recorded once per memory and child). */
 export type MemoryUnlocked = Pick<AppEvents["memory.unlocked"], "userId" | "memoryId" | "kind" | "childId" | "unlockedAt" | "unlockType" | "releasedEarly">;
 
 export const deliverPayload = z.object({ deliveryId: z.uuid() });

@@ -1,5 +1,5 @@
 /**
- * 'If something happens to me' (issue 15, decisions 4.1): Dad's inactivity clock, its check-in
+ * 'If something happens to me': Dad's inactivity clock, its check-in
  * emails and the one-time legacy release.
  *
  * - A sign of life (a sign-in, 'I'm here' in a check-in email, switching it on) moves

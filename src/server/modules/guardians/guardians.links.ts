@@ -88,7 +88,7 @@ export function createFamilyLinksUsecases(options: { guardians: GuardiansReposit
     },
 
     /**
-     * A keepsake card's claim code was entered (issue 16): every accepted, unpaused guardian who receives for that child
+     * A keepsake card's claim code was entered: every accepted, unpaused guardian who receives for that child
      * gets a fresh link by email, never the person who typed the code; not while a link issued in the last 10 minutes
      * still works.
      */

@@ -232,7 +232,7 @@ export function registerGuardianPages(options: {
     if (!(await options.legacy.imHere({ token }))) return c.html(hereNotFoundPage(), 404);
     return c.redirect(`/family/here/${encodeURIComponent(token)}?done=1`, 303);
   });
-  // The child's page: public by its token, never behind Dad's subscription (decisions 2.23).
+  // The child's page: public by its token, never behind Dad's subscription.
   app.get("/family/:token", limit.childPage, async (c) => {
     c.header("cache-control", "no-store");
     const token = c.req.param("token");
