@@ -3,11 +3,10 @@ import ts from "typescript";
 
 /** The comments of a TypeScript or JavaScript source, each with its 1-based line. */
 export function commentsOf(file: string, source = readFileSync(file, "utf8")): Array<{ line: number; text: string }> {
-  const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, file.endsWith(".tsx") ? ts.LanguageVariant.JSX : ts.LanguageVariant.Standard, source);
   const comments: Array<{ line: number; text: string }> = [];
   const lineOf = (position: number) => source.slice(0, position).split("\n").length;
-  // Leading and trailing comments of every token; the scanner alone cannot tell a regular expression from a division,
-  // so comments are read around the parsed tree's tokens instead.
+  // Leading and trailing comments of every node of the parsed tree (a plain scan cannot tell a regular expression
+  // from a division, nor a comment from the inside of a string).
   const sourceFile = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, false, file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const seen = new Set<number>();
   const collect = (ranges: ts.CommentRange[] | undefined) => {
@@ -24,6 +23,5 @@ export function commentsOf(file: string, source = readFileSync(file, "utf8")): A
   };
   visit(sourceFile);
   collect(ts.getLeadingCommentRanges(source, sourceFile.endOfFileToken.getFullStart()));
-  void scanner;
   return comments.sort((a, b) => a.line - b.line);
 }
