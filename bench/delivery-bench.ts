@@ -1,5 +1,5 @@
 /**
- * Family delivery at scale (issue 15): 10,000 unlocks due at once (5,000 accounts, one child and one
+ * Family delivery at scale: 10,000 unlocks due at once (5,000 accounts, one child and one
  * accepted guardian each, two dated notes per child opening today), in an embedded PostgreSQL with
  * the real services and the real job queue. Timed: the unlock job's run (record the 10,000 unlocks and
  * hand them to the 'memory.unlocked' subscriber, which writes the delivery rows and queues one send job

@@ -1,4 +1,4 @@
-// Recording figures for `npm run bench` (issue 18): Chromium's fake camera records on /record, the
+// Recording figures for `npm run bench`: Chromium's fake camera records on /record, the
 // network throttled to a home uplink, and the clock runs from Stop to the video 'completed'.
 import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/browser";

@@ -1,5 +1,5 @@
 /**
- * The unlock job at scale (issue 14): 100,000 memories across 10,000 accounts in an embedded
+ * The unlock job at scale: 100,000 memories across 10,000 accounts in an embedded
  * PostgreSQL, their instants stored by the migration's backfill, then the job's query timed and
  * its plan printed (it must read memory_unlock_instants_due_idx, not scan every memory).
  *

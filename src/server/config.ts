@@ -103,7 +103,7 @@ function crossFieldProblems(env: Record<string, string | undefined>) {
   if (payments === "test" && stripeSet.length > 0) {
     problems.push("PAYMENTS: PAYMENTS=test uses the test checkout; remove it to take payments with the Stripe keys that are set");
   } else if (stripeSet.length === 0 && payments !== "test" && (env.NODE_ENV === "production" || payments === "stripe")) {
-    // Decisions 2.21: payments fail closed. Without this, anyone could 'pay' for a gift code on the test checkout.
+    // Payments fail closed: production takes money only through Stripe unless PAYMENTS=test says otherwise. Without this, anyone could 'pay' for a gift code on the test checkout.
     problems.push(
       `STRIPE_SECRET_KEY: payments are not configured; set ${stripeVariables.join(", ")}, or PAYMENTS=test for a staging site (every page then says TEST MODE and no payment is real)`,
     );

@@ -7,18 +7,18 @@ export const PLANS = {
 export type PlanInterval = keyof typeof PLANS;
 export const PLAN_INTERVALS = ["month", "year"] as const satisfies readonly PlanInterval[];
 
-/** Annual saving computed from the prices (decisions 2.3): 39.99 against 12 × 4.99 → 33 %. */
+/** Annual saving computed from the prices: 39.99 against 12 × 4.99 → 33 %. */
 export const ANNUAL_SAVING_PERCENT = Math.round((1 - PLANS.year.priceCents / (12 * PLANS.month.priceCents)) * 100);
 
 export const formatPrice = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
-/** The free month: full use for 30 days from account creation (decisions 2.4). */
+/** The free month: full use for 30 days from account creation. */
 export const TRIAL_DAYS = 30;
 const DAY_MS = 24 * 3600 * 1000;
 
 export const trialEndsAt = (accountCreatedAt: Date) => new Date(accountCreatedAt.getTime() + TRIAL_DAYS * DAY_MS);
 
-/** Subscription statuses that give access (decisions 2.5). */
+/** Subscription statuses that give access. */
 export const ACCESS_GIVING_STATUSES: ReadonlySet<string> = new Set(["active", "trialing", "past_due"]);
 
 export type AccessFacts = {
@@ -48,7 +48,7 @@ export const isBlocked = (options: { hasAccess: boolean; accountCreatedAt: Date;
   !options.hasAccess && options.now.getTime() > trialEndsAt(options.accountCreatedAt).getTime();
 
 /**
- * Pages a dad without access can still use (issue 17): the dashboard, his settings (delete the
+ * Pages a dad without access can still use: the dashboard, his settings (delete the
  * account, download everything), pricing and the legal pages. The blocking overlay guards only
  * recording and watching.
  */

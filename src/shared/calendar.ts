@@ -86,7 +86,7 @@ export function compareDates(a: CalendarDate, b: CalendarDate) {
 }
 
 /**
- * The one rule for a 29 February birthday (decisions 20): in a common year it falls on
+ * The one rule for a 29 February birthday: in a common year it falls on
  * 28 February, for ages, unlocks, 'Coming up', the children page and birthday notices alike.
  */
 export function birthdayInYear(birthdate: CalendarDate, year: number): CalendarDate {

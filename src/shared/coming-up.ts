@@ -1,5 +1,5 @@
 /**
- * 'Coming up' on the dashboard (decisions 4.5): the next memories to unlock and the next
+ * 'Coming up' on the dashboard: the next memories to unlock and the next
  * birthdays ('Maya turns 13 in 30 days'), each a moment Dad might record something for.
  */
 import { calendarDateAt, daysBetween, formatCalendarDate, nextBirthday } from "./calendar";

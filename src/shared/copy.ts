@@ -42,7 +42,7 @@ export const PASSWORD_MIN_LENGTH = 8;
 
 export const SIGNUP_BENEFITS = ["1 month free", "No credit card needed", "Private and secure"] as const;
 
-/** Asked before leaving a recording that is not saved yet (decisions 4.3, 'No recording lost'). */
+/** Asked before leaving a recording that is not saved yet ('No recording lost'). */
 export const UNSAVED_RECORDING_COPY = {
   title: "Leave without saving?",
   description: "Your recording isn't saved yet. If you leave, we'll keep it on this device and offer it back next time you open Record.",

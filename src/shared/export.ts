@@ -1,5 +1,5 @@
 /**
- * 'Download everything' (decisions 2.7, 4.2): the archive's manifest (memories.json), documented by
+ * 'Download everything': the archive's manifest (memories.json), documented by
  * this schema, and the status of an archive as Settings shows it. The manifest is versioned: a
  * reader checks `version` first; fields are only ever added within a version.
  */

@@ -1,4 +1,4 @@
-/** Gift codes (decisions 2.8): 13 characters from an alphabet without look-alikes, case-insensitive. */
+/** Gift codes: 13 characters from an alphabet without look-alikes, case-insensitive. */
 export const GIFT_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 export const GIFT_CODE_LENGTH = 13;
 export const GIFT_CODE_PATTERN = new RegExp(`^[${GIFT_CODE_ALPHABET}]{${GIFT_CODE_LENGTH}}$`);

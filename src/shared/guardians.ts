@@ -99,7 +99,7 @@ export type DadConfirmation = {
   /** Why not, when not: 'delivered' or 'too-late'. */
   locked: "delivered" | "too-late" | null;
 };
-/** 'If something happens to me' (issue 15): the periods Dad can choose, in months. */
+/** 'If something happens to me': the periods Dad can choose, in months. */
 export const LEGACY_PERIOD_CHOICES = [3, 6, 12] as const;
 
 export const legacySettingsSchema = z.object({

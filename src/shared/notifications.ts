@@ -7,7 +7,7 @@ export const NOTIFICATION_TYPE_LABELS = {
 
 export type NotificationType = keyof typeof NOTIFICATION_TYPE_LABELS;
 
-/** Days ahead of a birthday the birthday_soon notification is written (decisions 2.12). */
+/** Days ahead of a birthday the birthday_soon notification is written. */
 export const BIRTHDAY_NOTICE_DAYS = 7;
 
 /** The entry title of the panel: '{child name} - {type}'. */

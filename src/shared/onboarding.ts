@@ -136,7 +136,7 @@ export const ARCHETYPE_LABELS: Record<Archetype, string> = {
   builder_dad: "Builder Dad",
 };
 
-/** What each archetype means, shown when Dad taps his badge (issue 12). */
+/** What each archetype means, shown when Dad taps his badge. */
 export const ARCHETYPE_DESCRIPTIONS: Record<Archetype, string> = {
   coach_dad: "Clear and practical. You like a plan, plain words and a next step your kid can follow.",
   calm_anchor_dad: "Steady and patient. You bring the temperature down first, then talk it through.",

@@ -124,7 +124,7 @@ describe("request schemas", () => {
     ["milestone", "", "Add a milestone or switch to a date/age unlock."],
     ["date", "", "Pick a date to unlock."],
     ["age", "", "Add the age in years."],
-    // The bounds are every memory's (issue 14): 1–100 whole years and a real calendar date.
+    // The bounds are every memory's: 1–100 whole years and a real calendar date.
     ["age", "0", "Unlock age must be between 1 and 100"],
     ["age", "2.5", "Unlock age must be between 1 and 100"],
     ["age", "101", "Unlock age must be between 1 and 100"],

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { memoryFieldsObject, withUnlockRule } from "./memories";
 import { UNLOCK_COPY } from "./unlock-rules";
 
-/** Pocket Dad's tones and intensities, in order (decisions 2.15). */
+/** Pocket Dad's tones and intensities, in order. */
 export const TONES = ["direct", "gentle", "playful"] as const;
 export const INTENSITIES = ["softer", "baseline", "firmer"] as const;
 export type Tone = (typeof TONES)[number];
@@ -131,7 +131,7 @@ export const pocketDadRequestSchema = z.object({
 });
 export type PocketDadRequest = z.input<typeof pocketDadRequestSchema>;
 
-/** The kinds of danger the safety answer knows; each has its own numbers to call (issue 12). */
+/** The kinds of danger the safety answer knows; each has its own numbers to call. */
 export const DANGER_CATEGORIES = ["medical", "poisoning", "self-harm", "abuse", "domestic-violence", "missing-child", "weapons"] as const;
 export type DangerCategory = (typeof DANGER_CATEGORIES)[number];
 /**

@@ -1,5 +1,5 @@
-/** The product's name, in one place (decisions 2.1). */
+/** The product's name, in one place. */
 export const PRODUCT_NAME = "Hey Dad";
 
-/** Passwords: at least 8 characters everywhere (decisions 2.13). */
+/** Passwords: at least 8 characters everywhere. */
 export const MIN_PASSWORD_LENGTH = 8;

@@ -1,5 +1,5 @@
 /**
- * The product's own reads (decision 24): Markdown files with front matter in content/reads,
+ * The product's own reads: Markdown files with front matter in content/reads,
  * parsed here into plain data (no HTML), so the web app renders them as React elements and
  * nothing in an article can inject markup.
  */

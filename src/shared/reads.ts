@@ -1,4 +1,4 @@
-/** The reads feed (spec 002 section 9) and the product's own reads (decision 24). */
+/** The reads feed (spec 002 section 9) and the product's own reads. */
 export const READ_MINUTES = 3;
 export const CAROUSEL_READS = 5;
 export const BLOG_READS = 12;

@@ -1,5 +1,6 @@
 /**
- * When a memory unlocks (spec 001 §4 "Unlock status per item", decisions 9 and 17).
+ * When a memory unlocks (spec 001 §4 "Unlock status per item"): an age rule follows
+ * the first of its children to reach the age, and dates read in the account's time zone.
  * One pure function: the item, its children, the instant and the account's time zone in;
  * unlocked or locked, the label and (when knowable) the instant it unlocks out.
  */
@@ -140,7 +141,7 @@ export function unlockStatus(input: {
 /**
  * The instant a memory opens for its children, as stored for the unlock job: 'now' opens when it
  * is saved, a date or age rule at the start of that day in the account's time zone (an age rule
- * when the first of its children reaches the age, decisions 9), a milestone when marked reached.
+ * when the first of its children reaches the age), a milestone when marked reached.
  * Null while that cannot be known (a milestone not reached, an age rule with no children).
  */
 export function opensAt(input: { rule: UnlockRule; children: UnlockChild[]; savedAt: Date; timeZone: string }): Date | null {

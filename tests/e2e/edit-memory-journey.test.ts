@@ -6,7 +6,7 @@ import { controlsCoveredOnPage, SCREENS_DIR, saveScreenshot } from "../support/s
 
 type Server = Awaited<ReturnType<typeof startE2eServer>>;
 
-/** 'Edit' on a memory in the vault (issue 14): the shared fields, each problem beside its field, at a phone's and a desktop's width. */
+/** 'Edit' on a memory in the vault: the shared fields, each problem beside its field, at a phone's and a desktop's width. */
 describe.skipIf(!browserAvailable)("editing a memory in Chromium", () => {
   const browser = useBrowser();
   let server: Server;

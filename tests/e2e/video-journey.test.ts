@@ -302,7 +302,7 @@ describe.skipIf(!browserAvailable)("video journey in Chromium", () => {
     await page.getByRole("button", { name: "Start recording" }).click();
     await page.getByText("0:00 / 2:00").waitFor();
     expect(await page.getByRole("button", { name: "Next: Assign Video" }).isDisabled()).toBe(true);
-    // Bytes reach the server while the camera still records (a deferred-length tus upload, issue 18).
+    // Bytes reach the server while the camera still records (a deferred-length tus upload).
     const uploadUrl = () => page.evaluate(() => new Promise<string | null>((resolve) => {
       const request = indexedDB.open("VideoStore");
       request.onsuccess = () => {

@@ -8,7 +8,7 @@ import { generateClip } from "../support/videos";
 const PHONE = { width: 360, height: 800 };
 const PASSWORD = "correct-horse-1";
 
-/** The smaller rough edges of issue 17 (item 14), each where a father met it. */
+/** The smaller rough edges a father's walkthrough of the app found, each where he met it. */
 describe.skipIf(!browserAvailable)("the smaller rough edges of the walkthrough, in Chromium", () => {
   const browser = useBrowser();
   let server: E2eServer;

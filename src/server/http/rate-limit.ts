@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import type { Database } from "../db/client";
 import { rateLimits } from "../modules/auth/auth.table";
-import type { AppEnv } from "../modules/auth/auth.middleware";
+import type { AppEnv } from "./app-env";
 import { type AppError, defineError } from "./app-error";
 
 const tooManyRequests = defineError("RATE_LIMITED", 429, "Too many attempts. Please wait a minute and try again.");

@@ -1,7 +1,12 @@
 import PgBoss from "pg-boss";
 import type { z } from "zod";
 
-export type JobDefinition<Schema extends z.ZodType> = {
+/**
+ * A queue as its senders know it: its name, payload schema and retry policy. A module declares it at the top of its
+ * `<module>.jobs.ts`, so the usecases that send to it and the handler that works it both refer to something declared
+ * before them.
+ */
+export type JobQueueDeclaration<Schema extends z.ZodType> = {
   name: string;
   schema: Schema;
   retryLimit?: number;
@@ -13,13 +18,21 @@ export type JobDefinition<Schema extends z.ZodType> = {
    * side by side a burst could hold every connection of the pool and wait on itself.
    */
   batchSize?: number;
+};
+
+/** A queue with the handler that works it (registered once the module's usecases exist). */
+export type JobDefinition<Schema extends z.ZodType> = {
+  name: string;
+  schema: Schema;
+  retryLimit?: number;
+  batchSize?: number;
   handle: (payload: z.infer<Schema>) => Promise<void>;
   /** Called once the job has failed for good (its last retry failed), to record that where people see it. */
   onFailedForGood?: (payload: z.infer<Schema>) => Promise<void>;
 };
 
 export type JobQueue = {
-  send: <Schema extends z.ZodType>(job: JobDefinition<Schema>, payload: z.infer<Schema>, options?: { singletonKey?: string; startAfter?: Date }) => Promise<void>;
+  send: <Schema extends z.ZodType>(job: JobQueueDeclaration<Schema>, payload: z.infer<Schema>, options?: { singletonKey?: string; startAfter?: Date }) => Promise<void>;
   register: (jobs: JobDefinition<z.ZodType>[]) => Promise<void>;
   /** Runs a registered job on a cron schedule (UTC); pg-boss makes sure one node sends each run. */
   schedule: <Schema extends z.ZodType>(job: JobDefinition<Schema>, cron: string, payload: z.infer<Schema>) => Promise<void>;
@@ -99,7 +112,7 @@ export async function startJobQueue(options: { url: string; log: (message: strin
    * Creates the job's queue once. Two nodes starting on a new database create the same queues at the same moment, and
    * PostgreSQL may then end one of the two transactions as a deadlock (40P01): that one is simply tried again.
    */
-  async function ensureQueue(job: JobDefinition<z.ZodType>) {
+  async function ensureQueue(job: JobQueueDeclaration<z.ZodType>) {
     if (created.has(job.name)) return;
     for (let attempt = 1; ; attempt++) {
       try {
@@ -176,7 +189,7 @@ export async function startJobQueue(options: { url: string; log: (message: strin
   return {
     boss,
     async send(job, payload, sendOptions) {
-      await ensureQueue(job as JobDefinition<z.ZodType>);
+      await ensureQueue(job as JobQueueDeclaration<z.ZodType>);
       await boss.send(job.name, job.schema.parse(payload) as object, sendOptions ?? {});
       if (!(sendOptions?.startAfter && sendOptions.startAfter.getTime() > Date.now())) idleWorkers.get(job.name)?.();
     },
@@ -187,7 +200,7 @@ export async function startJobQueue(options: { url: string; log: (message: strin
       }
     },
     async schedule(job, cron, payload) {
-      await ensureQueue(job as JobDefinition<z.ZodType>);
+      await ensureQueue(job as JobQueueDeclaration<z.ZodType>);
       await boss.schedule(job.name, cron, job.schema.parse(payload) as object, { tz: "UTC" });
     },
     async stop() {

@@ -2,7 +2,7 @@ import { UPLOAD_CHUNK_BYTES, UPLOAD_RETRY_DELAYS_MS, VIDEO_COPY } from "../../sh
 import { tusMetadata, tusMessageOf } from "./tus-upload";
 
 /**
- * A camera recording uploaded while it is made (decisions 4.6, issue 18): one tus upload created
+ * A camera recording uploaded while it is made, so that after Stop only the tail is left to send: one tus upload created
  * with `Upload-Defer-Length: 1`; every chunk MediaRecorder hands over (once it is in IndexedDB) is
  * sent in order with PATCH, and the last PATCH declares the length, so after Stop only the tail is
  * left. tus-js-client needs the whole source, or a stream it cannot resume after a reload, hence

@@ -1,7 +1,7 @@
 /**
  * Every query key that more than one feature reads or refreshes, in one registry: each resource's
  * query options build their key from here, and a mutation invalidates every view that shows what it
- * changed (decisions for issue 14: a child added, edited or deleted refreshes the dashboard strip,
+ * changed (a child added, edited or deleted refreshes the dashboard strip,
  * the record forms' child pickers, the vault filter, 'Coming up' and the children page at once).
  */
 export const queryKeys = {

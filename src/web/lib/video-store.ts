@@ -1,5 +1,5 @@
 /**
- * The local video draft (spec 001 §3 'Local video draft', decisions 4.3): IndexedDB database
+ * The local video draft (spec 001 §3 'Local video draft'): IndexedDB database
  * 'VideoStore', store 'videos'. While recording, each MediaRecorder chunk is its own record, so a
  * crash loses at most the last second; the draft record holds the type, the form and the upload URL.
  */

@@ -15,7 +15,7 @@ export function FiveMinutesRoute() {
   return <FiveMinutesPage path="/five-minutes" />;
 }
 
-/** decisions 2.18: /six-minutes is /five-minutes with its own title. */
+/** /six-minutes is /five-minutes with its own title (both addresses are in print and must keep working). */
 export function SixMinutesRoute() {
   return <FiveMinutesPage path="/six-minutes" />;
 }

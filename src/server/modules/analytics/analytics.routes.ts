@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { analyticsBatchSchema } from "../../../shared/analytics-events";
 import { validate } from "../../http/validate";
-import type { AppEnv } from "../auth/auth.middleware";
+import type { AppEnv } from "../../http/app-env";
 import type { RateLimiter } from "../../http/rate-limit";
 import type { AnalyticsUsecases } from "./analytics.usecases";
 

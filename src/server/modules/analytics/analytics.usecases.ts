@@ -1,5 +1,5 @@
 import type { AnalyticsBatch } from "../../../shared/analytics-events";
-import type { SessionUser } from "../auth/auth.middleware";
+import type { SessionUser } from "../auth/auth.types";
 import type { AnalyticsRepository } from "./analytics.repository";
 
 const MAX_CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;

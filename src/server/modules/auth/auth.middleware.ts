@@ -2,24 +2,16 @@ import type { Context, MiddlewareHandler } from "hono";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { getCookie } from "hono/cookie";
-import { httpErrors } from "../../http/app-error";
 import { type Auth, CLIENT_IP_HEADER, SESSION_LIFETIME_SECONDS, SESSION_REFRESH_AGE_SECONDS } from "./auth";
 import type { SessionsRepository } from "./auth.repository";
-import type { CachedSession, SessionCache } from "./auth.session-cache";
+import type { SessionCache } from "./auth.session-cache";
+import type { AppEnv, ClientAddress } from "../../http/app-env";
+import type { CachedSession } from "./auth.types";
 
-export type SessionUser = { id: string; email: string; emailVerified: boolean };
-/**
- * The client's address and whether it is this machine itself (loopback, through no proxy). Worked out on
- * first read: most requests (pages, reads) never ask, and reading the request's headers is their largest cost.
- */
-export type ClientAddress = { readonly ip: string; readonly isLocal: boolean };
-export type AppVariables = {
-  user: SessionUser | null;
-  /** The request carried a session cookie, valid or not (set only when `user` is null). */
-  sentSessionCookie?: boolean;
-  client: ClientAddress;
-};
-export type AppEnv = { Variables: AppVariables };
+// The memories, videos and uploads modules still import these from here; they move to auth.types.ts and
+// http/app-env.ts with the memory-table rewrite, and these lines go then.
+export type { SessionUser } from "./auth.types";
+export { type AppEnv, currentUser, requireUser } from "../../http/app-env";
 
 /**
  * The address a trusted proxy saw, as Express's `trust proxy` reads it: each of the `hops` proxies in front
@@ -124,21 +116,6 @@ export function sessionMiddleware(options: { auth: Auth; secret: string; session
     }
     await next();
   };
-}
-
-/** Every non-public route declares this; it answers 401 without a session. */
-export function requireUser(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    if (!c.get("user")) throw httpErrors.unauthenticated();
-    await next();
-  };
-}
-
-/** The signed-in user; only valid behind requireUser(). */
-export function currentUser(c: Context<AppEnv>): SessionUser {
-  const user = c.get("user");
-  if (!user) throw httpErrors.unauthenticated();
-  return user;
 }
 
 /** better-auth reads the client address from a header only we set (a client's copy is replaced). */

@@ -22,6 +22,8 @@ export type SessionsRepository = ReturnType<typeof createSessionsRepository>;
 /** The app's own writes to better-auth's users table (better-auth makes the rest). */
 export function createUsersRepository(db: Database) {
   return {
+    /** Where and when to write to the user: the sign-in address and the time zone (kept equal to the profile's by settings). */
+    contactOf: async (userId: string) => (await db.select({ email: users.email, timeZone: users.timeZone }).from(users).where(eq(users.id, userId)))[0] ?? null,
     /**
      * The user's copy of the profile's name and time zone. `tx`: the settings module's transaction,
      * so the profile and the user change together; `at`: its updated_at.

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { Auth } from "./auth";
-import { type AppEnv, withClientIp } from "./auth.middleware";
+import type { AppEnv } from "../../http/app-env";
+import { withClientIp } from "./auth.middleware";
 import { TOTP_VERIFY_PATH, type TotpReuseGuard } from "./auth.totp-reuse";
 
 /** better-auth's own endpoints under /api/auth/*; a TOTP code goes through the reuse guard. */

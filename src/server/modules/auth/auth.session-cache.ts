@@ -1,6 +1,4 @@
-import type { SessionUser } from "./auth.middleware";
-
-export type CachedSession = { user: SessionUser; expiresAt: Date };
+import type { CachedSession } from "./auth.types";
 
 /**
  * Sessions resolved in the last few seconds, by token, so a page's burst of API calls costs one

@@ -74,7 +74,7 @@ export const twoFactors = pgTable(
     verified: boolean("verified").notNull().default(true),
     failedVerificationCount: integer("failed_verification_count").notNull().default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
-    /** The last TOTP time step (unix seconds / 30) accepted for this user: a code is never accepted twice (issue 13.9). */
+    /** The last TOTP time step (unix seconds / 30) accepted for this user: a code is never accepted twice. */
     lastTotpStep: bigint("last_totp_step", { mode: "number" }),
     userId: text("user_id")
       .notNull()

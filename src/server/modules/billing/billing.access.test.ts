@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, createTestApp, jsonRequest, TEST_ORIGIN, type TestApp } from "../../../../tests/support/test-app";
 import { createErrorHandler } from "../../http/error-handler";
-import { type AppEnv, requireUser, sessionMiddleware } from "../auth/auth.middleware";
+import { type AppEnv, requireUser } from "../../http/app-env";
+import { sessionMiddleware } from "../auth/auth.middleware";
 import { requireAccess } from "./billing.middleware";
 
 let t: TestApp;

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { type AppEnv, currentUser } from "../auth/auth.middleware";
+import { type AppEnv, currentUser } from "../../http/app-env";
 import { billingErrors } from "./billing.errors";
 
 /**

@@ -39,7 +39,7 @@ export type CreateCheckoutInput = {
   userId: string | null;
   customerId: string | null;
   visitorId: string | null;
-  /** End of the free 30 days when still ahead (decisions 2.6): the first charge falls then. */
+  /** End of the free 30 days when still ahead: the first charge falls then. */
   trialEnd: Date | null;
   successUrl: string;
   cancelUrl: string;

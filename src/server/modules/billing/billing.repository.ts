@@ -2,6 +2,7 @@ import { and, desc, eq, ne, notInArray, sql } from "drizzle-orm";
 import { ACCESS_GIVING_STATUSES } from "../../../shared/billing";
 import type { Database } from "../../db/client";
 import type { DbOrTransaction } from "../../db/transaction";
+import { giftCodes } from "../gifts/gifts.table";
 import { profiles } from "../profiles/profiles.table";
 import { billingAccounts, processedPaymentEvents, subscriptions, testCheckoutSessions } from "./billing.table";
 
@@ -22,6 +23,17 @@ export function createBillingRepository(db: Database) {
     .prepare("billing_access_facts");
 
   return {
+    /** Who bought the gift the dad redeemed last (the buyer's email), for 'Gift from {buyer}': a read of the gifts module's table. */
+    giftBuyerFor: async (userId: string) =>
+      (
+        await db
+          .select({ buyerEmail: giftCodes.buyerEmail })
+          .from(giftCodes)
+          .where(eq(giftCodes.redeemedBy, userId))
+          .orderBy(desc(giftCodes.redeemedAt))
+          .limit(1)
+      )[0]?.buyerEmail ?? null,
+
     /** What access is decided from, in one round trip: the account's age, its subscriptions' statuses, gift and grant. */
     async accessFacts(userId: string) {
       const [row] = await accessFactsQuery.execute({ userId });

@@ -2,7 +2,7 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { checkoutRequestSchema } from "../../../shared/billing.schemas";
 import { validate } from "../../http/validate";
-import { type AppEnv, currentUser, requireUser } from "../auth/auth.middleware";
+import { type AppEnv, currentUser, requireUser } from "../../http/app-env";
 import type { TestCheckout } from "./billing.test-checkout";
 import type { BillingUsecases } from "./billing.usecases";
 

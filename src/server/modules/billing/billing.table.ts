@@ -32,7 +32,7 @@ export const subscriptions = pgTable(
   (table) => [index("subscriptions_user_id_idx").on(table.userId)],
 );
 
-/** Webhook events already handled, so a redelivered event does nothing (decisions 3). */
+/** Webhook events already handled, so a redelivered event does nothing. */
 export const processedPaymentEvents = pgTable("processed_payment_events", {
   eventId: text("event_id").primaryKey(),
   type: text("type").notNull(),

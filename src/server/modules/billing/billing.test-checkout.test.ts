@@ -42,7 +42,7 @@ describe("TEST MODE checkout (no Stripe keys)", () => {
 
     const billing = await (await jsonRequest(t, "GET", "/api/billing", { cookie: user.cookie })).json();
     expect(billing).toMatchObject({ hasAccess: true, blocked: false, subscription: { status: "trialing", interval: "year", cancelAtPeriodEnd: false } });
-    // The first charge falls when the 30 free days end (decisions 2.6).
+    // The first charge falls when the 30 free days end.
     expect(billing.subscription.currentPeriodEnd).toBe(billing.trialEndsAt);
     expect((await (await jsonRequest(t, "GET", "/api/me", { cookie: user.cookie })).json()).profile.hasAccess).toBe(true);
 

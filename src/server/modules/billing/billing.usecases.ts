@@ -1,7 +1,7 @@
 import { ACCESS_GIVING_STATUSES, decideAccess, PLANS } from "../../../shared/billing";
 import type { CheckoutRequest } from "../../../shared/billing.schemas";
 import type { DbOrTransaction } from "../../db/transaction";
-import type { SessionUser } from "../auth/auth.middleware";
+import type { SessionUser } from "../auth/auth.types";
 import type { EmailOutbox } from "../email/email.usecases";
 import { type BillingContact, subscriptionCancelledEmail, subscriptionResumedEmail, subscriptionStartedEmail } from "./billing.emails";
 import { billingErrors } from "./billing.errors";
@@ -25,15 +25,13 @@ export type BillingUsecasesOptions = {
   supportEmail: string;
   /** Subscribing, cancelling and resuming each send a short email. */
   outbox: EmailOutbox;
-  /** The dad's address and time zone (the profiles module), for those emails. */
+  /** The dad's address and time zone (the auth module), for those emails. */
   contactOf: (userId: string) => Promise<BillingContact | null>;
   /** The gifts module issues and emails the code (idempotent per checkout session). */
   onGiftPaid: (gift: GiftPaid) => Promise<void>;
   /** The experiments module counts it once per visitor and type. */
   recordConversion: (conversion: BillingConversion) => Promise<unknown>;
-  /** The gifts module: who bought the gift the dad redeemed last (for 'Gift from {buyer}'). */
-  giftFrom?: (userId: string) => Promise<string | null>;
-  /** The profiles module records profiles.has_access (the web app and other modules read it there). */
+  /** Told when the access worked out differs from the one recorded: the profiles module records profiles.has_access ('access.changed'). */
   setHasAccess: (input: { userId: string; hasAccess: boolean }) => Promise<unknown>;
   now?: () => Date;
 };
@@ -206,7 +204,7 @@ export function createBillingUsecases(options: BillingUsecasesOptions) {
         blocked: access?.blocked ?? false,
         trialEndsAt: access?.trialEndsAt.toISOString() ?? null,
         giftAccessUntil: giftAccessUntil?.toISOString() ?? null,
-        giftFrom: giftAccessUntil && options.giftFrom ? await options.giftFrom(user.id) : null,
+        giftFrom: giftAccessUntil ? await repository.giftBuyerFor(user.id) : null,
         portalAvailable: payments.mode === "stripe" && Boolean(account?.customerId),
         subscription: latest
           ? {
@@ -228,7 +226,7 @@ export function createBillingUsecases(options: BillingUsecasesOptions) {
       return { url };
     },
 
-    /** Cancels at the end of the paid period (decisions 2.7); only the owner's subscription. */
+    /** Cancels at the end of the paid period; only the owner's subscription. */
     async cancelSubscription(user: SessionUser, providerSubscriptionId: string) {
       const owned = await repository.findSubscription(user.id, providerSubscriptionId);
       if (!owned) throw billingErrors.subscriptionNotFound();

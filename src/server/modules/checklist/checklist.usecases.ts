@@ -6,7 +6,7 @@ export type ChecklistUsecasesOptions = {
   accessOf: (userId: string) => Promise<{ hasAccess: boolean } | null>;
   /**
    * Counters of the dad's memories (narrations, quick notes, videos). One memory of any kind
-   * completes 'Create your first video' (decisions 2.2). Empty until those modules plug theirs in.
+   * completes 'Create your first video'. Empty until those modules plug theirs in.
    */
   memoryCounters?: Array<(userId: string) => Promise<number>>;
 };

@@ -3,7 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import { CHILD_PHOTO_MAX_BYTES, childInputSchema } from "../../../shared/children";
 import { validate } from "../../http/validate";
-import { type AppEnv, currentUser, requireUser } from "../auth/auth.middleware";
+import { type AppEnv, currentUser, requireUser } from "../../http/app-env";
 import { childErrors } from "./children.errors";
 import type { ChildrenUsecases } from "./children.usecases";
 

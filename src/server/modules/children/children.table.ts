@@ -1,7 +1,7 @@
 import { date, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "../auth/auth.table";
 
-/** The children a dad records for. Issue 3 builds the module; others read the table. */
+/** The children a dad records for. The children module writes it; other modules only read it. */
 export const children = pgTable(
   "children",
   {

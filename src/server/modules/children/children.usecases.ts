@@ -10,7 +10,7 @@ import type { ChildRow, ChildrenRepository } from "./children.repository";
 
 /**
  * Runs inside the transaction that deletes a child: removes rows that hang on it (memories
- * assigned only to this child, issue 4) and returns the files to delete once it commits.
+ * assigned only to this child) and returns the files to delete once it commits.
  */
 export type ChildDeletionStep = (tx: DbOrTransaction, input: { userId: string; childId: string }) => Promise<ObjectRef[]>;
 

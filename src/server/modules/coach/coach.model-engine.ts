@@ -17,7 +17,7 @@ export type CoachContext = {
   /** The kind of dad he is (the Dad DNA test's, else the setup questions'), null when unknown. */
   archetype?: Archetype | null;
   recentTopics: string[];
-  /** Grief, illness, divorce, ...: warm and gentle whatever the tone (issue 12). */
+  /** Grief, illness, divorce, ...: warm and gentle whatever the tone. */
   sensitive?: boolean;
   variant?: "standard" | "shorter" | "funnier";
   /** Whose emergency numbers the answer may give (the safety answers' own). */

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { editSaySchema, pocketDadLikeSchema, pocketDadRequestSchema, preferencesSchema, responseIdParamSchema, saveLegacySchema } from "../../../shared/pocket-dad";
 import type { RateLimiter } from "../../http/rate-limit";
 import { validate } from "../../http/validate";
-import { type AppEnv, currentUser, requireUser } from "../auth/auth.middleware";
+import { type AppEnv, currentUser, requireUser } from "../../http/app-env";
 import { coachErrors } from "./coach.errors";
 import type { CoachUsecases } from "./coach.usecases";
 

@@ -375,7 +375,7 @@ describe("POST /api/pocketdad/save-legacy", () => {
     );
     expect((await (await save(owner, { ...base, suggested_unlock_type: "date", suggested_unlock_value: "" })).json()).error.message).toBe("suggested_unlock_value: Pick a date to unlock.");
     expect((await (await save(owner, { ...base, suggested_unlock_value: "" })).json()).error.message).toBe("suggested_unlock_value: Add the age in years.");
-    // The bounds every memory has (issue 14): 1–100 whole years, a real calendar date.
+    // The bounds every memory has: 1–100 whole years, a real calendar date.
     expect((await (await save(owner, { ...base, suggested_unlock_value: "0" })).json()).error.message).toBe("suggested_unlock_value: Unlock age must be between 1 and 100");
     expect((await (await save(owner, { ...base, suggested_unlock_value: "120" })).json()).error.message).toBe("suggested_unlock_value: Unlock age must be between 1 and 100");
     expect((await (await save(owner, { ...base, suggested_unlock_type: "date", suggested_unlock_value: "2024-02-30" })).json()).error.message).toBe(

@@ -17,7 +17,7 @@ import {
   type Variant,
 } from "../../../shared/pocket-dad";
 import type { ChildrenUsecases } from "../children/children.usecases";
-import type { SessionUser } from "../auth/auth.middleware";
+import type { SessionUser } from "../auth/auth.types";
 import type { ProfilesUsecases } from "../profiles/profiles.usecases";
 import { coachErrors } from "./coach.errors";
 import { type CoachContext, type ModelEngine, ModelProviderError } from "./coach.model-engine";
@@ -145,7 +145,7 @@ export function createCoachUsecases(options: {
       const childContext = child ? { name: child.name, ageYears: ageOn(child.birthdate, todayIn(now(), child.timeZone)).years, profileNote: child.profileNote } : null;
       const variant = input.variant ?? "standard";
 
-      // Safety first, whichever engine answers (decisions 5).
+      // Safety first, whichever engine answers.
       const detected = detectDanger(input.prompt);
       let danger = sureDanger(detected);
       /** What the message only might be: named in a note above the usual script. */

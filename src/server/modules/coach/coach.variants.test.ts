@@ -3,7 +3,7 @@ import { TINY_PNG } from "../../../../tests/support/images";
 import { createSignedInUser, createTestApp, jsonRequest, TEST_ORIGIN, type TestApp } from "../../../../tests/support/test-app";
 import { checkAnswerFormat } from "../../../shared/pocket-dad";
 
-/** Issue 12, the controls: Shorter, Funnier (refused for sensitive moments), the reply's tone fields, child photos. */
+/** Pocket Dad's controls on an answer: Shorter, Funnier (refused for sensitive moments), the reply's tone fields, child photos. */
 let t: TestApp;
 let user: Awaited<ReturnType<typeof createSignedInUser>>;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { createCommentSchema, updateCommentSchema, VIDEO_COPY } from "../../../shared/videos";
 import { validate } from "../../http/validate";
-import { type AppEnv, currentUser, requireUser } from "../auth/auth.middleware";
+import { type AppEnv, currentUser, requireUser } from "../../http/app-env";
 import type { CommentsUsecases } from "./comments.usecases";
 
 const videoParam = z.object({ id: z.uuid(VIDEO_COPY.videoIdRequired) });

@@ -2,7 +2,7 @@ import { type AnyPgColumn, index, pgTable, real, text, timestamp, uuid } from "d
 import { users } from "../auth/auth.table";
 import { videos } from "../memories/memories.table";
 
-/** One row per comment or reply (decisions 19), so two tabs never overwrite each other. */
+/** One row per comment or reply, so two tabs never overwrite each other. */
 export const videoComments = pgTable(
   "video_comments",
   {

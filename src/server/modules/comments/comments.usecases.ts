@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { COMMENT_AUTHOR, type createCommentSchema, formatClock, type VideoComment } from "../../../shared/videos";
-import type { SessionUser } from "../auth/auth.middleware";
+import type { SessionUser } from "../auth/auth.types";
 import { commentErrors } from "./comments.errors";
 import type { CommentRow, CommentsRepository } from "./comments.repository";
 

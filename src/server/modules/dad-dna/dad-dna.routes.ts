@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { submitDadDnaSchema } from "../../../shared/dad-dna";
 import { validate } from "../../http/validate";
-import { type AppEnv, currentUser, requireUser } from "../auth/auth.middleware";
+import { type AppEnv, currentUser, requireUser } from "../../http/app-env";
 import type { DadDnaUsecases } from "./dad-dna.usecases";
 
 export function registerDadDnaRoutes(options: { usecases: DadDnaUsecases }) {

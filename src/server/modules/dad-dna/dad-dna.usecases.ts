@@ -1,6 +1,6 @@
 import { type DadDnaResult, scoreDadDna, type SubmitDadDna } from "../../../shared/dad-dna";
 import type { Archetype } from "../../../shared/onboarding";
-import type { SessionUser } from "../auth/auth.middleware";
+import type { SessionUser } from "../auth/auth.types";
 import type { ProfilesUsecases } from "../profiles/profiles.usecases";
 import type { DadDnaRepository, DadDnaRow } from "./dad-dna.repository";
 

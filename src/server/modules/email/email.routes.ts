@@ -1,5 +1,5 @@
 import { type Context, Hono, type MiddlewareHandler } from "hono";
-import type { AppEnv } from "../auth/auth.middleware";
+import type { AppEnv } from "../../http/app-env";
 import { z } from "zod";
 import { httpErrors } from "../../http/app-error";
 import { validate } from "../../http/validate";
@@ -19,7 +19,7 @@ th,td{text-align:left;padding:12px;border-bottom:1px solid #D2D7DF;font-size:15p
 /** The development mailbox (only without SMTP_URL, never in production). */
 export function registerMailboxRoutes(options: { mailbox: ReturnType<typeof createMailboxRepository>; allows: (c: Context<AppEnv>) => boolean }) {
   const app = new Hono<AppEnv>();
-  // Reset and confirmation links are in here: only this machine may read them unless DEV_MAILBOX=on (decisions 2.22).
+  // Reset and confirmation links are in here: only this machine may read them unless DEV_MAILBOX=on.
   const onlyAllowed: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (!options.allows(c)) throw httpErrors.notFound("The development mailbox opens only on the machine the app runs on (or set DEV_MAILBOX=on).");
     await next();

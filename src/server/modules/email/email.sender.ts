@@ -1,22 +1,10 @@
 import nodemailer from "nodemailer";
 import type { Database } from "../../db/client";
 import { mailboxMessages } from "./email.table";
-
-export type OutgoingEmail = {
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-  headers?: Record<string, string>;
-  attachments?: EmailAttachment[];
-};
-
-export type EmailAttachment = { filename: string; contentType: string; contentBase64: string };
-
-export type EmailTransportConfig = { kind: "smtp"; url: string } | { kind: "mailbox" };
+import type { EmailSender, EmailTransportConfig, OutgoingEmail } from "./email.types";
 
 /** Delivers one message: over SMTP when configured, otherwise into the development mailbox. */
-export function createEmailSender(options: { transport: EmailTransportConfig; from: string; db: Database }) {
+export function createEmailSender(options: { transport: EmailTransportConfig; from: string; db: Database }): EmailSender {
   if (options.transport.kind === "smtp") {
     const transporter = nodemailer.createTransport(options.transport.url);
     return async (email: OutgoingEmail) => {
@@ -39,5 +27,3 @@ export function createEmailSender(options: { transport: EmailTransportConfig; fr
     });
   };
 }
-
-export type EmailSender = ReturnType<typeof createEmailSender>;

@@ -1,5 +1,5 @@
 import { jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import type { EmailAttachment } from "./email.sender";
+import type { EmailAttachment } from "./email.types";
 
 /** The development mailbox: every message sent without SMTP_URL, shown at /dev/mailbox. */
 export const mailboxMessages = pgTable("mailbox_messages", {

@@ -1,11 +1,11 @@
 import type { z } from "zod";
-import type { JobDefinition, JobQueue } from "../../jobs/job-queue";
-import type { sendEmailPayload } from "../../jobs/send-email.job";
-import type { OutgoingEmail } from "./email.sender";
+import type { JobQueue } from "../../jobs/job-queue";
+import { type sendEmailPayload, sendEmailQueue } from "./email.jobs";
+import type { OutgoingEmail } from "./email.types";
 
 export type EmailOutbox = { queue: (email: OutgoingEmail) => Promise<void> };
 
 /** Emails are queued, never sent inside a request: the request does not wait on SMTP. */
-export function createEmailOutbox(options: { jobs: JobQueue; job: JobDefinition<typeof sendEmailPayload> }): EmailOutbox {
-  return { queue: (email: z.infer<typeof sendEmailPayload>) => options.jobs.send(options.job, email) };
+export function createEmailOutbox(options: { jobs: JobQueue }): EmailOutbox {
+  return { queue: (email: z.infer<typeof sendEmailPayload>) => options.jobs.send(sendEmailQueue, email) };
 }

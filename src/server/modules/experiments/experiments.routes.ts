@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { assignmentInputSchema, conversionInputSchema } from "../../../shared/experiment";
 import { validate } from "../../http/validate";
-import { type AppEnv, currentUser, requireUser } from "../auth/auth.middleware";
+import { type AppEnv, currentUser, requireUser } from "../../http/app-env";
 import type { RateLimiter } from "../../http/rate-limit";
 import type { ExperimentsUsecases } from "./experiments.usecases";
 

@@ -1,5 +1,5 @@
 import { type ConversionType, type LandingVariant, summarizeExperiment } from "../../../shared/experiment";
-import type { SessionUser } from "../auth/auth.middleware";
+import type { SessionUser } from "../auth/auth.types";
 import { experimentErrors } from "./experiments.errors";
 import type { ExperimentsRepository } from "./experiments.repository";
 

@@ -2,7 +2,7 @@ import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf
 import QRCode from "qrcode";
 import { formatClaimCode } from "../../../shared/export";
 import { PRODUCT_NAME } from "../../../shared/product";
-import { wrap } from "../marketing/dad-moves.pdf";
+import { wrapToWidth } from "../../../shared/wrap-to-width";
 
 const ink = rgb(0x35 / 255, 0x35 / 255, 0x35 / 255);
 const olive = rgb(0x65 / 255, 0x64 / 255, 0x5a / 255);
@@ -30,7 +30,7 @@ function drawCard(page: PDFPage, box: { x: number; y: number; width: number; hei
   let y = box.y + box.height - margin - 10 * s;
   const text = (value: string, options: { size: number; font: PDFFont; color?: ReturnType<typeof rgb>; gap?: number }) => {
     // Wrapped a little short of the edge: a viewer without Helvetica draws a wider substitute.
-    for (const line of wrap(printable(options.font, value), options.font, options.size * s, width * 0.9)) {
+    for (const line of wrapToWidth(printable(options.font, value), options.font, options.size * s, width * 0.9)) {
       page.drawText(line, { x: left, y, size: options.size * s, font: options.font, color: options.color ?? ink });
       y -= options.size * s * 1.35;
     }

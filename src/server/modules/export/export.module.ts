@@ -1,13 +1,14 @@
-import { createDeleteExpiredArchivesJob, createExportArchiveJob, DELETE_EXPIRED_ARCHIVES_CRON } from "../../jobs/export-archive.job";
 import type { EmailOutbox } from "../email/email.usecases";
 import type { ModuleInfrastructure } from "../module-infrastructure";
+import { createDeleteExpiredArchivesJob, createExportArchiveJob, DELETE_EXPIRED_ARCHIVES_CRON, exportArchiveQueue } from "./export.jobs";
 import { createExportRepository } from "./export.repository";
+import { registerExportRoutes } from "./export.routes";
 import { createExportSource } from "./export.source";
 import { createExportUsecases } from "./export.usecases";
 
 /**
- * 'Download everything' (issue 16), a child's keepsake archive and keepsake cards: it registers the
- * archive job and the hourly cleanup of archives past 7 days. It reads the account's memories,
+ * 'Download everything', a child's keepsake archive and keepsake cards: it registers the archive job and the hourly
+ * cleanup of archives past 7 days, and tells of a claimed card ('keepsake.claimed'). It reads the account's memories,
  * children and comments through those modules' usecases (export.source.ts).
  */
 export async function createExportModule(
@@ -17,10 +18,8 @@ export async function createExportModule(
     outbox: EmailOutbox;
     appUrl: string;
     emailOf: (userId: string) => Promise<string | undefined>;
-    onClaim: (input: { userId: string; childId: string }) => Promise<void>;
   },
 ) {
-  const exportArchiveJob = createExportArchiveJob({ build: (archiveId) => usecases.build(archiveId), buildFailed: (archiveId) => usecases.buildFailed(archiveId) });
   const usecases = createExportUsecases({
     archives: createExportRepository(infra.db),
     source: createExportSource(options.source),
@@ -28,11 +27,11 @@ export async function createExportModule(
     outbox: options.outbox,
     appUrl: options.appUrl,
     emailOf: options.emailOf,
-    enqueueBuild: (archiveId) => infra.jobs.send(exportArchiveJob, { archiveId }),
-    onClaim: options.onClaim,
+    enqueueBuild: (archiveId) => infra.jobs.send(exportArchiveQueue, { archiveId }),
+    onClaim: (input) => infra.events.emit("keepsake.claimed", input),
   });
   const deleteExpiredArchivesJob = createDeleteExpiredArchivesJob(usecases);
-  await infra.jobs.register([exportArchiveJob, deleteExpiredArchivesJob]);
+  await infra.jobs.register([createExportArchiveJob(usecases), deleteExpiredArchivesJob]);
   await infra.jobs.schedule(deleteExpiredArchivesJob, DELETE_EXPIRED_ARCHIVES_CRON, {});
-  return usecases;
+  return { usecases, routes: registerExportRoutes({ usecases, rateLimit: infra.rateLimit }) };
 }

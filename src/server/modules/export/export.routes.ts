@@ -3,7 +3,7 @@ import { z } from "zod";
 import { claimCodeSchema, keepsakeCardQuerySchema } from "../../../shared/export";
 import type { RateLimiter } from "../../http/rate-limit";
 import { validate } from "../../http/validate";
-import { type AppEnv, currentUser, requireUser } from "../auth/auth.middleware";
+import { type AppEnv, currentUser, requireUser } from "../../http/app-env";
 import { contentDisposition } from "../storage/storage";
 import { exportErrors } from "./export.errors";
 import type { ExportUsecases } from "./export.usecases";
@@ -16,7 +16,7 @@ const uuidOr404 = (id: string, notFound: () => Error) => {
 
 /**
  * 'Download everything' and keepsake cards. Not behind the access check: the archive works with or
- * without a subscription (decisions 2.7, 2.23). The claim endpoint is public and says the same thing
+ * without a subscription: lapsed access locks only Dad's own viewing in the app. The claim endpoint is public and says the same thing
  * for any code.
  */
 export function registerExportRoutes(options: { usecases: ExportUsecases; rateLimit: RateLimiter }) {

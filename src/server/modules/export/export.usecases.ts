@@ -29,7 +29,7 @@ export function createExportUsecases(options: {
   emailOf: (userId: string) => Promise<string | undefined>;
   /** Starts the archive job (pg-boss) for an archive row. */
   enqueueBuild: (archiveId: string) => Promise<void>;
-  /** Someone typed or scanned a card's claim code: issue 15 emails the child's guardians a fresh link. */
+  /** Someone typed or scanned a card's claim code: the guardians module emails the child's guardians a fresh link. */
   onClaim?: (input: { userId: string; childId: string }) => Promise<void>;
   clock?: () => Date;
 }) {

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { DbOrTransaction } from "../../db/transaction";
 import { giftCodes } from "./gifts.table";
@@ -18,17 +18,6 @@ export function createGiftsRepository(db: Database) {
 
     isRedeemable: async (code: string) =>
       (await db.select({ code: giftCodes.code }).from(giftCodes).where(and(eq(giftCodes.code, code), isNull(giftCodes.redeemedBy)))).length > 0,
-
-    /** Who bought the gift the dad redeemed last (the buyer's email), for 'Gift from {buyer}'. */
-    latestBuyerFor: async (userId: string) =>
-      (
-        await db
-          .select({ buyerEmail: giftCodes.buyerEmail })
-          .from(giftCodes)
-          .where(eq(giftCodes.redeemedBy, userId))
-          .orderBy(desc(giftCodes.redeemedAt))
-          .limit(1)
-      )[0]?.buyerEmail ?? null,
 
     /**
      * Single use, atomic: the conditional UPDATE lets exactly one of many simultaneous

@@ -3,13 +3,13 @@ import { z } from "zod";
 import { redeemGiftCodeRequestSchema } from "../../../shared/billing.schemas";
 import { isWellFormedGiftCode, normalizeGiftCode } from "../../../shared/gift-code";
 import { validate } from "../../http/validate";
-import { type AppEnv, currentUser, requireUser } from "../auth/auth.middleware";
+import { type AppEnv, currentUser, requireUser } from "../../http/app-env";
 import type { GiftsUsecases } from "./gifts.usecases";
 
 export function registerGiftsRoutes(options: { gifts: GiftsUsecases; checkRateLimit: MiddlewareHandler<AppEnv> }) {
   const app = new Hono<AppEnv>();
 
-  // Public and rate-limited (decisions 3): the signup modal checks before an account exists.
+  // Public and rate-limited: the signup modal checks before an account exists.
   app.get("/api/check-giftcode", options.checkRateLimit, validate("query", z.object({ giftCode: z.string().max(64) })), async (c) => {
     const code = normalizeGiftCode(c.req.valid("query").giftCode);
     const { valid } = isWellFormedGiftCode(code) ? await options.gifts.check(code) : { valid: false };

@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { GIFT_CODE_ALPHABET, GIFT_CODE_LENGTH } from "../../../shared/gift-code";
-import type { SessionUser } from "../auth/auth.middleware";
-import type { BillingUsecases, GiftPaid } from "../billing/billing.usecases";
+import type { SessionUser } from "../auth/auth.types";
+import type { DbOrTransaction } from "../../db/transaction";
+import type { AppEvents } from "../../events/events";
 import type { EmailOutbox } from "../email/email.usecases";
 import { giftCodeEmail, giftRedeemedEmail } from "./gifts.emails";
 import { giftErrors } from "./gifts.errors";
@@ -29,11 +30,11 @@ export function createGiftsUsecases(options: {
   /** The dad's address and time zone, for the 'gift is active' email. */
   contactOf: (userId: string) => Promise<{ email: string; timeZone: string } | null>;
   /** Billing owns the gift's access (billing_accounts): it adds the months inside the redemption's transaction. */
-  extendGiftAccess: BillingUsecases["extendGiftAccess"];
+  extendGiftAccess: (input: { userId: string; months: number }, tx?: DbOrTransaction) => Promise<Date | null>;
 }) {
   return {
     /** Completing a gift purchase: one code per checkout session, emailed to the buyer once. */
-    async issueForPurchase(gift: GiftPaid) {
+    async issueForPurchase(gift: AppEvents["gift.paid"]) {
       let code = generateGiftCode();
       while (await options.repository.codeExists(code)) code = generateGiftCode();
       const issued = await options.repository.issueOnce({ code, checkoutSessionId: gift.checkoutSessionId, buyerEmail: gift.buyerEmail, months: gift.months });
@@ -44,9 +45,6 @@ export function createGiftsUsecases(options: {
 
     /** Answers only valid/invalid: never who bought it or for how long. */
     check: async (code: string) => ({ valid: await options.repository.isRedeemable(code) }),
-
-    /** The buyer of the dad's latest redeemed gift, shown to him on /pricing; null when he has none. */
-    giftFrom: (userId: string) => options.repository.latestBuyerFor(userId),
 
     async redeem(user: SessionUser, code: string) {
       const redeemed = await options.repository.redeem(code, user.id, (tx, months) => options.extendGiftAccess({ userId: user.id, months }, tx));

@@ -2,7 +2,7 @@ import type { ChildrenUsecases } from "../children/children.usecases";
 import type { MemoriesUsecases } from "../memories/memories.usecases";
 import type { MemoryFileRole } from "../memories/memories.storage";
 import type { ObjectRef, ObjectStorage } from "../storage/storage";
-import type { ChildPageSource, FamilyMemory } from "./guardians.links";
+import type { ChildPageSource, FamilyMemory } from "./guardians.types";
 
 const EXTENSION: Record<string, string> = { videos: "mp4", audio: "audio", images: "image" };
 

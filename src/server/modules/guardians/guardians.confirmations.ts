@@ -7,7 +7,7 @@ import type { EmailOutbox } from "../email/email.usecases";
 import { renderEmail } from "../email/email.templates";
 import { guardianErrors } from "./guardians.errors";
 import { familyDeliveries, familySettings, guardianChildren, guardians, milestoneConfirmations } from "./guardians.table";
-import type { FamilyReaders } from "./guardians.usecases";
+import type { FamilyReaders } from "./guardians.types";
 
 /** A sealed envelope: a locked milestone memory of the child, by its milestone text and kind only. */
 export type Envelope = { memoryId: string; milestone: string; kind: "video" | "narration" | "note"; confirmed: boolean };

@@ -1,7 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, jsonRequest, type TestApp, waitForEmail } from "../../../../tests/support/test-app";
-import { createEmailSender, type OutgoingEmail } from "../email/email.sender";
+import { createEmailSender } from "../email/email.sender";
+import type { OutgoingEmail } from "../email/email.types";
 import { mailboxMessages } from "../email/email.table";
 import { createDeliveriesUsecases, type MemoryUnlocked } from "./guardians.deliveries";
 import { createDeliveriesRepository } from "./guardians.deliveries.repository";

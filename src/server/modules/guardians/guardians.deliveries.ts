@@ -4,13 +4,13 @@ import { calendarDateAt, formatCalendarDate } from "../../../shared/calendar";
 import { digestFor, sendTimeFor } from "../../../shared/family-delivery";
 import { FAMILY_LINK_DAYS } from "../../../shared/guardians";
 import type { JobDefinition, JobQueue } from "../../jobs/job-queue";
-import type { EmailSender } from "../email/email.sender";
+import type { EmailSender } from "../email/email.types";
 import type { DeliveriesRepository, DeliveryRow } from "./guardians.deliveries.repository";
 import { deliveryEmail, digestEmail, legacyDeliveryEmail } from "./guardians.emails";
-import type { ChildPageSource, FamilyLinksUsecases } from "./guardians.links";
-import type { FamilyReaders } from "./guardians.usecases";
+import type { FamilyLinksUsecases } from "./guardians.links";
+import type { ChildPageSource, FamilyReaders } from "./guardians.types";
 
-/** What delivery reads of the 'memory.unlocked' event (recorded once per memory and child, issue 14). */
+/** What delivery reads of the 'memory.unlocked' event (recorded once per memory and child). */
 export type MemoryUnlocked = Pick<AppEvents["memory.unlocked"], "userId" | "memoryId" | "kind" | "childId" | "unlockedAt" | "unlockType" | "releasedEarly">;
 
 export const deliverPayload = z.object({ deliveryId: z.uuid() });

@@ -3,7 +3,7 @@ import { joinNames } from "../../../shared/join-names";
 import { PRODUCT_NAME } from "../../../shared/product";
 import { formatUnlockDate } from "../../../shared/unlock-rules";
 import { renderEmail } from "../email/email.templates";
-import type { FamilyMemory } from "./guardians.links";
+import type { FamilyMemory } from "./guardians.types";
 
 
 export function invitationEmail(options: { to: string; guardianName: string; dadName: string; dadEmail: string; childNames: string[]; inviteUrl: string }) {

@@ -1,5 +1,5 @@
 /**
- * 'If something happens to me' (issue 15, decisions 4.1): Dad's inactivity clock, its check-in
+ * 'If something happens to me': Dad's inactivity clock, its check-in
  * emails and the one-time legacy release.
  *
  * - A sign of life (a sign-in, 'I'm here' in a check-in email, switching it on) moves
@@ -23,7 +23,7 @@ import type { EmailOutbox } from "../email/email.usecases";
 import { checkInEmail, releaseNoticeEmail } from "./guardians.emails";
 import { familySettings, guardians, legacyEvents } from "./guardians.table";
 import { hashToken, looksLikeToken, newToken } from "./guardians.tokens";
-import type { FamilyReaders } from "./guardians.usecases";
+import type { FamilyReaders } from "./guardians.types";
 
 /** What the legacy clock reads and does in the memories module (through its usecases). */
 export type LegacyMemories = {

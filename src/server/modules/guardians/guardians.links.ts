@@ -3,54 +3,11 @@ import type { EmailOutbox } from "../email/email.usecases";
 import { childPageEmail } from "./guardians.emails";
 import type { GuardiansRepository } from "./guardians.repository";
 import { hashToken, looksLikeToken, newToken } from "./guardians.tokens";
-import type { FamilyReaders } from "./guardians.usecases";
-
-/** A memory as the child's page shows it: only what has opened for the child, with signed links. */
-export type FamilyMemory = {
-  id: string;
-  kind: "video" | "narration" | "note";
-  title: string;
-  notes: string;
-  createdAt: string;
-  /** Video: the MP4 and its chosen thumbnail. */
-  videoUrl?: string | null;
-  thumbnailUrl?: string | null;
-  /** Narration and quick note: the voice, and the narration's photo. */
-  audioUrl?: string | null;
-  imageUrl?: string | null;
-  /** Signed links that save the file under the memory's title. */
-  downloads: Array<{ label: string; url: string }>;
-  /** The rule it opened by, for the email's wording ('for Maya's 13th birthday'). */
-  unlock: { type: "now" | "age" | "date" | "milestone"; age: number | null; date: string | null; milestone: string | null };
-};
-
-/**
- * What the child's page reads from the memories and children modules (through their usecases,
- * never their tables), regardless of Dad's subscription: nothing of a child's is held hostage.
- */
-export type ChildPageSource = {
-  child: (input: { userId: string; childId: string }) => Promise<{ id: string; name: string; photoUrl: string | null } | undefined>;
-  /** Every memory unlocked for the child, newest first. */
-  unlockedMemories: (input: { userId: string; childId: string }) => Promise<FamilyMemory[]>;
-  /** One unlocked memory of the child (undefined when it is locked, deleted or not theirs). */
-  memory: (input: { userId: string; childId: string; memoryId: string }) => Promise<FamilyMemory | undefined>;
-};
+import type { ChildPage, ChildPageSource, FamilyReaders } from "./guardians.types";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** No fresh link while one issued less than this ago still works, whoever asks. */
 const FRESH_LINK_COOLDOWN_MS = 10 * 60 * 1000;
-
-export type ChildPage =
-  | {
-      state: "open";
-      child: { name: string; photoUrl: string | null };
-      dadName: string;
-      memories: FamilyMemory[];
-      /** Who is looking at which child (for the envelopes); never rendered. */
-      access: { userId: string; childId: string; guardianId: string };
-    }
-  /** Expired, revoked, unknown or no longer allowed: the page names nobody. */
-  | { state: "unavailable" };
 
 export function createFamilyLinksUsecases(options: { guardians: GuardiansRepository; outbox: EmailOutbox; appUrl: string; readers: FamilyReaders; source: ChildPageSource; now?: () => Date }) {
   const { guardians, readers, source } = options;
@@ -119,7 +76,7 @@ export function createFamilyLinksUsecases(options: { guardians: GuardiansReposit
     },
 
     /**
-     * A keepsake card's claim code was entered (the card printed for the child, found again years later): every accepted, unpaused guardian who receives for that child
+     * A keepsake card's claim code was entered: every accepted, unpaused guardian who receives for that child
      * gets a fresh link by email, never the person who typed the code; not while a link issued in the last 10 minutes
      * still works.
      */

@@ -1,5 +1,5 @@
 import type { ChildrenUsecases } from "../children/children.usecases";
-import type { EmailSender } from "../email/email.sender";
+import type { EmailSender } from "../email/email.types";
 import type { EmailOutbox } from "../email/email.usecases";
 import type { MemoriesUsecases } from "../memories/memories.usecases";
 import type { ModuleInfrastructure } from "../module-infrastructure";
@@ -10,17 +10,30 @@ import { createDeliveriesUsecases } from "./guardians.deliveries";
 import { createDeliveriesRepository } from "./guardians.deliveries.repository";
 import { createLegacyUsecases, LEGACY_CRON } from "./guardians.legacy";
 import { createFamilyLinksUsecases } from "./guardians.links";
+import { registerGuardianPages } from "./guardians.pages";
 import { createGuardiansRepository } from "./guardians.repository";
-import { createGuardiansUsecases, type FamilyReaders } from "./guardians.usecases";
+import { registerGuardiansRoutes } from "./guardians.routes";
+import type { ChildArchive, FamilyReaders } from "./guardians.types";
+import { createGuardiansUsecases } from "./guardians.usecases";
 
 /**
- * Family delivery (issue 15): guardians and their invitations, the child's page behind private links,
- * and delivery of every unlock to the child's accepted guardians ('memory.unlocked' subscriber and its
- * jobs). Reads Dad, his children and their memories through those modules' usecases only.
+ * Family delivery: guardians and their invitations, the child's page behind private links, and delivery of every
+ * unlock to the child's accepted guardians ('memory.unlocked' subscriber and its jobs); a claimed keepsake card
+ * ('keepsake.claimed') sends the child's guardians fresh links. Reads Dad, his children and their memories through
+ * those modules' usecases only; the child's archive comes from the export module.
  */
 export async function createGuardiansModule(
   infra: ModuleInfrastructure,
-  options: { outbox: EmailOutbox; emailSender: EmailSender; appUrl: string; settings: SettingsUsecases; children: ChildrenUsecases; memories: MemoriesUsecases; clock?: () => Date },
+  options: {
+    outbox: EmailOutbox;
+    emailSender: EmailSender;
+    appUrl: string;
+    settings: SettingsUsecases;
+    children: ChildrenUsecases;
+    memories: MemoriesUsecases;
+    childArchive: ChildArchive;
+    clock?: () => Date;
+  },
 ) {
   const { outbox, appUrl } = options;
   const readers: FamilyReaders = {
@@ -36,6 +49,7 @@ export async function createGuardiansModule(
   const repository = createGuardiansRepository(infra.db);
   const childPageSource = createChildPageSource({ children: options.children, memories: options.memories, storage: infra.storage });
   const links = createFamilyLinksUsecases({ guardians: repository, outbox, appUrl, readers, source: childPageSource });
+  infra.events.on("keepsake.claimed", (input) => links.sendFreshLinksForChild(input));
   const deliveries = createDeliveriesUsecases({
     deliveries: createDeliveriesRepository(infra.db),
     links,
@@ -84,5 +98,9 @@ export async function createGuardiansModule(
   await infra.jobs.schedule(legacy.job, LEGACY_CRON, {});
   infra.events.on("account.active", (event) => legacy.seen({ userId: event.userId, at: event.at }));
   const guardians = createGuardiansUsecases({ guardians: repository, outbox, appUrl, readers, links, deliveryProblems: deliveries.problems });
-  return { guardians, links, deliveries, childPageSource, confirmations, legacy };
+  const routes = [
+    registerGuardiansRoutes({ usecases: guardians, deliveries, confirmations, legacy, rateLimit: infra.rateLimit }),
+    registerGuardianPages({ usecases: guardians, links, confirmations, legacy, childArchive: options.childArchive, rateLimit: infra.rateLimit }),
+  ];
+  return { guardians, links, deliveries, childPageSource, confirmations, legacy, routes };
 }

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { Hono, type MiddlewareHandler } from "hono";
-import type { AppEnv } from "../auth/auth.middleware";
+import type { AppEnv } from "../../http/app-env";
 import { bodyLimit } from "hono/body-limit";
 import { AppError, defineError, httpErrors } from "../../http/app-error";
 import type { RateLimiter, RateLimitRule } from "../../http/rate-limit";
@@ -10,7 +10,8 @@ import { contentDisposition } from "../storage/storage";
 import { joinNames } from "../../../shared/join-names";
 import { escapeHtml, familyLayout } from "./guardians.layout";
 import type { ConfirmationsUsecases, Envelope } from "./guardians.confirmations";
-import type { ChildPage, FamilyLinksUsecases, FamilyMemory } from "./guardians.links";
+import type { FamilyLinksUsecases } from "./guardians.links";
+import type { ChildArchive, ChildPage, FamilyMemory } from "./guardians.types";
 import type { GuardiansUsecases } from "./guardians.usecases";
 import type { LegacyUsecases } from "./guardians.legacy";
 
@@ -19,8 +20,6 @@ type Invitation = Awaited<ReturnType<GuardiansUsecases["invitation"]>>;
 const FAMILY_RATE_LIMITED = "FAMILY_RATE_LIMITED";
 const refusedByLimit = defineError(FAMILY_RATE_LIMITED, 429, "Too many requests. Please wait a few minutes and try again.");
 
-/** A child's archive of opened memories as a ZIP stream, packed while it is read (the export module's buildChildArchive). */
-export type ChildArchive = (input: { userId: string; childId: string }) => Promise<{ stream: Readable; result: Promise<unknown>; fileName: string }>;
 
 const notFoundPage = () =>
   familyLayout({
@@ -233,7 +232,7 @@ export function registerGuardianPages(options: {
     if (!(await options.legacy.imHere({ token }))) return c.html(hereNotFoundPage(), 404);
     return c.redirect(`/family/here/${encodeURIComponent(token)}?done=1`, 303);
   });
-  // The child's page: public by its token, never behind Dad's subscription (decisions 2.23).
+  // The child's page: public by its token, never behind Dad's subscription.
   app.get("/family/:token", limit.childPage, async (c) => {
     c.header("cache-control", "no-store");
     const token = c.req.param("token");

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { confirmationsNeededSchema, guardianInputSchema, guardianPausedSchema, legacySettingsSchema } from "../../../shared/guardians";
 import type { RateLimitRule } from "../../http/rate-limit";
 import { validate } from "../../http/validate";
-import { type AppEnv, currentUser, requireUser } from "../auth/auth.middleware";
+import { type AppEnv, currentUser, requireUser } from "../../http/app-env";
 import { guardianErrors } from "./guardians.errors";
 import type { ConfirmationsUsecases } from "./guardians.confirmations";
 import type { DeliveriesUsecases } from "./guardians.deliveries";

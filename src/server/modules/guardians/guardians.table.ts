@@ -3,7 +3,7 @@ import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIn
 import { users } from "../auth/auth.table";
 import { children } from "../children/children.table";
 
-/** The people a dad names to receive his memories for his children (issue 15), at most 5 per account. */
+/** The people a dad names to receive his memories for his children, at most 5 per account. */
 export const guardians = pgTable(
   "guardians",
   {
@@ -140,7 +140,7 @@ export const milestoneConfirmations = pgTable(
 
 /**
  * Dad's Family delivery settings: how many guardians must confirm a milestone (1 by default), and
- * 'If something happens to me' (issue 15): on or off, the inactivity period in months, and his last
+ * 'If something happens to me': on or off, the inactivity period in months, and his last
  * sign of life (a sign-in, 'I'm here' in a check-in email, switching it on).
  */
 export const familySettings = pgTable(

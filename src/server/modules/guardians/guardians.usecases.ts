@@ -5,18 +5,10 @@ import type { FamilyLinksUsecases } from "./guardians.links";
 import { guardianErrors } from "./guardians.errors";
 import type { GuardiansRepository, GuardianWithChildren } from "./guardians.repository";
 import { hashToken, looksLikeToken, newToken } from "./guardians.tokens";
+import type { FamilyReaders } from "./guardians.types";
 
-/** What the guardians module reads from other modules (through their usecases). */
 /** Who invites, in the invitation email and on its page: the guardian must recognise him, so his email when he gave no name. */
 const inviter = (dad: { name: string; email: string; named: boolean }) => (dad.named ? dad.name : dad.email);
-
-export type FamilyReaders = {
-  /** Dad as shown to his family: his full name, else 'Dad' (never his email; `named` says which), and his email. */
-  dadOf: (userId: string) => Promise<{ name: string; email: string; named: boolean }>;
-  childrenOf: (userId: string) => Promise<Array<{ id: string; name: string }>>;
-  /** The account's time zone (delivery times are local). */
-  timeZoneOf: (userId: string) => Promise<string>;
-};
 
 const RESEND_COOLDOWN_MS = 60_000;
 const DAY_MS = 24 * 60 * 60 * 1000;

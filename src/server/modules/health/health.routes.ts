@@ -1,9 +1,10 @@
 import { Hono } from "hono";
+import type { AppEnv } from "../../http/app-env";
 import type pg from "pg";
 
 /** /healthz: the process answers. /readyz: the database answers too. */
 export function registerHealthRoutes(options: { pool: pg.Pool }) {
-  const app = new Hono();
+  const app = new Hono<AppEnv>();
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {
     try {

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { type AppEnv, requireUser } from "../auth/auth.middleware";
+import { type AppEnv, requireUser } from "../../http/app-env";
 import type { IdeasUsecases } from "./ideas.usecases";
 
 export function registerIdeasRoutes(options: { usecases: IdeasUsecases }) {

@@ -1,26 +1,12 @@
-import { PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
+import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
 import { PRODUCT_NAME } from "../../../shared/product";
 import { DAD_MOVES } from "./dad-moves.content";
+import { wrapToWidth } from "../../../shared/wrap-to-width";
 
 const ink = rgb(0x35 / 255, 0x35 / 255, 0x35 / 255);
 const olive = rgb(0x65 / 255, 0x64 / 255, 0x5a / 255);
 const accent = rgb(0x9a / 255, 0x64 / 255, 0x16 / 255);
 const page = { width: 612, height: 792, margin: 56 };
-
-/** Splits text into lines that fit `width` at `size` (words kept whole). */
-export function wrap(text: string, font: PDFFont, size: number, width: number) {
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.split(/\s+/)) {
-    const next = line ? `${line} ${word}` : word;
-    if (font.widthOfTextAtSize(next, size) > width && line) {
-      lines.push(line);
-      line = word;
-    } else line = next;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
 
 /** The free '52 Dad Moves' PDF (US Letter), built from the moves in dad-moves.content.ts. */
 export async function buildDadMovesPdf() {
@@ -42,7 +28,7 @@ export async function buildDadMovesPdf() {
   ];
   let y = page.height - 240;
   for (const paragraph of intro) {
-    for (const line of wrap(paragraph, regular, 14, textWidth)) {
+    for (const line of wrapToWidth(paragraph, regular, 14, textWidth)) {
       cover.drawText(line, { x: page.margin, y, size: 14, font: regular, color: olive });
       y -= 20;
     }
@@ -52,7 +38,7 @@ export async function buildDadMovesPdf() {
   let current = pdf.addPage([page.width, page.height]);
   y = page.height - page.margin;
   DAD_MOVES.forEach((move, index) => {
-    const body = wrap(move.move, regular, 12, textWidth);
+    const body = wrapToWidth(move.move, regular, 12, textWidth);
     const needed = 22 + body.length * 17 + 22;
     if (y - needed < page.margin) {
       current = pdf.addPage([page.width, page.height]);

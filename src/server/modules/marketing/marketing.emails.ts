@@ -1,6 +1,6 @@
 import { DAD_MOVES_COUNT } from "../../../shared/dad-moves";
 import { PRODUCT_NAME } from "../../../shared/product";
-import type { EmailAttachment } from "../email/email.sender";
+import type { EmailAttachment } from "../email/email.types";
 import { renderEmail } from "../email/email.templates";
 import type { DadMove } from "./dad-moves.content";
 

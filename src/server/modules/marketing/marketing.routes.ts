@@ -3,7 +3,7 @@ import { z } from "zod";
 import { subscribeInputSchema } from "../../../shared/subscribe-schema";
 import { BLOG_READS } from "../../../shared/reads";
 import { validate } from "../../http/validate";
-import type { AppEnv } from "../auth/auth.middleware";
+import type { AppEnv } from "../../http/app-env";
 import type { RateLimiter } from "../../http/rate-limit";
 import { marketingErrors } from "./marketing.errors";
 import type { MarketingUsecases } from "./marketing.usecases";

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import type { AppEnv } from "../../http/app-env";
 import { OWN_READ_PATHS } from "../../../shared/own-reads";
 import { PUBLIC_PAGES } from "../../../shared/public-pages";
 
@@ -6,7 +7,7 @@ const escapeXml = (value: string) => value.replaceAll("&", "&amp;").replaceAll("
 
 /** /robots.txt and /sitemap.xml, listing every public page and own read on the configured APP_URL. */
 export function registerSeoRoutes(options: { appUrl: string }) {
-  const app = new Hono();
+  const app = new Hono<AppEnv>();
   const base = options.appUrl.replace(/\/+$/, "");
 
   app.get("/robots.txt", (c) =>

@@ -1,7 +1,8 @@
-import { createNotificationsDailyJob, NOTIFICATIONS_DAILY_CRON } from "../../jobs/notifications-daily.job";
 import type { EmailOutbox } from "../email/email.usecases";
 import type { ModuleInfrastructure } from "../module-infrastructure";
+import { createNotificationsDailyJob, NOTIFICATIONS_DAILY_CRON } from "./notifications.jobs";
 import { createNotificationsRepository } from "./notifications.repository";
+import { registerNotificationsRoutes } from "./notifications.routes";
 import { createNotificationsUsecases, type NotificationsUsecasesOptions } from "./notifications.usecases";
 
 /** The bell: its daily birthday job, and its reactions to memories unlocking and videos finishing. */
@@ -16,5 +17,5 @@ export async function createNotificationsModule(
   infra.events.on("memory.unlocked", (event) => notifications.memoryUnlocked(event));
   infra.events.on("video.ready", (event) => notifications.videoReady(event));
   infra.events.on("video.failed", (event) => notifications.videoFailed(event));
-  return notifications;
+  return { notifications, routes: registerNotificationsRoutes({ notifications }) };
 }

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { type AppEnv, currentUser, requireUser } from "../auth/auth.middleware";
+import { type AppEnv, currentUser, requireUser } from "../../http/app-env";
 import { notificationErrors } from "./notifications.errors";
 import type { NotificationsUsecases } from "./notifications.usecases";
 

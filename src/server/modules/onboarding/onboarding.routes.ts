@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { submitOnboardingSchema } from "../../../shared/onboarding";
 import { validate } from "../../http/validate";
-import { type AppEnv, currentUser, requireUser } from "../auth/auth.middleware";
+import { type AppEnv, currentUser, requireUser } from "../../http/app-env";
 import type { OnboardingUsecases } from "./onboarding.usecases";
 
 export function registerOnboardingRoutes(options: { usecases: OnboardingUsecases }) {

@@ -6,7 +6,7 @@ import {
   onboardingAnswersSchema,
   toneFromAnswers,
 } from "../../../shared/onboarding";
-import type { SessionUser } from "../auth/auth.middleware";
+import type { SessionUser } from "../auth/auth.types";
 import type { ProfilesUsecases } from "../profiles/profiles.usecases";
 import { onboardingErrors } from "./onboarding.errors";
 import type { OnboardingRepository } from "./onboarding.repository";

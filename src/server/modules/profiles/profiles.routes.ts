@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { type AppEnv, currentUser, requireUser } from "../auth/auth.middleware";
+import { type AppEnv, currentUser, requireUser } from "../../http/app-env";
 import type { createProfilesUsecases } from "./profiles.usecases";
 
 export function registerProfilesRoutes(options: { usecases: ReturnType<typeof createProfilesUsecases> }) {

@@ -1,5 +1,5 @@
 import type { ProfileInput } from "../../../shared/settings";
-import type { SessionUser } from "../auth/auth.middleware";
+import type { SessionUser } from "../auth/auth.types";
 import { profileErrors } from "./profiles.errors";
 import type { DbOrTransaction } from "../../db/transaction";
 import type { OnboardingResult, ProfilesRepository } from "./profiles.repository";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { notificationSettingsSchema, profileInputSchema } from "../../../shared/settings";
 import { validate } from "../../http/validate";
-import { type AppEnv, currentUser, requireUser } from "../auth/auth.middleware";
+import { type AppEnv, currentUser, requireUser } from "../../http/app-env";
 import type { SettingsUsecases } from "./settings.usecases";
 
 export function registerSettingsRoutes(options: { usecases: SettingsUsecases }) {

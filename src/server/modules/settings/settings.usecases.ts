@@ -1,7 +1,7 @@
 import { accountCountry } from "../../../shared/countries";
 import type { AccountSettings, NotificationSettings, ProfileInput } from "../../../shared/settings";
 import type { EventBus } from "../../events/events";
-import type { UsersRepository } from "../auth/auth.repository";
+import type { UpdateNameAndTimeZone } from "../auth/auth.types";
 import type { ProfilesUsecases } from "../profiles/profiles.usecases";
 import { settingsErrors } from "./settings.errors";
 import type { SettingsRepository } from "./settings.repository";
@@ -16,7 +16,7 @@ const ALL_ON: NotificationSettings = { emailNotifications: true, pushNotificatio
 export function createSettingsUsecases(options: {
   settings: SettingsRepository;
   updateAccountProfile: ProfilesUsecases["updateAccountProfile"];
-  updateUserNameAndTimeZone: UsersRepository["updateNameAndTimeZone"];
+  updateUserNameAndTimeZone: UpdateNameAndTimeZone;
   events?: EventBus;
 }) {
   const { settings } = options;

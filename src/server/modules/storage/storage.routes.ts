@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { Hono } from "hono";
-import type { AppEnv } from "../auth/auth.middleware";
+import type { AppEnv } from "../../http/app-env";
 import { contentDisposition, isStorageBucket, isValidKey } from "./storage";
 import { storageErrors } from "./storage.errors";
 import type { LocalStorage } from "./storage.local";

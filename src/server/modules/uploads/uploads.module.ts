@@ -1,7 +1,7 @@
 import type { Config } from "../../config";
-import { createExpireUploadsJob } from "../../jobs/expire-uploads.job";
 import type { ModuleInfrastructure } from "../module-infrastructure";
 import { createUploadsDatastore } from "./uploads.datastore";
+import { createExpireUploadsJob, EXPIRE_UPLOADS_CRON } from "./uploads.jobs";
 import { createUploadsRepository } from "./uploads.repository";
 import { createUploadsUsecases } from "./uploads.usecases";
 
@@ -11,7 +11,7 @@ export async function createUploadsModule(infra: ModuleInfrastructure, options: 
   const uploads = createUploadsUsecases({ datastore, quotaBytes: options.uploads.quotaBytes, uploads: createUploadsRepository(infra.db) });
   const expireUploadsJob = createExpireUploadsJob(uploads.expireIdle);
   await infra.jobs.register([expireUploadsJob]);
-  await infra.jobs.schedule(expireUploadsJob, "17 * * * *", {});
+  await infra.jobs.schedule(expireUploadsJob, EXPIRE_UPLOADS_CRON, {});
   infra.events.on("account.deleted", async ({ uploadIds }) => {
     for (const uploadId of uploadIds) await uploads.deleteFiles(uploadId);
   });

@@ -1,8 +1,8 @@
-import { createProcessVideoJob } from "../../jobs/process-video.job";
 import type { MemoriesModule } from "../memories/memories.module";
 import type { ModuleInfrastructure } from "../module-infrastructure";
 import type { UploadsUsecases } from "../uploads/uploads.usecases";
 import { findVideoTools } from "./videos.ffmpeg";
+import { createProcessVideoJob, processVideoQueue } from "./videos.jobs";
 import { createVideosRepository } from "./videos.repository";
 import { createVideosUsecases } from "./videos.usecases";
 
@@ -10,16 +10,15 @@ import { createVideosUsecases } from "./videos.usecases";
 export async function createVideosModule(infra: ModuleInfrastructure, options: { uploads: UploadsUsecases; memories: MemoriesModule }) {
   const tools = findVideoTools();
   const repository = createVideosRepository(infra.db);
-  const processVideoJob = createProcessVideoJob((videoId) => usecases.process(videoId));
   const usecases = createVideosUsecases({
     videos: repository,
     uploads: options.uploads,
     storage: infra.storage,
     events: infra.events,
     tools,
-    enqueueProcessing: (videoId) => infra.jobs.send(processVideoJob, { videoId }),
+    enqueueProcessing: (videoId) => infra.jobs.send(processVideoQueue, { videoId }),
     storeUnlockInstants: (tx, input) => options.memories.unlocks.recompute({ userId: input.userId, memoryId: input.videoId }, tx),
   });
-  await infra.jobs.register([processVideoJob]);
+  await infra.jobs.register([createProcessVideoJob((videoId) => usecases.process(videoId))]);
   return { usecases, tools };
 }

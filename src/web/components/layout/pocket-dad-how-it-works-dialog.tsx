@@ -13,7 +13,7 @@ const STEPS = [
 
 /**
  * 'How Pocket Dad Works' (spec 002), for visitors from the header and inside Pocket Dad: closes on
- * Escape, a click outside, or 'Got it'. Every step and everything it says is remembered exists (issue 12).
+ * Escape, a click outside, or 'Got it'. Every step and everything it says is remembered exists.
  */
 export function PocketDadHowItWorksDialog({ open, onOpenChange }: PocketDadHowItWorksDialogProps) {
   return (

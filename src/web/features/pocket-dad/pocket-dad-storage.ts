@@ -9,7 +9,7 @@ import { userStorageKey } from "../../lib/user-local-state";
  */
 const STORAGE_NAME = "hd.pocketdad";
 const answerSchema = z.object({ say: z.string(), doItems: z.array(z.string()), why: z.string() });
-/** What the reply said about itself (issue 12); answers saved before it have none and read as a plain script. */
+/** What the reply said about itself; answers saved before it have none and read as a plain script. */
 const metaSchema = z.object({
   kind: z.enum(["script", "safety", "general"]),
   note: z.string().nullable(),

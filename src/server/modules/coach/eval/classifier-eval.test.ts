@@ -5,7 +5,7 @@ import { classifyDanger } from "../playbook/danger";
 import { loadEvalSets } from "./eval-sets";
 
 /**
- * The danger classifier and the Playbook's relevance over the labelled sets (issue 12). The sets
+ * The danger classifier and the Playbook's relevance over the labelled sets. The sets
  * were written independently of the code; never edit them to make this pass (see README.md).
  */
 const sets = loadEvalSets();

@@ -3,11 +3,11 @@ import dangerJson from "./danger.json";
 import ordinaryJson from "./ordinary.json";
 import relevanceJson from "./relevance.json";
 
-// Labelled evaluation sets for Pocket Dad (issue 12). Written independently of the classifier: see README.md.
+// Labelled evaluation sets for Pocket Dad. Written independently of the classifier: see README.md.
 
 export const dangerCategories = ["medical", "poisoning", "self-harm", "abuse", "domestic-violence", "weapons", "missing-child"] as const;
 
-// The Playbook situation ids of the issue 12 contract (existing ones, then the new ones), and "general".
+// The Playbook situation ids Pocket Dad must recognise (the first ones, then those added with the danger check), and "general".
 export const relevanceIds = [
   "bedtime", "tantrum", "sibling-fight", "lying", "screens", "homework", "losing-a-game", "bullied", "bullying-others",
   "pet-died", "divorce", "back-talk", "first-phone", "picky-eating", "hitting", "not-listening", "chores", "morning-rush",

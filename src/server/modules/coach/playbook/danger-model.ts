@@ -2,7 +2,7 @@ import { DANGER_CATEGORIES, type DangerCategory } from "../../../../shared/pocke
 import committed from "./danger-model.json";
 
 /**
- * The learned half of the danger check (issue 12). The rules in danger.ts catch the phrasings they
+ * The learned half of the danger check. The rules in danger.ts catch the phrasings they
  * know; on messages written blind they caught about two in three. This model reads a message as
  * overlapping letter runs (2 to 5 characters, so typos still share most of them) and word pairs,
  * hashed into a fixed table, and weighs them with a logistic regression trained on the labelled

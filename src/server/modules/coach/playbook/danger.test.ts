@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { classifyDanger, matchRules, normalizeMessage } from "./danger";
 
 /**
- * Written from the outside, the way worried parents type in a hurry (issue 12): lowercase, typos,
+ * Written from the outside, the way worried parents type in a hurry: lowercase, typos,
  * no punctuation, indirect words. The labelled sets in ../eval are the wider check.
  */
 const DANGER: [string, string][] = [

@@ -3,7 +3,8 @@ import { dangerModel, modelText } from "./danger-model";
 import { answerKindFor, parentCrisisIn, surePhraseIn } from "./safety-match";
 
 /**
- * The danger classifier both engines run first (decisions 5, issue 12). A message is normalised
+ * The danger classifier both engines run first, so a parent in an emergency gets the numbers to call
+ * whichever engine answers. A message is normalised
  * (case, punctuation, contractions, common misspellings, NUL bytes), figures of speech are taken
  * out ('killed it at her recital', 'toy gun', 'drowning in homework'), then a weighted lexicon of
  * concepts is matched: each rule adds its weight to a group, and a group that reaches 1 is danger.

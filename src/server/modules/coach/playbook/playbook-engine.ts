@@ -60,7 +60,7 @@ const OPENERS: Record<SituationKind, Record<Tone, Record<Intensity, Alternatives
 };
 
 /**
- * Playful on a sensitive moment softens to warm and light: never a joke (issue 12). The same
+ * Playful on a sensitive moment softens to warm and light: never a joke. The same
  * openers for every kind of sensitive moment.
  */
 const WARM_LIGHT_OPENERS: Record<Intensity, Alternatives> = {
@@ -171,8 +171,8 @@ const index = createBm25Index(
 const byId = new Map(SITUATIONS.map((s) => [s.id, s]));
 
 /**
- * Below this BM25 score no situation fits well enough, and the answer is honestly general
- * (issue 12). Tuned on the relevance set in ../eval: one strong word ('bedtime', 'divorce')
+ * Below this BM25 score no situation fits well enough, and the answer is honestly general rather
+ * than a confident one about the wrong situation. Tuned on the relevance set in ../eval: one strong word ('bedtime', 'divorce')
  * clears it; a message that shares only a common word with a situation does not.
  */
 export const RELEVANCE_THRESHOLD = 5;
@@ -204,7 +204,7 @@ type NoteReading = { line: (name: string) => string; prefer?: RegExp };
 
 /**
  * What a profile note says about the child, read for a few common traits. The answer uses it in its
- * own words (a line that fits, the steps that suit) and never pastes the note back (issue 12).
+ * own words (a line that fits, the steps that suit) and never pastes the note back.
  */
 const NOTE_TRAITS: { test: RegExp; reading: NoteReading }[] = [
   {

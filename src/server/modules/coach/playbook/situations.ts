@@ -17,7 +17,7 @@ export type Situation = {
   firm: string;
   steps: [string, string, string, string];
   why: [string, string];
-  /** Grief, illness, divorce, a friend moving away, ...: never jokey, whatever the tone (issue 12). */
+  /** Grief, illness, divorce, a friend moving away, ...: never jokey, whatever the tone. */
   sensitive?: boolean;
 };
 

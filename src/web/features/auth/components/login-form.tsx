@@ -11,7 +11,7 @@ import { toAuthError, toAuthErrorFromException } from "../auth-errors";
 import { useAuthRequest } from "../use-auth-request";
 import { firstSignUpURL } from "../use-sign-up-landing";
 import { AuthShell } from "./auth-shell";
-import { NEXT_PARAM, safeNextPath } from "../next-path";
+import { NEXT_PARAM, safeNextPath } from "../../../lib/next-path";
 import { EmailField } from "./email-field";
 import { GoogleSignIn } from "./google-button";
 import { CONFIRMATION_PARAM, type ConfirmationOutcome } from "./require-auth";

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Navigate, Outlet, useSearchParams } from "react-router";
 import { useMe } from "../api/get-me";
-import { NEXT_PARAM, safeNextPath } from "../next-path";
+import { NEXT_PARAM, safeNextPath } from "../../../lib/next-path";
 
 export type RedirectIfSignedInProps = {
   to?: string;

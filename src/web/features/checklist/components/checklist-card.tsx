@@ -47,7 +47,7 @@ function readMinimizedChoice() {
  */
 const startsMinimized = (pathname: string) => pathname.startsWith("/record") || window.matchMedia("(max-width: 639px)").matches;
 
-/** The onboarding checklist card of signed-in pages (spec 000 §2, §4; decisions 2.2). */
+/** The onboarding checklist card of signed-in pages (spec 000 §2, §4). */
 export function ChecklistCard() {
   const checklist = useChecklist();
   const { pathname } = useLocation();

@@ -18,7 +18,7 @@ const CHILD = { id: "7d0f4a52-8a4e-4c43-9d55-2a3c1f6b9e01", name: "Maya", birthd
  * Every view that shows children or per-child counts, as it caches them: the children page, one child,
  * the record forms' and the video form's pickers, the dashboard strip and the vault filter (child counts),
  * 'Coming up' and the memory cards (children's names). A child added, edited or deleted must make all of
- * them stale at once (issue 14), so each refetches the next time it is shown, whatever its staleTime.
+ * them stale at once, so each refetches the next time it is shown, whatever its staleTime.
  */
 const views = (): readonly QueryKey[] => [
   childrenQueryOptions().queryKey,

@@ -27,7 +27,7 @@ function Row({ row, total = false }: { row: ExperimentRow; total?: boolean }) {
   );
 }
 
-/** The per-variant table with a Total row; non-admins see "not found" (decisions 2.11). */
+/** The per-variant table with a Total row; non-admins see "not found". */
 export function ExperimentResults({ notFound }: { notFound: ReactNode }) {
   const metrics = useExperimentMetrics();
   if (metrics.isError && metrics.error instanceof ApiError && metrics.error.status === 404) return notFound;

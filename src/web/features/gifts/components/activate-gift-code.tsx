@@ -4,7 +4,7 @@ import { isWellFormedGiftCode, normalizeGiftCode } from "../../../../shared/gift
 import { FullPageStatus } from "../../../components/layout/full-page-status";
 import { ResultCard } from "../../../components/layout/result-card";
 import { ButtonLink } from "../../../components/ui/button";
-import { loginReturningTo } from "../../auth/next-path";
+import { loginReturningTo } from "../../../lib/next-path";
 import { useRedeemGiftCode } from "../api/redeem-gift-code";
 
 /** Spec 002 §4: waits 1.5 s after load before redeeming. */

@@ -3,7 +3,7 @@ import type { EditMemoryFields, MemoryItem } from "../../../../shared/memories";
 import { apiClient } from "../../../lib/api-client";
 import { memoryChangeKeys } from "../../../lib/query-keys";
 
-/** Edits any memory's title, notes, children and unlock rule (decisions 25); returns its card. */
+/** Edits any memory's title, notes, children and unlock rule; returns its card. */
 export const editMemory = ({ id, fields }: { id: string; fields: EditMemoryFields }) => apiClient.patch<MemoryItem>(`/api/memories/${id}`, fields);
 
 export function useEditMemory() {

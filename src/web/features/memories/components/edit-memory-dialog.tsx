@@ -29,7 +29,7 @@ function alreadyUnlockedNote(unlockType: MemoryFieldValues["unlockType"]) {
 }
 
 /**
- * 'Edit' on a memory of any kind (decisions 25): the same fields it was recorded with. A memory
+ * 'Edit' on a memory of any kind: the same fields it was recorded with. A memory
  * that has already opened for a child stays open for that child, whatever the new rule says.
  */
 export function EditMemoryDialog({ item, onClose }: { item: MemoryItem | null; onClose: () => void }) {

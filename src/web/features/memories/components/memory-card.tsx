@@ -16,7 +16,7 @@ export function UnlockBadge({ item }: { item: MemoryItem }) {
   if (hasFailed(item)) return null;
   const { unlock } = item;
   const Icon = unlock.unlocked ? Unlock : Lock;
-  // Dates read the way this browser writes them (decisions 17); the server's label is en-US.
+  // Dates read the way this browser writes them; the server's label is en-US.
   const label = unlock.type === "date" && unlock.date ? formatUnlockDate(unlock.date, navigator.language) : unlock.label;
   return (
     <span className={clsx("inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-semibold", unlock.unlocked ? "bg-success-soft text-success" : "bg-mist-soft text-ink")}>

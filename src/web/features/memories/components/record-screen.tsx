@@ -9,7 +9,7 @@ import { SEGMENTED_BAR, segmentedTabClass } from "../../../components/ui/segment
 
 type Tab = "narration" | "video" | "note";
 
-/** video=true → Video; note=true or voice=true → Quick Note (decisions 10); else Narration. */
+/** video=true → Video; note=true or voice=true → Quick Note; else Narration. */
 export function tabFromSearch(params: URLSearchParams): Tab {
   if (params.get("video") === "true") return "video";
   if (params.get("note") === "true" || params.get("voice") === "true") return "note";

@@ -1,5 +1,5 @@
 /**
- * No recording lost (decisions 4.3): while Dad records, every MediaRecorder chunk is appended to
+ * No recording lost: while Dad records, every MediaRecorder chunk is appended to
  * IndexedDB, so a closed tab or a failed save leaves a draft the next visit to /record can restore.
  * What Dad typed, the photo he chose and which tab he was on are kept with it. One draft at a time,
  * under the key "current".

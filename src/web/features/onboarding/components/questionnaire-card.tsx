@@ -3,7 +3,7 @@ import { Card } from "../../../components/ui/card";
 import { ARCHETYPE_LABELS, type Archetype } from "../../../../shared/onboarding";
 import { useOnboarding } from "../api/get-onboarding";
 
-/** Settings: come back to the five questions any time (issue 12), with the archetype they gave. */
+/** Settings: come back to the five questions any time, with the archetype they gave. */
 export function QuestionnaireCard() {
   const state = useOnboarding();
   const completed = state.data?.completed ?? false;

@@ -50,7 +50,7 @@ function PocketDadTool({ userId, context }: { userId: string | null; context: Po
   const [recordLaterOpen, setRecordLaterOpen] = useState(false);
   const textLine = useTextLine();
   const onboardingDone = context.onboardingCompleted || localStorage.getItem(ONBOARDING_COMPLETED_FLAG) === "1";
-  // Until the questionnaire is done or skipped, but at most once a day (issue 12).
+  // Until the questionnaire is done or skipped, but at most once a day.
   const [tuneOpen, setTuneOpen] = useState(() => Boolean(userId) && !onboardingDone && tuneOverlayDue(userId!));
   useEffect(() => {
     if (tuneOpen && userId) markTuneOverlayShown(userId);

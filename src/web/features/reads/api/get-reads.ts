@@ -17,7 +17,7 @@ export const readsQueryOptions = (limit: number) =>
   queryOptions({ queryKey: ["reads", limit], queryFn: ({ signal }) => getReads({ limit, signal }), staleTime: 5 * 60_000, retry: 1 });
 
 /**
- * The reads to show: the newsletter's items first, then the product's own reads fill in (decision 24).
+ * The reads to show: the newsletter's items first, then the product's own reads fill in.
  * The own reads are in the bundle, so the list is there on the first paint (and in the prerendered
  * HTML); a feed that fails or is not configured leaves just them.
  */

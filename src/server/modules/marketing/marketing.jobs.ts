@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { MarketingUsecases } from "../modules/marketing/marketing.usecases";
-import type { JobDefinition } from "./job-queue";
+import type { MarketingUsecases } from "./marketing.usecases";
+import type { JobDefinition } from "../../jobs/job-queue";
 
 export const dadMovesWeeklyPayload = z.object({});
 

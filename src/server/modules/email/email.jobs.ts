@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { EmailSender } from "../modules/email/email.sender";
-import type { JobDefinition } from "./job-queue";
+import type { EmailSender } from "./email.types";
+import type { JobDefinition, JobQueueDeclaration } from "../../jobs/job-queue";
 
 export const sendEmailPayload = z.object({
   to: z.email(),
@@ -13,6 +13,8 @@ export const sendEmailPayload = z.object({
 });
 
 /** Every email goes through this queue, so a failing SMTP server is retried with back-off. */
+export const sendEmailQueue: JobQueueDeclaration<typeof sendEmailPayload> = { name: "send-email", schema: sendEmailPayload, retryLimit: 8, batchSize: 8 };
+
 export function createSendEmailJob(deliver: EmailSender): JobDefinition<typeof sendEmailPayload> {
-  return { name: "send-email", schema: sendEmailPayload, retryLimit: 8, batchSize: 8, handle: (payload) => deliver(payload) };
+  return { ...sendEmailQueue, handle: (payload) => deliver(payload) };
 }

@@ -1,7 +1,9 @@
 import { z } from "zod";
-import type { JobDefinition } from "./job-queue";
+import type { JobDefinition } from "../../jobs/job-queue";
 
 export const expireUploadsPayload = z.object({}).passthrough();
+/** Every hour at :17. */
+export const EXPIRE_UPLOADS_CRON = "17 * * * *";
 
 /** Hourly: removes resumable uploads that have had no progress for 24 hours. */
 export function createExpireUploadsJob(expireIdle: () => Promise<number>): JobDefinition<typeof expireUploadsPayload> {

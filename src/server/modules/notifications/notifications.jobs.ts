@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { NotificationsUsecases } from "../modules/notifications/notifications.usecases";
-import type { JobDefinition } from "./job-queue";
+import type { NotificationsUsecases } from "./notifications.usecases";
+import type { JobDefinition } from "../../jobs/job-queue";
 
 export const notificationsDailyPayload = z.object({}).passthrough();
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { STORAGE_BUCKETS } from "../modules/storage/storage";
-import type { ObjectStorage } from "../modules/storage/storage";
-import type { JobDefinition } from "./job-queue";
+import { STORAGE_BUCKETS } from "./storage";
+import type { ObjectStorage } from "./storage";
+import type { JobDefinition } from "../../jobs/job-queue";
 
 export const deleteStoredFilesPayload = z.object({
   objects: z.array(z.object({ bucket: z.enum(STORAGE_BUCKETS), key: z.string().min(1) })).min(1),

@@ -1,0 +1,32 @@
+import type { Context, MiddlewareHandler } from "hono";
+import type { SessionUser } from "../modules/auth/auth.types";
+import { httpErrors } from "./app-error";
+
+/**
+ * The client's address and whether it is this machine itself (loopback, through no proxy). Worked out on
+ * first read: most requests (pages, reads) never ask, and reading the request's headers is their largest cost.
+ */
+export type ClientAddress = { readonly ip: string; readonly isLocal: boolean };
+/** What every request carries once the app's middleware ran (auth.middleware.ts sets them). */
+export type AppVariables = {
+  user: SessionUser | null;
+  /** The request carried a session cookie, valid or not (set only when `user` is null). */
+  sentSessionCookie?: boolean;
+  client: ClientAddress;
+};
+export type AppEnv = { Variables: AppVariables };
+
+/** Every non-public route declares this; it answers 401 without a session. */
+export function requireUser(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!c.get("user")) throw httpErrors.unauthenticated();
+    await next();
+  };
+}
+
+/** The signed-in user; only valid behind requireUser(). */
+export function currentUser(c: Context<AppEnv>): SessionUser {
+  const user = c.get("user");
+  if (!user) throw httpErrors.unauthenticated();
+  return user;
+}

@@ -1,0 +1,57 @@
+import type { Readable } from "node:stream";
+
+/** What the guardians module reads from other modules (through their usecases). */
+export type FamilyReaders = {
+  /** Dad as shown to his family: his full name, else 'Dad' (never his email; `named` says which), and his email. */
+  dadOf: (userId: string) => Promise<{ name: string; email: string; named: boolean }>;
+  childrenOf: (userId: string) => Promise<Array<{ id: string; name: string }>>;
+  /** The account's time zone (delivery times are local). */
+  timeZoneOf: (userId: string) => Promise<string>;
+};
+
+/** A memory as the child's page shows it: only what has opened for the child, with signed links. */
+export type FamilyMemory = {
+  id: string;
+  kind: "video" | "narration" | "note";
+  title: string;
+  notes: string;
+  createdAt: string;
+  /** Video: the MP4 and its chosen thumbnail. */
+  videoUrl?: string | null;
+  thumbnailUrl?: string | null;
+  /** Narration and quick note: the voice, and the narration's photo. */
+  audioUrl?: string | null;
+  imageUrl?: string | null;
+  /** Signed links that save the file under the memory's title. */
+  downloads: Array<{ label: string; url: string }>;
+  /** The rule it opened by, for the email's wording ('for Maya's 13th birthday'). */
+  unlock: { type: "now" | "age" | "date" | "milestone"; age: number | null; date: string | null; milestone: string | null };
+};
+
+/**
+ * What the child's page reads from the memories and children modules (through their usecases,
+ * never their tables), whatever Dad's subscription: lapsed access locks only Dad's own viewing in the
+ * app, never what his children and their guardians receive.
+ */
+export type ChildPageSource = {
+  child: (input: { userId: string; childId: string }) => Promise<{ id: string; name: string; photoUrl: string | null } | undefined>;
+  /** Every memory unlocked for the child, newest first. */
+  unlockedMemories: (input: { userId: string; childId: string }) => Promise<FamilyMemory[]>;
+  /** One unlocked memory of the child (undefined when it is locked, deleted or not theirs). */
+  memory: (input: { userId: string; childId: string; memoryId: string }) => Promise<FamilyMemory | undefined>;
+};
+
+export type ChildPage =
+  | {
+      state: "open";
+      child: { name: string; photoUrl: string | null };
+      dadName: string;
+      memories: FamilyMemory[];
+      /** Who is looking at which child (for the envelopes); never rendered. */
+      access: { userId: string; childId: string; guardianId: string };
+    }
+  /** Expired, revoked, unknown or no longer allowed: the page names nobody. */
+  | { state: "unavailable" };
+
+/** A child's archive of opened memories as a ZIP stream, packed while it is read (the export module's buildChildArchive). */
+export type ChildArchive = (input: { userId: string; childId: string }) => Promise<{ stream: Readable; result: Promise<unknown>; fileName: string }>;
