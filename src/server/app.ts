@@ -18,6 +18,7 @@ import { registerBillingRoutes, STRIPE_WEBHOOK_PATH } from "./modules/billing/bi
 import { registerChecklistRoutes } from "./modules/checklist/checklist.routes";
 import { registerCommentsRoutes } from "./modules/comments/comments.routes";
 import { registerChildrenRoutes } from "./modules/children/children.routes";
+import { registerChildKeyRoutes } from "./modules/guardians/guardians.child-key.routes";
 import { registerGuardianPages } from "./modules/guardians/guardians.pages";
 import { registerGuardiansRoutes } from "./modules/guardians/guardians.routes";
 import { registerExportRoutes } from "./modules/export/export.routes";
@@ -84,7 +85,7 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
   app.route("/", registerUploadsRoutes({ usecases: services.uploads, requireAccess: requireAccess(services.billing) }));
   app.route("/", registerVideosRoutes({ usecases: services.videos, requireAccess: requireAccess(services.billing) }));
   app.route("/", registerCommentsRoutes({ usecases: services.comments }));
-  app.route("/", registerExportRoutes({ usecases: services.export, rateLimit: services.rateLimiter }));
+  app.route("/", registerExportRoutes({ usecases: services.export }));
   if (services.localStorage) app.route("/", registerStorageRoutes({ local: services.localStorage }));
   app.route("/", registerCoachRoutes({ usecases: services.coach, rateLimiter: services.rateLimiter }));
   app.route("/", registerOnboardingRoutes({ usecases: services.onboarding }));
@@ -93,6 +94,7 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
   app.route("/", registerBillingRoutes({ billing: services.billing, testCheckout: services.testCheckout, subscribeRateLimit: limit("checkout", 10) }));
   app.route("/", registerGiftsRoutes({ gifts: services.gifts, checkRateLimit: limit("gift-code", 20) }));
   app.route("/", registerGuardiansRoutes({ usecases: services.guardians, deliveries: services.familyDeliveries, confirmations: services.milestoneConfirmations, legacy: services.legacy, rateLimit: services.rateLimiter }));
+  app.route("/", registerChildKeyRoutes({ usecases: services.childKey, rateLimit: services.rateLimiter }));
   app.route(
     "/",
     registerGuardianPages({

@@ -151,10 +151,16 @@ export async function createServices(options: { config: Config; db: Database; po
     outbox,
     appUrl: config.appUrl,
     emailOf: async (userId) => (await profilesRepository.findById(userId))?.email,
-    // A keepsake card's claim code: the child's guardians get fresh links by email (the family module, built below).
-    onClaim: (input) => family.links.sendFreshLinksForChild(input),
   });
-  const family = await createGuardiansModule(infra, { outbox, emailSender, appUrl: config.appUrl, settings, children, memories: memories.usecases });
+  const family = await createGuardiansModule(infra, {
+    outbox,
+    emailSender,
+    appUrl: config.appUrl,
+    settings,
+    children,
+    memories: memories.usecases,
+    claimOf: (code) => exportUsecases.findClaim({ code }),
+  });
 
   return {
     appUrl: config.appUrl,
@@ -205,6 +211,8 @@ export async function createServices(options: { config: Config; db: Database; po
     legacy: family.legacy,
     /** What guardians see of a child (read through the memories and children usecases). */
     childPageSource: family.childPageSource,
+    /** The keepsake card's ways in for the grown child: Dad's question, the family's approval, the address confirmed. */
+    childKey: family.childKey,
     account: createAccountUsecases({
       accounts: createAccountRepository(db),
       storage,

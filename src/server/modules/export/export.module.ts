@@ -17,7 +17,6 @@ export async function createExportModule(
     outbox: EmailOutbox;
     appUrl: string;
     emailOf: (userId: string) => Promise<string | undefined>;
-    onClaim: (input: { userId: string; childId: string }) => Promise<void>;
   },
 ) {
   const exportArchiveJob = createExportArchiveJob({ build: (archiveId) => usecases.build(archiveId), buildFailed: (archiveId) => usecases.buildFailed(archiveId) });
@@ -29,7 +28,6 @@ export async function createExportModule(
     appUrl: options.appUrl,
     emailOf: options.emailOf,
     enqueueBuild: (archiveId) => infra.jobs.send(exportArchiveJob, { archiveId }),
-    onClaim: options.onClaim,
   });
   const deleteExpiredArchivesJob = createDeleteExpiredArchivesJob(usecases);
   await infra.jobs.register([exportArchiveJob, deleteExpiredArchivesJob]);

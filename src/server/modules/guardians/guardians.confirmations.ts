@@ -48,7 +48,7 @@ export function createConfirmationsUsecases(options: { db: Database; reader: Mil
     const [{ accepted }] = await tx
       .select({ accepted: count() })
       .from(guardians)
-      .where(and(eq(guardians.userId, userId), eq(guardians.status, "accepted"), ofChild));
+      .where(and(eq(guardians.userId, userId), eq(guardians.kind, "guardian"), eq(guardians.status, "accepted"), ofChild));
     return confirmationsNeeded({ chosen: settings?.confirmationsNeeded ?? 1, acceptedGuardians: accepted });
   }
   const ofMemoryAndChild = (row: { memoryId: string; childId: string }) => and(eq(milestoneConfirmations.memoryId, row.memoryId), eq(milestoneConfirmations.childId, row.childId));

@@ -4,7 +4,6 @@ import { TINY_PNG } from "../../../../tests/support/images";
 import { createSignedInUser, createTestApp, jsonRequest, type TestApp, waitForEmail } from "../../../../tests/support/test-app";
 import { mailboxMessages } from "../email/email.table";
 import { videoChildren, videos } from "../videos/videos.table";
-import { childClaimCodes } from "../export/export.table";
 import { familyLinks, guardians } from "./guardians.table";
 import { acceptedGuardian as acceptedGuardianOf, type Dad, postNote as postNoteFor } from "./guardians.test-support";
 
@@ -143,29 +142,6 @@ describe("links that no longer open the page", () => {
     await freshLink(token);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect((await t.db.select().from(mailboxMessages).where(eq(mailboxMessages.to, email))).length).toBe(1);
-  });
-
-  it("a keepsake card's claim code emails a fresh link to the child's accepted guardians, and nothing to anyone else", async () => {
-    const dad = await createSignedInUser(t);
-    const maya = await addChild(dad.cookie, "Maya");
-    const { id, email } = await acceptedGuardian(dad, "Maya");
-    const card = await jsonRequest(t, "GET", `/api/children/${maya.id}/keepsake-card?size=a6`, { cookie: dad.cookie });
-    expect(card.status).toBe(200);
-    const [{ code }] = await t.db.select().from(childClaimCodes).where(eq(childClaimCodes.childId, maya.id));
-    // The link emailed on accepting is an hour old: past the 10-minute wait between fresh links.
-    await t.db.update(familyLinks).set({ createdAt: new Date(Date.now() - 3600_000) }).where(eq(familyLinks.guardianId, id));
-    await t.db.delete(mailboxMessages).where(eq(mailboxMessages.to, email));
-    const before = (await t.db.select().from(mailboxMessages)).length;
-
-    const claimed = await jsonRequest(t, "POST", "/api/claims", { body: { code } });
-    expect(claimed.status).toBe(202);
-    const fresh = tokenIn((await waitForEmail(t, email, { subjectIncludes: "Maya's page" })).text)!;
-    expect((await open(fresh)).status).toBe(200);
-    // Only the guardian was written to: the one who typed the code gets nothing, and a second claim at once sends nothing more.
-    expect((await t.db.select().from(mailboxMessages)).length).toBe(before + 1);
-    await jsonRequest(t, "POST", "/api/claims", { body: { code } });
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect((await t.db.select().from(mailboxMessages)).length).toBe(before + 1);
   });
 
   it("answers an unknown token exactly like an expired one, and sends nothing", async () => {

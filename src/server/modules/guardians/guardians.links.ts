@@ -40,14 +40,16 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** No fresh link while one issued less than this ago still works, whoever asks. */
 const FRESH_LINK_COOLDOWN_MS = 10 * 60 * 1000;
 
+export type FamilyAccess = { userId: string; childId: string; guardianId: string; kind: "guardian" | "child" };
+
 export type ChildPage =
   | {
       state: "open";
       child: { name: string; photoUrl: string | null };
       dadName: string;
       memories: FamilyMemory[];
-      /** Who is looking at which child (for the envelopes); never rendered. */
-      access: { userId: string; childId: string; guardianId: string };
+      /** Who is looking at which child (for the envelopes); never rendered. 'child': the child's own page, which cannot confirm milestones. */
+      access: FamilyAccess;
     }
   /** Expired, revoked, unknown or no longer allowed: the page names nobody. */
   | { state: "unavailable" };
@@ -75,9 +77,16 @@ export function createFamilyLinksUsecases(options: { guardians: GuardiansReposit
     return found && !found.link.revokedAt && found.link.expiresAt > now() && (await allowed(found)) ? found : undefined;
   }
 
+  const accessOf = (found: NonNullable<Awaited<ReturnType<typeof live>>>): FamilyAccess => ({
+    userId: found.guardian.userId,
+    childId: found.link.childId,
+    guardianId: found.guardian.id,
+    kind: found.guardian.kind,
+  });
+
   async function access(input: { token: string }) {
     const found = await live(input.token);
-    return found ? { userId: found.guardian.userId, childId: found.link.childId, guardianId: found.guardian.id } : undefined;
+    return found ? accessOf(found) : undefined;
   }
 
   /** A new 30-day link to the child's page; only its hash is stored. */
@@ -108,7 +117,7 @@ export function createFamilyLinksUsecases(options: { guardians: GuardiansReposit
     async open(input: { token: string }): Promise<ChildPage> {
       const found = await live(input.token);
       if (!found) return { state: "unavailable" };
-      const access = { userId: found.guardian.userId, childId: found.link.childId, guardianId: found.guardian.id };
+      const access = accessOf(found);
       const { userId } = found.guardian;
       const child = await source.child({ userId, childId: found.link.childId });
       if (!child) return { state: "unavailable" };
@@ -128,22 +137,6 @@ export function createFamilyLinksUsecases(options: { guardians: GuardiansReposit
       const latest = await guardians.latestLiveLinkCreatedAt({ guardianId: found.guardian.id, childId: found.link.childId, now: now() });
       if (latest && now().getTime() - latest.getTime() < FRESH_LINK_COOLDOWN_MS) return;
       await issue({ guardianId: found.guardian.id, userId: found.guardian.userId, childId: found.link.childId, guardianName: found.guardian.name, email: found.guardian.email });
-    },
-
-    /**
-     * A keepsake card's claim code was entered (issue 16): every accepted, unpaused guardian who receives for that child
-     * gets a fresh link by email, never the person who typed the code; not while a link issued in the last 10 minutes
-     * still works.
-     */
-    async sendFreshLinksForChild(input: { userId: string; childId: string }) {
-      if (!(await readers.childrenOf(input.userId)).some((child) => child.id === input.childId)) return;
-      for (const guardian of await guardians.list(input.userId)) {
-        if (guardian.status !== "accepted" || guardian.pausedAt) continue;
-        if (guardian.childIds !== null && !guardian.childIds.includes(input.childId)) continue;
-        const latest = await guardians.latestLiveLinkCreatedAt({ guardianId: guardian.id, childId: input.childId, now: now() });
-        if (latest && now().getTime() - latest.getTime() < FRESH_LINK_COOLDOWN_MS) continue;
-        await issue({ guardianId: guardian.id, userId: input.userId, childId: input.childId, guardianName: guardian.name, email: guardian.email });
-      }
     },
   };
 }

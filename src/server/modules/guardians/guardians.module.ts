@@ -4,6 +4,8 @@ import type { EmailOutbox } from "../email/email.usecases";
 import type { MemoriesUsecases } from "../memories/memories.usecases";
 import type { ModuleInfrastructure } from "../module-infrastructure";
 import type { SettingsUsecases } from "../settings/settings.usecases";
+import { createChildKeyUsecases } from "./guardians.child-key";
+import { createChildKeyRepository } from "./guardians.child-key.repository";
 import { createConfirmationsUsecases } from "./guardians.confirmations";
 import { createChildPageSource } from "./guardians.child-page-source";
 import { createDeliveriesUsecases } from "./guardians.deliveries";
@@ -14,13 +16,23 @@ import { createGuardiansRepository } from "./guardians.repository";
 import { createGuardiansUsecases, type FamilyReaders } from "./guardians.usecases";
 
 /**
- * Family delivery (issue 15): guardians and their invitations, the child's page behind private links,
+ * Family delivery: guardians and their invitations, the child's page behind private links,
  * and delivery of every unlock to the child's accepted guardians ('memory.unlocked' subscriber and its
  * jobs). Reads Dad, his children and their memories through those modules' usecases only.
  */
 export async function createGuardiansModule(
   infra: ModuleInfrastructure,
-  options: { outbox: EmailOutbox; emailSender: EmailSender; appUrl: string; settings: SettingsUsecases; children: ChildrenUsecases; memories: MemoriesUsecases; clock?: () => Date },
+  options: {
+    outbox: EmailOutbox;
+    emailSender: EmailSender;
+    appUrl: string;
+    settings: SettingsUsecases;
+    children: ChildrenUsecases;
+    memories: MemoriesUsecases;
+    /** The child a keepsake card's code belongs to (the export module keeps the codes). */
+    claimOf: (code: string) => Promise<{ userId: string; childId: string } | undefined>;
+    clock?: () => Date;
+  },
 ) {
   const { outbox, appUrl } = options;
   const readers: FamilyReaders = {
@@ -83,6 +95,17 @@ export async function createGuardiansModule(
   await infra.jobs.register([legacy.job]);
   await infra.jobs.schedule(legacy.job, LEGACY_CRON, {});
   infra.events.on("account.active", (event) => legacy.seen({ userId: event.userId, at: event.at }));
+  // The keepsake card lets the grown child in (Dad's question or the family's approval), as a recipient of their own memories.
+  const childKey = createChildKeyUsecases({
+    repository: createChildKeyRepository(infra.db),
+    claimOf: options.claimOf,
+    source: childPageSource,
+    readers,
+    links,
+    outbox,
+    appUrl,
+    now: options.clock,
+  });
   const guardians = createGuardiansUsecases({ guardians: repository, outbox, appUrl, readers, links, deliveryProblems: deliveries.problems });
-  return { guardians, links, deliveries, childPageSource, confirmations, legacy };
+  return { guardians, links, deliveries, childPageSource, confirmations, legacy, childKey };
 }

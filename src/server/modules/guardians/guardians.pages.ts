@@ -89,9 +89,11 @@ const CHILD_PAGE_STYLE = `<style>
 .envelope h3{font-size:18px;margin:0 0 8px}
 </style>`;
 
-function envelopeCard(envelope: Envelope, token: string, childName: string) {
+function envelopeCard(envelope: Envelope, token: string, childName: string, canConfirm: boolean) {
   const name = escapeHtml(childName);
-  const action = envelope.confirmed
+  const action = !canConfirm
+    ? `<p class="muted">It opens when the family tells us it has happened.</p>`
+    : envelope.confirmed
     ? `<p><strong>You said this has happened.</strong> It opens for ${name} when enough of ${name}'s guardians agree.</p>`
     : `<form method="post" action="/family/${escapeHtml(token)}/confirm/${envelope.memoryId}"><button class="button secondary" type="submit">This has happened</button></form>`;
   return `<li class="card envelope"><p class="kind">Sealed ${KIND_LABEL[envelope.kind].toLowerCase()}</p><h3>${escapeHtml(envelope.milestone)}</h3>${action}</li>`;
@@ -110,7 +112,7 @@ function childPage(page: Extract<ChildPage, { state: "open" }>, token: string, e
     head: CHILD_PAGE_STYLE,
     body: `<div class="child">${photo}<div><h1>${name}'s page</h1><p class="muted">Messages ${escapeHtml(page.dadName)} left for ${name}, newest first.</p></div></div>${list}${
       envelopes.length
-        ? `<section id="envelopes" aria-labelledby="envelopes-title"><h2 id="envelopes-title">Sealed for later</h2><p class="muted">Dad left these for moments still to come. Tell us when one has happened for ${name}, and it will open for ${name}.</p><ul class="memories">${envelopes.map((e) => envelopeCard(e, token, page.child.name)).join("")}</ul></section>`
+        ? `<section id="envelopes" aria-labelledby="envelopes-title"><h2 id="envelopes-title">Sealed for later</h2><p class="muted">Dad left these for moments still to come. ${page.access.kind === "guardian" ? `Tell us when one has happened for ${name}, and it will open for ${name}.` : "Each opens when the family tells us it has happened."}</p><ul class="memories">${envelopes.map((e) => envelopeCard(e, token, page.child.name, page.access.kind === "guardian")).join("")}</ul></section>`
         : ""
     }`,
   });
@@ -128,6 +130,12 @@ ${
 }</div>`,
   });
 }
+
+const onlyTheFamilyPage = () =>
+  familyLayout({
+    title: "For the family",
+    body: `<div class="card" role="alert"><h1>Only the family can open this</h1><p>A message for a moment still to come opens when one of the family tells us it has happened. Nothing was changed.</p></div>`,
+  });
 
 const hereNotFoundPage = () =>
   familyLayout({
@@ -166,6 +174,20 @@ export const FAMILY_PAGE_LIMITS = {
   archive: { name: "family-archive", max: 10, windowSeconds: 3600 },
 } satisfies Record<string, RateLimitRule>;
 
+/** A family page's limit: a guardian is a person with a browser, so the refusal is a page, not the API's JSON. */
+export function familyPageLimit(rateLimit: RateLimiter, rule: RateLimitRule): MiddlewareHandler<AppEnv> {
+  const limiter = rateLimit({ ...rule, error: refusedByLimit });
+  return async (c, next) => {
+    try {
+      await limiter(c, next);
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === FAMILY_RATE_LIMITED)) throw error;
+      c.header("cache-control", "no-store");
+      return c.html(tooManyPage(), 429);
+    }
+  };
+}
+
 /** The public invitation page: opening it changes nothing (mail scanners open links); the buttons post the answer. */
 export function registerGuardianPages(options: {
   usecases: GuardiansUsecases;
@@ -177,20 +199,10 @@ export function registerGuardianPages(options: {
 }) {
   const { usecases, links } = options;
   const app = new Hono<AppEnv>();
-  // A guardian is a person with a browser: the refusal is a page, not the API's JSON.
-  const limited = (rule: RateLimitRule): MiddlewareHandler<AppEnv> => {
-    const limiter = options.rateLimit({ ...rule, error: refusedByLimit });
-    return async (c, next) => {
-      try {
-        await limiter(c, next);
-      } catch (error) {
-        if (!(error instanceof AppError && error.code === FAMILY_RATE_LIMITED)) throw error;
-        c.header("cache-control", "no-store");
-        return c.html(tooManyPage(), 429);
-      }
-    };
-  };
-  const limit = Object.fromEntries(Object.entries(FAMILY_PAGE_LIMITS).map(([key, rule]) => [key, limited(rule)])) as Record<keyof typeof FAMILY_PAGE_LIMITS, MiddlewareHandler<AppEnv>>;
+  const limit = Object.fromEntries(Object.entries(FAMILY_PAGE_LIMITS).map(([key, rule]) => [key, familyPageLimit(options.rateLimit, rule)])) as Record<
+    keyof typeof FAMILY_PAGE_LIMITS,
+    MiddlewareHandler<AppEnv>
+  >;
   const load = async (token: string) => {
     try {
       return await usecases.invitation({ token });
@@ -246,6 +258,8 @@ export function registerGuardianPages(options: {
     const token = c.req.param("token");
     const access = await links.access({ token });
     if (!access) return c.html(unavailablePage(token, false), 404);
+    // The child's own link (or a forwarded copy of it) shows the envelopes but cannot open them.
+    if (access.kind !== "guardian") return c.html(onlyTheFamilyPage(), 403);
     const memoryId = c.req.param("memoryId");
     const valid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(memoryId) && (await options.confirmations.confirm({ ...access, memoryId }));
     if (!valid) throw httpErrors.notFound("No such envelope.");
