@@ -40,6 +40,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** No fresh link while one issued less than this ago still works, whoever asks. */
 const FRESH_LINK_COOLDOWN_MS = 10 * 60 * 1000;
 
+/** What 'Email me a fresh link' did, said on the page as it is. */
+export type FreshLinkOutcome = { outcome: "sent" } | { outcome: "recent"; minutesAgo: number } | { outcome: "withdrawn" };
+
 export type FamilyAccess = { userId: string; childId: string; guardianId: string; kind: "guardian" | "child" };
 
 export type ChildPage =
@@ -127,16 +130,17 @@ export function createFamilyLinksUsecases(options: { guardians: GuardiansReposit
     },
 
     /**
-     * 'Email me a fresh link' from an old link: sent only to the guardian's own address, and not
-     * while a link issued in the last 10 minutes still works. The answer is the same whatever happened, so holding an
-     * old link reveals nothing.
+     * 'Email me a fresh link' from an old link: sent only to the guardian's own address, and not while a link issued in
+     * the last 10 minutes still works (then it says how long ago that one went). A link that was withdrawn, or never
+     * ours, gets nothing (a token is 256 random bits: saying so tells a guesser nothing).
      */
-    async requestFreshLink(input: { token: string }) {
+    async requestFreshLink(input: { token: string }): Promise<FreshLinkOutcome> {
       const found = await find(input.token);
-      if (!found || !(await allowed(found))) return;
+      if (!found || !(await allowed(found))) return { outcome: "withdrawn" };
       const latest = await guardians.latestLiveLinkCreatedAt({ guardianId: found.guardian.id, childId: found.link.childId, now: now() });
-      if (latest && now().getTime() - latest.getTime() < FRESH_LINK_COOLDOWN_MS) return;
+      if (latest && now().getTime() - latest.getTime() < FRESH_LINK_COOLDOWN_MS) return { outcome: "recent", minutesAgo: Math.floor((now().getTime() - latest.getTime()) / 60_000) };
       await issue({ guardianId: found.guardian.id, userId: found.guardian.userId, childId: found.link.childId, guardianName: found.guardian.name, email: found.guardian.email });
+      return { outcome: "sent" };
     },
   };
 }

@@ -10,7 +10,7 @@ import { contentDisposition } from "../storage/storage";
 import { joinNames } from "../../../shared/join-names";
 import { escapeHtml, familyLayout } from "./guardians.layout";
 import type { ConfirmationsUsecases, Envelope } from "./guardians.confirmations";
-import type { ChildPage, FamilyLinksUsecases, FamilyMemory } from "./guardians.links";
+import type { ChildPage, FamilyLinksUsecases, FamilyMemory, FreshLinkOutcome } from "./guardians.links";
 import type { GuardiansUsecases } from "./guardians.usecases";
 import type { LegacyUsecases } from "./guardians.legacy";
 
@@ -118,14 +118,31 @@ function childPage(page: Extract<ChildPage, { state: "open" }>, token: string, e
   });
 }
 
-function unavailablePage(token: string, sent: boolean) {
+/** The answer to 'Email me a fresh link', read back from the redirect's query. */
+function freshLinkNotice(outcome: FreshLinkOutcome) {
+  if (outcome.outcome === "sent") return "Sent: check your inbox. A fresh link is on its way to the address this link was sent to.";
+  if (outcome.outcome === "withdrawn") return "We can't send a fresh link for this one: it was withdrawn. Please ask the person who sent it to you.";
+  const ago = outcome.minutesAgo < 1 ? "less than a minute ago" : outcome.minutesAgo === 1 ? "1 minute ago" : `${outcome.minutesAgo} minutes ago`;
+  return `We sent one ${ago}: check your inbox or spam folder.`;
+}
+
+function freshLinkOutcomeOf(query: { fresh?: string; minutes?: string }): FreshLinkOutcome | undefined {
+  if (query.fresh === "sent" || query.fresh === "withdrawn") return { outcome: query.fresh };
+  const minutes = Number(query.minutes);
+  if (query.fresh === "recent" && Number.isInteger(minutes) && minutes >= 0 && minutes < 60) return { outcome: "recent", minutesAgo: minutes };
+  return undefined;
+}
+
+const freshLinkQuery = (outcome: FreshLinkOutcome) => (outcome.outcome === "recent" ? `fresh=recent&minutes=${outcome.minutesAgo}` : `fresh=${outcome.outcome}`);
+
+function unavailablePage(token: string, fresh?: FreshLinkOutcome) {
   return familyLayout({
     title: "This link has expired",
     body: `<div class="card"><h1>This link has expired</h1>
 <p>Links to a child's page work for 30 days, and can be withdrawn. If this link was sent to you, we can email a fresh one to the address it was sent to.</p>
 ${
-  sent
-    ? `<p role="status"><strong>If this link can be renewed, a fresh one is on its way to that address.</strong></p>`
+  fresh
+    ? `<p role="status"><strong>${escapeHtml(freshLinkNotice(fresh))}</strong></p>`
     : `<form method="post" action="/family/${escapeHtml(token)}/fresh-link"><button class="button" type="submit">Email me a fresh link</button></form>`
 }</div>`,
   });
@@ -250,14 +267,14 @@ export function registerGuardianPages(options: {
     c.header("cache-control", "no-store");
     const token = c.req.param("token");
     const page = await links.open({ token });
-    if (page.state === "unavailable") return c.html(unavailablePage(token, c.req.query("sent") === "1"), 404);
+    if (page.state === "unavailable") return c.html(unavailablePage(token, freshLinkOutcomeOf(c.req.query())), 404);
     return c.html(childPage(page, token, await options.confirmations.envelopes(page.access)));
   });
 
   app.post("/family/:token/confirm/:memoryId", limit.confirm, async (c) => {
     const token = c.req.param("token");
     const access = await links.access({ token });
-    if (!access) return c.html(unavailablePage(token, false), 404);
+    if (!access) return c.html(unavailablePage(token), 404);
     // The child's own link (or a forwarded copy of it) shows the envelopes but cannot open them.
     if (access.kind !== "guardian") return c.html(onlyTheFamilyPage(), 403);
     const memoryId = c.req.param("memoryId");
@@ -271,7 +288,7 @@ export function registerGuardianPages(options: {
     c.header("cache-control", "no-store");
     const token = c.req.param("token");
     const access = await links.access({ token });
-    if (!access) return c.html(unavailablePage(token, false), 404);
+    if (!access) return c.html(unavailablePage(token), 404);
     const archive = await options.childArchive({ userId: access.userId, childId: access.childId });
     // A download cut short (or a storage failure mid-way) ends the response with an error: the browser shows the download as failed.
     archive.result.catch(() => {});
@@ -285,8 +302,8 @@ export function registerGuardianPages(options: {
 
   app.post("/family/:token/fresh-link", limit.freshLink, async (c) => {
     const token = c.req.param("token");
-    await links.requestFreshLink({ token });
-    return c.redirect(`/family/${encodeURIComponent(token)}?sent=1`, 303);
+    const outcome = await links.requestFreshLink({ token });
+    return c.redirect(`/family/${encodeURIComponent(token)}?${freshLinkQuery(outcome)}`, 303);
   });
   return app;
 }
