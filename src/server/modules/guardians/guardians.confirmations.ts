@@ -105,6 +105,23 @@ export function createConfirmationsUsecases(options: { db: Database; reader: Mil
     },
 
     /**
+     * What 'This has happened' would do, asked before it is done: the sealed envelope (undefined when it is not the
+     * child's sealed milestone), whether this guardian already said so, and how many more of the family must say so
+     * after this guardian (0: it opens now).
+     */
+    async preview(input: { userId: string; childId: string; guardianId: string; memoryId: string }) {
+      const found = await reader.milestone(input, db);
+      if (!found?.sealed) return undefined;
+      const given = await db
+        .select({ guardianId: milestoneConfirmations.guardianId })
+        .from(milestoneConfirmations)
+        .where(and(ofMemoryAndChild(input), eq(milestoneConfirmations.milestone, found.milestone)));
+      const mine = given.some((row) => row.guardianId === input.guardianId);
+      const after = given.length + (mine ? 0 : 1);
+      return { milestone: found.milestone, kind: found.kind, alreadyConfirmed: mine, stillNeeded: Math.max(0, (await needed(db, input.userId, input.childId)) - after) };
+    },
+
+    /**
      * 'This has happened' from a guardian on one of the child's sealed envelopes, in one transaction that reads
      * only that memory for that child (a memory id not the child's milestone answers false; one already open
      * answers true and changes nothing). Confirmations of an earlier wording are dropped; counting again is

@@ -17,6 +17,7 @@ import type { LegacyUsecases } from "./guardians.legacy";
 type Invitation = Awaited<ReturnType<GuardiansUsecases["invitation"]>>;
 
 const FAMILY_RATE_LIMITED = "FAMILY_RATE_LIMITED";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const refusedByLimit = defineError(FAMILY_RATE_LIMITED, 429, "Too many requests. Please wait a few minutes and try again.");
 
 /** A child's archive of opened memories as a ZIP stream, packed while it is read (the export module's buildChildArchive). */
@@ -95,11 +96,11 @@ function envelopeCard(envelope: Envelope, token: string, childName: string, canC
     ? `<p class="muted">It opens when the family tells us it has happened.</p>`
     : envelope.confirmed
     ? `<p><strong>You said this has happened.</strong> It opens for ${name} when enough of ${name}'s guardians agree.</p>`
-    : `<form method="post" action="/family/${escapeHtml(token)}/confirm/${envelope.memoryId}"><button class="button secondary" type="submit">This has happened</button></form>`;
+    : `<a class="button secondary" href="/family/${escapeHtml(token)}/confirm/${envelope.memoryId}">This has happened</a>`;
   return `<li class="card envelope"><p class="kind">Sealed ${KIND_LABEL[envelope.kind].toLowerCase()}</p><h3>${escapeHtml(envelope.milestone)}</h3>${action}</li>`;
 }
 
-function childPage(page: Extract<ChildPage, { state: "open" }>, token: string, envelopes: Envelope[]) {
+function childPage(page: Extract<ChildPage, { state: "open" }>, token: string, envelopes: Envelope[], notice = "") {
   const name = escapeHtml(page.child.name);
   const photo = page.child.photoUrl
     ? `<img src="${escapeHtml(page.child.photoUrl)}" alt="" fetchpriority="high">`
@@ -110,7 +111,7 @@ function childPage(page: Extract<ChildPage, { state: "open" }>, token: string, e
   return familyLayout({
     title: `${page.child.name}'s page`,
     head: CHILD_PAGE_STYLE,
-    body: `<div class="child">${photo}<div><h1>${name}'s page</h1><p class="muted">Messages ${escapeHtml(page.dadName)} left for ${name}, newest first.</p></div></div>${list}${
+    body: `${notice}<div class="child">${photo}<div><h1>${name}'s page</h1><p class="muted">Messages ${escapeHtml(page.dadName)} left for ${name}, newest first.</p></div></div>${list}${
       envelopes.length
         ? `<section id="envelopes" aria-labelledby="envelopes-title"><h2 id="envelopes-title">Sealed for later</h2><p class="muted">Dad left these for moments still to come. ${page.access.kind === "guardian" ? `Tell us when one has happened for ${name}, and it will open for ${name}.` : "Each opens when the family tells us it has happened."}</p><ul class="memories">${envelopes.map((e) => envelopeCard(e, token, page.child.name, page.access.kind === "guardian")).join("")}</ul></section>`
         : ""
@@ -146,6 +147,37 @@ ${
     : `<form method="post" action="/family/${escapeHtml(token)}/fresh-link"><button class="button" type="submit">Email me a fresh link</button></form>`
 }</div>`,
   });
+}
+
+const KIND_WORD: Record<FamilyMemory["kind"], string> = { video: "video", narration: "story with a photo", note: "note" };
+
+/** 'This has happened' asks once, saying what a yes will do, before anything changes. */
+function confirmQuestionPage(input: { token: string; memoryId: string; childName: string; preview: NonNullable<Awaited<ReturnType<ConfirmationsUsecases["preview"]>>> }) {
+  const name = escapeHtml(input.childName);
+  const { preview } = input;
+  const what = `${name}'s ${KIND_WORD[preview.kind]}`;
+  const effect =
+    preview.stillNeeded === 0
+      ? `${what} will open for ${name} now, and the family will be emailed.`
+      : `${what} opens for ${name} once ${preview.stillNeeded === 1 ? "1 more of the family says" : `${preview.stillNeeded} more of the family say`} so too.`;
+  const back = `/family/${escapeHtml(input.token)}#envelopes`;
+  return familyLayout({
+    title: "Has it happened?",
+    body: preview.alreadyConfirmed
+      ? `<div class="card" role="status"><h1>You already said this has happened</h1><p>${effect}</p><p><a href="${back}">Back to ${name}'s page</a></p></div>`
+      : `<div class="card"><h1>Has “${escapeHtml(preview.milestone)}” happened?</h1><p>${effect}</p>
+<div class="actions"><form method="post" action="/family/${escapeHtml(input.token)}/confirm/${input.memoryId}"><button class="button" type="submit">Yes, it has happened</button></form><a class="button secondary" href="${back}">Not yet</a></div></div>`,
+  });
+}
+
+/** After 'Yes, it has happened': what it did, at the top of the child's page. */
+function confirmedNotice(memoryId: string, page: Extract<ChildPage, { state: "open" }>, envelopes: Envelope[]) {
+  const name = escapeHtml(page.child.name);
+  const opened = page.memories.find((memory) => memory.id === memoryId);
+  if (opened) return `<div class="card" role="status"><p><strong>Thank you. “${escapeHtml(opened.unlock.milestone ?? opened.title)}” has opened for ${name}: it is on this page, and the family is being emailed.</strong></p></div>`;
+  const waiting = envelopes.find((envelope) => envelope.memoryId === memoryId && envelope.confirmed);
+  if (waiting) return `<div class="card" role="status"><p><strong>Thank you. “${escapeHtml(waiting.milestone)}” opens for ${name} when enough of the family agree.</strong></p></div>`;
+  return "";
 }
 
 const onlyTheFamilyPage = () =>
@@ -268,7 +300,22 @@ export function registerGuardianPages(options: {
     const token = c.req.param("token");
     const page = await links.open({ token });
     if (page.state === "unavailable") return c.html(unavailablePage(token, freshLinkOutcomeOf(c.req.query())), 404);
-    return c.html(childPage(page, token, await options.confirmations.envelopes(page.access)));
+    const envelopes = await options.confirmations.envelopes(page.access);
+    const confirmed = c.req.query("confirmed");
+    return c.html(childPage(page, token, envelopes, confirmed ? confirmedNotice(confirmed, page, envelopes) : ""));
+  });
+
+  // Asks before confirming: opening it changes nothing.
+  app.get("/family/:token/confirm/:memoryId", limit.childPage, async (c) => {
+    c.header("cache-control", "no-store");
+    const token = c.req.param("token");
+    const page = await links.open({ token });
+    if (page.state === "unavailable") return c.html(unavailablePage(token), 404);
+    if (page.access.kind !== "guardian") return c.html(onlyTheFamilyPage(), 403);
+    const memoryId = c.req.param("memoryId");
+    const preview = UUID.test(memoryId) ? await options.confirmations.preview({ ...page.access, memoryId }) : undefined;
+    if (!preview) return c.redirect(`/family/${encodeURIComponent(token)}#envelopes`, 303);
+    return c.html(confirmQuestionPage({ token, memoryId, childName: page.child.name, preview }));
   });
 
   app.post("/family/:token/confirm/:memoryId", limit.confirm, async (c) => {
@@ -278,9 +325,9 @@ export function registerGuardianPages(options: {
     // The child's own link (or a forwarded copy of it) shows the envelopes but cannot open them.
     if (access.kind !== "guardian") return c.html(onlyTheFamilyPage(), 403);
     const memoryId = c.req.param("memoryId");
-    const valid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(memoryId) && (await options.confirmations.confirm({ ...access, memoryId }));
+    const valid = UUID.test(memoryId) && (await options.confirmations.confirm({ ...access, memoryId }));
     if (!valid) throw httpErrors.notFound("No such envelope.");
-    return c.redirect(`/family/${encodeURIComponent(token)}#envelopes`, 303);
+    return c.redirect(`/family/${encodeURIComponent(token)}?confirmed=${memoryId}`, 303);
   });
 
   // 'Download all': the child's opened memories (nothing locked) as one ZIP, streamed as it is packed; nothing is stored.
