@@ -55,8 +55,10 @@ const PUBLIC_ROUTES = new Set([
   "GET /api/substack-feed",
   "GET /api/substack-og",
   "POST /api/events",
-  // A keepsake card's claim code: the same answer for any code, and it only asks for a link to be emailed to guardians (rate-limited).
-  "POST /api/claims",
+  // A keepsake card's code: the child's name and Dad's question, his answer, and asking the family (each rate-limited).
+  "GET /api/claims/:code",
+  "POST /api/claims/:code/answer",
+  "POST /api/claims/:code/ask",
 ]);
 
 const sample = (path: string) => path.replace(/:[a-zA-Z]+/g, "00000000-0000-4000-8000-000000000000").replace("*", "x");

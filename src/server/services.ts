@@ -98,6 +98,7 @@ export async function createServices(options: { config: Config; db: Database; po
     children: children.children,
     memories: memories.usecases,
     childArchive: archives.usecases.buildChildArchive,
+    claimOf: (code) => archives.usecases.findClaim({ code }),
   });
   const account = createAccountModule(infra, {
     signOut: auth.signOut,
@@ -187,6 +188,8 @@ export async function createServices(options: { config: Config; db: Database; po
     /** What guardians see of a child (read through the memories and children usecases). */
     childPageSource: family.childPageSource,
     account: account.account,
+    /** The keepsake card's ways in for the grown child: Dad's question, the family's approval, the address confirmed. */
+    childKey: family.childKey,
     /** Queues stored files for deletion (after the rows that named them are gone). */
     deleteFilesLater: files.deleteFilesLater,
     coach: coach.coach,

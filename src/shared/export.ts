@@ -136,7 +136,6 @@ export const EXPORT_COPY = {
   expired: "This download link has expired. Archives are kept for 7 days.",
   buildNew: "Build a new archive",
   limit: `You can build ${ARCHIVES_PER_DAY} archives a day, and you have built ${ARCHIVES_PER_DAY} today. Please try again tomorrow.`,
-  claimSent: "Thank you. If this card belongs to a family on Hey Dad, a fresh link has been sent to the family's guardians.",
 } as const;
 
 /** A keepsake card's short line from Dad, and the paper sizes it prints on. */

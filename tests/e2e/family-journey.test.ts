@@ -140,7 +140,13 @@ describe.skipIf(!browserAvailable)("family delivery in Chromium", () => {
     await guardianPage.setViewportSize({ width: 1280, height: 900 });
     await saveScreenshot(guardianPage, `${SHOTS}/child-page-1280.png`, { fullPage: true });
     await guardianPage.setViewportSize({ width: 360, height: 800 });
-    await envelope.getByRole("button", { name: "This has happened" }).click();
+    // 'This has happened' asks once, saying what a yes does, then says what it did.
+    await envelope.getByRole("link", { name: "This has happened" }).click();
+    await guardianPage.getByRole("heading", { name: "Has “When you graduate high school” happened?" }).waitFor();
+    await guardianPage.getByText("Maya's video will open for Maya now, and the family will be emailed.").waitFor();
+    await saveScreenshot(guardianPage, `${SHOTS}/confirm-question-360.png`, { fullPage: true });
+    await guardianPage.getByRole("button", { name: "Yes, it has happened" }).click();
+    await guardianPage.getByText("Thank you. “When you graduate high school” has opened for Maya").waitFor();
     await guardianPage.getByRole("heading", { name: "You did it" }).waitFor();
     await server.latestEmail(dadEmail, "A milestone was confirmed");
     const delivery = await server.latestEmail(grandmaEmail, "Dad left this for Maya: When you graduate high school");

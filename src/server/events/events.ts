@@ -31,7 +31,6 @@ export type AppEvents = {
   /** Billing worked out an access (trial, subscription, gift, grant) other than the one recorded for the account. */
   "access.changed": { userId: string; hasAccess: boolean };
   /** Someone typed or scanned a keepsake card's claim code: the child's guardians get fresh links. */
-  "keepsake.claimed": { userId: string; childId: string };
   /** After the account's rows are gone; `uploadIds` name the uploads whose bytes live outside the database. */
   "account.deleted": { userId: string; uploadIds: string[] };
   /** A child was deleted, with what hung on it only; memories shared with other children stay (their age unlocks move). */

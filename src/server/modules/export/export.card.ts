@@ -64,10 +64,10 @@ function drawCard(page: PDFPage, box: { x: number; y: number; width: number; hei
 
   text("Dad recorded videos, voice notes and photos for you, to open over the years.", { size: 9.5, font: fonts.regular, gap: 5 });
   text(
-    `To see them, scan the code with a phone camera, or go to ${input.claimHost}/claim and type the claim code. A fresh private link is then emailed to the family's guardians.`,
+    `To see them, scan the code with a phone camera, or go to ${input.claimHost}/claim and type the claim code. Then answer Dad's question, or ask the family to let you in.`,
     { size: 8.5, font: fonts.regular, color: olive, gap: 5 },
   );
-  text("The card itself opens nothing, so it is safe to keep with important papers.", { size: 8.5, font: fonts.regular, color: olive });
+  text("The card alone opens nothing, so it is safe to keep with important papers.", { size: 8.5, font: fonts.regular, color: olive });
 }
 
 export type CardInput = { childName: string; line: string; claimCode: string; claimUrl: string; claimHost: string; size: "a6" | "letter" };

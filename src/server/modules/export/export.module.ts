@@ -8,7 +8,7 @@ import { createExportUsecases } from "./export.usecases";
 
 /**
  * 'Download everything', a child's keepsake archive and keepsake cards: it registers the archive job and the hourly
- * cleanup of archives past 7 days, and tells of a claimed card ('keepsake.claimed'). It reads the account's memories,
+ * cleanup of archives past 7 days. It reads the account's memories,
  * children and comments through those modules' usecases (export.source.ts).
  */
 export async function createExportModule(
@@ -28,10 +28,9 @@ export async function createExportModule(
     appUrl: options.appUrl,
     emailOf: options.emailOf,
     enqueueBuild: (archiveId) => infra.jobs.send(exportArchiveQueue, { archiveId }),
-    onClaim: (input) => infra.events.emit("keepsake.claimed", input),
   });
   const deleteExpiredArchivesJob = createDeleteExpiredArchivesJob(usecases);
   await infra.jobs.register([createExportArchiveJob(usecases), deleteExpiredArchivesJob]);
   await infra.jobs.schedule(deleteExpiredArchivesJob, DELETE_EXPIRED_ARCHIVES_CRON, {});
-  return { usecases, routes: registerExportRoutes({ usecases, rateLimit: infra.rateLimit }) };
+  return { usecases, routes: registerExportRoutes({ usecases }) };
 }

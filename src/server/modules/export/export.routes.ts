@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { claimCodeSchema, keepsakeCardQuerySchema } from "../../../shared/export";
-import type { RateLimiter } from "../../http/rate-limit";
+import { keepsakeCardQuerySchema } from "../../../shared/export";
 import { validate } from "../../http/validate";
 import { type AppEnv, currentUser, requireUser } from "../../http/app-env";
 import { contentDisposition } from "../storage/storage";
@@ -16,10 +15,10 @@ const uuidOr404 = (id: string, notFound: () => Error) => {
 
 /**
  * 'Download everything' and keepsake cards. Not behind the access check: the archive works with or
- * without a subscription: lapsed access locks only Dad's own viewing in the app. The claim endpoint is public and says the same thing
- * for any code.
+ * without a subscription: lapsed access locks only Dad's own viewing in the app. What a card's code opens is the
+ * guardians module's (the child's own key).
  */
-export function registerExportRoutes(options: { usecases: ExportUsecases; rateLimit: RateLimiter }) {
+export function registerExportRoutes(options: { usecases: ExportUsecases }) {
   const { usecases } = options;
   const app = new Hono<AppEnv>();
 
@@ -44,12 +43,5 @@ export function registerExportRoutes(options: { usecases: ExportUsecases; rateLi
     });
   });
 
-  // Same answer for a known code, an unknown one and a malformed one: the card reveals nothing.
-  app.post("/api/claims", options.rateLimit({ name: "claims", max: 10 }), async (c) => {
-    const body = (await c.req.json().catch(() => null)) as { code?: unknown } | null;
-    const parsed = claimCodeSchema.safeParse(body?.code);
-    if (parsed.success) await usecases.claim({ code: parsed.data });
-    return c.json({ ok: true }, 202);
-  });
   return app;
 }

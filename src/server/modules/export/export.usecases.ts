@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { ARCHIVE_VALID_DAYS, ARCHIVES_PER_DAY, type ArchiveView, CLAIM_CODE_ALPHABET, CLAIM_CODE_LENGTH } from "../../../shared/export";
+import { ARCHIVE_VALID_DAYS, ARCHIVES_PER_DAY, type ArchiveView, CLAIM_CODE_ALPHABET, CLAIM_CODE_LENGTH, claimCodeSchema } from "../../../shared/export";
 import type { EmailOutbox } from "../email/email.usecases";
 import { renderEmail } from "../email/email.templates";
 import type { ObjectStorage } from "../storage/storage";
@@ -29,8 +29,6 @@ export function createExportUsecases(options: {
   emailOf: (userId: string) => Promise<string | undefined>;
   /** Starts the archive job (pg-boss) for an archive row. */
   enqueueBuild: (archiveId: string) => Promise<void>;
-  /** Someone typed or scanned a card's claim code: the guardians module emails the child's guardians a fresh link. */
-  onClaim?: (input: { userId: string; childId: string }) => Promise<void>;
   clock?: () => Date;
 }) {
   const { archives, source, storage } = options;
@@ -223,10 +221,11 @@ export function createExportUsecases(options: {
       return { pdf, fileName: `Keepsake card - ${child.name.replace(/[^A-Za-z0-9 _-]/g, "").trim() || "child"}.pdf` };
     },
 
-    /** A claim code was typed or scanned. Says nothing either way; a known code asks for a fresh link for the child's guardians. */
-    async claim(input: { code: string }) {
-      const found = await archives.findClaimCode(input.code);
-      if (found) await options.onClaim?.({ userId: found.userId, childId: found.childId });
+    /** The child a card's claim code belongs to, as typed or scanned (case, spaces and dashes ignored); undefined when unknown. */
+    async findClaim(input: { code: string }) {
+      const parsed = claimCodeSchema.safeParse(input.code);
+      const found = parsed.success ? await archives.findClaimCode(parsed.data) : undefined;
+      return found ? { userId: found.userId, childId: found.childId } : undefined;
     },
   };
 }

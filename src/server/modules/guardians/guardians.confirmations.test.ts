@@ -48,6 +48,34 @@ describe("sealed milestone envelopes", () => {
     await waitForEmail(t, grandma.email, { subjectIncludes: "Dad left this for Maya: When you graduate high school" });
   });
 
+  it("asks once before confirming, saying what a yes will do; opening the question changes nothing; then says what it did", async () => {
+    const { dad, memoryId } = await family();
+    const grandma = await acceptedGuardian(dad, "Grandma Rose");
+    const uncle = await acceptedGuardian(dad, "Uncle Tom");
+    await jsonRequest(t, "PUT", "/api/guardians/confirmations-needed", { cookie: dad.cookie, body: { confirmationsNeeded: 2 } });
+    const ask = async (token: string) => (await t.app.request(`/family/${token}/confirm/${memoryId}`)).text();
+
+    const first = await ask(grandma.token);
+    expect(first).toContain("Has “When you graduate high school” happened?");
+    expect(first).toContain("Maya's note opens for Maya once 1 more of the family says so too.");
+    expect(first).toContain("Yes, it has happened");
+    expect(await confirmations(dad)).toEqual([]);
+    expect(await page(grandma.token)).not.toContain("SECRET");
+
+    const given = await confirm(grandma.token, memoryId);
+    expect(given.headers.get("location")).toBe(`/family/${grandma.token}?confirmed=${memoryId}`);
+    expect(await page(`${grandma.token}?confirmed=${memoryId}`)).toContain("Thank you. “When you graduate high school” opens for Maya when enough of the family agree.");
+    expect(await ask(grandma.token)).toContain("You already said this has happened");
+    // The confirmation is Grandma's own: Dad sees who gave it.
+    expect((await confirmations(dad)).map((row: { guardianName: string }) => row.guardianName)).toEqual(["Grandma Rose"]);
+
+    expect(await ask(uncle.token)).toContain("Maya's note will open for Maya now, and the family will be emailed.");
+    await confirm(uncle.token, memoryId);
+    const opened = await page(`${uncle.token}?confirmed=${memoryId}`);
+    expect(opened).toContain("Thank you. “When you graduate high school” has opened for Maya");
+    expect(opened).toContain("SECRET TITLE");
+  });
+
   it("waits for the number of confirmations Dad chose", async () => {
     const { dad, memoryId } = await family();
     const grandma = await acceptedGuardian(dad, "Grandma Rose");

@@ -48,7 +48,7 @@ export function createConfirmationsUsecases(options: { db: Database; reader: Mil
     const [{ accepted }] = await tx
       .select({ accepted: count() })
       .from(guardians)
-      .where(and(eq(guardians.userId, userId), eq(guardians.status, "accepted"), ofChild));
+      .where(and(eq(guardians.userId, userId), eq(guardians.kind, "guardian"), eq(guardians.status, "accepted"), ofChild));
     return confirmationsNeeded({ chosen: settings?.confirmationsNeeded ?? 1, acceptedGuardians: accepted });
   }
   const ofMemoryAndChild = (row: { memoryId: string; childId: string }) => and(eq(milestoneConfirmations.memoryId, row.memoryId), eq(milestoneConfirmations.childId, row.childId));
@@ -102,6 +102,23 @@ export function createConfirmationsUsecases(options: { db: Database; reader: Mil
       // Confirmed as it reads now: a confirmation of an earlier wording asks again.
       const confirmed = new Set(mine.map((row) => `${row.memoryId}\n${row.milestone}`));
       return (await reader.envelopes(input)).map((envelope) => ({ ...envelope, confirmed: confirmed.has(`${envelope.memoryId}\n${envelope.milestone}`) }));
+    },
+
+    /**
+     * What 'This has happened' would do, asked before it is done: the sealed envelope (undefined when it is not the
+     * child's sealed milestone), whether this guardian already said so, and how many more of the family must say so
+     * after this guardian (0: it opens now).
+     */
+    async preview(input: { userId: string; childId: string; guardianId: string; memoryId: string }) {
+      const found = await reader.milestone(input, db);
+      if (!found?.sealed) return undefined;
+      const given = await db
+        .select({ guardianId: milestoneConfirmations.guardianId })
+        .from(milestoneConfirmations)
+        .where(and(ofMemoryAndChild(input), eq(milestoneConfirmations.milestone, found.milestone)));
+      const mine = given.some((row) => row.guardianId === input.guardianId);
+      const after = given.length + (mine ? 0 : 1);
+      return { milestone: found.milestone, kind: found.kind, alreadyConfirmed: mine, stillNeeded: Math.max(0, (await needed(db, input.userId, input.childId)) - after) };
     },
 
     /**

@@ -1,3 +1,4 @@
+import { CHILD_KEY_COPY } from "../../../shared/child-key";
 import { GUARDIANS_COPY } from "../../../shared/guardians";
 import { defineError } from "../../http/app-error";
 
@@ -16,4 +17,16 @@ export const guardianErrors = {
   undoTooLate: defineError("CONFIRMATION_UNDO_TOO_LATE", 409, GUARDIANS_COPY.undoTooLate),
   alreadyDelivered: defineError("CONFIRMATION_ALREADY_DELIVERED", 409, GUARDIANS_COPY.alreadyDelivered),
   invitationNotFound: defineError("INVITATION_NOT_FOUND", 404, "This invitation link is not valid any more."),
+};
+
+const wrongAnswer = defineError("CHILD_KEY_WRONG_ANSWER", 422, CHILD_KEY_COPY.wrongAnswer(1));
+
+/** The keepsake card's ways in: an unknown code is said so plainly (codes are long and the asking is rate-limited). */
+export const childKeyErrors = {
+  unknownCode: defineError("CLAIM_CODE_UNKNOWN", 404, CHILD_KEY_COPY.unknownCode),
+  childNotFound: guardianErrors.childNotFound,
+  noQuestion: defineError("CHILD_KEY_NO_QUESTION", 409, CHILD_KEY_COPY.noQuestion),
+  paused: defineError("CHILD_KEY_PAUSED", 429, CHILD_KEY_COPY.paused),
+  wrongAnswer: (triesLeft: number) => wrongAnswer(CHILD_KEY_COPY.wrongAnswer(triesLeft)),
+  tooManyAsks: defineError("CHILD_KEY_ASKED_TODAY", 429, CHILD_KEY_COPY.tooManyAsks),
 };

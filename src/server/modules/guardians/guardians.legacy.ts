@@ -48,7 +48,7 @@ export function createLegacyUsecases(options: { db: Database; memories: LegacyMe
   }
 
   async function acceptedGuardians(userId: string) {
-    const [{ value }] = await db.select({ value: count() }).from(guardians).where(and(eq(guardians.userId, userId), eq(guardians.status, "accepted")));
+    const [{ value }] = await db.select({ value: count() }).from(guardians).where(and(eq(guardians.userId, userId), eq(guardians.kind, "guardian"), eq(guardians.status, "accepted")));
     return value;
   }
 

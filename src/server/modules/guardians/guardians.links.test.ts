@@ -1,10 +1,10 @@
+import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { TINY_PNG } from "../../../../tests/support/images";
 import { createSignedInUser, createTestApp, jsonRequest, type TestApp, waitForEmail } from "../../../../tests/support/test-app";
 import { mailboxMessages } from "../email/email.table";
 import { videoChildren, videos } from "../memories/memories.table";
-import { childClaimCodes } from "../export/export.table";
 import { familyLinks, guardians } from "./guardians.table";
 import { acceptedGuardian as acceptedGuardianOf, type Dad, postNote as postNoteFor } from "./guardians.test-support";
 
@@ -118,7 +118,7 @@ describe("the child's page", () => {
 });
 
 describe("links that no longer open the page", () => {
-  it("refuses an expired link without naming the child, and emails a fresh one only to the guardian's address, once per 10 minutes", async () => {
+  it("refuses an expired link without naming the child, emails a fresh one only to the guardian's address, once per 10 minutes, and says which happened", async () => {
     const dad = await createSignedInUser(t);
     await addChild(dad.cookie, "Maya");
     const { id, email, token } = await acceptedGuardian(dad, "Maya");
@@ -134,46 +134,31 @@ describe("links that no longer open the page", () => {
     await t.db.delete(mailboxMessages).where(eq(mailboxMessages.to, email));
     const asked = await freshLink(token);
     expect(asked.status).toBe(303);
-    expect(asked.headers.get("location")).toBe(`/family/${token}?sent=1`);
+    expect(asked.headers.get("location")).toBe(`/family/${token}?fresh=sent`);
+    expect(await (await open(`${token}?fresh=sent`)).text()).toContain("Sent: check your inbox.");
     const fresh = tokenIn((await waitForEmail(t, email, { subjectIncludes: "Maya's page" })).text)!;
     expect(fresh).not.toBe(token);
     expect((await open(fresh)).status).toBe(200);
     expect(await (await open(token)).text()).not.toContain("Maya");
 
-    await freshLink(token);
+    // Asked again 4 minutes later: nothing is sent, and the page says when the last one went.
+    await t.db.update(familyLinks).set({ createdAt: new Date(Date.now() - 4 * 60_000 - 5000) }).where(eq(familyLinks.tokenHash, createHash("sha256").update(fresh).digest("hex")));
+    const again = await freshLink(token);
+    expect(again.headers.get("location")).toBe(`/family/${token}?fresh=recent&minutes=4`);
+    const said = await (await open(`${token}?fresh=recent&minutes=4`)).text();
+    expect(said).toContain("We sent one 4 minutes ago: check your inbox or spam folder.");
+    expect(said).not.toContain("if this link can be renewed");
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect((await t.db.select().from(mailboxMessages).where(eq(mailboxMessages.to, email))).length).toBe(1);
   });
 
-  it("a keepsake card's claim code emails a fresh link to the child's accepted guardians, and nothing to anyone else", async () => {
-    const dad = await createSignedInUser(t);
-    const maya = await addChild(dad.cookie, "Maya");
-    const { id, email } = await acceptedGuardian(dad, "Maya");
-    const card = await jsonRequest(t, "GET", `/api/children/${maya.id}/keepsake-card?size=a6`, { cookie: dad.cookie });
-    expect(card.status).toBe(200);
-    const [{ code }] = await t.db.select().from(childClaimCodes).where(eq(childClaimCodes.childId, maya.id));
-    // The link emailed on accepting is an hour old: past the 10-minute wait between fresh links.
-    await t.db.update(familyLinks).set({ createdAt: new Date(Date.now() - 3600_000) }).where(eq(familyLinks.guardianId, id));
-    await t.db.delete(mailboxMessages).where(eq(mailboxMessages.to, email));
-    const before = (await t.db.select().from(mailboxMessages)).length;
-
-    const claimed = await jsonRequest(t, "POST", "/api/claims", { body: { code } });
-    expect(claimed.status).toBe(202);
-    const fresh = tokenIn((await waitForEmail(t, email, { subjectIncludes: "Maya's page" })).text)!;
-    expect((await open(fresh)).status).toBe(200);
-    // Only the guardian was written to: the one who typed the code gets nothing, and a second claim at once sends nothing more.
-    expect((await t.db.select().from(mailboxMessages)).length).toBe(before + 1);
-    await jsonRequest(t, "POST", "/api/claims", { body: { code } });
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect((await t.db.select().from(mailboxMessages)).length).toBe(before + 1);
-  });
-
-  it("answers an unknown token exactly like an expired one, and sends nothing", async () => {
+  it("shows an unknown token the expired page, and says plainly that no fresh link is sent for it", async () => {
     const unknown = "B".repeat(43);
     const response = await open(unknown);
     expect(response.status).toBe(404);
     expect(await response.text()).toContain("This link has expired");
-    expect((await freshLink(unknown)).headers.get("location")).toBe(`/family/${unknown}?sent=1`);
+    expect((await freshLink(unknown)).headers.get("location")).toBe(`/family/${unknown}?fresh=withdrawn`);
+    expect(await (await open(`${unknown}?fresh=withdrawn`)).text()).toContain("We can&#39;t send a fresh link for this one: it was withdrawn.");
   });
 
   it("limits fresh-link requests per client", async () => {

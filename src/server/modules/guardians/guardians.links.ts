@@ -3,7 +3,7 @@ import type { EmailOutbox } from "../email/email.usecases";
 import { childPageEmail } from "./guardians.emails";
 import type { GuardiansRepository } from "./guardians.repository";
 import { hashToken, looksLikeToken, newToken } from "./guardians.tokens";
-import type { ChildPage, ChildPageSource, FamilyReaders } from "./guardians.types";
+import type { ChildPage, ChildPageSource, FamilyAccess, FamilyReaders, FreshLinkOutcome } from "./guardians.types";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** No fresh link while one issued less than this ago still works, whoever asks. */
@@ -20,9 +20,16 @@ export function createFamilyLinksUsecases(options: { guardians: GuardiansReposit
   }
   const live = (token: string) => find(token, { live: true });
 
+  const accessOf = (found: NonNullable<Awaited<ReturnType<typeof live>>>): FamilyAccess => ({
+    userId: found.guardian.userId,
+    childId: found.link.childId,
+    guardianId: found.guardian.id,
+    kind: found.guardian.kind,
+  });
+
   async function access(input: { token: string }) {
     const found = await live(input.token);
-    return found ? { userId: found.guardian.userId, childId: found.link.childId, guardianId: found.guardian.id } : undefined;
+    return found ? accessOf(found) : undefined;
   }
 
   /** A new 30-day link to the child's page; only its hash is stored. */
@@ -53,7 +60,7 @@ export function createFamilyLinksUsecases(options: { guardians: GuardiansReposit
     async open(input: { token: string }): Promise<ChildPage> {
       const found = await live(input.token);
       if (!found) return { state: "unavailable" };
-      const access = { userId: found.guardian.userId, childId: found.link.childId, guardianId: found.guardian.id };
+      const access = accessOf(found);
       const { userId } = found.guardian;
       const child = await source.child({ userId, childId: found.link.childId });
       if (!child) return { state: "unavailable" };
@@ -63,32 +70,17 @@ export function createFamilyLinksUsecases(options: { guardians: GuardiansReposit
     },
 
     /**
-     * 'Email me a fresh link' from an old link: sent only to the guardian's own address, and not
-     * while a link issued in the last 10 minutes still works. The answer is the same whatever happened, so holding an
-     * old link reveals nothing.
+     * 'Email me a fresh link' from an old link: sent only to the guardian's own address, and not while a link issued in
+     * the last 10 minutes still works (then it says how long ago that one went). A link that was withdrawn, or never
+     * ours, gets nothing (a token is 256 random bits: saying so tells a guesser nothing).
      */
-    async requestFreshLink(input: { token: string }) {
+    async requestFreshLink(input: { token: string }): Promise<FreshLinkOutcome> {
       const found = await find(input.token, { live: false });
-      if (!found) return;
+      if (!found) return { outcome: "withdrawn" };
       const latest = await guardians.latestLiveLinkCreatedAt({ guardianId: found.guardian.id, childId: found.link.childId, now: now() });
-      if (latest && now().getTime() - latest.getTime() < FRESH_LINK_COOLDOWN_MS) return;
+      if (latest && now().getTime() - latest.getTime() < FRESH_LINK_COOLDOWN_MS) return { outcome: "recent", minutesAgo: Math.floor((now().getTime() - latest.getTime()) / 60_000) };
       await issue({ guardianId: found.guardian.id, userId: found.guardian.userId, childId: found.link.childId, guardianName: found.guardian.name, email: found.guardian.email });
-    },
-
-    /**
-     * A keepsake card's claim code was entered: every accepted, unpaused guardian who receives for that child
-     * gets a fresh link by email, never the person who typed the code; not while a link issued in the last 10 minutes
-     * still works.
-     */
-    async sendFreshLinksForChild(input: { userId: string; childId: string }) {
-      if (!(await readers.childrenOf(input.userId)).some((child) => child.id === input.childId)) return;
-      for (const guardian of await guardians.list(input.userId)) {
-        if (guardian.status !== "accepted" || guardian.pausedAt) continue;
-        if (guardian.childIds !== null && !guardian.childIds.includes(input.childId)) continue;
-        const latest = await guardians.latestLiveLinkCreatedAt({ guardianId: guardian.id, childId: input.childId, now: now() });
-        if (latest && now().getTime() - latest.getTime() < FRESH_LINK_COOLDOWN_MS) continue;
-        await issue({ guardianId: guardian.id, userId: input.userId, childId: input.childId, guardianName: guardian.name, email: guardian.email });
-      }
+      return { outcome: "sent" };
     },
   };
 }

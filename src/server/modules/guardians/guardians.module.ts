@@ -4,12 +4,15 @@ import type { EmailOutbox } from "../email/email.usecases";
 import type { MemoriesUsecases } from "../memories/memories.usecases";
 import type { ModuleInfrastructure } from "../module-infrastructure";
 import type { SettingsUsecases } from "../settings/settings.usecases";
+import { createChildKeyUsecases } from "./guardians.child-key";
+import { createChildKeyRepository } from "./guardians.child-key.repository";
 import { createConfirmationsUsecases } from "./guardians.confirmations";
 import { createChildPageSource } from "./guardians.child-page-source";
 import { createDeliveriesUsecases } from "./guardians.deliveries";
 import { createDeliveriesRepository } from "./guardians.deliveries.repository";
 import { createLegacyUsecases, LEGACY_CRON } from "./guardians.legacy";
 import { createFamilyLinksUsecases } from "./guardians.links";
+import { registerChildKeyRoutes } from "./guardians.child-key.routes";
 import { registerGuardianPages } from "./guardians.pages";
 import { createGuardiansRepository } from "./guardians.repository";
 import { registerGuardiansRoutes } from "./guardians.routes";
@@ -17,10 +20,10 @@ import type { ChildArchive, FamilyReaders } from "./guardians.types";
 import { createGuardiansUsecases } from "./guardians.usecases";
 
 /**
- * Family delivery: guardians and their invitations, the child's page behind private links, and delivery of every
- * unlock to the child's accepted guardians ('memory.unlocked' subscriber and its jobs); a claimed keepsake card
- * ('keepsake.claimed') sends the child's guardians fresh links. Reads Dad, his children and their memories through
- * those modules' usecases only; the child's archive comes from the export module.
+ * Family delivery: guardians and their invitations, the child's page behind private links, delivery of every
+ * unlock to the child's accepted guardians ('memory.unlocked' subscriber and its jobs), and the keepsake card's way
+ * in for the grown child. Reads Dad, his children and their memories through those modules' usecases only; the
+ * child's archive comes from the export module.
  */
 export async function createGuardiansModule(
   infra: ModuleInfrastructure,
@@ -32,6 +35,8 @@ export async function createGuardiansModule(
     children: ChildrenUsecases;
     memories: MemoriesUsecases;
     childArchive: ChildArchive;
+    /** The child a keepsake card's code belongs to (the export module keeps the codes). */
+    claimOf: (code: string) => Promise<{ userId: string; childId: string } | undefined>;
     clock?: () => Date;
   },
 ) {
@@ -49,7 +54,6 @@ export async function createGuardiansModule(
   const repository = createGuardiansRepository(infra.db);
   const childPageSource = createChildPageSource({ children: options.children, memories: options.memories, storage: infra.storage });
   const links = createFamilyLinksUsecases({ guardians: repository, outbox, appUrl, readers, source: childPageSource });
-  infra.events.on("keepsake.claimed", (input) => links.sendFreshLinksForChild(input));
   const deliveries = createDeliveriesUsecases({
     deliveries: createDeliveriesRepository(infra.db),
     links,
@@ -97,10 +101,22 @@ export async function createGuardiansModule(
   await infra.jobs.register([legacy.job]);
   await infra.jobs.schedule(legacy.job, LEGACY_CRON, {});
   infra.events.on("account.active", (event) => legacy.seen({ userId: event.userId, at: event.at }));
+  // The keepsake card lets the grown child in (Dad's question or the family's approval), as a recipient of their own memories.
+  const childKey = createChildKeyUsecases({
+    repository: createChildKeyRepository(infra.db),
+    claimOf: options.claimOf,
+    source: childPageSource,
+    readers,
+    links,
+    outbox,
+    appUrl,
+    now: options.clock,
+  });
   const guardians = createGuardiansUsecases({ guardians: repository, outbox, appUrl, readers, links, deliveryProblems: deliveries.problems });
   const routes = [
     registerGuardiansRoutes({ usecases: guardians, deliveries, confirmations, legacy, rateLimit: infra.rateLimit }),
     registerGuardianPages({ usecases: guardians, links, confirmations, legacy, childArchive: options.childArchive, rateLimit: infra.rateLimit }),
+    registerChildKeyRoutes({ usecases: childKey, rateLimit: infra.rateLimit }),
   ];
-  return { guardians, links, deliveries, childPageSource, confirmations, legacy, routes };
+  return { guardians, links, deliveries, childPageSource, confirmations, legacy, childKey, routes };
 }

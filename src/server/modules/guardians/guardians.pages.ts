@@ -11,13 +11,14 @@ import { joinNames } from "../../../shared/join-names";
 import { escapeHtml, familyLayout } from "./guardians.layout";
 import type { ConfirmationsUsecases, Envelope } from "./guardians.confirmations";
 import type { FamilyLinksUsecases } from "./guardians.links";
-import type { ChildArchive, ChildPage, FamilyMemory } from "./guardians.types";
+import type { ChildArchive, ChildPage, FamilyMemory, FreshLinkOutcome } from "./guardians.types";
 import type { GuardiansUsecases } from "./guardians.usecases";
 import type { LegacyUsecases } from "./guardians.legacy";
 
 type Invitation = Awaited<ReturnType<GuardiansUsecases["invitation"]>>;
 
 const FAMILY_RATE_LIMITED = "FAMILY_RATE_LIMITED";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const refusedByLimit = defineError(FAMILY_RATE_LIMITED, 429, "Too many requests. Please wait a few minutes and try again.");
 
 
@@ -88,15 +89,17 @@ const CHILD_PAGE_STYLE = `<style>
 .envelope h3{font-size:18px;margin:0 0 8px}
 </style>`;
 
-function envelopeCard(envelope: Envelope, token: string, childName: string) {
+function envelopeCard(envelope: Envelope, token: string, childName: string, canConfirm: boolean) {
   const name = escapeHtml(childName);
-  const action = envelope.confirmed
+  const action = !canConfirm
+    ? `<p class="muted">It opens when the family tells us it has happened.</p>`
+    : envelope.confirmed
     ? `<p><strong>You said this has happened.</strong> It opens for ${name} when enough of ${name}'s guardians agree.</p>`
-    : `<form method="post" action="/family/${escapeHtml(token)}/confirm/${envelope.memoryId}"><button class="button secondary" type="submit">This has happened</button></form>`;
+    : `<a class="button secondary" href="/family/${escapeHtml(token)}/confirm/${envelope.memoryId}">This has happened</a>`;
   return `<li class="card envelope"><p class="kind">Sealed ${KIND_LABEL[envelope.kind].toLowerCase()}</p><h3>${escapeHtml(envelope.milestone)}</h3>${action}</li>`;
 }
 
-function childPage(page: Extract<ChildPage, { state: "open" }>, token: string, envelopes: Envelope[]) {
+function childPage(page: Extract<ChildPage, { state: "open" }>, token: string, envelopes: Envelope[], notice = "") {
   const name = escapeHtml(page.child.name);
   const photo = page.child.photoUrl
     ? `<img src="${escapeHtml(page.child.photoUrl)}" alt="" fetchpriority="high">`
@@ -107,26 +110,80 @@ function childPage(page: Extract<ChildPage, { state: "open" }>, token: string, e
   return familyLayout({
     title: `${page.child.name}'s page`,
     head: CHILD_PAGE_STYLE,
-    body: `<div class="child">${photo}<div><h1>${name}'s page</h1><p class="muted">Messages ${escapeHtml(page.dadName)} left for ${name}, newest first.</p></div></div>${list}${
+    body: `${notice}<div class="child">${photo}<div><h1>${name}'s page</h1><p class="muted">Messages ${escapeHtml(page.dadName)} left for ${name}, newest first.</p></div></div>${list}${
       envelopes.length
-        ? `<section id="envelopes" aria-labelledby="envelopes-title"><h2 id="envelopes-title">Sealed for later</h2><p class="muted">Dad left these for moments still to come. Tell us when one has happened for ${name}, and it will open for ${name}.</p><ul class="memories">${envelopes.map((e) => envelopeCard(e, token, page.child.name)).join("")}</ul></section>`
+        ? `<section id="envelopes" aria-labelledby="envelopes-title"><h2 id="envelopes-title">Sealed for later</h2><p class="muted">Dad left these for moments still to come. ${page.access.kind === "guardian" ? `Tell us when one has happened for ${name}, and it will open for ${name}.` : "Each opens when the family tells us it has happened."}</p><ul class="memories">${envelopes.map((e) => envelopeCard(e, token, page.child.name, page.access.kind === "guardian")).join("")}</ul></section>`
         : ""
     }`,
   });
 }
 
-function unavailablePage(token: string, sent: boolean) {
+/** The answer to 'Email me a fresh link', read back from the redirect's query. */
+function freshLinkNotice(outcome: FreshLinkOutcome) {
+  if (outcome.outcome === "sent") return "Sent: check your inbox. A fresh link is on its way to the address this link was sent to.";
+  if (outcome.outcome === "withdrawn") return "We can't send a fresh link for this one: it was withdrawn. Please ask the person who sent it to you.";
+  const ago = outcome.minutesAgo < 1 ? "less than a minute ago" : outcome.minutesAgo === 1 ? "1 minute ago" : `${outcome.minutesAgo} minutes ago`;
+  return `We sent one ${ago}: check your inbox or spam folder.`;
+}
+
+function freshLinkOutcomeOf(query: { fresh?: string; minutes?: string }): FreshLinkOutcome | undefined {
+  if (query.fresh === "sent" || query.fresh === "withdrawn") return { outcome: query.fresh };
+  const minutes = Number(query.minutes);
+  if (query.fresh === "recent" && Number.isInteger(minutes) && minutes >= 0 && minutes < 60) return { outcome: "recent", minutesAgo: minutes };
+  return undefined;
+}
+
+const freshLinkQuery = (outcome: FreshLinkOutcome) => (outcome.outcome === "recent" ? `fresh=recent&minutes=${outcome.minutesAgo}` : `fresh=${outcome.outcome}`);
+
+function unavailablePage(token: string, fresh?: FreshLinkOutcome) {
   return familyLayout({
     title: "This link has expired",
     body: `<div class="card"><h1>This link has expired</h1>
 <p>Links to a child's page work for 30 days, and can be withdrawn. If this link was sent to you, we can email a fresh one to the address it was sent to.</p>
 ${
-  sent
-    ? `<p role="status"><strong>If this link can be renewed, a fresh one is on its way to that address.</strong></p>`
+  fresh
+    ? `<p role="status"><strong>${escapeHtml(freshLinkNotice(fresh))}</strong></p>`
     : `<form method="post" action="/family/${escapeHtml(token)}/fresh-link"><button class="button" type="submit">Email me a fresh link</button></form>`
 }</div>`,
   });
 }
+
+const KIND_WORD: Record<FamilyMemory["kind"], string> = { video: "video", narration: "story with a photo", note: "note" };
+
+/** 'This has happened' asks once, saying what a yes will do, before anything changes. */
+function confirmQuestionPage(input: { token: string; memoryId: string; childName: string; preview: NonNullable<Awaited<ReturnType<ConfirmationsUsecases["preview"]>>> }) {
+  const name = escapeHtml(input.childName);
+  const { preview } = input;
+  const what = `${name}'s ${KIND_WORD[preview.kind]}`;
+  const effect =
+    preview.stillNeeded === 0
+      ? `${what} will open for ${name} now, and the family will be emailed.`
+      : `${what} opens for ${name} once ${preview.stillNeeded === 1 ? "1 more of the family says" : `${preview.stillNeeded} more of the family say`} so too.`;
+  const back = `/family/${escapeHtml(input.token)}#envelopes`;
+  return familyLayout({
+    title: "Has it happened?",
+    body: preview.alreadyConfirmed
+      ? `<div class="card" role="status"><h1>You already said this has happened</h1><p>${effect}</p><p><a href="${back}">Back to ${name}'s page</a></p></div>`
+      : `<div class="card"><h1>Has “${escapeHtml(preview.milestone)}” happened?</h1><p>${effect}</p>
+<div class="actions"><form method="post" action="/family/${escapeHtml(input.token)}/confirm/${input.memoryId}"><button class="button" type="submit">Yes, it has happened</button></form><a class="button secondary" href="${back}">Not yet</a></div></div>`,
+  });
+}
+
+/** After 'Yes, it has happened': what it did, at the top of the child's page. */
+function confirmedNotice(memoryId: string, page: Extract<ChildPage, { state: "open" }>, envelopes: Envelope[]) {
+  const name = escapeHtml(page.child.name);
+  const opened = page.memories.find((memory) => memory.id === memoryId);
+  if (opened) return `<div class="card" role="status"><p><strong>Thank you. “${escapeHtml(opened.unlock.milestone ?? opened.title)}” has opened for ${name}: it is on this page, and the family is being emailed.</strong></p></div>`;
+  const waiting = envelopes.find((envelope) => envelope.memoryId === memoryId && envelope.confirmed);
+  if (waiting) return `<div class="card" role="status"><p><strong>Thank you. “${escapeHtml(waiting.milestone)}” opens for ${name} when enough of the family agree.</strong></p></div>`;
+  return "";
+}
+
+const onlyTheFamilyPage = () =>
+  familyLayout({
+    title: "For the family",
+    body: `<div class="card" role="alert"><h1>Only the family can open this</h1><p>A message for a moment still to come opens when one of the family tells us it has happened. Nothing was changed.</p></div>`,
+  });
 
 const hereNotFoundPage = () =>
   familyLayout({
@@ -165,6 +222,20 @@ export const FAMILY_PAGE_LIMITS = {
   archive: { name: "family-archive", max: 10, windowSeconds: 3600 },
 } satisfies Record<string, RateLimitRule>;
 
+/** A family page's limit: a guardian is a person with a browser, so the refusal is a page, not the API's JSON. */
+export function familyPageLimit(rateLimit: RateLimiter, rule: RateLimitRule): MiddlewareHandler<AppEnv> {
+  const limiter = rateLimit({ ...rule, error: refusedByLimit });
+  return async (c, next) => {
+    try {
+      await limiter(c, next);
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === FAMILY_RATE_LIMITED)) throw error;
+      c.header("cache-control", "no-store");
+      return c.html(tooManyPage(), 429);
+    }
+  };
+}
+
 /** The public invitation page: opening it changes nothing (mail scanners open links); the buttons post the answer. */
 export function registerGuardianPages(options: {
   usecases: GuardiansUsecases;
@@ -176,20 +247,10 @@ export function registerGuardianPages(options: {
 }) {
   const { usecases, links } = options;
   const app = new Hono<AppEnv>();
-  // A guardian is a person with a browser: the refusal is a page, not the API's JSON.
-  const limited = (rule: RateLimitRule): MiddlewareHandler<AppEnv> => {
-    const limiter = options.rateLimit({ ...rule, error: refusedByLimit });
-    return async (c, next) => {
-      try {
-        await limiter(c, next);
-      } catch (error) {
-        if (!(error instanceof AppError && error.code === FAMILY_RATE_LIMITED)) throw error;
-        c.header("cache-control", "no-store");
-        return c.html(tooManyPage(), 429);
-      }
-    };
-  };
-  const limit = Object.fromEntries(Object.entries(FAMILY_PAGE_LIMITS).map(([key, rule]) => [key, limited(rule)])) as Record<keyof typeof FAMILY_PAGE_LIMITS, MiddlewareHandler<AppEnv>>;
+  const limit = Object.fromEntries(Object.entries(FAMILY_PAGE_LIMITS).map(([key, rule]) => [key, familyPageLimit(options.rateLimit, rule)])) as Record<
+    keyof typeof FAMILY_PAGE_LIMITS,
+    MiddlewareHandler<AppEnv>
+  >;
   const load = async (token: string) => {
     try {
       return await usecases.invitation({ token });
@@ -237,18 +298,35 @@ export function registerGuardianPages(options: {
     c.header("cache-control", "no-store");
     const token = c.req.param("token");
     const page = await links.open({ token });
-    if (page.state === "unavailable") return c.html(unavailablePage(token, c.req.query("sent") === "1"), 404);
-    return c.html(childPage(page, token, await options.confirmations.envelopes(page.access)));
+    if (page.state === "unavailable") return c.html(unavailablePage(token, freshLinkOutcomeOf(c.req.query())), 404);
+    const envelopes = await options.confirmations.envelopes(page.access);
+    const confirmed = c.req.query("confirmed");
+    return c.html(childPage(page, token, envelopes, confirmed ? confirmedNotice(confirmed, page, envelopes) : ""));
+  });
+
+  // Asks before confirming: opening it changes nothing.
+  app.get("/family/:token/confirm/:memoryId", limit.childPage, async (c) => {
+    c.header("cache-control", "no-store");
+    const token = c.req.param("token");
+    const page = await links.open({ token });
+    if (page.state === "unavailable") return c.html(unavailablePage(token), 404);
+    if (page.access.kind !== "guardian") return c.html(onlyTheFamilyPage(), 403);
+    const memoryId = c.req.param("memoryId");
+    const preview = UUID.test(memoryId) ? await options.confirmations.preview({ ...page.access, memoryId }) : undefined;
+    if (!preview) return c.redirect(`/family/${encodeURIComponent(token)}#envelopes`, 303);
+    return c.html(confirmQuestionPage({ token, memoryId, childName: page.child.name, preview }));
   });
 
   app.post("/family/:token/confirm/:memoryId", limit.confirm, async (c) => {
     const token = c.req.param("token");
     const access = await links.access({ token });
-    if (!access) return c.html(unavailablePage(token, false), 404);
+    if (!access) return c.html(unavailablePage(token), 404);
+    // The child's own link (or a forwarded copy of it) shows the envelopes but cannot open them.
+    if (access.kind !== "guardian") return c.html(onlyTheFamilyPage(), 403);
     const memoryId = c.req.param("memoryId");
-    const valid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(memoryId) && (await options.confirmations.confirm({ ...access, memoryId }));
+    const valid = UUID.test(memoryId) && (await options.confirmations.confirm({ ...access, memoryId }));
     if (!valid) throw httpErrors.notFound("No such envelope.");
-    return c.redirect(`/family/${encodeURIComponent(token)}#envelopes`, 303);
+    return c.redirect(`/family/${encodeURIComponent(token)}?confirmed=${memoryId}`, 303);
   });
 
   // 'Download all': the child's opened memories (nothing locked) as one ZIP, streamed as it is packed; nothing is stored.
@@ -256,7 +334,7 @@ export function registerGuardianPages(options: {
     c.header("cache-control", "no-store");
     const token = c.req.param("token");
     const access = await links.access({ token });
-    if (!access) return c.html(unavailablePage(token, false), 404);
+    if (!access) return c.html(unavailablePage(token), 404);
     const archive = await options.childArchive({ userId: access.userId, childId: access.childId });
     // A download cut short (or a storage failure mid-way) ends the response with an error: the browser shows the download as failed.
     archive.result.catch(() => {});
@@ -270,8 +348,8 @@ export function registerGuardianPages(options: {
 
   app.post("/family/:token/fresh-link", limit.freshLink, async (c) => {
     const token = c.req.param("token");
-    await links.requestFreshLink({ token });
-    return c.redirect(`/family/${encodeURIComponent(token)}?sent=1`, 303);
+    const outcome = await links.requestFreshLink({ token });
+    return c.redirect(`/family/${encodeURIComponent(token)}?${freshLinkQuery(outcome)}`, 303);
   });
   return app;
 }

@@ -18,8 +18,15 @@ export function createGuardiansRepository(db: Database) {
   }
 
   return {
+    /** Dad's guardians (a child let in by the keepsake card receives too, but is not one of them). */
     list: async (userId: string) =>
-      withChildren(await db.select().from(guardians).where(eq(guardians.userId, userId)).orderBy(asc(guardians.createdAt), asc(guardians.id))),
+      withChildren(
+        await db
+          .select()
+          .from(guardians)
+          .where(and(eq(guardians.userId, userId), eq(guardians.kind, "guardian")))
+          .orderBy(asc(guardians.createdAt), asc(guardians.id)),
+      ),
     find: async (input: { userId: string; guardianId: string }) => {
       const [row] = await db.select().from(guardians).where(owned(input));
       return row ? (await withChildren([row]))[0] : undefined;
@@ -31,7 +38,7 @@ export function createGuardiansRepository(db: Database) {
     insert: (input: { userId: string; values: GuardianValues; childIds: string[] | null; inviteTokenHash: string; limit: number }) =>
       db.transaction(async (tx) => {
         await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`guardians:${input.userId}`}))`);
-        const [{ value }] = await tx.select({ value: count() }).from(guardians).where(eq(guardians.userId, input.userId));
+        const [{ value }] = await tx.select({ value: count() }).from(guardians).where(and(eq(guardians.userId, input.userId), eq(guardians.kind, "guardian")));
         if (value >= input.limit) return "limit" as const;
         const [existing] = await tx.select({ id: guardians.id }).from(guardians).where(and(eq(guardians.userId, input.userId), eq(guardians.email, input.values.email)));
         if (existing) return "duplicate" as const;

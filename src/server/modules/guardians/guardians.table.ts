@@ -15,6 +15,12 @@ export const guardians = pgTable(
     /** Stored lower-cased. */
     email: text("email").notNull(),
     relation: text("relation", { enum: ["co-parent", "grandparent", "godparent", "other"] }).notNull(),
+    /**
+     * 'guardian': named by Dad; 'child': the child themself, let in by the keepsake card (Dad's question or the
+     * family's approval). A child receives their own memories like a guardian, but never confirms milestones,
+     * never counts among the guardians and is not on Dad's list of guardians.
+     */
+    kind: text("kind", { enum: ["guardian", "child"] }).notNull().default("guardian"),
     /** Whether this guardian receives for every child (also those added later) or only those in guardian_children. */
     allChildren: boolean("all_children").notNull().default(true),
     status: text("status", { enum: ["invited", "accepted", "declined"] }).notNull().default("invited"),
@@ -216,4 +222,66 @@ export const guardianDeclines = pgTable(
     declinedAt: timestamp("declined_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.email] })],
+);
+
+/**
+ * Dad's question on a child's keepsake card: only the scrypt hash of the answer (as the child would type it,
+ * folded: case, spaces and punctuation ignored) is stored. Five wrong answers in a row pause the card for a day.
+ */
+export const childKeys = pgTable("child_keys", {
+  childId: uuid("child_id")
+    .primaryKey()
+    .references(() => children.id, { onDelete: "cascade" }),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  question: text("question").notNull(),
+  /** scrypt$<salt hex>$<hash hex> */
+  answerHash: text("answer_hash").notNull(),
+  failedAttempts: integer("failed_attempts").notNull().default(0),
+  pausedUntil: timestamp("paused_until", { withTimezone: true }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A child asking, from their keepsake card, to receive their messages at an address: by Dad's question
+ * ('question': approved at once) or by the family ('family': pending until Dad or a guardian approves).
+ * Once approved, the address gets a link to confirm it (only its sha256 stored), valid 7 days.
+ */
+export const childKeyRequests = pgTable(
+  "child_key_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    childId: uuid("child_id")
+      .notNull()
+      .references(() => children.id, { onDelete: "cascade" }),
+    /** Stored lower-cased. */
+    email: text("email").notNull(),
+    way: text("way", { enum: ["question", "family"] }).notNull(),
+    status: text("status", { enum: ["pending", "approved", "refused", "confirmed"] }).notNull().default("pending"),
+    /** Who answered a family request: a guardian's id, or null with decided_at set for Dad. */
+    decidedByGuardianId: uuid("decided_by_guardian_id").references(() => guardians.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    confirmTokenHash: text("confirm_token_hash"),
+    confirmExpiresAt: timestamp("confirm_expires_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("child_key_requests_child_idx").on(table.childId, table.createdAt), uniqueIndex("child_key_requests_confirm_unique").on(table.confirmTokenHash)],
+);
+
+/** The Approve / Not her links of a family request: one per person asked (guardian_id null: Dad). Only the sha256 is stored. */
+export const childKeyApprovals = pgTable(
+  "child_key_approvals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => childKeyRequests.id, { onDelete: "cascade" }),
+    guardianId: uuid("guardian_id").references(() => guardians.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+  },
+  (table) => [uniqueIndex("child_key_approvals_token_unique").on(table.tokenHash)],
 );

@@ -41,6 +41,12 @@ export type ChildPageSource = {
   memory: (input: { userId: string; childId: string; memoryId: string }) => Promise<FamilyMemory | undefined>;
 };
 
+/** What 'Email me a fresh link' did, said on the page as it is. */
+export type FreshLinkOutcome = { outcome: "sent" } | { outcome: "recent"; minutesAgo: number } | { outcome: "withdrawn" };
+
+/** Who is looking at which child: a guardian, or the grown child on their own page (who cannot confirm milestones). */
+export type FamilyAccess = { userId: string; childId: string; guardianId: string; kind: "guardian" | "child" };
+
 export type ChildPage =
   | {
       state: "open";
@@ -48,7 +54,7 @@ export type ChildPage =
       dadName: string;
       memories: FamilyMemory[];
       /** Who is looking at which child (for the envelopes); never rendered. */
-      access: { userId: string; childId: string; guardianId: string };
+      access: FamilyAccess;
     }
   /** Expired, revoked, unknown or no longer allowed: the page names nobody. */
   | { state: "unavailable" };
