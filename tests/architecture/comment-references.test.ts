@@ -9,26 +9,6 @@ import { commentsOf } from "../support/source-comments";
  */
 const NUMBERED_REFERENCE = /\b(?:issues?|decisions?)\s*#?\d+(?:\.\d+)*|(?:^|[\s(,])#\d{1,4}\b/gi;
 
-/**
- * Files whose comments still cite numbers, inside the memories, videos and uploads modules that the memory-table
- * rewrite replaces; the merger empties this list once that rewrite is merged. An entry whose file no longer cites
- * one fails the test too, so the list only shrinks.
- */
-const NOT_YET_REWORDED = [
-  "src/server/modules/memories/memories.edit.test.ts",
-  "src/server/modules/memories/memories.repository.ts",
-  "src/server/modules/memories/memories.routes.ts",
-  "src/server/modules/memories/memories.table.ts",
-  "src/server/modules/memories/memories.unlocks.table.ts",
-  "src/server/modules/memories/memories.unlocks.test.ts",
-  "src/server/modules/memories/memories.unlocks.ts",
-  "src/server/modules/memories/memories.usecases.ts",
-  "src/server/modules/uploads/uploads.deferred.test.ts",
-  "src/server/modules/videos/videos.ffmpeg.ts",
-  "src/server/modules/videos/videos.table.ts",
-  "src/shared/memories.ts",
-];
-
 /** Every comment of the TypeScript sources that cites a number, as `file:line: the reference`. */
 export function numberedReferences(files: string[]) {
   return files.flatMap((file) =>
@@ -39,10 +19,9 @@ export function numberedReferences(files: string[]) {
 describe("comments say why in words", () => {
   const files = ["src", "tests", "scripts", "bench"].flatMap(typescriptFiles);
 
-  it("no comment cites an issue or decision number, except the commented list", () => {
+  it("no comment cites an issue or decision number", () => {
     const found = numberedReferences(files);
-    expect(found.filter((entry) => !NOT_YET_REWORDED.some((file) => entry.startsWith(`${file}:`)))).toEqual([]);
-    expect(NOT_YET_REWORDED.filter((file) => !found.some((entry) => entry.startsWith(`${file}:`))), "listed files that no longer cite a number").toEqual([]);
+    expect(found).toEqual([]);
   });
 
   it("finds a number in line and block comments, and leaves strings, colours and plain counts alone", () => {

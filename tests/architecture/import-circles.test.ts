@@ -8,13 +8,6 @@ import { importCircles, importGraph, typescriptFiles } from "../support/import-g
  * should be told through an event or an injected function.
  */
 
-/**
- * Circles between server modules that remain while the memory-table rewrite is in progress elsewhere: memories,
- * videos and uploads each import another's table or repository. The merger empties this list once that rewrite is
- * merged; an entry that no longer matches a circle fails the test too, so the list only shrinks.
- */
-const ALLOWED_MODULE_CIRCLES = ["memories, uploads, videos"];
-
 const moduleOf = (file: string) => /^src\/server\/modules\/([^/]+)\//.exec(file)?.[1];
 
 /** Server module -> the other server modules its files import (its tests left out: a test may set up any module's rows). */
@@ -42,10 +35,9 @@ describe("import circles", () => {
     expect(importCircles(files).map((circle) => circle.join(" > "))).toEqual([]);
   });
 
-  it("no server module reaches itself through another, except the commented allow-list", () => {
+  it("no server module reaches itself through another", () => {
     const circles = importCircles(moduleGraph(files)).map((circle) => circle.join(", "));
-    expect(circles.filter((circle) => !ALLOWED_MODULE_CIRCLES.includes(circle))).toEqual([]);
-    expect(ALLOWED_MODULE_CIRCLES.filter((circle) => !circles.includes(circle)), "allow-list entries that no longer match a circle").toEqual([]);
+    expect(circles).toEqual([]);
   });
 
   it("finds a circle through a type-only import, and leaves a chain alone", () => {
