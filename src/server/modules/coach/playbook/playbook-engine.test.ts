@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { checkAnswerFormat, DANGER_CATEGORIES, INTENSITIES, TONES, VARIANTS } from "../../../../shared/pocket-dad";
-import { AGE_BANDS, answerFromPlaybook, findSituation, PLAYFUL_ONLY_PHRASES, writeScript } from "./playbook-engine";
+import { AGE_BANDS, answerFromPlaybook, findSituation, GENERAL_SITUATION, PLAYFUL_ONLY_PHRASES, SITUATIONS, writeScript } from "./playbook-engine";
 import { classifyDanger, detectDanger } from "./danger";
 import { NUMBERS, safetyResponse } from "./safety";
-import { GENERAL_SITUATION, SITUATIONS } from "./situations";
 
 const AGE_FOR_BAND = { "0-4": 3, "5-8": 6, "9-12": 10, "13+": 15 } as const;
 

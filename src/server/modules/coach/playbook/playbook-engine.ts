@@ -1,6 +1,15 @@
 import { formatAnswer, type Intensity, POCKET_DAD_COPY, type Tone, type Variant } from "../../../../shared/pocket-dad";
 import { createBm25Index } from "./bm25";
-import { type AgeBand, GENERAL_SITUATION, type Situation, SITUATIONS, type SituationKind } from "./situations";
+import generated from "./situations.json";
+import { AGE_BANDS, type AgeBand, type Situation, type SituationKind, situationSchema } from "./situations-content";
+
+/** The Playbook's situations (content/situations, checked and built by `npm run build:situations`). */
+export const SITUATIONS: Situation[] = generated.situations.map((situation) => situationSchema.parse(situation));
+/**
+ * Used when nothing in the Playbook fits what Dad typed well enough: an honest general answer for talking it
+ * through (listen, name the feeling, one next step), never another situation's script.
+ */
+export const GENERAL_SITUATION: Situation = situationSchema.parse(generated.general);
 
 type Alternatives = [string, string];
 
@@ -128,7 +137,7 @@ const AGE_NOTES: Record<AgeBand, string> = {
   "13+": "respect is the currency, so talk with them, not at them.",
 };
 
-export const AGE_BANDS: AgeBand[] = ["0-4", "5-8", "9-12", "13+"];
+export { AGE_BANDS };
 
 export function ageBand(ageYears: number | null | undefined): AgeBand {
   if (ageYears == null) return "5-8";
@@ -166,7 +175,7 @@ function oneLine(text: string, max: number) {
 // ---------- Relevance ----------
 
 const index = createBm25Index(
-  SITUATIONS.map((s) => ({ id: s.id, text: `${s.title} ${s.description} ${s.keywords} ${s.keywords}` })),
+  SITUATIONS.map((s) => ({ id: s.id, text: `${s.title} ${s.description} ${s.keywords} ${s.keywords} ${s.examples.join(" ")}` })),
 );
 const byId = new Map(SITUATIONS.map((s) => [s.id, s]));
 
