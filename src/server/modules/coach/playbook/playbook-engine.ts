@@ -1,5 +1,6 @@
 import { formatAnswer, type Intensity, POCKET_DAD_COPY, type Tone, type Variant } from "../../../../shared/pocket-dad";
 import { createBm25Index } from "./bm25";
+import { fillSlot, withThing } from "./slots";
 import generated from "./situations.json";
 import { AGE_BANDS, type AgeBand, type Situation, type SituationKind, situationSchema } from "./situations-content";
 
@@ -149,7 +150,8 @@ export function ageBand(ageYears: number | null | undefined): AgeBand {
 
 export type PlaybookChild = { name?: string | null; ageYears?: number | null; profileNote?: string | null };
 export type PlaybookRequest = { prompt: string; tone: Tone; intensity: Intensity; child?: PlaybookChild | null; variation?: number; variant?: Variant };
-type ScriptRequest = Omit<PlaybookRequest, "prompt"> & { sensitive?: boolean; grandparent?: string };
+/** `thing`: what fills the situation's {thing} (slots.ts), its fallback when not given. */
+type ScriptRequest = Omit<PlaybookRequest, "prompt"> & { sensitive?: boolean; grandparent?: string; thing?: string };
 
 /** The grandparent Dad named ('nana', 'grandad', ...), so a script about Grandma or Grandpa uses his family's word. */
 const GRANDPARENT = /\b(grandma|grandpa|grandmother|grandfather|granny|gran|grandad|granddad|nana|nanna|nan|papa|poppy|grammy|gramps|oma|opa|abuela|abuelo|nonna|nonno)\b/i;
@@ -255,8 +257,18 @@ function readNote(note: string | null | undefined): NoteReading | null {
 
 // ---------- Writing the answer ----------
 
+/** The situation's lines with {thing} filled in: what Dad mentioned, or the situation's fallback. */
+function filledIn(situation: Situation, thing: string | undefined): Situation {
+  if (!situation.slot) return situation;
+  const fill = (line: string) => withThing(line, thing ?? situation.slot!.fallback);
+  const say = Object.fromEntries(AGE_BANDS.map((band) => [band, fill(situation.say[band])])) as Situation["say"];
+  const steps = situation.steps.map(fill) as Situation["steps"];
+  return { ...situation, say, firm: fill(situation.firm), steps, why: situation.why.map(fill) as Situation["why"] };
+}
+
 /** Writes one script for a situation, tone, intensity and age band, personalised for the child. */
-export function writeScript(situation: Situation, request: ScriptRequest) {
+export function writeScript(template: Situation, request: ScriptRequest) {
+  const situation = filledIn(template, request.thing);
   const variation = Math.abs(request.variation ?? 0);
   const pick = <T>(options: readonly T[], offset = 0) => options[(variation + offset) % options.length];
   const name = request.child?.name ? oneLine(request.child.name, 40) : undefined;
@@ -319,7 +331,8 @@ export function answerFromPlaybook(request: PlaybookRequest): PlaybookAnswer {
   const situation = findSituation(request.prompt);
   const kind = situation.id === GENERAL_SITUATION.id ? "general" : "script";
   const sensitive = isSensitive(situation, request.prompt);
-  const text = writeScript(situation, { ...request, sensitive, grandparent: grandparentIn(request.prompt) });
+  const thing = situation.slot ? fillSlot(situation.slot, request.prompt) : undefined;
+  const text = writeScript(situation, { ...request, sensitive, grandparent: grandparentIn(request.prompt), thing });
   const softened = (sensitive || kind === "general") && (request.tone === "playful" || request.variant === "funnier");
   const notes = [kind === "general" ? POCKET_DAD_COPY.generalNote : null, softened ? POCKET_DAD_COPY.keptGentle : null].filter(Boolean);
   return { situation, text, kind, sensitive, note: notes.join(" ") || null, ...funnierFor(kind, sensitive) };

@@ -32,13 +32,14 @@ const line = z
   .refine((text) => !/["“”\n]/.test(text), "no double quotes or line breaks (they break the answer format)");
 
 /**
- * What fills {thing}: the first of `words` that Dad's message contains, written as `as` says ('the {}' gives
- * 'the piano'), or, with `name`, the name he gave the pet or the friend ('our dog Biscuit'); `fallback` when the
- * message names none. Both fills are written so that the line reads right either way.
+ * What fills {thing}: the name Dad gave the pet or the friend when `name` says to look for one ('our dog
+ * Biscuit' gives 'Biscuit'), else the first of `words` that his message contains, written as `as` says ('the {}'
+ * gives 'the piano'; a word written 'tv=the TV' is written its own way), else `fallback`. Every line that uses
+ * {thing} is written to read right with each of them; one that starts a sentence gets a capital.
  */
 const slotSchema = z
   .object({
-    words: z.array(z.string().trim().toLowerCase().min(2)).min(1),
+    words: z.array(z.string().regex(/^[a-z0-9][a-z0-9' -]*[a-z0-9](=.+)?$/, "a lower-case word or phrase, optionally =how to write it")).min(1),
     as: z.string().includes("{}").default("{}"),
     name: z.enum(["pet", "friend"]).optional(),
     fallback: z.string().trim().min(1),
