@@ -1,5 +1,5 @@
 import { formatAnswer, type Intensity, POCKET_DAD_COPY, type Tone, type Variant } from "../../../../shared/pocket-dad";
-import { createBm25Index } from "./bm25";
+import { ageIn, createSituationMatcher, type MatchChild } from "./situation-match";
 import { fillSlot, withThing } from "./slots";
 import generated from "./situations.json";
 import { AGE_BANDS, type AgeBand, type Situation, type SituationKind, situationSchema } from "./situations-content";
@@ -151,7 +151,7 @@ export function ageBand(ageYears: number | null | undefined): AgeBand {
 export type PlaybookChild = { name?: string | null; ageYears?: number | null; profileNote?: string | null };
 export type PlaybookRequest = { prompt: string; tone: Tone; intensity: Intensity; child?: PlaybookChild | null; variation?: number; variant?: Variant };
 /** `thing`: what fills the situation's {thing} (slots.ts), its fallback when not given. */
-type ScriptRequest = Omit<PlaybookRequest, "prompt"> & { sensitive?: boolean; grandparent?: string; thing?: string };
+type ScriptRequest = Omit<PlaybookRequest, "prompt"> & { sensitive?: boolean; grandparent?: string; thing?: string; band?: AgeBand };
 
 /** The grandparent Dad named ('nana', 'grandad', ...), so a script about Grandma or Grandpa uses his family's word. */
 const GRANDPARENT = /\b(grandma|grandpa|grandmother|grandfather|granny|gran|grandad|granddad|nana|nanna|nan|papa|poppy|grammy|gramps|oma|opa|abuela|abuelo|nonna|nonno)\b/i;
@@ -176,28 +176,29 @@ function oneLine(text: string, max: number) {
 
 // ---------- Relevance ----------
 
-const index = createBm25Index(
-  SITUATIONS.map((s) => ({ id: s.id, text: `${s.title} ${s.description} ${s.keywords} ${s.keywords} ${s.examples.join(" ")}` })),
-);
-const byId = new Map(SITUATIONS.map((s) => [s.id, s]));
+const matcher = createSituationMatcher(SITUATIONS);
 
 /**
- * Below this BM25 score no situation fits well enough, and the answer is honestly general
- * (issue 12). Tuned on the relevance set in ../eval: one strong word ('bedtime', 'divorce')
- * clears it; a message that shares only a common word with a situation does not.
+ * Below this score (words plus meaning, situation-match.ts) no situation fits well enough: the answer is
+ * honestly general and offers the closest situations to choose from. Tuned on the relevance set in ../eval.
  */
-export const RELEVANCE_THRESHOLD = 5;
+export const RELEVANCE_THRESHOLD = 0.7;
+/** How many close situations a general answer offers to choose from. */
+const CLOSEST = 3;
 
-/** The best situation for what Dad typed and its score; general when none fits well enough. */
-export function matchSituation(prompt: string): { situation: Situation; score: number } {
-  const best = index.search(prompt)[0];
-  const situation = best && best.score >= RELEVANCE_THRESHOLD ? byId.get(best.id) : undefined;
-  return { situation: situation ?? GENERAL_SITUATION, score: best?.score ?? 0 };
+export type SituationMatch = { situation: Situation; score: number; closest: Situation[] };
+
+/** The best situation for what Dad typed (and the child), its score, and the closest ones; general when none fits well enough. */
+export function matchSituation(prompt: string, child?: MatchChild | null): SituationMatch {
+  const ranked = matcher.rank(prompt, child);
+  const best = ranked[0];
+  const fits = best.score >= RELEVANCE_THRESHOLD;
+  return { situation: fits ? best.situation : GENERAL_SITUATION, score: best.score, closest: fits ? [] : ranked.slice(0, CLOSEST).map((r) => r.situation) };
 }
 
-/** The most relevant situation for what Dad typed (BM25 over descriptions and keywords). */
-export function findSituation(prompt: string): Situation {
-  return matchSituation(prompt).situation;
+/** The most relevant situation for what Dad typed. */
+export function findSituation(prompt: string, child?: MatchChild | null): Situation {
+  return matchSituation(prompt, child).situation;
 }
 
 /** Words that make any moment sensitive, whichever situation answers it. */
@@ -273,7 +274,7 @@ export function writeScript(template: Situation, request: ScriptRequest) {
   const pick = <T>(options: readonly T[], offset = 0) => options[(variation + offset) % options.length];
   const name = request.child?.name ? oneLine(request.child.name, 40) : undefined;
   const ageYears = request.child?.ageYears ?? null;
-  const band = ageBand(ageYears);
+  const band = request.band ?? ageBand(ageYears);
   const isGeneral = situation.id === GENERAL_SITUATION.id;
   const sayLine = withGrandparent(situation.say[band], request.grandparent);
   const gentle = Boolean(request.sensitive ?? situation.sensitive) || isGeneral;
@@ -328,11 +329,16 @@ export function funnierFor(kind: "script" | "general" | "safety", sensitive: boo
 
 /** The offline engine: relevance, tone for the moment, then the script. */
 export function answerFromPlaybook(request: PlaybookRequest): PlaybookAnswer {
-  const situation = findSituation(request.prompt);
+  // The age Dad gave in the message counts when no child is chosen ('my 14 year old'); with neither, a situation
+  // for certain ages ('GCSE options', 'potty training') is written for its typical age rather than for 5 to 8.
+  const statedAge = request.child?.ageYears ?? ageIn(request.prompt);
+  const situation = findSituation(request.prompt, { ...request.child, ageYears: statedAge });
+  const typicalAge = statedAge == null && situation.ages ? Math.round((situation.ages.min + Math.min(situation.ages.max, 17)) / 2) : undefined;
+  request = { ...request, child: { ...request.child, ageYears: statedAge } };
   const kind = situation.id === GENERAL_SITUATION.id ? "general" : "script";
   const sensitive = isSensitive(situation, request.prompt);
   const thing = situation.slot ? fillSlot(situation.slot, request.prompt) : undefined;
-  const text = writeScript(situation, { ...request, sensitive, grandparent: grandparentIn(request.prompt), thing });
+  const text = writeScript(situation, { ...request, sensitive, grandparent: grandparentIn(request.prompt), thing, band: typicalAge === undefined ? undefined : ageBand(typicalAge) });
   const softened = (sensitive || kind === "general") && (request.tone === "playful" || request.variant === "funnier");
   const notes = [kind === "general" ? POCKET_DAD_COPY.generalNote : null, softened ? POCKET_DAD_COPY.keptGentle : null].filter(Boolean);
   return { situation, text, kind, sensitive, note: notes.join(" ") || null, ...funnierFor(kind, sensitive) };
