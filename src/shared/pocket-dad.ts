@@ -35,6 +35,9 @@ export const POCKET_DAD_COPY = {
   recordLaterSave: "Record 30–60 sec",
   keptGentle: "Kept this one gentle.",
   generalNote: "Pocket Dad has no script for exactly this, so here's a general way to talk it through.",
+  /** Over the closest scripts a general answer offers. */
+  closestScripts: "Or pick the script that comes closest:",
+  unknownSituation: "That script isn't in the Playbook. Ask again in your own words.",
   funnierRefused: "Not for a moment like this one.",
   funnierSafety: "Not while someone may be in danger.",
   funnierGeneral: "Tell Pocket Dad a little more first, then try Funnier.",
@@ -117,6 +120,8 @@ export const pocketDadRequestSchema = z.object({
   tone_intensity: intensitySchema.default(DEFAULT_INTENSITY),
   child_id: z.uuid().nullish(),
   variant: z.enum(VARIANTS).default("standard"),
+  /** A Playbook situation Dad picked from a general answer's closest ones: its script answers the same message. */
+  situation_id: z.string().regex(/^[a-z][a-z0-9-]{0,59}$/, POCKET_DAD_COPY.unknownSituation).nullish(),
 });
 export type PocketDadRequest = z.input<typeof pocketDadRequestSchema>;
 
@@ -160,7 +165,12 @@ export type PocketDadReply = {
    * safety answer (which replaces the script) and on an ordinary message.
    */
   safety_note: SafetyNote | null;
+  /** When no situation fits well (kind 'general'), the two or three closest Playbook situations to pick from; else empty. */
+  choices: SituationChoice[];
 };
+
+/** A Playbook situation Dad can pick: its id (sent back as situation_id) and its title (the button). */
+export type SituationChoice = { id: string; title: string };
 
 export type SafetyNote = { category: SafetyCategory; text: string; phones: SafetyPhone[] };
 

@@ -22,9 +22,10 @@ import type { ProfilesUsecases } from "../profiles/profiles.usecases";
 import { coachErrors } from "./coach.errors";
 import { type CoachContext, type ModelEngine, ModelProviderError } from "./coach.model-engine";
 import type { CoachRepository } from "./coach.repository";
-import { answerFromPlaybook, funnierFor, isSensitive, matchSituation } from "./playbook/playbook-engine";
+import { answerFromPlaybook, funnierFor, isSensitive, matchSituation, situationById } from "./playbook/playbook-engine";
 import { type DangerDetection, detectDanger, safetyKindIn } from "./playbook/danger";
 import { type SafetyAnswer, safetyAnswer, safetyNote } from "./playbook/safety";
+import type { Situation } from "./playbook/situations-content";
 
 const RECENT_TOPICS = 3;
 
@@ -111,7 +112,7 @@ export function createCoachUsecases(options: {
 
     async ask(
       user: SessionUser,
-      input: { prompt: string; tone: Tone; tone_intensity: Intensity; child_id?: string | null; variant?: Variant },
+      input: { prompt: string; tone: Tone; tone_intensity: Intensity; child_id?: string | null; variant?: Variant; situation_id?: string | null },
       signal?: AbortSignal,
     ): Promise<PocketDadReply> {
       const childId = input.child_id ?? null;
@@ -119,6 +120,10 @@ export function createCoachUsecases(options: {
       if (childId && !child) throw coachErrors.childNotFound();
       const childContext = child ? { name: child.name, ageYears: ageOn(child.birthdate, todayIn(now(), child.timeZone)).years, profileNote: child.profileNote } : null;
       const variant = input.variant ?? "standard";
+      // A script Dad picked from the closest ones a general answer offered.
+      const picked = input.situation_id ? situationById(input.situation_id) : undefined;
+      if (input.situation_id && !picked) throw coachErrors.unknownSituation();
+      const match = picked ? { situation: picked, closest: [] } : matchSituation(input.prompt, childContext);
 
       // Safety first, whichever engine answers (decisions 5).
       const detected = detectDanger(input.prompt);
@@ -129,11 +134,12 @@ export function createCoachUsecases(options: {
       let dangerText = input.prompt;
       // The profile holds Dad's country, whose numbers the safety answer and the model's prompt give alike.
       const profileRead = detected.categories.length || model ? options.findProfile(user.id) : Promise.resolve(undefined);
-      let answer: Omit<PocketDadReply, "response_id" | "liked" | "safety" | "category" | "safety_note" | `safety_${"kind" | "phones" | "audience"}`> & { topic: string };
+      let answer: Omit<PocketDadReply, "response_id" | "liked" | "safety" | "category" | "safety_note" | "choices" | `safety_${"kind" | "phones" | "audience"}`> & { topic: string };
+      let choices: Situation[] = [];
       if (danger.categories.length) {
         answer = { message: "", topic: "safety", engine: model ? "model" : "playbook", kind: "safety", sensitive: true, note: null, ...funnierReply("safety", true) };
       } else if (model) {
-        const { situation } = matchSituation(input.prompt);
+        const { situation } = match;
         const sensitive = isSensitive(situation, input.prompt);
         const [profile, recent] = await Promise.all([profileRead, repository.recentResponses(user.id, childId, RECENT_TOPICS)]);
         const answers = profile?.onboardingAnswers as Partial<OnboardingAnswers> | null;
@@ -161,9 +167,9 @@ export function createCoachUsecases(options: {
           ? { message: "", topic: "safety", engine: "model", kind: "safety", sensitive: true, note: null, ...funnierReply("safety", true) }
           : { message: text, topic: "model", engine: "model", kind: "script", sensitive, note: softened ? POCKET_DAD_COPY.keptGentle : null, ...funnierReply("script", sensitive) };
       } else {
-        const { situation } = matchSituation(input.prompt);
-        const variation = await repository.countTopic(user.id, childId, situation.id);
-        const playbook = answerFromPlaybook({ prompt: input.prompt, tone: input.tone, intensity: input.tone_intensity, child: childContext, variation, variant });
+        const variation = await repository.countTopic(user.id, childId, match.situation.id);
+        const playbook = answerFromPlaybook({ prompt: input.prompt, tone: input.tone, intensity: input.tone_intensity, child: childContext, variation, variant, situation: picked });
+        choices = playbook.closest;
         answer = {
           message: playbook.text,
           topic: playbook.situation.id,
@@ -210,6 +216,7 @@ export function createCoachUsecases(options: {
         safety_phones: safety?.phones ?? [],
         safety_audience: safety?.audience ?? null,
         safety_note: note,
+        choices: answer.kind === "general" ? choices.map((situation) => ({ id: situation.id, title: situation.title })) : [],
       };
     },
 

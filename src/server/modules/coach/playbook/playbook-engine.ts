@@ -149,7 +149,8 @@ export function ageBand(ageYears: number | null | undefined): AgeBand {
 }
 
 export type PlaybookChild = { name?: string | null; ageYears?: number | null; profileNote?: string | null };
-export type PlaybookRequest = { prompt: string; tone: Tone; intensity: Intensity; child?: PlaybookChild | null; variation?: number; variant?: Variant };
+/** `situation`: the one Dad picked from a general answer's closest (situationById), instead of the one his words choose. */
+export type PlaybookRequest = { prompt: string; tone: Tone; intensity: Intensity; child?: PlaybookChild | null; variation?: number; variant?: Variant; situation?: Situation };
 /** `thing`: what fills the situation's {thing} (slots.ts), its fallback when not given. */
 type ScriptRequest = Omit<PlaybookRequest, "prompt"> & { sensitive?: boolean; grandparent?: string; thing?: string; band?: AgeBand };
 
@@ -194,6 +195,12 @@ export function matchSituation(prompt: string, child?: MatchChild | null): Situa
   const best = ranked[0];
   const fits = best.score >= RELEVANCE_THRESHOLD;
   return { situation: fits ? best.situation : GENERAL_SITUATION, score: best.score, closest: fits ? [] : ranked.slice(0, CLOSEST).map((r) => r.situation) };
+}
+
+const byId = new Map(SITUATIONS.map((situation) => [situation.id, situation]));
+/** A Playbook situation by its id (the general answer is not one to pick). */
+export function situationById(id: string): Situation | undefined {
+  return byId.get(id);
 }
 
 /** The most relevant situation for what Dad typed. */
@@ -311,6 +318,8 @@ export function writeScript(template: Situation, request: ScriptRequest) {
 
 export type PlaybookAnswer = {
   situation: Situation;
+  /** When no situation fits well enough (kind 'general'): the closest ones, for Dad to pick from. */
+  closest: Situation[];
   text: string;
   kind: "script" | "general";
   sensitive: boolean;
@@ -332,7 +341,7 @@ export function answerFromPlaybook(request: PlaybookRequest): PlaybookAnswer {
   // The age Dad gave in the message counts when no child is chosen ('my 14 year old'); with neither, a situation
   // for certain ages ('GCSE options', 'potty training') is written for its typical age rather than for 5 to 8.
   const statedAge = request.child?.ageYears ?? ageIn(request.prompt);
-  const situation = findSituation(request.prompt, { ...request.child, ageYears: statedAge });
+  const { situation, closest } = request.situation ? { situation: request.situation, closest: [] } : matchSituation(request.prompt, request.child);
   const typicalAge = statedAge == null && situation.ages ? Math.round((situation.ages.min + Math.min(situation.ages.max, 17)) / 2) : undefined;
   request = { ...request, child: { ...request.child, ageYears: statedAge } };
   const kind = situation.id === GENERAL_SITUATION.id ? "general" : "script";
@@ -341,5 +350,5 @@ export function answerFromPlaybook(request: PlaybookRequest): PlaybookAnswer {
   const text = writeScript(situation, { ...request, sensitive, grandparent: grandparentIn(request.prompt), thing, band: typicalAge === undefined ? undefined : ageBand(typicalAge) });
   const softened = (sensitive || kind === "general") && (request.tone === "playful" || request.variant === "funnier");
   const notes = [kind === "general" ? POCKET_DAD_COPY.generalNote : null, softened ? POCKET_DAD_COPY.keptGentle : null].filter(Boolean);
-  return { situation, text, kind, sensitive, note: notes.join(" ") || null, ...funnierFor(kind, sensitive) };
+  return { situation, closest, text, kind, sensitive, note: notes.join(" ") || null, ...funnierFor(kind, sensitive) };
 }
