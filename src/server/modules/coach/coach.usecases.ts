@@ -22,7 +22,7 @@ import type { ProfilesUsecases } from "../profiles/profiles.usecases";
 import { coachErrors } from "./coach.errors";
 import { type CoachContext, type ModelEngine, ModelProviderError } from "./coach.model-engine";
 import type { CoachRepository } from "./coach.repository";
-import { answerFromPlaybook, funnierFor, isSensitive, matchSituation, situationById } from "./playbook/playbook-engine";
+import { answerFromPlaybook, funnierFor, isSensitive, matchSituation, type PlaybookChild, situationBrief, situationById } from "./playbook/playbook-engine";
 import { type DangerDetection, detectDanger, safetyKindIn } from "./playbook/danger";
 import { type SafetyAnswer, safetyAnswer, safetyNote } from "./playbook/safety";
 import type { Situation } from "./playbook/situations-content";
@@ -37,6 +37,12 @@ const storedIntensity = (value: string | null | undefined): Intensity =>
 
 /** A sure find replaces the script with the safety answer; an unsure one only puts a note above the usual script. */
 const sureDanger = (detected: DangerDetection): DangerDetection => (detected.sure ? detected : { categories: [], sure: false });
+
+/** The situation chosen for the model's prompt, or the closest ones when none fits well (general). */
+function playbookGrounding(match: { situation: Situation; closest: Situation[] }, prompt: string, child: PlaybookChild | null) {
+  const fits = match.closest.length === 0;
+  return { fits, situations: (fits ? [match.situation] : match.closest).map((situation) => situationBrief(situation, prompt, child)) };
+}
 
 function funnierReply(kind: "script" | "general" | "safety", sensitive: boolean) {
   const { funnierAllowed, funnierReason } = funnierFor(kind, sensitive);
@@ -155,6 +161,7 @@ export function createCoachUsecases(options: {
           sensitive,
           variant: variant === "funnier" && sensitive ? "standard" : variant,
           country: accountCountry(profile ?? {}),
+          playbook: playbookGrounding(match, input.prompt, childContext),
         };
         const text = await askModel(model, context, signal);
         // The model's answer is checked again: a script that describes an emergency is replaced by the safety answer.

@@ -328,6 +328,16 @@ export type PlaybookAnswer = {
   funnierReason: string | null;
 };
 
+/**
+ * A situation as the model's prompt gives it, for grounding its answer: title, what it is, the line for the child's
+ * age with what Dad mentioned filled in, the steps and why they work.
+ */
+export function situationBrief(situation: Situation, prompt: string, child?: PlaybookChild | null) {
+  const filled = filledIn(situation, situation.slot ? fillSlot(situation.slot, prompt) : undefined);
+  const band = ageBand(child?.ageYears ?? ageIn(prompt));
+  return `${filled.title}: ${filled.description} A line that fits: '${withName(filled.say[band], undefined)}' Steps: ${filled.steps.join(" ")} Why: ${filled.why[0]}`;
+}
+
 /** Whether 'Funnier' is offered for a moment, and why not when it isn't (shared with the model path). */
 export function funnierFor(kind: "script" | "general" | "safety", sensitive: boolean) {
   if (kind === "safety") return { funnierAllowed: false, funnierReason: POCKET_DAD_COPY.funnierSafety };
