@@ -22,7 +22,7 @@ import type { ProfilesUsecases } from "../profiles/profiles.usecases";
 import { coachErrors } from "./coach.errors";
 import { type CoachContext, type ModelEngine, ModelProviderError } from "./coach.model-engine";
 import type { CoachRepository } from "./coach.repository";
-import { answerFromPlaybook, funnierFor, isSensitive, matchSituation, type PlaybookChild, situationBrief, situationById } from "./playbook/playbook-engine";
+import { answerFromPlaybook, funnierFor, isSensitive, matchSituation, type PlaybookChild, situationBrief, situationById, warmUpPlaybook } from "./playbook/playbook-engine";
 import { type DangerDetection, detectDanger, safetyKindIn } from "./playbook/danger";
 import { type SafetyAnswer, safetyAnswer, safetyNote } from "./playbook/safety";
 import type { Situation } from "./playbook/situations-content";
@@ -63,6 +63,8 @@ export function createCoachUsecases(options: {
   now?: () => Date;
 }) {
   const { repository, model } = options;
+  // In the background, once the server is up: the first question then answers at its usual speed.
+  setTimeout(warmUpPlaybook, 0).unref();
   const now = options.now ?? (() => new Date());
 
   /** The archetype Pocket Dad coaches to: the Dad DNA test's, else the setup questions' (quiz_result), else none. */

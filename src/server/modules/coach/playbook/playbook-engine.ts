@@ -203,6 +203,14 @@ export function situationById(id: string): Situation | undefined {
   return byId.get(id);
 }
 
+/**
+ * Loads the word meanings and each situation's (about half a second on a busy machine) so that the first
+ * question does not wait for them, or a model call start late.
+ */
+export function warmUpPlaybook() {
+  matchSituation("warming up");
+}
+
 /** The most relevant situation for what Dad typed. */
 export function findSituation(prompt: string, child?: MatchChild | null): Situation {
   return matchSituation(prompt, child).situation;
