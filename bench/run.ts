@@ -3,6 +3,7 @@
 import autocannon from "autocannon";
 import { INTENSITIES, TONES } from "../src/shared/pocket-dad";
 import { answerFromPlaybook } from "../src/server/modules/coach/playbook/playbook-engine";
+import { wordVectors } from "../src/server/modules/coach/meaning/word-vectors";
 import { cpuSecondsOf, startAppServer, startBaselineServer } from "./bench-server";
 import { startDatabaseBaseline } from "./bench-baselines";
 import { securityHeaderList } from "../src/server/http/security-headers";
@@ -46,6 +47,15 @@ function print(results: Result[], baseline: Result) {
   }
 }
 
+/** What reading the word vectors (on the first Pocket Dad answer) costs: time, and memory the process keeps. */
+function measureWordVectors() {
+  const rss = process.memoryUsage.rss();
+  const started = performance.now();
+  const { size } = wordVectors();
+  const ms = performance.now() - started;
+  console.log(`\nWord vectors (${size} words) loaded in ${ms.toFixed(0)} ms, RSS +${((process.memoryUsage.rss() - rss) / 2 ** 20).toFixed(1)} MB (budget: <= 40 MB, start <= 2 s)`);
+}
+
 /** The Playbook engine's own latency (relevance + script), as the server runs it, over varied prompts. */
 function measurePlaybook(iterations = 20_000) {
   const prompts = ["he won't go to bed", "screaming tantrum at the store", "my daughter lied about homework", "the kids fight over the remote", "our dog died", "she wants tiktok", "qwerty"];
@@ -76,7 +86,10 @@ if (only === "delivery") {
 const archiveOnly = only === "archive";
 const recordOnly = only === "record";
 const videoOnly = only === "video" || only === "upload" || archiveOnly || recordOnly;
-if (!videoOnly) measurePlaybook();
+if (!videoOnly) {
+  measureWordVectors();
+  measurePlaybook();
+}
 const baselineServer = await startBaselineServer();
 const app = await startAppServer();
 try {

@@ -42,6 +42,9 @@ export const POCKET_DAD_COPY = {
   funnierRefused: "a hard moment needs warmth, not jokes.",
   funnierSafety: "someone may be in danger.",
   funnierGeneral: "tell Pocket Dad a little more first.",
+  /** Over the closest scripts a general answer offers. */
+  closestScripts: "Or pick the script that comes closest:",
+  unknownSituation: "That script isn't in the Playbook. Ask again in your own words.",
   genericError: "Couldn't load advice. Try again.",
   editLabel: "Your words",
   editSave: "Save",
@@ -128,6 +131,8 @@ export const pocketDadRequestSchema = z.object({
   tone_intensity: intensitySchema.optional(),
   child_id: z.uuid().nullish(),
   variant: z.enum(VARIANTS).default("standard"),
+  /** A Playbook situation Dad picked from a general answer's closest ones: its script answers the same message. */
+  situation_id: z.string().regex(/^[a-z][a-z0-9-]{0,59}$/, POCKET_DAD_COPY.unknownSituation).nullish(),
 });
 export type PocketDadRequest = z.input<typeof pocketDadRequestSchema>;
 
@@ -171,7 +176,12 @@ export type PocketDadReply = {
    * safety answer (which replaces the script) and on an ordinary message.
    */
   safety_note: SafetyNote | null;
+  /** When no situation fits well (kind 'general'), the two or three closest Playbook situations to pick from; else empty. */
+  choices: SituationChoice[];
 };
+
+/** A Playbook situation Dad can pick: its id (sent back as situation_id) and its title (the button). */
+export type SituationChoice = { id: string; title: string };
 
 export type SafetyNote = { category: SafetyCategory; text: string; phones: SafetyPhone[] };
 

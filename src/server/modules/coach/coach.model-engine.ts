@@ -22,6 +22,11 @@ export type CoachContext = {
   variant?: "standard" | "shorter" | "funnier";
   /** Whose emergency numbers the answer may give (the safety answers' own). */
   country?: CountryCode;
+  /**
+   * The Playbook situation chosen for the message (one), or the closest ones when none fits well; each as
+   * situationBrief writes it. The model's answer is grounded in them.
+   */
+  playbook?: { fits: boolean; situations: string[] };
 };
 
 export const SYSTEM_PROMPT = `You are Pocket Dad, a calm, warm coach who gives fathers the exact words for a tricky moment with their child.
@@ -57,6 +62,14 @@ export function describeContext(context: CoachContext) {
   if (context.recentTopics.length) lines.push(`Recent topics: ${context.recentTopics.join("; ")}`);
   if (context.sensitive) {
     lines.push("This is a sensitive moment (a loss, an illness or a big change): warm and gentle, never jokey, whatever the tone. Playful here means warm and light, not jokes.");
+  }
+  if (context.playbook?.situations.length) {
+    lines.push(
+      context.playbook.fits
+        ? "From the Pocket Dad Playbook, the situation this is (ground your answer in it, in your own words, about what Dad wrote):"
+        : "No Pocket Dad Playbook situation fits this exactly; the closest ones (use what fits, say nothing that does not):",
+      ...context.playbook.situations.map((situation) => `- ${situation}`),
+    );
   }
   if (context.variant === "shorter") lines.push("Make it shorter: 'Say this' is one short sentence, and give exactly two bullets.");
   if (context.variant === "funnier") lines.push("Make it funnier: a lighter, playful script for the same moment, kind and never mocking the child.");

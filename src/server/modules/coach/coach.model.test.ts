@@ -8,6 +8,7 @@ import { DAD_DNA_QUESTIONS } from "../../../shared/dad-dna";
 import { checkAnswerFormat } from "../../../shared/pocket-dad";
 import { children } from "../children/children.table";
 import { pocketDadResponses } from "./coach.table";
+import { matchSituation } from "./playbook/playbook-engine";
 
 /** A local server speaking the OpenAI chat-completions protocol, answering from a script. */
 type Reply = { status?: number; content?: string; error?: string; delayMs?: number };
@@ -96,6 +97,27 @@ describe("the model engine (OpenAI-compatible server)", () => {
     expect(userMessage.content).toContain("never quote it back): Hates being rushed");
     expect(userMessage.content).not.toContain("Make it");
     expect(body).toMatchObject({ kind: "script", sensitive: false, funnier_allowed: true, category: null });
+  });
+
+  it("grounds the model in the Playbook situation chosen for the message, with what Dad mentioned; in the closest ones when none fits", async () => {
+    replies = [{ content: VALID }, { content: VALID }, { content: VALID }];
+    await ask({ prompt: "six years of cello lessons and now she wants to pack it in" });
+    const grounded = received[0].body.messages[1].content;
+    expect(grounded).toContain("From the Pocket Dad Playbook, the situation this is");
+    expect(grounded).toContain("- Giving up an instrument or a class: Child wants to quit or give up");
+    expect(grounded).toMatch(/A line that fits: '.*cello.*' Steps: Ask what's changed before you argue for staying\./);
+
+    const prompt = "how do I teach my son to tie his shoelaces";
+    const { closest } = matchSituation(prompt);
+    expect(closest).toHaveLength(3);
+    await ask({ prompt });
+    const unsure = received[1].body.messages[1].content;
+    expect(unsure).toContain("No Pocket Dad Playbook situation fits this exactly; the closest ones");
+    for (const situation of closest) expect(unsure).toContain(`- ${situation.title}: ${situation.description}`);
+
+    // A script Dad picked from the closest ones is the one the model is grounded in.
+    await ask({ prompt, situation_id: "learning-to-ride" });
+    expect(received[2].body.messages[1].content).toContain("the situation this is (ground your answer in it, in your own words, about what Dad wrote):\n- Learning to ride a bike:");
   });
 
   it("tells the model what kind of dad he is once he has taken the Dad DNA test", async () => {

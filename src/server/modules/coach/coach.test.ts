@@ -177,11 +177,32 @@ describe("POST /api/pocket-dad (offline Playbook)", () => {
 
   it("answers honestly general when nothing fits, and softens Playful for a sensitive moment", async () => {
     const user = await createSignedInUser(t);
-    const general = await (await ask(user, { prompt: "how do I teach my son to ride a bike", tone: "playful" })).json();
+    const general = await (await ask(user, { prompt: "how do I teach my son to tie his shoelaces", tone: "playful" })).json();
     expect(general).toMatchObject({ kind: "general", safety: false, funnier_allowed: false, category: null });
     expect(general.message).toContain("Name the feeling");
     const grief = await (await ask(user, { prompt: "my brother died in a car accident, how do I tell my daughter", tone: "playful" })).json();
     expect(grief).toMatchObject({ kind: "script", sensitive: true, note: "Kept this one gentle.", funnier_allowed: false, funnier_reason: "a hard moment needs warmth, not jokes." });
+  });
+
+  it("when no script fits, says so and offers the closest scripts; picking one answers the same message with that script", async () => {
+    const user = await createSignedInUser(t);
+    const prompt = "how do I teach my son to tie his shoelaces";
+    const general = await (await ask(user, { prompt })).json();
+    expect(general).toMatchObject({ kind: "general", note: "Pocket Dad has no script for exactly this, so here's a general way to talk it through." });
+    expect(general.choices).toHaveLength(3);
+    for (const choice of general.choices) expect(choice).toEqual({ id: expect.stringMatching(/^[a-z][a-z0-9-]+$/), title: expect.any(String) });
+    const picked = general.choices[1];
+    const script = await (await ask(user, { prompt, situation_id: picked.id })).json();
+    expect(script).toMatchObject({ kind: "script", note: null, choices: [] });
+    expect(checkAnswerFormat(script.message).ok).toBe(true);
+    const [stored] = await t.db.select().from(pocketDadResponses).where(eq(pocketDadResponses.id, script.response_id));
+    expect(stored).toMatchObject({ prompt, topic: picked.id });
+    // A script answer offers no choices, and a made-up situation is refused plainly.
+    expect((await (await ask(user, { prompt: "she won't go to bed" })).json()).choices).toEqual([]);
+    const unknown = await ask(user, { prompt, situation_id: "juggling-lessons" });
+    expect(unknown.status).toBe(400);
+    expect(JSON.stringify(await unknown.json())).toContain("That script isn't in the Playbook. Ask again in your own words.");
+    expect((await ask(user, { prompt, situation_id: "Not An Id!" })).status).toBe(400);
   });
 
   it("answers the Shorter and Funnier variants, and refuses an unknown one", async () => {

@@ -22,9 +22,10 @@ import type { ProfilesUsecases } from "../profiles/profiles.usecases";
 import { coachErrors } from "./coach.errors";
 import { type CoachContext, type ModelEngine, ModelProviderError } from "./coach.model-engine";
 import { type CoachRepository, SAFETY_TOPIC } from "./coach.repository";
-import { answerFromPlaybook, funnierFor, isSensitive, matchSituation } from "./playbook/playbook-engine";
+import { answerFromPlaybook, funnierFor, isSensitive, matchSituation, type PlaybookChild, situationBrief, situationById, warmUpPlaybook } from "./playbook/playbook-engine";
 import { type DangerDetection, detectDanger, safetyKindIn } from "./playbook/danger";
 import { type SafetyAnswer, safetyAnswer, safetyNote } from "./playbook/safety";
+import type { Situation } from "./playbook/situations-content";
 
 const RECENT_TOPICS = 3;
 
@@ -36,6 +37,12 @@ const storedIntensity = (value: string | null | undefined): Intensity =>
 
 /** A sure find replaces the script with the safety answer; an unsure one only puts a note above the usual script. */
 const sureDanger = (detected: DangerDetection): DangerDetection => (detected.sure ? detected : { categories: [], sure: false });
+
+/** The situation chosen for the model's prompt, or the closest ones when none fits well (general). */
+function playbookGrounding(match: { situation: Situation; closest: Situation[] }, prompt: string, child: PlaybookChild | null) {
+  const fits = match.closest.length === 0;
+  return { fits, situations: (fits ? [match.situation] : match.closest).map((situation) => situationBrief(situation, prompt, child)) };
+}
 
 function funnierReply(kind: "script" | "general" | "safety", sensitive: boolean) {
   const { funnierAllowed, funnierReason } = funnierFor(kind, sensitive);
@@ -71,6 +78,8 @@ export function createCoachUsecases(options: {
   now?: () => Date;
 }) {
   const { repository, model } = options;
+  // In the background, once the server is up: the first question then answers at its usual speed.
+  setTimeout(warmUpPlaybook, 0).unref();
   const now = options.now ?? (() => new Date());
 
   /** The archetype Pocket Dad coaches to: the Dad DNA test's, else the setup questions' (quiz_result), else none. */
@@ -136,7 +145,7 @@ export function createCoachUsecases(options: {
 
     async ask(
       user: SessionUser,
-      input: { prompt: string; tone?: Tone; tone_intensity?: Intensity; child_id?: string | null; variant?: Variant },
+      input: { prompt: string; tone?: Tone; tone_intensity?: Intensity; child_id?: string | null; variant?: Variant; situation_id?: string | null },
       signal?: AbortSignal,
     ): Promise<PocketDadReply> {
       const childId = input.child_id ?? null;
@@ -144,6 +153,10 @@ export function createCoachUsecases(options: {
       if (childId && !child) throw coachErrors.childNotFound();
       const childContext = child ? { name: child.name, ageYears: ageOn(child.birthdate, todayIn(now(), child.timeZone)).years, profileNote: child.profileNote } : null;
       const variant = input.variant ?? "standard";
+      // A script Dad picked from the closest ones a general answer offered.
+      const picked = input.situation_id ? situationById(input.situation_id) : undefined;
+      if (input.situation_id && !picked) throw coachErrors.unknownSituation();
+      const match = picked ? { situation: picked, closest: [] } : matchSituation(input.prompt, childContext);
 
       // Safety first, whichever engine answers.
       const detected = detectDanger(input.prompt);
@@ -159,11 +172,12 @@ export function createCoachUsecases(options: {
       const starting = named ? null : (await startingPreferences(user.id, await profileRead)).preferences;
       const tone = input.tone ?? starting!.tone;
       const intensity = input.tone_intensity ?? starting!.tone_intensity;
-      let answer: Omit<PocketDadReply, "response_id" | "liked" | "safety" | "category" | "safety_note" | `safety_${"kind" | "phones" | "audience"}`> & { topic: string };
+      let answer: Omit<PocketDadReply, "response_id" | "liked" | "safety" | "category" | "safety_note" | "choices" | `safety_${"kind" | "phones" | "audience"}`> & { topic: string };
+      let choices: Situation[] = [];
       if (danger.categories.length) {
         answer = { message: "", topic: SAFETY_TOPIC, engine: model ? "model" : "playbook", kind: "safety", sensitive: true, note: null, ...funnierReply("safety", true) };
       } else if (model) {
-        const { situation } = matchSituation(input.prompt);
+        const { situation } = match;
         const sensitive = isSensitive(situation, input.prompt);
         const [profile, recent] = await Promise.all([profileRead, repository.recentResponses(user.id, childId, RECENT_TOPICS)]);
         const answers = profile?.onboardingAnswers as Partial<OnboardingAnswers> | null;
@@ -180,6 +194,7 @@ export function createCoachUsecases(options: {
           sensitive,
           variant: steady?.variant ?? (variant === "funnier" && sensitive ? "standard" : variant),
           country: accountCountry(profile ?? {}),
+          playbook: playbookGrounding(match, input.prompt, childContext),
         };
         const text = await askModel(model, context, signal);
         // The model's answer is checked again: a script that describes an emergency is replaced by the safety answer.
@@ -200,8 +215,7 @@ export function createCoachUsecases(options: {
               ...(steady ? { note: steady.note, funnier_allowed: steady.funnier_allowed, funnier_reason: steady.funnier_reason } : { note: softened ? POCKET_DAD_COPY.keptGentle : null }),
             };
       } else {
-        const { situation } = matchSituation(input.prompt);
-        const variation = await repository.countTopic(user.id, childId, situation.id);
+        const variation = await repository.countTopic(user.id, childId, match.situation.id);
         const steady = unsure ? steadyUnderNote({ tone, variant }) : null;
         const playbook = answerFromPlaybook({
           prompt: input.prompt,
@@ -210,7 +224,9 @@ export function createCoachUsecases(options: {
           child: childContext,
           variation,
           variant: steady?.variant ?? variant,
+          situation: picked,
         });
+        choices = playbook.closest;
         answer = {
           message: playbook.text,
           topic: playbook.situation.id,
@@ -257,6 +273,7 @@ export function createCoachUsecases(options: {
         safety_phones: safety?.phones ?? [],
         safety_audience: safety?.audience ?? null,
         safety_note: note,
+        choices: answer.kind === "general" ? choices.map((situation) => ({ id: situation.id, title: situation.title })) : [],
       };
     },
 

@@ -24,6 +24,8 @@ const metaSchema = z.object({
   phones: z.array(z.object({ display: z.string(), tel: z.string() })).optional(),
   /** 'dad' for a baby: the first line is what Dad's hands do, not words for the child. */
   audience: z.enum(["dad", "child"]).nullable().optional(),
+  /** A general answer's closest scripts, offered as buttons. */
+  choices: z.array(z.object({ id: z.string(), title: z.string() })).optional(),
 });
 export type AnswerMeta = z.infer<typeof metaSchema>;
 export const PLAIN_SCRIPT: AnswerMeta = { kind: "script", note: null, funnierAllowed: true, funnierReason: null };
@@ -40,6 +42,8 @@ const entrySchema = z.object({
   meta: metaSchema.optional(),
   /** answer.say is Dad's own words ('Edit'), also kept on his answer on the server. */
   edited: z.boolean().optional(),
+  /** The script Dad picked from a general answer's closest ones; asking again (tone, Softer, Retry) keeps it. */
+  situationId: z.string().optional(),
 });
 const childSessionSchema = z.object({ latestKey: z.string().nullable(), entries: z.record(z.string(), entrySchema), history: z.array(z.string()) });
 const storedSchema = z.object({ version: z.literal(1), lastChildId: z.string().nullable(), children: z.record(z.string(), childSessionSchema) });
@@ -49,9 +53,9 @@ export type StoredPocketDad = z.infer<typeof storedSchema>;
 export const HISTORY_LIMIT = 30;
 
 export const childKey = (childId: string | null) => childId ?? "none";
-/** The standard answer keeps the key it always had, so answers saved before variants are still found. */
-export const responseCacheKey = (prompt: string, tone: string, intensity: string, childId: string | null, variant = "standard") =>
-  JSON.stringify([prompt, tone, intensity, childKey(childId), ...(variant === "standard" ? [] : [variant])]);
+/** The standard answer keeps the key it always had, so answers saved before variants (and picked scripts) are still found. */
+export const responseCacheKey = (prompt: string, tone: string, intensity: string, childId: string | null, variant = "standard", situationId?: string) =>
+  JSON.stringify([prompt, tone, intensity, childKey(childId), ...(variant === "standard" && !situationId ? [] : [variant]), ...(situationId ? [situationId] : [])]);
 
 export function emptyStore(): StoredPocketDad {
   return { version: 1, lastChildId: null, children: {} };

@@ -40,12 +40,13 @@ describe("Pocket Dad evaluation sets", () => {
     expect(sets.ordinary.filter((o) => o.near_miss).length).toBeGreaterThanOrEqual(100);
   });
 
-  it("relevance set: at least 220, only contract ids, at least 2 per id and 25 general", () => {
+  it("relevance set: at least 220, only contract ids (or situations added later), at least 2 per contract id and 15 general", () => {
     expect(relevanceSetSchema.safeParse(relevanceJson).error?.issues).toBeUndefined();
     expect(sets.relevance.length).toBeGreaterThanOrEqual(220);
     const perId = countBy(sets.relevance, (r) => r.accept);
     for (const id of relevanceIds) expect(perId.get(id) ?? 0, id).toBeGreaterThanOrEqual(2);
-    expect(perId.get("general")).toBeGreaterThanOrEqual(25);
+    // 31 at first; the Playbook since covers some of them (learning to ride, Santa, a first pet, ...).
+    expect(perId.get("general")).toBeGreaterThanOrEqual(15);
   });
 
   it("rejects what a careless edit would bring in", () => {

@@ -19,13 +19,21 @@ export const relevanceIds = [
   "general",
 ] as const;
 
+// Situations added to the Playbook later, accepted where they fit a message as well as a contract id (or fit a
+// message no contract id did); a message's text never changes.
+export const laterRelevanceIds = [
+  "cant-do-it", "baby-on-the-way", "changing-schools", "school-gate", "periods", "parties-and-drinking", "bedwetting",
+  "school-refusal", "learning-to-ride", "santa-magic", "vegetarian", "learning-to-swim", "hair-choices", "teen-withdrawn",
+  "where-babies-come-from", "different-families", "wants-a-pet", "driving-lessons", "gratitude",
+] as const;
+
 const text = z.string().trim().min(1).max(1000);
 
 export const dangerSetSchema = z.array(z.object({ text, category: z.enum(dangerCategories), topic: z.string().trim().min(1).max(40) }).strict());
 export const ordinarySetSchema = z.array(z.object({ text, near_miss: z.boolean() }).strict());
 export const relevanceSetSchema = z.array(
   z
-    .object({ text, accept: z.array(z.enum(relevanceIds)).min(1) })
+    .object({ text, accept: z.array(z.enum([...relevanceIds, ...laterRelevanceIds])).min(1) })
     .strict()
     .refine((entry) => !entry.accept.includes("general") || entry.accept.length === 1, { message: '"general" stands alone' }),
 );

@@ -1,12 +1,13 @@
 /** BM25 ranking over a small, fixed set of documents (the Playbook's situations). */
-const STOP_WORDS = new Set(
+/** Words every question has: they say nothing about which situation fits (also left out of its meaning). */
+export const STOP_WORDS = new Set(
   (
     "a an and are as at be but by for from has have he her him his i if in into is it its me my of on or our she so that the their them they this to was we what when who will with you your " +
     // words every question has: they say nothing about which situation fits
     "do does did doing done how should can could would why where there about just get gets got very really much many some any all also " +
     "know want wants tell told say said think thing things way help make made go going let lets need needs like been being had am im " +
     "son sons daughter daughters kid kids child children year years old yo month months week weeks day days time today now always " +
-    "keeps keep still again every lot little best good bad new start starting learn learning teach teaching ideas idea age asked asks ask explain why big"
+    "cant wont dont doesnt didnt isnt keeps keep still again every lot little best good bad new start starting learn learning teach teaching ideas idea age asked asks ask explain why big"
   ).split(" "),
 );
 

@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { checkAnswerFormat, DANGER_CATEGORIES, INTENSITIES, TONES, VARIANTS } from "../../../../shared/pocket-dad";
-import { AGE_BANDS, answerFromPlaybook, findSituation, PLAYFUL_ONLY_PHRASES, writeScript } from "./playbook-engine";
+import { AGE_BANDS, answerFromPlaybook, findSituation, GENERAL_SITUATION, PLAYFUL_ONLY_PHRASES, SITUATIONS, writeScript } from "./playbook-engine";
 import { classifyDanger, detectDanger } from "./danger";
 import { NUMBERS, safetyResponse } from "./safety";
-import { GENERAL_SITUATION, SITUATIONS } from "./situations";
 
 const AGE_FOR_BAND = { "0-4": 3, "5-8": 6, "9-12": 10, "13+": 15 } as const;
 
@@ -117,7 +116,7 @@ describe("the Playbook", () => {
 
   it("falls back to an honest general answer when nothing fits well enough: listen, name the feeling, one next step", () => {
     expect(findSituation("qwerty zxcv")).toBe(GENERAL_SITUATION);
-    for (const prompt of ["how do I teach my son to ride a bike", "what should we do this weekend", "she is obsessed with taylor swift"]) {
+    for (const prompt of ["how do I teach my son to tie his shoelaces", "what should we do this weekend", "she is obsessed with taylor swift"]) {
       const answer = answerFromPlaybook({ prompt, tone: "direct", intensity: "baseline", child: { name: "Leo", ageYears: 8 } });
       expect(answer.kind, prompt).toBe("general");
       expect(answer.note).toBe("Pocket Dad has no script for exactly this, so here's a general way to talk it through.");
@@ -259,7 +258,7 @@ describe("relevance", () => {
     ["how do I explain puberty and body changes", "puberty"],
     ["found a vape in his backpack", "vaping-drugs"],
     ["terrified of getting shots at the doctor", "doctor"],
-    ["still wetting the bed at 6", "potty"],
+    ["still wetting the bed at 6", "bedwetting"],
     ["I yelled at my son and I feel terrible, how do I apologize", "dad-lost-temper"],
     ["she is anxious and worried all the time, tummy aches", "worry"],
     ["he screamed I hate you and slammed the door", "i-hate-you"],

@@ -1,6 +1,16 @@
 import { formatAnswer, type Intensity, POCKET_DAD_COPY, type Tone, type Variant } from "../../../../shared/pocket-dad";
-import { createBm25Index } from "./bm25";
-import { type AgeBand, GENERAL_SITUATION, type Situation, SITUATIONS, type SituationKind } from "./situations";
+import { ageIn, createSituationMatcher, type MatchChild } from "./situation-match";
+import { fillSlot, withThing } from "./slots";
+import generated from "./situations.json";
+import { AGE_BANDS, type AgeBand, type Situation, type SituationKind, situationSchema } from "./situations-content";
+
+/** The Playbook's situations (content/situations, checked and built by `npm run build:situations`). */
+export const SITUATIONS: Situation[] = generated.situations.map((situation) => situationSchema.parse(situation));
+/**
+ * Used when nothing in the Playbook fits what Dad typed well enough: an honest general answer for talking it
+ * through (listen, name the feeling, one next step), never another situation's script.
+ */
+export const GENERAL_SITUATION: Situation = situationSchema.parse(generated.general);
 
 type Alternatives = [string, string];
 
@@ -128,7 +138,7 @@ const AGE_NOTES: Record<AgeBand, string> = {
   "13+": "respect is the currency, so talk with them, not at them.",
 };
 
-export const AGE_BANDS: AgeBand[] = ["0-4", "5-8", "9-12", "13+"];
+export { AGE_BANDS };
 
 export function ageBand(ageYears: number | null | undefined): AgeBand {
   if (ageYears == null) return "5-8";
@@ -139,8 +149,10 @@ export function ageBand(ageYears: number | null | undefined): AgeBand {
 }
 
 export type PlaybookChild = { name?: string | null; ageYears?: number | null; profileNote?: string | null };
-export type PlaybookRequest = { prompt: string; tone: Tone; intensity: Intensity; child?: PlaybookChild | null; variation?: number; variant?: Variant };
-type ScriptRequest = Omit<PlaybookRequest, "prompt"> & { sensitive?: boolean; grandparent?: string };
+/** `situation`: the one Dad picked from a general answer's closest (situationById), instead of the one his words choose. */
+export type PlaybookRequest = { prompt: string; tone: Tone; intensity: Intensity; child?: PlaybookChild | null; variation?: number; variant?: Variant; situation?: Situation };
+/** `thing`: what fills the situation's {thing} (slots.ts), its fallback when not given. */
+type ScriptRequest = Omit<PlaybookRequest, "prompt"> & { sensitive?: boolean; grandparent?: string; thing?: string; band?: AgeBand };
 
 /** The grandparent Dad named ('nana', 'grandad', ...), so a script about Grandma or Grandpa uses his family's word. */
 const GRANDPARENT = /\b(grandma|grandpa|grandmother|grandfather|granny|gran|grandad|granddad|nana|nanna|nan|papa|poppy|grammy|gramps|oma|opa|abuela|abuelo|nonna|nonno)\b/i;
@@ -165,28 +177,43 @@ function oneLine(text: string, max: number) {
 
 // ---------- Relevance ----------
 
-const index = createBm25Index(
-  SITUATIONS.map((s) => ({ id: s.id, text: `${s.title} ${s.description} ${s.keywords} ${s.keywords}` })),
-);
-const byId = new Map(SITUATIONS.map((s) => [s.id, s]));
+const matcher = createSituationMatcher(SITUATIONS);
 
 /**
- * Below this BM25 score no situation fits well enough, and the answer is honestly general rather
- * than a confident one about the wrong situation. Tuned on the relevance set in ../eval: one strong word ('bedtime', 'divorce')
- * clears it; a message that shares only a common word with a situation does not.
+ * Below this score (words plus meaning, situation-match.ts) no situation fits well enough: the answer is
+ * honestly general and offers the closest situations to choose from. Tuned on the relevance set in ../eval.
  */
-export const RELEVANCE_THRESHOLD = 5;
+export const RELEVANCE_THRESHOLD = 0.7;
+/** How many close situations a general answer offers to choose from. */
+const CLOSEST = 3;
 
-/** The best situation for what Dad typed and its score; general when none fits well enough. */
-export function matchSituation(prompt: string): { situation: Situation; score: number } {
-  const best = index.search(prompt)[0];
-  const situation = best && best.score >= RELEVANCE_THRESHOLD ? byId.get(best.id) : undefined;
-  return { situation: situation ?? GENERAL_SITUATION, score: best?.score ?? 0 };
+export type SituationMatch = { situation: Situation; score: number; closest: Situation[] };
+
+/** The best situation for what Dad typed (and the child), its score, and the closest ones; general when none fits well enough. */
+export function matchSituation(prompt: string, child?: MatchChild | null): SituationMatch {
+  const ranked = matcher.rank(prompt, child);
+  const best = ranked[0];
+  const fits = best.score >= RELEVANCE_THRESHOLD;
+  return { situation: fits ? best.situation : GENERAL_SITUATION, score: best.score, closest: fits ? [] : ranked.slice(0, CLOSEST).map((r) => r.situation) };
 }
 
-/** The most relevant situation for what Dad typed (BM25 over descriptions and keywords). */
-export function findSituation(prompt: string): Situation {
-  return matchSituation(prompt).situation;
+const byId = new Map(SITUATIONS.map((situation) => [situation.id, situation]));
+/** A Playbook situation by its id (the general answer is not one to pick). */
+export function situationById(id: string): Situation | undefined {
+  return byId.get(id);
+}
+
+/**
+ * Loads the word meanings and each situation's (about half a second on a busy machine) so that the first
+ * question does not wait for them, or a model call start late.
+ */
+export function warmUpPlaybook() {
+  matchSituation("warming up");
+}
+
+/** The most relevant situation for what Dad typed. */
+export function findSituation(prompt: string, child?: MatchChild | null): Situation {
+  return matchSituation(prompt, child).situation;
 }
 
 /** Words that make any moment sensitive, whichever situation answers it. */
@@ -246,13 +273,23 @@ function readNote(note: string | null | undefined): NoteReading | null {
 
 // ---------- Writing the answer ----------
 
+/** The situation's lines with {thing} filled in: what Dad mentioned, or the situation's fallback. */
+function filledIn(situation: Situation, thing: string | undefined): Situation {
+  if (!situation.slot) return situation;
+  const fill = (line: string) => withThing(line, thing ?? situation.slot!.fallback);
+  const say = Object.fromEntries(AGE_BANDS.map((band) => [band, fill(situation.say[band])])) as Situation["say"];
+  const steps = situation.steps.map(fill) as Situation["steps"];
+  return { ...situation, say, firm: fill(situation.firm), steps, why: situation.why.map(fill) as Situation["why"] };
+}
+
 /** Writes one script for a situation, tone, intensity and age band, personalised for the child. */
-export function writeScript(situation: Situation, request: ScriptRequest) {
+export function writeScript(template: Situation, request: ScriptRequest) {
+  const situation = filledIn(template, request.thing);
   const variation = Math.abs(request.variation ?? 0);
   const pick = <T>(options: readonly T[], offset = 0) => options[(variation + offset) % options.length];
   const name = request.child?.name ? oneLine(request.child.name, 40) : undefined;
   const ageYears = request.child?.ageYears ?? null;
-  const band = ageBand(ageYears);
+  const band = request.band ?? ageBand(ageYears);
   const isGeneral = situation.id === GENERAL_SITUATION.id;
   const sayLine = withGrandparent(situation.say[band], request.grandparent);
   const gentle = Boolean(request.sensitive ?? situation.sensitive) || isGeneral;
@@ -289,6 +326,8 @@ export function writeScript(situation: Situation, request: ScriptRequest) {
 
 export type PlaybookAnswer = {
   situation: Situation;
+  /** When no situation fits well enough (kind 'general'): the closest ones, for Dad to pick from. */
+  closest: Situation[];
   text: string;
   kind: "script" | "general";
   sensitive: boolean;
@@ -296,6 +335,16 @@ export type PlaybookAnswer = {
   funnierAllowed: boolean;
   funnierReason: string | null;
 };
+
+/**
+ * A situation as the model's prompt gives it, for grounding its answer: title, what it is, the line for the child's
+ * age with what Dad mentioned filled in, the steps and why they work.
+ */
+export function situationBrief(situation: Situation, prompt: string, child?: PlaybookChild | null) {
+  const filled = filledIn(situation, situation.slot ? fillSlot(situation.slot, prompt) : undefined);
+  const band = ageBand(child?.ageYears ?? ageIn(prompt));
+  return `${filled.title}: ${filled.description} A line that fits: '${withName(filled.say[band], undefined)}' Steps: ${filled.steps.join(" ")} Why: ${filled.why[0]}`;
+}
 
 /** Whether 'Funnier' is offered for a moment, and why not when it isn't (shared with the model path). */
 export function funnierFor(kind: "script" | "general" | "safety", sensitive: boolean) {
@@ -307,11 +356,17 @@ export function funnierFor(kind: "script" | "general" | "safety", sensitive: boo
 
 /** The offline engine: relevance, tone for the moment, then the script. */
 export function answerFromPlaybook(request: PlaybookRequest): PlaybookAnswer {
-  const situation = findSituation(request.prompt);
+  // The age Dad gave in the message counts when no child is chosen ('my 14 year old'); with neither, a situation
+  // for certain ages ('GCSE options', 'potty training') is written for its typical age rather than for 5 to 8.
+  const statedAge = request.child?.ageYears ?? ageIn(request.prompt);
+  const { situation, closest } = request.situation ? { situation: request.situation, closest: [] } : matchSituation(request.prompt, request.child);
+  const typicalAge = statedAge == null && situation.ages ? Math.round((situation.ages.min + Math.min(situation.ages.max, 17)) / 2) : undefined;
+  request = { ...request, child: { ...request.child, ageYears: statedAge } };
   const kind = situation.id === GENERAL_SITUATION.id ? "general" : "script";
   const sensitive = isSensitive(situation, request.prompt);
-  const text = writeScript(situation, { ...request, sensitive, grandparent: grandparentIn(request.prompt) });
+  const thing = situation.slot ? fillSlot(situation.slot, request.prompt) : undefined;
+  const text = writeScript(situation, { ...request, sensitive, grandparent: grandparentIn(request.prompt), thing, band: typicalAge === undefined ? undefined : ageBand(typicalAge) });
   const softened = (sensitive || kind === "general") && (request.tone === "playful" || request.variant === "funnier");
   const notes = [kind === "general" ? POCKET_DAD_COPY.generalNote : null, softened ? POCKET_DAD_COPY.keptGentle : null].filter(Boolean);
-  return { situation, text, kind, sensitive, note: notes.join(" ") || null, ...funnierFor(kind, sensitive) };
+  return { situation, closest, text, kind, sensitive, note: notes.join(" ") || null, ...funnierFor(kind, sensitive) };
 }

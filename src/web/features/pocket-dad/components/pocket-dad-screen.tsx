@@ -12,6 +12,7 @@ import { trackEvent } from "../../../lib/analytics";
 import { type PocketDadContext, usePocketDadContext } from "../api/get-pocket-dad-context";
 import { loadPocketDadSession, markTuneOverlayShown, PLAIN_SCRIPT, tuneOverlayDue } from "../pocket-dad-storage";
 import { AnswerCard } from "./answer-card";
+import { SituationChoices } from "./situation-choices";
 import { ArchetypeBadge } from "./archetype-badge";
 import { ChildCards } from "./child-cards";
 import { RecordLaterDialog } from "./record-later-dialog";
@@ -158,6 +159,9 @@ function PocketDadTool({ userId, context }: { userId: string | null; context: Po
           onLike={() => !guard() && void pd.like()}
           onRecordLater={() => setRecordLaterOpen(true)}
         />
+      ) : null}
+      {pd.entry && pd.status !== "error" && pd.entry.meta?.kind === "general" ? (
+        <SituationChoices choices={pd.entry.meta.choices ?? []} disabled={loading} onChoose={(id) => !guard() && pd.chooseSituation(id)} />
       ) : null}
 
       <p className="text-center text-sm text-olive-dark">Powered by {PRODUCT_NAME} AI</p>

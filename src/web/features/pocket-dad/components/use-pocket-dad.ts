@@ -64,16 +64,18 @@ export function usePocketDad(options: { userId: string | null; initialTone?: Ton
   const latestPrompt = entry?.prompt ?? null;
   /** The answer on screen was asked as this variant (Softer, Firmer and Retry keep it). */
   const variant: Variant = entry?.variant ?? "standard";
+  /** The script Dad picked for the answer on screen, kept when he asks again another way. */
+  const situationId = entry?.situationId;
 
   const ask = useCallback(
-    async (request: { prompt: string; tone: Tone; intensity: Intensity; childId: string | null; variant: Variant }) => {
+    async (request: { prompt: string; tone: Tone; intensity: Intensity; childId: string | null; variant: Variant; situationId?: string }) => {
       const prompt = request.prompt.trim();
       if (!prompt) {
         setError(POCKET_DAD_COPY.blankPrompt);
         setStatus("error");
         return;
       }
-      const key = responseCacheKey(prompt, request.tone, request.intensity, request.childId, request.variant);
+      const key = responseCacheKey(prompt, request.tone, request.intensity, request.childId, request.variant, request.situationId);
       controller.current?.abort();
       const cached = store.children[childKey(request.childId)]?.entries[key];
       if (cached) {
@@ -91,7 +93,7 @@ export function usePocketDad(options: { userId: string | null; initialTone?: Ton
         await wait(SUBMIT_DELAY_MS, abort.signal);
         for (let attempt = 0; ; attempt++) {
           const reply = await askPocketDad(
-            { prompt, tone: request.tone, tone_intensity: request.intensity, child_id: request.childId, variant: request.variant },
+            { prompt, tone: request.tone, tone_intensity: request.intensity, child_id: request.childId, variant: request.variant, situation_id: request.situationId },
             abort.signal,
           );
           const check = checkAnswerFormat(reply.message);
@@ -107,6 +109,7 @@ export function usePocketDad(options: { userId: string | null; initialTone?: Ton
               answer,
               liked: reply.liked,
               variant: request.variant,
+              ...(request.situationId ? { situationId: request.situationId } : {}),
               meta: {
                 kind: reply.kind,
                 note: reply.note,
@@ -115,6 +118,7 @@ export function usePocketDad(options: { userId: string | null; initialTone?: Ton
                 safetyNote: reply.safety_note,
                 phones: reply.safety_phones,
                 audience: reply.safety_audience,
+                choices: reply.choices,
               },
             };
             setStore((current) => rememberEntry(current, request.childId, key, newEntry));
@@ -148,13 +152,19 @@ export function usePocketDad(options: { userId: string | null; initialTone?: Ton
     likePending,
     variant,
     submit: (prompt: string) => ask({ prompt, tone, intensity, childId, variant: "standard" }),
-    retry: () => (latestPrompt ? ask({ prompt: latestPrompt, tone, intensity, childId, variant }) : undefined),
+    retry: () => (latestPrompt ? ask({ prompt: latestPrompt, tone, intensity, childId, variant, situationId }) : undefined),
+    /** Answers the same message with a script Dad picked from the closest ones a general answer offered. */
+    chooseSituation(id: string) {
+      if (!latestPrompt) return;
+      trackEvent("pd_situation_chosen", { situation_id: id });
+      void ask({ prompt: latestPrompt, tone, intensity, childId, variant: "standard", situationId: id });
+    },
     /** Shorter or Funnier asks the same question again that way; asking for the one on screen goes back to the standard answer. */
     changeVariant(next: Exclude<Variant, "standard">) {
       if (!latestPrompt) return;
       const chosen: Variant = next === variant ? "standard" : next;
       trackEvent("pd_variant_changed", { variant: chosen });
-      void ask({ prompt: latestPrompt, tone, intensity, childId, variant: chosen });
+      void ask({ prompt: latestPrompt, tone, intensity, childId, variant: chosen, situationId });
     },
     selectChild(next: string | null) {
       controller.current?.abort();
@@ -171,7 +181,7 @@ export function usePocketDad(options: { userId: string | null; initialTone?: Ton
       setIntensity(DEFAULT_INTENSITY);
       trackEvent("pd_tone_changed", { tone: next });
       savePreferences({ tone: next, tone_intensity: DEFAULT_INTENSITY }).catch(() => undefined);
-      if (latestPrompt) void ask({ prompt: latestPrompt, tone: next, intensity: DEFAULT_INTENSITY, childId, variant: "standard" });
+      if (latestPrompt) void ask({ prompt: latestPrompt, tone: next, intensity: DEFAULT_INTENSITY, childId, variant: "standard", situationId });
     },
     stepIntensity(direction: "softer" | "firmer") {
       const next = stepIntensity(intensity, direction);
@@ -179,7 +189,7 @@ export function usePocketDad(options: { userId: string | null; initialTone?: Ton
       setIntensity(next);
       trackEvent("pd_tone_intensity_changed", { tone_intensity: next });
       savePreferences({ tone, tone_intensity: next }).catch(() => undefined);
-      if (latestPrompt) void ask({ prompt: latestPrompt, tone, intensity: next, childId, variant });
+      if (latestPrompt) void ask({ prompt: latestPrompt, tone, intensity: next, childId, variant, situationId });
     },
     /** 'Edit' saved: his words are kept on his answer (server), then become the line here; a refusal is thrown to the editor. */
     async saveSay(say: string) {

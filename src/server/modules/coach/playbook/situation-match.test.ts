@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { checkAnswerFormat } from "../../../../shared/pocket-dad";
+import { answerFromPlaybook, matchSituation } from "./playbook-engine";
+import { ageIn } from "./situation-match";
+import { nameIn } from "./slots";
+
+const answer = (prompt: string, child?: { name?: string; ageYears?: number; profileNote?: string }) => answerFromPlaybook({ prompt, tone: "gentle", intensity: "baseline", child });
+
+describe("choosing the situation from the whole message, the child's age and profile note", () => {
+  it("the profile note matters at the school gate: 'finds goodbyes at school hard' turns a morning question into the goodbye script", () => {
+    const prompt = "how do i handle tomorrow morning at school";
+    expect(matchSituation(prompt).situation.id).not.toBe("school-gate");
+    expect(matchSituation(prompt, { profileNote: "Finds goodbyes at school hard" }).situation.id).toBe("school-gate");
+  });
+
+  it("the child's age sets aside situations for other ages: accidents at night at 2 are potty training, at 7 bedwetting", () => {
+    expect(matchSituation("accidents at night again", { ageYears: 2 }).situation.id).toBe("potty");
+    expect(matchSituation("accidents at night again", { ageYears: 7 }).situation.id).toBe("bedwetting");
+  });
+
+  it("reads the age Dad gives in the message when no child is chosen, and writes for it", () => {
+    expect([ageIn("my 7yo sobs"), ageIn("14 year olds blazer"), ageIn("she's 13 and wants"), ageIn("12 yr old told me"), ageIn("every 5 minutes")]).toEqual([7, 14, 13, 12, undefined]);
+    const result = checkAnswerFormat(answer("found a vape in my 14 year olds blazer, how do i bring it up").text);
+    expect(result.ok && result.answer.why).toContain("At 14,");
+  });
+
+  it("answers what Dad wrote in words the script has never seen together", () => {
+    expect(matchSituation("the kids would watch telly all day if i let them").situation.id).toBe("screens");
+    expect(matchSituation("gcse mocks on monday and he says he'll fail the lot").situation.id).toBe("exams");
+    expect(matchSituation("our chip pan caught fire, everyone got out ok but she won't sleep now").situation.id).toBe("after-house-fire");
+  });
+});
+
+describe("the line names the specific thing Dad mentioned", () => {
+  it("the instrument, the screen, the exam, in a sentence that reads right", () => {
+    expect(answer("six years of cello and now she wants to pack it in", { name: "Amy", ageYears: 12 }).text).toMatch(/Tell me what's changed with cello\./);
+    expect(answer("he won't get off the xbox", { ageYears: 10 }).text).toContain("then we switch off the Xbox.");
+    expect(answer("gcse mocks next week and she's panicking").text).toMatch(/I know the mocks can feel huge right now\./);
+  });
+
+  it("the pet's or the friend's name when Dad gives it, the kind of animal or a plain word when he doesn't", () => {
+    expect(answer("we had to rehome our dog biscuit because of the baby's allergy", { ageYears: 7 }).text).toContain("We found Biscuit a new home");
+    expect(answer("we had to rehome the dog because of the baby's allergy", { ageYears: 7 }).text).toContain("We found our dog a new home");
+    expect(answer("we had to rehome him, the baby is allergic", { ageYears: 7 }).text).toContain("We found our pet a new home");
+    expect(answer("her best mate priya is moving to leeds", { ageYears: 6 }).text).toContain("It's really sad when Priya moves away.");
+    expect(nameIn("our dog died on friday", "pet")).toBeUndefined();
+    expect(nameIn("rex, the big alsatian next door, scares him", "pet")).toBe("Rex");
+  });
+
+  it("a line that starts with the thing starts with a capital, and no {thing} is ever left in an answer", () => {
+    expect(answer("the corner shop rang, he took sweets without paying", { ageYears: 3 }).text).toContain("We have to give the sweets back to the shop.");
+    expect(answer("my son has just been diagnosed with adhd and asked if his brain is broken", { ageYears: 10 }).text).toContain("ADHD means your brain works in a particular way.");
+    for (const prompt of ["she wants to quit", "the fire was months ago but he still checks the alarm", "my son lost his coat again"]) {
+      expect(answer(prompt).text, prompt).not.toMatch(/\{thing\}/);
+    }
+  });
+});
