@@ -141,6 +141,9 @@ export function wordDanger(weights: ArrayLike<number>) {
   };
 }
 
+/** The note threshold for danger read in one sentence of a longer message (chosen on round 9, the development set). */
+const SENTENCE_NOTE = 0.95;
+
 export type MeaningReading = { score: number; unit: string; note: boolean; sure: boolean };
 
 export function createDangerMeaning(file: DangerMeaningFile, letters: (text: string) => number) {
@@ -153,7 +156,9 @@ export function createDangerMeaning(file: DangerMeaningFile, letters: (text: str
       const logits = signals.map((row, i) => linear(units[i].whole ? file.combiner.whole : file.combiner.sentence, row));
       const best = logits.indexOf(Math.max(...logits));
       const score = sigmoid(logits[best]);
-      return { score, unit: units[best].text, note: score > file.note, sure: score > file.sure };
+      // A sentence read alone has lost its context ('she wants to dye it blue'): it needs more to earn a note.
+      const note = units[best].whole ? file.note : Math.max(file.note, SENTENCE_NOTE);
+      return { score, unit: units[best].text, note: score > note, sure: score > file.sure };
     },
   };
 }
