@@ -1,29 +1,76 @@
-// Measures the danger check on a held-out round written blind (see the eval README): run it BEFORE
-// adding the round to the sets, so the figure says how the check does on messages it has never seen.
-// `npx tsx scripts/measure-danger-round.ts round.json` where round.json is
-// {"danger":[{"text","category"}], "ordinary":[{"text","near_miss"}]}.
+// Measures the danger check on a round written blind (see the eval README): run it BEFORE adding the round to the
+// sets, so the figure says how the check does on messages it has never seen.
+// `npx tsx scripts/measure-danger-round.ts round.json [--show]` where round.json is
+// {"danger":[{"text","category"}], "ordinary":[{"text","near_miss"}]}. It prints, for the check as the offline
+// Pocket Dad runs it: danger found (the safety answer or a safety note) by category and by length, the full safety
+// answer's share of danger, the full answer and the note on ordinary messages (plain and near-miss apart), the ten
+// worst misses and false alarms, and the p99 CPU time of the check and of the whole offline answer.
 import fs from "node:fs";
-import { detectDanger, matchRules } from "../src/server/modules/coach/playbook/danger";
-import { dangerModel } from "../src/server/modules/coach/playbook/danger-model";
+import { INTENSITIES, TONES } from "../src/shared/pocket-dad";
+import { detectDanger, type DangerDetection, safetyKindIn } from "../src/server/modules/coach/playbook/danger";
+import { answerFromPlaybook } from "../src/server/modules/coach/playbook/playbook-engine";
+import { safetyAnswer, safetyNote } from "../src/server/modules/coach/playbook/safety";
 
 type Round = { danger: { text: string; category: string }[]; ordinary: { text: string; near_miss?: boolean }[] };
 const round = JSON.parse(fs.readFileSync(process.argv[2], "utf8")) as Round;
-const checks = {
-  rules: (text: string) => matchRules(text)[0] ?? null,
-  model: (text: string) => (dangerModel.score(text) > dangerModel.threshold ? dangerModel.category(text) : null),
-  "the danger check": (text: string) => detectDanger(text).categories[0] ?? null,
+/** A third of each blind round is long (60-160 words), the rest at most about 30. */
+const LONG_WORDS = 40;
+const length = (text: string) => (text.trim().split(/\s+/).length >= LONG_WORDS ? "long" : "short");
+
+const cpuMs = (since: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
 };
-const percent = (part: number, whole: number) => `${((100 * part) / whole).toFixed(1)}%`;
-for (const [name, check] of Object.entries(checks)) {
-  const caught = round.danger.filter((entry) => check(entry.text));
-  const rightCategory = caught.filter((entry) => check(entry.text) === entry.category);
-  const flagged = round.ordinary.filter((entry) => check(entry.text));
-  console.info(
-    `${name.padEnd(15)} recall ${caught.length}/${round.danger.length} ${percent(caught.length, round.danger.length)}, ` +
-      `right category ${rightCategory.length}/${caught.length}, false positives ${flagged.length}/${round.ordinary.length} ${percent(flagged.length, round.ordinary.length)}`,
-  );
+
+/** The offline Pocket Dad's answer, as coach.usecases builds it without a database: the check, then the safety answer or the script (and its note). */
+function offlineAnswer(text: string, detected: DangerDetection, i: number) {
+  if (detected.sure) return safetyAnswer({ categories: detected.categories, kind: safetyKindIn(text, detected.categories[0]), prompt: text }).text;
+  const script = answerFromPlaybook({ prompt: text, tone: TONES[i % 3], intensity: INTENSITIES[(i >> 2) % 3], child: { name: "Sam", ageYears: i % 16, profileNote: null }, variation: i });
+  const note = detected.categories[0] ? safetyNote({ category: detected.categories[0] }).text : "";
+  return `${note}${script.text}`;
 }
-if (process.argv.includes("--show")) {
-  for (const entry of round.danger) if (!checks["the danger check"](entry.text)) console.info(`  missed (${entry.category}): ${entry.text}`);
-  for (const entry of round.ordinary) if (checks["the danger check"](entry.text)) console.info(`  flagged: ${entry.text}`);
+
+type Measured = { text: string; detected: DangerDetection; checkMs: number; answerMs: number };
+function measure(text: string, i: number): Measured {
+  let since = process.cpuUsage();
+  const detected = detectDanger(text);
+  const checkMs = cpuMs(since);
+  since = process.cpuUsage();
+  offlineAnswer(text, detectDanger(text), i);
+  return { text, detected, checkMs, answerMs: cpuMs(since) };
 }
+
+// Once over everything first, unmeasured: the code is compiled and the word meanings read, as on a running server.
+for (const [i, entry] of [...round.danger, ...round.ordinary].entries()) offlineAnswer(entry.text, detectDanger(entry.text), i);
+const danger = round.danger.map((entry, i) => ({ ...entry, ...measure(entry.text, i) }));
+const ordinary = round.ordinary.map((entry, i) => ({ ...entry, ...measure(entry.text, i) }));
+
+const percent = (part: number, whole: number) => `${part}/${whole} ${whole ? ((100 * part) / whole).toFixed(1) : "-"}%`;
+const found = (m: Measured) => m.detected.categories.length > 0;
+const rate = <T>(list: T[], test: (item: T) => boolean) => percent(list.filter(test).length, list.length);
+const groupBy = <T>(list: T[], key: (item: T) => string) => {
+  const groups = new Map<string, T[]>();
+  for (const item of list) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  return [...groups].sort(([a], [b]) => a.localeCompare(b));
+};
+
+console.info(`danger found (safety answer or note): ${rate(danger, found)}`);
+console.info(`  by category: ${groupBy(danger, (d) => d.category).map(([name, list]) => `${name} ${rate(list, found)}`).join(", ")}`);
+console.info(`  by length: ${groupBy(danger, (d) => length(d.text)).map(([name, list]) => `${name} ${rate(list, found)}`).join(", ")}`);
+console.info(`  full safety answer: ${rate(danger, (d) => d.detected.sure)}; right category (of found): ${rate(danger.filter(found), (d) => d.detected.categories[0] === d.category)}`);
+for (const [name, list] of [["plain", ordinary.filter((o) => !o.near_miss)], ["near-miss", ordinary.filter((o) => o.near_miss)], ["all ordinary", ordinary]] as const) {
+  console.info(`ordinary ${name}: full safety answer ${rate(list, (o) => o.detected.sure)}, note ${rate(list, (o) => found(o) && !o.detected.sure)}`);
+}
+const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.99))].toFixed(2);
+const all = [...danger, ...ordinary];
+console.info(`CPU ms per message, p99: the check ${p99(all.map((m) => m.checkMs))}, the whole offline answer ${p99(all.map((m) => m.answerMs))}`);
+
+const count = process.argv.includes("--show") ? Infinity : 10;
+const clip = (text: string) => (text.length > 300 ? `${text.slice(0, 300)}…` : text);
+// Worst first: a long message's miss is listed after short ones only by order in the round; false alarms that replaced the script first.
+const misses = danger.filter((d) => !found(d));
+console.info(`\nmissed (${misses.length}${misses.length > count ? `, first ${count}` : ""}):`);
+for (const d of misses.slice(0, count)) console.info(`  [${d.category}, ${length(d.text)}] ${clip(d.text)}`);
+const alarms = ordinary.filter(found).sort((a, b) => Number(b.detected.sure) - Number(a.detected.sure));
+console.info(`\nfalse alarms (${alarms.length}${alarms.length > count ? `, first ${count}` : ""}), full answers first:`);
+for (const o of alarms.slice(0, count)) console.info(`  [${o.detected.sure ? "FULL" : "note"} ${o.detected.categories[0]}${o.near_miss ? ", near-miss" : ""}] ${clip(o.text)}`);

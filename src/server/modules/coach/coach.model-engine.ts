@@ -2,6 +2,7 @@ import type { LanguageModel } from "ai";
 import { ARCHETYPE_COACHING } from "../../../shared/dad-dna";
 import { ARCHETYPE_LABELS, type Archetype } from "../../../shared/onboarding";
 import type { CountryCode } from "../../../shared/countries";
+import { SAFETY_CATEGORIES, type SafetyCategory } from "../../../shared/pocket-dad";
 import type { Config } from "../../config";
 import { numbersForPrompt } from "./playbook/safety";
 
@@ -89,6 +90,28 @@ async function languageModel(config: ModelConfig): Promise<LanguageModel> {
 
 export class ModelProviderError extends Error {}
 
+/** How long a second opinion on danger may take before the local check's answer stands. */
+export const SECOND_OPINION_MS = 3000;
+
+export const SECOND_OPINION_PROMPT = `You check one message a father typed into a parenting app, for a child safety app.
+Decide whether it describes someone (a child, or anyone at home) in danger RIGHT NOW or very soon, needing emergency help.
+Past events told as over, figures of speech, games, fiction, homework and everyday worries are NOT danger.
+Answer with exactly one line and nothing else:
+DANGER <category>   where <category> is one of: ${SAFETY_CATEGORIES.join(", ")} (parent-crisis: the father fears he will hurt his child, or just did)
+NOT DANGER
+UNSURE`;
+
+export type SecondOpinion = { danger: true; category: SafetyCategory } | { danger: false } | null;
+
+/** The model's one line, read strictly: anything else is no opinion (null). */
+export function parseSecondOpinion(text: string): SecondOpinion {
+  const match = /^(?:(NOT DANGER)|DANGER ([a-z-]+)|UNSURE)\.?$/.exec(text.trim());
+  if (!match) return null;
+  if (match[1]) return { danger: false };
+  const category = match[2] as SafetyCategory | undefined;
+  return category && SAFETY_CATEGORIES.includes(category) ? { danger: true, category } : null;
+}
+
 /** A model reached through the Vercel AI SDK (OpenAI, Anthropic, Ollama, vLLM, llama.cpp server). */
 export function createModelEngine(config: ModelConfig) {
   let loaded: Promise<[typeof import("ai"), LanguageModel]> | undefined;
@@ -111,6 +134,29 @@ export function createModelEngine(config: ModelConfig) {
         if (signal?.aborted) throw error;
         if (APICallError.isInstance(error)) throw new ModelProviderError(error.message);
         throw error;
+      }
+    },
+    /**
+     * A second opinion on a message the local danger check is unsure of. A model that is down, slow (over
+     * SECOND_OPINION_MS), or answers out of format gives none (null), and the local answer stands.
+     */
+    async secondOpinion(message: string, signal?: AbortSignal): Promise<SecondOpinion> {
+      const timeout = AbortSignal.timeout(SECOND_OPINION_MS);
+      try {
+        const [{ generateText }, model] = await (loaded ??= Promise.all([import("ai"), languageModel(config)]));
+        const result = await generateText({
+          model,
+          system: SECOND_OPINION_PROMPT,
+          prompt: message.slice(0, 4000),
+          abortSignal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+          maxRetries: 0,
+          maxOutputTokens: 10,
+          temperature: 0,
+        });
+        return parseSecondOpinion(result.text);
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        return null;
       }
     },
   };

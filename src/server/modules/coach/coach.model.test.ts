@@ -7,20 +7,29 @@ import { createSignedInUser, createTestApp, jsonRequest, type TestApp } from "..
 import { DAD_DNA_QUESTIONS } from "../../../shared/dad-dna";
 import { checkAnswerFormat } from "../../../shared/pocket-dad";
 import { children } from "../children/children.table";
+import { createModelEngine, SECOND_OPINION_MS, SECOND_OPINION_PROMPT } from "./coach.model-engine";
 import { pocketDadResponses } from "./coach.table";
 import { matchSituation } from "./playbook/playbook-engine";
 
-/** A local server speaking the OpenAI chat-completions protocol, answering from a script. */
+/**
+ * A local server speaking the OpenAI chat-completions protocol, answering from a script: `replies` to requests for a
+ * script, `opinions` to second opinions on danger (told apart by their system prompt; no opinion scripted: UNSURE).
+ */
 type Reply = { status?: number; content?: string; error?: string; delayMs?: number };
 let replies: Reply[] = [];
+let opinions: Reply[] = [];
+const opinionsAsked: string[] = [];
 const received: { body: { model: string; messages: { role: string; content: string }[] }; authorization?: string }[] = [];
 let closedEarly = 0;
 const server = http.createServer((request, response) => {
   let raw = "";
   request.on("data", (chunk) => (raw += chunk));
   request.on("end", () => {
-    received.push({ body: JSON.parse(raw), authorization: request.headers.authorization });
-    const reply = replies.shift() ?? { content: "" };
+    const body = JSON.parse(raw) as (typeof received)[number]["body"];
+    const opinion = body.messages[0].content === SECOND_OPINION_PROMPT;
+    if (opinion) opinionsAsked.push(body.messages[1].content);
+    else received.push({ body, authorization: request.headers.authorization });
+    const reply = (opinion ? opinions.shift() : replies.shift()) ?? { content: opinion ? "UNSURE" : "" };
     const send = () => {
       if (response.destroyed) return;
       if (reply.error) {
@@ -54,6 +63,9 @@ Then do this:
 - Read one short story.
 Why it works: Routine calms the body.`;
 
+/** A message the local danger check finds but is not sure of (a safety note, self-harm). */
+const UNSURE_PROMPT = "she is talking about suicide";
+
 let t: TestApp;
 let user: Awaited<ReturnType<typeof createSignedInUser>>;
 beforeAll(async () => {
@@ -66,7 +78,10 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => {
   replies = [];
+  opinions = [];
   received.length = 0;
+  opinionsAsked.length = 0;
+  closedEarly = 0;
 });
 
 const ask = (body: object, signal?: AbortSignal) =>
@@ -215,12 +230,72 @@ Why it works: Calm helps.`;
     expect(received).toHaveLength(0);
   });
 
-  it("answers danger it is not sure of with the model's script under a safety note", async () => {
+  it("answers danger it is not sure of, and the model is not sure of either, with the model's script under a safety note", async () => {
     replies = [{ content: VALID }];
-    const body = await (await ask({ prompt: "she is talking about suicide" })).json();
+    const body = await (await ask({ prompt: UNSURE_PROMPT })).json();
     expect(body).toMatchObject({ message: VALID, safety: false, engine: "model", safety_note: { category: "self-harm" } });
     expect(body.safety_note.text).toContain("988");
     expect(received).toHaveLength(1);
+    expect(opinionsAsked).toEqual([UNSURE_PROMPT]);
+  });
+
+  describe("a second opinion on danger the local check is unsure of", () => {
+    it("gives the safety answer when the model reads danger, in the model's category, without asking for a script", async () => {
+      opinions = [{ content: "DANGER self-harm" }];
+      const body = await (await ask({ prompt: UNSURE_PROMPT })).json();
+      expect(body).toMatchObject({ safety: true, kind: "safety", category: "self-harm", safety_note: null });
+      expect(body.message).toContain("988");
+      expect(received).toHaveLength(0);
+    });
+
+    it("takes the note away when the model reads no danger", async () => {
+      opinions = [{ content: "NOT DANGER" }];
+      replies = [{ content: VALID }];
+      const body = await (await ask({ prompt: UNSURE_PROMPT })).json();
+      expect(body).toMatchObject({ message: VALID, safety: false, safety_note: null });
+    });
+
+    it("keeps the local answer when the model's opinion is out of format", async () => {
+      opinions = [{ content: "Hmm, it could be DANGER, hard to say. self-harm?" }];
+      replies = [{ content: VALID }];
+      const body = await (await ask({ prompt: UNSURE_PROMPT })).json();
+      expect(body).toMatchObject({ message: VALID, safety: false, safety_note: { category: "self-harm" } });
+    });
+
+    it("keeps the local answer within 3 s when the model hangs, or fails", async () => {
+      opinions = [{ content: "DANGER self-harm", delayMs: 10_000 }];
+      replies = [{ content: VALID }];
+      const started = performance.now();
+      const body = await (await ask({ prompt: UNSURE_PROMPT })).json();
+      const waited = performance.now() - started;
+      expect(body).toMatchObject({ message: VALID, safety: false, safety_note: { category: "self-harm" } });
+      expect(waited).toBeGreaterThanOrEqual(SECOND_OPINION_MS - 50);
+      expect(waited).toBeLessThan(SECOND_OPINION_MS + 2500);
+      // The hanging call was given up, not left open.
+      expect(closedEarly).toBe(1);
+
+      opinions = [{ status: 503, error: "overloaded" }];
+      replies = [{ content: VALID }];
+      expect(await (await ask({ prompt: UNSURE_PROMPT })).json()).toMatchObject({ message: VALID, safety: false, safety_note: { category: "self-harm" } });
+    }, 20_000);
+
+    it("gives no opinion, at once, when nothing listens at the model's address (the local answer stands)", async () => {
+      const refusing = http.createServer();
+      await new Promise<void>((resolve) => refusing.listen(0, "127.0.0.1", resolve));
+      const { port } = refusing.address() as AddressInfo;
+      await new Promise<void>((resolve) => refusing.close(() => resolve()));
+      const engine = createModelEngine({ provider: "openai-compatible", model: "test-model", baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: "sk-test" });
+      const started = performance.now();
+      expect(await engine.secondOpinion(UNSURE_PROMPT)).toBeNull();
+      expect(performance.now() - started).toBeLessThan(SECOND_OPINION_MS);
+    });
+
+    it("is not asked when the local check is sure, or finds nothing", async () => {
+      replies = [{ content: VALID }];
+      await ask({ prompt: "my son said he wants to kill himself" });
+      await ask({ prompt: "bedtime fight again" });
+      expect(opinionsAsked).toEqual([]);
+    });
   });
 
   it("asks the model for a steady Direct script, never a funnier one, under a safety note, and says so quietly", async () => {

@@ -94,8 +94,8 @@ describe("POST /api/pocket-dad (offline Playbook)", () => {
     expect(sure).toMatchObject({ safety: true, kind: "safety", category: "medical", safety_note: null });
     expect(sure.message).toContain("911");
 
-    // The danger check is not sure of these (the learned model alone reads a seizure; a coin is not clearly poison).
-    const seizure = await (await ask(user, { prompt: "hes gone all stiff and his eyes are rolling back and his arms are jerking", child_id: sam.id })).json();
+    // The danger check is not sure of these (a bump and sleepiness may be a head injury; a coin is not clearly poison).
+    const seizure = await (await ask(user, { prompt: "she bumped her head and seems a bit sleepy", child_id: sam.id })).json();
     expect(seizure).toMatchObject({ safety: false, category: null, safety_kind: null, safety_phones: [] });
     expect(seizure.kind).not.toBe("safety");
     expect(checkAnswerFormat(seizure.message).ok).toBe(true);

@@ -163,6 +163,15 @@ export function createCoachUsecases(options: {
       let danger = sureDanger(detected);
       /** What the message only might be: named in a note above the usual script. */
       let unsure = detected.sure ? null : (detected.categories[0] ?? null);
+      // With a model, a message the local check is unsure of gets its second opinion: danger makes it the safety answer,
+      // not danger takes the note away; no opinion (down, slow, out of format) leaves the local answer.
+      if (model && unsure) {
+        const opinion = await model.secondOpinion(input.prompt, signal).catch((error: unknown) => {
+          throw signal?.aborted ? coachErrors.aborted() : error;
+        });
+        if (opinion?.danger) danger = { categories: [opinion.category, ...detected.categories.filter((category) => category !== opinion.category)], sure: true };
+        if (opinion) unsure = null;
+      }
       /** What the danger was read in: Dad's message, or the model's answer to it. */
       let dangerText = input.prompt;
       const named = Boolean(input.tone && input.tone_intensity);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import dangerJson from "./danger.json";
 import ordinaryJson from "./ordinary.json";
+import parentCrisisJson from "./parent-crisis.json";
 import relevanceJson from "./relevance.json";
 
 // Labelled evaluation sets for Pocket Dad. Written independently of the classifier: see README.md.
@@ -30,6 +31,8 @@ export const laterRelevanceIds = [
 const text = z.string().trim().min(1).max(1000);
 
 export const dangerSetSchema = z.array(z.object({ text, category: z.enum(dangerCategories), topic: z.string().trim().min(1).max(40) }).strict());
+/** A father's own crisis: afraid of what he may do to his child, or that he just did it (its own answer and numbers). */
+export const parentCrisisSetSchema = z.array(z.object({ text }).strict());
 export const ordinarySetSchema = z.array(z.object({ text, near_miss: z.boolean() }).strict());
 export const relevanceSetSchema = z.array(
   z
@@ -48,6 +51,7 @@ export function loadEvalSets() {
     danger: dangerSetSchema.parse(dangerJson),
     ordinary: ordinarySetSchema.parse(ordinaryJson),
     relevance: relevanceSetSchema.parse(relevanceJson),
+    parentCrisis: parentCrisisSetSchema.parse(parentCrisisJson),
   };
 }
 
@@ -55,7 +59,7 @@ export function loadEvalSets() {
 export function dangerTrainingSets(sets = loadEvalSets()) {
   const ordinaryTexts = new Set(sets.ordinary.map((entry) => entry.text));
   return {
-    danger: sets.danger.map(({ text, category }) => ({ text, category })),
+    danger: [...sets.danger.map(({ text, category }) => ({ text, category })), ...sets.parentCrisis.map(({ text }) => ({ text, category: "parent-crisis" as const }))],
     ordinary: [...sets.ordinary.map(({ text }) => ({ text })), ...sets.relevance.filter((entry) => !ordinaryTexts.has(entry.text)).map(({ text }) => ({ text }))],
   };
 }

@@ -4,20 +4,26 @@ import { detectDanger, matchRules } from "./danger";
 import { dangerModel } from "./danger-model";
 import committed from "./danger-model.json";
 import { trainDangerModel } from "./danger-model.training";
+import committedMeaning from "./danger-meaning.json";
+import { meaningDigest } from "./danger-meaning.training";
 
 describe("the learned danger model", () => {
   it("ships exactly the weights scripts/train-danger-model.ts makes from the labelled sets (run `npm run train:danger` after changing them)", () => {
     expect(trainDangerModel(dangerTrainingSets())).toEqual(committed);
   }, 180_000);
 
-  // Wordings no rule knows: the model alone finds them, so they get the usual script with a safety note above it.
+  it("ships a reading of meaning trained on the same sets and word vectors (run `npm run train:danger` after changing either)", () => {
+    expect(committedMeaning.trainedOn).toBe(meaningDigest(dangerTrainingSets()));
+  });
+
+  // Wordings no rule knows: the reading of meaning alone finds them.
   it.each([
     ["hes gone all stiff and his eyes are rolling back and his arms are jerking", "medical"],
     ["found her in the shed with little blue pellets in her mouth", "poisoning"],
     ["went on the family ipad and his search history is how many paracetamol is too many", "self-harm"],
-  ])("finds danger in '%s' (%s) that the rules miss, and is not sure of it", (message, category) => {
+  ])("finds danger in '%s' (%s) that the rules miss", (message, category) => {
     expect(matchRules(message)).toEqual([]);
-    expect(detectDanger(message)).toEqual({ categories: [category], sure: false });
+    expect(detectDanger(message).categories).toEqual([category]);
   });
 
   it("is sure when the rules and the model agree", () => {
@@ -42,10 +48,10 @@ describe("the learned danger model", () => {
       ["self-harm", "tonight my 13 year old showed me her arm, she cut deeper this time and one is still bleeding a lot and she says she wants to be dead."],
       ["poisoning", "tonight my 3 year old drank the bleach while i was doing the toilet, his lips are red and he is retching."],
       ["domestic-violence", "tonight my partner had his hands round my throat in front of the kids and says he will finish it when they are asleep."],
-    ])("finds %s read in windows, where the whole message scores too low to count, and is not sure of it", (category, sentence) => {
+    ])("finds %s in its one sentence, where the whole message scores too low to count", (category, sentence) => {
       const message = about(sentence);
       expect(dangerModel.score(message)).toBeLessThan(dangerModel.threshold);
-      expect(detectDanger(message)).toEqual({ categories: [category], sure: false });
+      expect(detectDanger(message).categories).toEqual([category]);
     });
 
     it("leaves the same paragraph alone when the sentence is an everyday one, or an injury told as healed", () => {

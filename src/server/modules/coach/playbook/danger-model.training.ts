@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { DangerCategory } from "../../../../shared/pocket-dad";
+import type { SafetyCategory } from "../../../../shared/pocket-dad";
 import { categoryScores, type DangerModelFile, dot, type Features, messageFeatures, packWeights, sigmoid } from "./danger-model";
 
 /**
@@ -8,12 +8,12 @@ import { categoryScores, type DangerModelFile, dot, type Features, messageFeatur
  */
 
 export type TrainingSets = {
-  danger: { text: string; category: DangerCategory }[];
+  danger: { text: string; category: SafetyCategory }[];
   /** Ordinary messages: the near-misses of ordinary.json and the everyday questions of relevance.json. */
   ordinary: { text: string }[];
 };
 
-const BITS = 16;
+export const BITS = 16;
 const CATEGORY_BITS = 12;
 const EPOCHS = 20;
 const CATEGORY_EPOCHS = 30;
@@ -23,7 +23,7 @@ const L2 = 1e-4;
 const DANGER_WEIGHT = 2;
 /** The threshold lets through at most this share of ordinary messages in cross-validation. */
 const FALSE_POSITIVE_BUDGET = 0.03;
-const FOLDS = 5;
+export const FOLDS = 5;
 
 export function setsDigest(sets: TrainingSets) {
   const canonical = JSON.stringify({ danger: sets.danger.map((d) => [d.text, d.category]), ordinary: sets.ordinary.map((o) => o.text) });
@@ -57,9 +57,10 @@ function step(weights: Float64Array, squares: Float64Array, i: number, gradient:
   weights[i] -= (LEARNING_RATE * g) / (Math.sqrt(squares[i]) + 1e-8);
 }
 
-type Example = { features: Features; danger: boolean };
+export type Example = { features: Features; danger: boolean };
 
-function trainLogistic(examples: Example[]) {
+/** A logistic regression (AdaGrad, seeded order) over sparse features whose slots are below 2^BITS. */
+export function trainLogistic(examples: Example[]) {
   const weights = new Float64Array(1 << BITS);
   const squares = new Float64Array(1 << BITS);
   for (const order of shuffledOrders(examples.length, EPOCHS)) {

@@ -1,4 +1,4 @@
-import { DANGER_CATEGORIES, type DangerCategory } from "../../../../shared/pocket-dad";
+import { SAFETY_CATEGORIES, type SafetyCategory } from "../../../../shared/pocket-dad";
 import committed from "./danger-model.json";
 
 /**
@@ -71,7 +71,7 @@ export type DangerModelFile = {
   threshold: number;
   danger: PackedWeights;
   categoryBits: number;
-  categories: DangerCategory[];
+  categories: SafetyCategory[];
   /** categoryBits slots × categories, slot-major. */
   category: PackedWeights;
 };
@@ -111,7 +111,7 @@ export function categoryScores(weights: ArrayLike<number>, features: Features, c
 }
 
 export function createDangerModel(file: DangerModelFile) {
-  if (file.categories.some((category) => !DANGER_CATEGORIES.includes(category))) throw new Error("danger-model.json names an unknown category");
+  if (file.categories.some((category) => !SAFETY_CATEGORIES.includes(category))) throw new Error("danger-model.json names an unknown category");
   const danger = unpackWeights(file.danger);
   const category = unpackWeights(file.category);
   return {
@@ -119,10 +119,14 @@ export function createDangerModel(file: DangerModelFile) {
     score(message: string) {
       return sigmoid(dot(danger, messageFeatures(message, file.bits)));
     },
+    /** The score before the sigmoid (what danger-meaning.ts weighs). */
+    logit(message: string) {
+      return dot(danger, messageFeatures(message, file.bits));
+    },
     /** Above this score the model reads the message as danger. */
     threshold: file.threshold,
     /** Which kind of danger the message reads as most (asked only of messages that are danger). */
-    category(message: string): DangerCategory {
+    category(message: string): SafetyCategory {
       const scores = categoryScores(category, messageFeatures(message, file.categoryBits), file.categories.length);
       return file.categories[scores.indexOf(Math.max(...scores))];
     },
