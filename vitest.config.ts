@@ -8,12 +8,17 @@ export default defineConfig({
     setupFiles: ["tests/support/fail-on-console-error.ts"],
     // Journeys in Chromium take 10–40 s on a busy 2-core machine; the limit only catches hangs.
     testTimeout: 120_000,
-    hookTimeout: 60_000,
+    hookTimeout: 120_000,
     // expect.poll waits 1 s by default: a page or job that answers in 2 s on a loaded CI machine is not a failure.
     expect: { poll: { timeout: 15_000, interval: 100 } },
     // The slowest files (tests/durations.json) start first, so the run does not end waiting on one long file.
     sequence: { sequencer: SlowestFirstSequencer },
     pool: "forks",
+    // A worker process runs file after file without reloading the server's modules (each file imported them again in
+    // 2-3 s), and its browser files share one Chromium and one app server (tests/support/per-worker.ts), which this
+    // environment closes when the worker ends. Every file closes what it opens itself, so nothing leaks into the next.
+    isolate: false,
+    environment: "./tests/support/worker-environment.ts",
     maxWorkers: 3,
     reporters: ["default", ["json", { outputFile: "test-results/vitest.json" }]],
   },
