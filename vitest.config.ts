@@ -14,10 +14,10 @@ export default defineConfig({
     // The slowest files (tests/durations.json) start first, so the run does not end waiting on one long file.
     sequence: { sequencer: SlowestFirstSequencer },
     pool: "forks",
-    // A worker process runs file after file without reloading the server's modules (each file imported them again in
-    // 2-3 s), and its browser files share one Chromium and one app server (tests/support/per-worker.ts), which this
-    // environment closes when the worker ends. Every file closes what it opens itself, so nothing leaks into the next.
-    isolate: false,
+    // What a worker shares between tests (one Chromium, one app server: tests/support/per-worker.ts) is closed by this
+    // environment when the worker ends. Every file closes what it opens itself, so `--no-isolate` (one worker running
+    // file after file) leaves nothing behind either; isolated workers stay the default until a quiet machine shows it is
+    // faster.
     environment: "./tests/support/worker-environment.ts",
     maxWorkers: 3,
     reporters: ["default", ["json", { outputFile: "test-results/vitest.json" }]],
