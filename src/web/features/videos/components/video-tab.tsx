@@ -1,14 +1,17 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { type Location, useLocation, useNavigate, useSearchParams } from "react-router";
 import { toast } from "../../../components/ui/toast";
-import { UNSAVED_RECORDING_COPY } from "../../../../shared/copy";
+import { OFFLINE_COPY, UNSAVED_RECORDING_COPY } from "../../../../shared/copy";
 import { VIDEO_COPY } from "../../../../shared/videos";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { useLeaveGuard } from "../../../components/ui/use-leave-guard";
+import { newIdempotencyKey } from "../../../lib/idempotency-key";
+import { outbox } from "../../../lib/outbox";
 import { terminateTusUpload, uploadWithTus } from "../../../lib/tus-upload";
 import { ACTIVE_UPLOAD_KEY, videoStore } from "../../../lib/video-store";
 import { useCreateVideo } from "../api/create-video";
+import { useChildOptions } from "../api/list-child-options";
 import { AssignVideoForm, type VideoFields } from "./assign-video-form";
 import { ThumbnailChooser } from "./thumbnail-chooser";
 import { UploadOverlay } from "./upload-overlay";
@@ -43,6 +46,8 @@ export function VideoTab({ userId, bridge, renderIdeas }: { userId: string; brid
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const createVideo = useCreateVideo();
+  // Step 2's children, asked for now: the app opened with no network later still knows them (lib/last-known-state.ts).
+  useChildOptions();
   const liveRecording = useLiveRecording(userId);
   const [video, setVideo] = useState<Blob | null>(null);
   // Step 2 needs the video in hand: a reload on step 2 starts at step 1 (the draft comes back through 'Retry Upload').
@@ -82,7 +87,19 @@ export function VideoTab({ userId, bridge, renderIdeas }: { userId: string; brid
     return uploadId;
   }
 
+  /** No network: the video and its details wait on this phone (lib/outbox.ts) and are sent, once, when they can be. */
+  async function keepOnDevice(values: VideoFields, blob: Blob) {
+    await outbox.add({ kind: "video", ownerId: userId, idempotencyKey: newIdempotencyKey(), fields: values, video: blob });
+    liveRecording.discard();
+    await videoStore.clear();
+    leaveGuard.release();
+    setUpload({ status: "idle" });
+    toast.success(OFFLINE_COPY.savedOnDevice);
+    void navigate("/dashboard");
+  }
+
   async function save(values: VideoFields, blob: Blob) {
+    if (!navigator.onLine) return keepOnDevice(values, blob);
     setUpload({ status: "uploading", percent: 0 });
     try {
       await videoStore.update({ fields: values as unknown as Record<string, unknown> });
@@ -104,6 +121,8 @@ export function VideoTab({ userId, bridge, renderIdeas }: { userId: string; brid
       setUpload({ status: "idle" });
       setSaved({ id: created.id, video: blob });
     } catch (error) {
+      // The connection went on the way: the video waits on the device instead of failing.
+      if (!navigator.onLine) return keepOnDevice(values, blob);
       setUpload({ status: "failed", message: error instanceof Error ? error.message : VIDEO_COPY.unexpected });
     }
   }
