@@ -1,13 +1,11 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { type Location, useLocation, useNavigate, useSearchParams } from "react-router";
 import { toast } from "../../../components/ui/toast";
-import { OFFLINE_COPY, UNSAVED_RECORDING_COPY } from "../../../../shared/copy";
+import { UNSAVED_RECORDING_COPY } from "../../../../shared/copy";
 import { VIDEO_COPY } from "../../../../shared/videos";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { useLeaveGuard } from "../../../components/ui/use-leave-guard";
-import { newIdempotencyKey } from "../../../lib/idempotency-key";
-import { outbox } from "../../../lib/outbox";
 import { terminateTusUpload, uploadWithTus } from "../../../lib/tus-upload";
 import { ACTIVE_UPLOAD_KEY, videoStore } from "../../../lib/video-store";
 import { useCreateVideo } from "../api/create-video";
@@ -87,19 +85,7 @@ export function VideoTab({ userId, bridge, renderIdeas }: { userId: string; brid
     return uploadId;
   }
 
-  /** No network: the video and its details wait on this phone (lib/outbox.ts) and are sent, once, when they can be. */
-  async function keepOnDevice(values: VideoFields, blob: Blob) {
-    await outbox.add({ kind: "video", ownerId: userId, idempotencyKey: newIdempotencyKey(), fields: values, video: blob });
-    liveRecording.discard();
-    await videoStore.clear();
-    leaveGuard.release();
-    setUpload({ status: "idle" });
-    toast.success(OFFLINE_COPY.savedOnDevice);
-    void navigate("/dashboard");
-  }
-
   async function save(values: VideoFields, blob: Blob) {
-    if (!navigator.onLine) return keepOnDevice(values, blob);
     setUpload({ status: "uploading", percent: 0 });
     try {
       await videoStore.update({ fields: values as unknown as Record<string, unknown> });
@@ -122,8 +108,7 @@ export function VideoTab({ userId, bridge, renderIdeas }: { userId: string; brid
       setSaved({ id: created.id, video: blob });
     } catch (error) {
       // The connection went on the way: the video waits on the device instead of failing.
-      if (!navigator.onLine) return keepOnDevice(values, blob);
-      setUpload({ status: "failed", message: error instanceof Error ? error.message : VIDEO_COPY.unexpected });
+        setUpload({ status: "failed", message: error instanceof Error ? error.message : VIDEO_COPY.unexpected });
     }
   }
 
