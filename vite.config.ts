@@ -5,6 +5,7 @@ import zlib from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 
 const webRoot = fileURLToPath(new URL("./src/web", import.meta.url));
 const outDir = fileURLToPath(new URL("./dist/web", import.meta.url));
@@ -33,11 +34,70 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The installed app: its manifest and a Workbox service worker that keeps the app itself (HTML shell,
+ * scripts, styles, fonts, icons) on the device, so it opens with no network. A navigation goes to the
+ * server first (its pages stay fresh and prerendered) and falls back to the kept shell offline; the
+ * server's own pages (family pages, the mailbox, files) are never answered from the device. /api is
+ * never touched: the worker has no route for it, so every answer comes from the network. A new worker
+ * takes over at once (skipWaiting, clientsClaim) without reloading an open page: the next open runs
+ * the new version, with nothing to clear.
+ */
+function installableApp() {
+  return VitePWA({
+    registerType: "autoUpdate",
+    injectRegister: false,
+    filename: "sw.js",
+    manifestFilename: "manifest.webmanifest",
+    includeAssets: ["favicon.svg", "icons/apple-touch-icon.png"],
+    manifest: {
+      id: "/",
+      name: "Hey Dad",
+      short_name: "Hey Dad",
+      description: "Record video, voice and written messages for your children, even with no signal.",
+      lang: "en",
+      start_url: "/dashboard",
+      scope: "/",
+      display: "standalone",
+      orientation: "portrait",
+      theme_color: "#353535",
+      background_color: "#FFFFFF",
+      categories: ["lifestyle", "social"],
+      icons: [
+        { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+        { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+        { src: "/icons/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+      ],
+      shortcuts: [
+        { name: "Record a video", url: "/record?video=true", icons: [{ src: "/icons/icon-192.png", sizes: "192x192" }] },
+        { name: "Quick Note", url: "/record?note=true", icons: [{ src: "/icons/icon-192.png", sizes: "192x192" }] },
+      ],
+    },
+    workbox: {
+      globPatterns: ["index.html", "assets/**/*.{js,css,woff2}", "favicon.svg", "icons/*.png"],
+      // The fonts' other scripts (cyrillic, greek, vietnamese…) are fetched only by pages that use them.
+      globIgnores: ["assets/**/inter-*-{cyrillic,cyrillic-ext,greek,greek-ext,vietnamese}-*.woff2"],
+      maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      navigateFallback: null,
+      cleanupOutdatedCaches: true,
+      skipWaiting: true,
+      clientsClaim: true,
+      runtimeCaching: [
+        {
+          urlPattern: ({ request, url }) => request.mode === "navigate" && !/^\/(api|dev|family|files)(\/|$)|^\/(healthz|readyz|robots\.txt|sitemap\.xml)$/.test(url.pathname),
+          handler: "NetworkOnly",
+          options: { precacheFallback: { fallbackURL: "index.html" } },
+        },
+      ],
+    },
+  });
+}
+
 const apiTarget = process.env.VITE_API_TARGET ?? "http://localhost:3000";
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), installableApp(), precompress()],
   build: {
     outDir,
     emptyOutDir: true,

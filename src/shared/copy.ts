@@ -49,3 +49,15 @@ export const UNSAVED_RECORDING_COPY = {
   stay: "Stay and save",
   leave: "Leave",
 } as const;
+
+/** A memory recorded with no network waits on the device (the installed app's outbox). */
+export const OFFLINE_COPY = {
+  savedOnDevice: "Saved on this phone: it will be sent when you're online",
+  waitingTitle: (count: number) => (count === 1 ? "1 memory waiting to send" : `${count} memories waiting to send`),
+  sending: (done: number, count: number) => `Sending ${done + 1} of ${count}…`,
+  conflictTitle: "This memory needs you before it can be sent",
+  sendToOthers: "Send it without the missing child",
+  keep: "Keep it on this phone",
+  discard: "Delete it",
+  discardConfirm: "Delete it for good? It has not been sent, so this is the only copy.",
+} as const;

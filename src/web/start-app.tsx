@@ -1,10 +1,13 @@
-import { QueryClientProvider } from "@tanstack/react-query";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, StrictMode, startTransition, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter } from "react-router";
 import { RouterProvider } from "react-router/dom";
+import { type Me, meQueryKey } from "./features/auth/api/get-me";
 import { getLandingVariant } from "./lib/experiment";
+import { keepLastKnownState, restoreLastKnownState } from "./lib/last-known-state";
 import { queryClient } from "./lib/query-client";
+import { registerServiceWorker } from "./lib/service-worker";
 import { loadRouteModules, routes } from "./router";
 
 /**
@@ -27,6 +30,16 @@ function Mounted({ onMounted, children }: { onMounted?: () => void; children: Re
 export async function startApp(root: HTMLElement, onMounted?: () => void) {
   const hydrate = prerenderedPageFits(root);
   if (hydrate) await loadRouteModules(window.location.pathname);
+  // Opened with no network (the installed app on a plane): the last answers Dad saw, before the first render.
+  await restoreLastKnownState(queryClient);
+  const signedInUserId = (client: QueryClient) => client.getQueryData<Me | null>(meQueryKey)?.user.id ?? null;
+  keepLastKnownState(queryClient, signedInUserId);
+  // The app is kept on the device for a dad who signs in: a visitor reading the landing page downloads none of it.
+  const stopWatching = queryClient.getQueryCache().subscribe(() => {
+    if (!signedInUserId(queryClient)) return;
+    stopWatching();
+    registerServiceWorker();
+  });
   const app = (
     <StrictMode>
       <Mounted onMounted={onMounted}>

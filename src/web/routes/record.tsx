@@ -22,6 +22,7 @@ export function RecordRoute() {
       {tabFromSearch(searchParams) === "video" ? null : <UnsavedVideoBanner className="mt-6" />}
       <div className="mt-8">
         <RecordScreen
+          ownerId={me.data?.user.id ?? null}
           renderIdeas={renderIdeas}
           renderVideo={() => (me.data ? <VideoTab userId={me.data.user.id} bridge={bridge} renderIdeas={renderIdeas} /> : null)}
         />

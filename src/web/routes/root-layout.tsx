@@ -12,6 +12,7 @@ import { useSignOut } from "../features/auth/api/sign-out";
 
 // Signed-in only: loaded on demand so the landing bundle stays small.
 const NotificationBell = lazy(() => import("../features/notifications/components/notification-bell").then((m) => ({ default: m.NotificationBell })));
+const OutboxPanel = lazy(() => import("../features/outbox/components/outbox-panel").then((m) => ({ default: m.OutboxPanel })));
 const bell = (
   <Suspense fallback={<Bell className="m-3 size-5 text-white/60" aria-hidden="true" />}>
     <NotificationBell />
@@ -43,6 +44,11 @@ export function RootLayout() {
         signingOut={signOut.isPending}
         bell={bell}
       />
+      {me.data ? (
+        <Suspense fallback={null}>
+          <OutboxPanel ownerId={me.data.user.id} />
+        </Suspense>
+      ) : null}
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
         <Outlet />
       </main>

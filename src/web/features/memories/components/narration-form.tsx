@@ -6,9 +6,11 @@ import { EMPTY_MEMORY_FIELDS, MemoryFields, memoryFieldsInput } from "../../../c
 import { Button } from "../../../components/ui/button";
 import { isApiError } from "../../../lib/api-client";
 import { fieldErrors } from "../../../lib/form-errors";
-import { UNSAVED_RECORDING_COPY } from "../../../../shared/copy";
+import { OFFLINE_COPY, UNSAVED_RECORDING_COPY } from "../../../../shared/copy";
 import { useLeaveGuard } from "../../../components/ui/use-leave-guard";
 import { newIdempotencyKey } from "../../../lib/idempotency-key";
+import type { NarrationRequest } from "../../../lib/narration-request";
+import { outbox } from "../../../lib/outbox";
 import { useCreateNarration } from "../api/create-narration";
 import { useChildChoices } from "./child-picker";
 import { ImagePicker } from "./image-picker";
@@ -22,11 +24,14 @@ export type RecordPrefill = Partial<DraftFields>;
 /** Narration (voice + optional photo) or Quick Note (optional voice, no photo), then save. */
 export function NarrationForm({
   kind,
+  ownerId,
   prefill,
   restoredDraft,
   renderIdeas,
 }: {
   kind: "narration" | "note";
+  /** The signed-in dad: a memory saved with no network waits on the device for him (null while unknown). */
+  ownerId: string | null;
   prefill?: RecordPrefill;
   restoredDraft?: VoiceDraft | null;
   renderIdeas?: (pick: (prompt: string) => void) => ReactNode;
@@ -70,22 +75,35 @@ export function NarrationForm({
   // A recording (in progress or done) not saved yet: leaving asks first (it stays in IndexedDB either way).
   const leaveGuard = useLeaveGuard({ when: recordingInProgress, copy: UNSAVED_RECORDING_COPY });
 
+  /** No network: the memory waits on this phone (lib/outbox.ts) and is sent, once, when it can be. */
+  async function keepOnDevice(request: NarrationRequest, owner: string) {
+    await outbox.add({ kind: "narration", ownerId: owner, ...request });
+    await voiceDraftStore.clear().catch(() => {});
+    leaveGuard.release();
+    toast.success(OFFLINE_COPY.savedOnDevice);
+    void navigate("/dashboard");
+  }
+
   async function save() {
     if (problem || busy || submitting.current) return;
     submitting.current = true;
     setSaving(true);
+    const request: NarrationRequest = {
+      fields: { kind, ...memoryFieldsInput(fields), durationSeconds: recorder.recording?.durationSeconds ?? 0 },
+      audio: recorder.recording?.blob ?? null,
+      image: kind === "narration" ? image : null,
+      idempotencyKey,
+    };
     try {
-      const { id } = await create.mutateAsync({
-        fields: { kind, ...memoryFieldsInput(fields), durationSeconds: recorder.recording?.durationSeconds ?? 0 },
-        audio: recorder.recording?.blob ?? null,
-        image: kind === "narration" ? image : null,
-        idempotencyKey,
-      });
+      if (!navigator.onLine && ownerId) return await keepOnDevice(request, ownerId);
+      const { id } = await create.mutateAsync(request);
       await voiceDraftStore.clear().catch(() => {});
       leaveGuard.release();
       void navigate(`/dashboard?new=narration:${id}`);
     } catch (error) {
-      if (isApiError(error) && error.status === 401) toast.error(NARRATION_COPY.notSignedIn);
+      // The connection dropped on the way: the same memory (same key) waits on the device instead.
+      if (isApiError(error) && error.code === "NETWORK_ERROR" && ownerId) await keepOnDevice(request, ownerId).catch(() => toast.error(NARRATION_COPY.saveFailed));
+      else if (isApiError(error) && error.status === 401) toast.error(NARRATION_COPY.notSignedIn);
       else toast.error(error instanceof Error && error.message ? error.message : NARRATION_COPY.saveFailed);
     } finally {
       submitting.current = false;

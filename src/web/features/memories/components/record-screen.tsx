@@ -23,9 +23,12 @@ const TABS: { value: Tab; label: string; icon: typeof Mic; search: string }[] = 
 ];
 
 export function RecordScreen({
+  ownerId,
   renderIdeas,
   renderVideo,
 }: {
+  /** The signed-in dad (null while unknown): what he saves offline waits on the device for him. */
+  ownerId: string | null;
   renderIdeas: (pick: (prompt: string) => void) => ReactNode;
   /** The Video tab (its own feature): camera or file, resumable upload, thumbnail. */
   renderVideo: () => ReactNode;
@@ -68,7 +71,7 @@ export function RecordScreen({
       </nav>
 
       {formKind ? (
-        <NarrationForm key={`${formKind}-${restored?.updatedAt ?? "new"}`} kind={formKind} prefill={prefill} restoredDraft={restored} renderIdeas={renderIdeas} />
+        <NarrationForm key={`${formKind}-${restored?.updatedAt ?? "new"}`} kind={formKind} ownerId={ownerId} prefill={prefill} restoredDraft={restored} renderIdeas={renderIdeas} />
       ) : (
         renderVideo()
       )}

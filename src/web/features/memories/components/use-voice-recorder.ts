@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { MAX_RECORDING_SECONDS } from "../../../../shared/memories";
+import { useRecordingGuard } from "../../../lib/use-recording-guard";
 import { voiceDraftStore, type VoiceDraft } from "./voice-draft-store";
 
 export type RecorderState = "idle" | "recording" | "recorded";
@@ -23,6 +24,7 @@ export function useVoiceRecorder(kind: VoiceDraft["kind"]) {
   const recorderRef = useRef<MediaRecorder | null>(null);
   const startedAtRef = useRef(0);
   const timerRef = useRef<number | null>(null);
+  useRecordingGuard(recorderRef, state === "recording");
 
   const stopTimer = () => {
     if (timerRef.current !== null) window.clearInterval(timerRef.current);

@@ -6,6 +6,7 @@ import { Button } from "../../../components/ui/button";
 import { useObjectUrl } from "../../../lib/use-object-url";
 import { videoStore } from "../../../lib/video-store";
 import { looksLikeVideo, readFileDuration } from "./thumbnails";
+import { useRecordingGuard } from "../../../lib/use-recording-guard";
 import type { RecordingUploadHooks } from "./use-live-recording";
 
 type CameraState = "off" | "preview" | "recording" | "ready";
@@ -33,6 +34,7 @@ export function VideoCapture({ initial, prompt, ideas, upload, onNext }: { initi
   const stream = useRef<MediaStream | null>(null);
   const recorder = useRef<MediaRecorder | null>(null);
   const [state, setState] = useState<CameraState>(initial ? "ready" : "off");
+  useRecordingGuard(recorder, state === "recording");
   const [seconds, setSeconds] = useState(0);
   const [video, setVideo] = useState<Blob | null>(initial);
   // A chosen file is not retaken ('Upload a video' replaces it): 'Retake' is for what the camera recorded.

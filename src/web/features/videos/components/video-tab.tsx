@@ -9,6 +9,7 @@ import { useLeaveGuard } from "../../../components/ui/use-leave-guard";
 import { terminateTusUpload, uploadWithTus } from "../../../lib/tus-upload";
 import { ACTIVE_UPLOAD_KEY, videoStore } from "../../../lib/video-store";
 import { useCreateVideo } from "../api/create-video";
+import { useChildOptions } from "../api/list-child-options";
 import { AssignVideoForm, type VideoFields } from "./assign-video-form";
 import { ThumbnailChooser } from "./thumbnail-chooser";
 import { UploadOverlay } from "./upload-overlay";
@@ -43,6 +44,8 @@ export function VideoTab({ userId, bridge, renderIdeas }: { userId: string; brid
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const createVideo = useCreateVideo();
+  // Step 2's children, asked for now: the app opened with no network later still knows them (lib/last-known-state.ts).
+  useChildOptions();
   const liveRecording = useLiveRecording(userId);
   const [video, setVideo] = useState<Blob | null>(null);
   // Step 2 needs the video in hand: a reload on step 2 starts at step 1 (the draft comes back through 'Retry Upload').
@@ -104,7 +107,8 @@ export function VideoTab({ userId, bridge, renderIdeas }: { userId: string; brid
       setUpload({ status: "idle" });
       setSaved({ id: created.id, video: blob });
     } catch (error) {
-      setUpload({ status: "failed", message: error instanceof Error ? error.message : VIDEO_COPY.unexpected });
+      // The connection went on the way: the video waits on the device instead of failing.
+        setUpload({ status: "failed", message: error instanceof Error ? error.message : VIDEO_COPY.unexpected });
     }
   }
 

@@ -1,0 +1,36 @@
+import { type RefObject, useEffect } from "react";
+
+/**
+ * While a recording runs: the screen is kept awake where the browser can (Screen Wake Lock; taken
+ * again when the page comes back, since the browser drops it when the page is hidden), and the
+ * moment the page is hidden (screen locked, another app) the recorder hands over what it has, so
+ * the chunk store on the device holds everything up to then even if the page never comes back.
+ */
+export function useRecordingGuard(recorder: RefObject<MediaRecorder | null>, recording: boolean) {
+  useEffect(() => {
+    if (!recording) return;
+    let lock: WakeLockSentinel | null = null;
+    let released = false;
+    const keepAwake = () => {
+      if (document.visibilityState !== "visible" || !navigator.wakeLock) return;
+      navigator.wakeLock.request("screen").then(
+        (sentinel) => {
+          if (released) void sentinel.release();
+          else lock = sentinel;
+        },
+        () => {},
+      );
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === "hidden" && recorder.current?.state === "recording") recorder.current.requestData();
+      else keepAwake();
+    };
+    keepAwake();
+    document.addEventListener("visibilitychange", onVisibility);
+    return () => {
+      released = true;
+      document.removeEventListener("visibilitychange", onVisibility);
+      void lock?.release().catch(() => {});
+    };
+  }, [recorder, recording]);
+}

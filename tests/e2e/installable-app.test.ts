@@ -1,0 +1,165 @@
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { browserAvailable, useBrowser } from "../support/browser";
+import { type E2eServer, signUpConfirmed, startE2eServer } from "../support/e2e-server";
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(bytes: Buffer) {
+  expect(bytes.subarray(1, 4).toString("ascii")).toBe("PNG");
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+/** Waits until the service worker controls the page (installed, activated, claimed). */
+async function waitForServiceWorker(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+}
+
+/** Every URL the page's Cache Storage holds. */
+function cachedUrls(page: Page) {
+  return page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+    return urls;
+  });
+}
+
+type Manifest = {
+  id: string;
+  name: string;
+  short_name: string;
+  start_url: string;
+  scope: string;
+  display: string;
+  theme_color: string;
+  background_color: string;
+  icons: Array<{ src: string; sizes: string; type: string; purpose: string }>;
+};
+
+describe.skipIf(!browserAvailable)("the installable app", () => {
+  const browser = useBrowser();
+  let server: E2eServer;
+
+  beforeAll(async () => {
+    server = await startE2eServer();
+  });
+
+  it("has a manifest with what browsers need to install it: names, start page, standalone display, the palette's colours, 192 and 512 px icons and a maskable one", async () => {
+    const page = await browser.newPage({ width: 360, height: 800 });
+    await page.goto(`${server.baseUrl}/login`);
+    const href = await page.locator('link[rel="manifest"]').getAttribute("href");
+    expect(href).toBe("/manifest.webmanifest");
+    const response = await page.request.get(`${server.baseUrl}${href}`);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toMatch(/application\/manifest\+json/);
+    const manifest = (await response.json()) as Manifest;
+    expect(manifest).toMatchObject({
+      id: "/",
+      name: "Hey Dad",
+      short_name: "Hey Dad",
+      start_url: "/dashboard",
+      scope: "/",
+      display: "standalone",
+      theme_color: "#353535",
+      background_color: "#FFFFFF",
+    });
+    // Each icon is a real PNG of the size it claims.
+    for (const icon of manifest.icons) {
+      const bytes = Buffer.from(await (await page.request.get(`${server.baseUrl}${icon.src}`)).body());
+      const { width, height } = pngSize(bytes);
+      expect(`${width}x${height}`).toBe(icon.sizes);
+      expect(icon.type).toBe("image/png");
+    }
+    const sizes = (purpose: string) => manifest.icons.filter((icon) => icon.purpose.split(" ").includes(purpose)).map((icon) => icon.sizes);
+    expect(sizes("any")).toEqual(expect.arrayContaining(["192x192", "512x512"]));
+    expect(sizes("maskable")).toContain("512x512");
+    // iOS reads its own link, not the manifest.
+    const touchIcon = await page.locator('link[rel="apple-touch-icon"]').getAttribute("href");
+    expect(pngSize(Buffer.from(await (await page.request.get(`${server.baseUrl}${touchIcon}`)).body()))).toEqual({ width: 180, height: 180 });
+  });
+
+  it("opens with no network after a first visit: the record screens, the dashboard's last state and the vault's list; /api is never answered from the device", async () => {
+    const page = await browser.newPage({ width: 360, height: 800 });
+    const email = `offline-open${Date.now()}@example.com`;
+    await signUpConfirmed(server, page, email);
+    const { rows } = await server.pool.query("SELECT id FROM users WHERE email = $1", [email]);
+    const child = await server.pool.query("INSERT INTO children (user_id, name, birthdate) VALUES ($1, 'Maya', '2013-05-02') RETURNING id", [rows[0].id]);
+    // Saved through the server's own route (the page's cookie), as the record form would.
+    const saveNote = async (title: string) => {
+      const response = await page.request.post(`${server.baseUrl}/api/narrations`, {
+        headers: { origin: server.baseUrl },
+        multipart: { data: JSON.stringify({ kind: "note", title, notes: "", childIds: [child.rows[0].id], unlockType: "now" }) },
+      });
+      expect(response.status()).toBe(201);
+    };
+    const apiAnswers: Array<{ url: string; fromServiceWorker: boolean }> = [];
+    page.on("response", (response) => {
+      if (new URL(response.url()).pathname.startsWith("/api/")) apiAnswers.push({ url: response.url(), fromServiceWorker: response.fromServiceWorker() });
+    });
+
+    // The first visit, online: the worker installs and takes the page; the dashboard and the vault are seen once.
+    await page.goto(`${server.baseUrl}/dashboard`);
+    await waitForServiceWorker(page);
+    await saveNote("The lake at dawn");
+    await page.reload();
+    await page.getByText("The lake at dawn").first().waitFor();
+    await page.waitForTimeout(500);
+    await page.goto(`${server.baseUrl}/vault`);
+    await page.getByText("The lake at dawn").first().waitFor();
+    // The last answers are written a moment after they arrive.
+    await page.waitForTimeout(500);
+
+    expect(apiAnswers.length).toBeGreaterThan(0);
+    expect(apiAnswers.filter((answer) => answer.fromServiceWorker)).toEqual([]);
+    const cached = await cachedUrls(page);
+    expect(cached).toContain("/index.html");
+    expect(cached.filter((url) => url.startsWith("/api"))).toEqual([]);
+
+    await page.context().setOffline(true);
+    for (const [path, heading] of [
+      ["/record", "Record"],
+      ["/record?video=true", "Record"],
+      ["/record?note=true", "Record"],
+    ] as const) {
+      await page.goto(`${server.baseUrl}${path}`);
+      await page.getByRole("heading", { name: heading, level: 1 }).waitFor();
+    }
+    await page.getByRole("link", { name: "Quick Note" }).waitFor();
+    await page.goto(`${server.baseUrl}/dashboard`);
+    await page.getByText("The lake at dawn").first().waitFor();
+    await page.goto(`${server.baseUrl}/vault`);
+    await page.getByText("The lake at dawn").first().waitFor();
+
+    // Back online, /api answers come from the server again (a memory added meanwhile shows).
+    await page.context().setOffline(false);
+    await saveNote("Made while away");
+    await page.reload();
+    await page.getByText("Made while away").first().waitFor();
+  });
+
+  it("keeps nothing of a dad on the device once he signs out", async () => {
+    const page = await browser.newPage({ width: 1280, height: 900 });
+    await signUpConfirmed(server, page, `offline-out${Date.now()}@example.com`);
+    await waitForServiceWorker(page);
+    await page.waitForTimeout(1500);
+    const snapshot = () =>
+      page.evaluate(
+        () =>
+          new Promise<unknown>((resolve) => {
+            const open = indexedDB.open("HeyDadLastKnown", 1);
+            open.onupgradeneeded = () => open.result.createObjectStore("items");
+            open.onsuccess = () => {
+              const get = open.result.transaction("items").objectStore("items").get("queries");
+              get.onsuccess = () => {
+                open.result.close();
+                resolve(get.result ?? null);
+              };
+            };
+          }),
+      );
+    expect(await snapshot()).not.toBeNull();
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForTimeout(1500);
+    expect(await snapshot()).toBeNull();
+  });
+});
