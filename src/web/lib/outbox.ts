@@ -1,17 +1,14 @@
 import type { NarrationFieldsInput } from "../../shared/memories";
-import type { CreateVideoInput } from "../../shared/videos";
-import { apiClient, isApiError } from "./api-client";
+import { isApiError } from "./api-client";
 import { deviceStore } from "./device-store";
 import { postNarration } from "./narration-request";
-import { uploadWithTus } from "./tus-upload";
 
 /**
  * Memories saved with no network wait here, on the device (IndexedDB), until they can be sent: on
  * the next open and on the browser's `online` event (the sender below), oldest first, one at a time.
  * Each is sent exactly once whatever happens in between (a reload, a dropped connection, two tabs):
- * a narration or quick note carries its Idempotency-Key; a video uploads with tus under a name made
- * from that key (so an interrupted upload resumes), and once its upload is complete its id is kept
- * here before the video is created (creating a video twice from one upload gives the same video).
+ * a narration or quick note carries its Idempotency-Key. (A video saved offline stays as its
+ * recording draft and goes with 'Retry Upload'.)
  * A memory the server refuses (a child deleted meanwhile, a plan that ended) is never dropped: it
  * waits with the server's message until Dad says what to do.
  */
@@ -25,16 +22,16 @@ export type OutboxItem = {
   createdAt: number;
   /** Why the server refused it, until Dad decides; null while it is simply waiting. */
   refusal: { code: string; message: string } | null;
-} & (
-  | { kind: "narration"; fields: NarrationFieldsInput; audio: Blob | null; image: File | null }
-  | { kind: "video"; fields: Omit<CreateVideoInput, "uploadId">; video: Blob; uploadId: string | null }
-);
+  kind: "narration";
+  fields: NarrationFieldsInput;
+  audio: Blob | null;
+  image: File | null;
+};
 
-export type NewOutboxItem =
-  | { kind: "narration"; ownerId: string; idempotencyKey: string; fields: NarrationFieldsInput; audio: Blob | null; image: File | null }
-  | { kind: "video"; ownerId: string; idempotencyKey: string; fields: Omit<CreateVideoInput, "uploadId">; video: Blob };
+export type NewOutboxItem = { kind: "narration"; ownerId: string; idempotencyKey: string; fields: NarrationFieldsInput; audio: Blob | null; image: File | null };
 
 /** What the sender is doing now, for the page to show. */
+/** `percent` is the share of this round already sent. */
 export type OutboxProgress = { key: string; percent: number; position: number; count: number } | null;
 
 const store = deviceStore<OutboxItem>("HeyDadOutbox");
@@ -52,7 +49,7 @@ export const outbox = {
     const createdAt = Date.now();
     const key = `${String(createdAt).padStart(15, "0")}:${input.idempotencyKey}`;
     const title = input.fields.title ?? "";
-    const item: OutboxItem = input.kind === "video" ? { ...input, key, title, createdAt, refusal: null, uploadId: null } : { ...input, key, title, createdAt, refusal: null };
+    const item: OutboxItem = { ...input, key, title, createdAt, refusal: null };
     await store.put(key, item);
     askToKeepStorage();
     changed();
@@ -85,17 +82,8 @@ function refusalOf(error: unknown) {
   return { code: error.code, message: error.message };
 }
 
-async function sendOne(item: OutboxItem, onPercent: (percent: number) => void) {
-  if (item.kind === "narration") {
-    await postNarration({ fields: item.fields, audio: item.audio, image: item.image, idempotencyKey: item.idempotencyKey });
-    return;
-  }
-  let uploadId = item.uploadId;
-  if (!uploadId) {
-    uploadId = await uploadWithTus({ blob: item.video, objectName: `${item.ownerId}/${item.idempotencyKey}.mp4`, onProgress: onPercent, onUrl: () => {} });
-    await store.put(item.key, { ...item, uploadId });
-  }
-  await apiClient.post("/api/videos", { ...item.fields, uploadId });
+function sendOne(item: OutboxItem) {
+  return postNarration({ fields: item.fields, audio: item.audio, image: item.image, idempotencyKey: item.idempotencyKey });
 }
 
 let running: Promise<number> | null = null;
@@ -112,13 +100,10 @@ export function sendOutbox(ownerId: string) {
     const waiting = (await outbox.list(ownerId)).filter((item) => item.refusal === null);
     let sent = 0;
     for (const [position, item] of waiting.entries()) {
-      progress = { key: item.key, percent: 0, position, count: waiting.length };
+      progress = { key: item.key, percent: Math.round((position / waiting.length) * 100), position, count: waiting.length };
       changed();
       try {
-        await sendOne(item, (percent) => {
-          progress = { key: item.key, percent, position, count: waiting.length };
-          changed();
-        });
+        await sendOne(item);
         await store.delete(item.key);
         sent += 1;
       } catch (error) {
