@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { DANGER_CATEGORIES } from "../../../../shared/pocket-dad";
+import { pattern } from "./safety-content";
 
 /**
  * The danger check's hand-written rules, as data: `content/danger` holds the concepts (named pieces of pattern: what
@@ -13,15 +14,6 @@ import { DANGER_CATEGORIES } from "../../../../shared/pocket-dad";
  */
 export const DANGER_RULES_DIR = "content/danger";
 export const DANGER_RULES_OUTPUT = "src/server/modules/coach/playbook/danger-rules.json";
-
-const regex = z.string().refine((text) => {
-  try {
-    new RegExp(text);
-    return true;
-  } catch {
-    return false;
-  }
-}, "not a regular expression");
 
 const conceptsSchema = z.object({ $comment: z.string().optional(), concepts: z.record(z.string().regex(/^[A-Z][A-Z_]*$/), z.string().min(1)) }).strict();
 
@@ -87,7 +79,7 @@ export function loadDangerRules(dir: string = DANGER_RULES_DIR): DangerRules {
       const out = { ...rule, category, pattern: expand(rule.pattern), ...(rule.unless ? { unless: expand(rule.unless) } : {}), ...(rule.anchors ? { anchors: expand(rule.anchors) } : {}) };
       for (const key of ["pattern", "unless"] as const) {
         const value = out[key];
-        if (value !== undefined && !regex.safeParse(value).success) throw new Error(`${where}: '${key}' is not a regular expression`);
+        if (value !== undefined && !pattern.safeParse(value).success) throw new Error(`${where}: '${key}' is not a regular expression`);
       }
       return out;
     }),

@@ -55,7 +55,8 @@ export const numbersSchema = z
   })
   .strict();
 
-const pattern = z.string().refine((text) => {
+/** A string that compiles as a regular expression (safety and danger rules content). */
+export const pattern = z.string().refine((text) => {
   try {
     new RegExp(text);
     return true;
