@@ -244,8 +244,8 @@ describe.skipIf(!browserAvailable)("Pocket Dad and onboarding in Chromium", () =
     // A sure emergency: the safety answer itself, not a note.
     expect(await page.getByTestId("safety-note").count()).toBe(0);
 
-    // Only the learned model reads danger here: the usual script, with a note above it naming the danger and its number.
-    await page.getByLabel("What's happening?").fill("hes gone all stiff and his eyes are rolling back and his arms are jerking");
+    // The check is unsure here: the usual script, with a note above it naming the danger and its number.
+    await page.getByLabel("What's happening?").fill("she bumped her head and seems a bit sleepy");
     await page.getByRole("button", { name: "Engage Dad Brain" }).click();
     const note = page.getByRole("alert").filter({ hasText: "call 911" });
     await note.waitFor();

@@ -70,7 +70,7 @@ describe.skipIf(!browserAvailable)("Pocket Dad on a 360 px phone", () => {
 
     // Unsure, asked Playful: the usual script stays, under a callout naming the danger and the number; no jokes under it.
     await page.getByRole("radio", { name: "Playful" }).click();
-    await ask(page, "hes gone all stiff and his eyes are rolling back and his arms are jerking");
+    await ask(page, "she bumped her head and seems a bit sleepy");
     const callout = page.getByTestId("safety-note");
     await callout.waitFor();
     expect(await callout.getAttribute("role")).toBe("alert");

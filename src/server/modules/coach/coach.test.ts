@@ -121,7 +121,7 @@ describe("POST /api/pocket-dad (offline Playbook)", () => {
   it("never jokes under a safety note: Playful and Funnier give way to the steady Direct tone, said quietly, and Funnier is off for the danger", async () => {
     const user = await createSignedInUser(t, { timeZone: "America/Chicago" });
     const sam = await addChild(user, { name: "Sam", years: 7 });
-    const prompt = "hes gone all stiff and his eyes are rolling back and his arms are jerking";
+    const prompt = "she bumped her head and seems a bit sleepy";
     const direct = await (await ask(user, { prompt, tone: "direct", child_id: sam.id })).json();
     expect(direct.safety_note).toMatchObject({ category: "medical" });
     expect(direct).toMatchObject({ note: null, funnier_allowed: false, funnier_reason: "someone may be in danger." });
