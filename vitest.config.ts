@@ -8,17 +8,12 @@ export default defineConfig({
     setupFiles: ["tests/support/fail-on-console-error.ts"],
     // Journeys in Chromium take 10–40 s on a busy 2-core machine; the limit only catches hangs.
     testTimeout: 120_000,
-    hookTimeout: 120_000,
+    hookTimeout: 60_000,
     // expect.poll waits 1 s by default: a page or job that answers in 2 s on a loaded CI machine is not a failure.
     expect: { poll: { timeout: 15_000, interval: 100 } },
     // The slowest files (tests/durations.json) start first, so the run does not end waiting on one long file.
     sequence: { sequencer: SlowestFirstSequencer },
     pool: "forks",
-    // What a worker shares between tests (one Chromium, one app server: tests/support/per-worker.ts) is closed by this
-    // environment when the worker ends. Every file closes what it opens itself, so `--no-isolate` (one worker running
-    // file after file) leaves nothing behind either; isolated workers stay the default until a quiet machine shows it is
-    // faster.
-    environment: "./tests/support/worker-environment.ts",
     maxWorkers: 3,
     reporters: ["default", ["json", { outputFile: "test-results/vitest.json" }]],
   },

@@ -1,9 +1,8 @@
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { seriousAxeViolations } from "../support/axe";
 import { browserAvailable, useBrowser } from "../support/browser";
-import { type E2eServer, sharedE2eServer } from "../support/e2e-server";
-import { signedInDadPage } from "../support/e2e-session";
+import { type E2eServer, startE2eServer } from "../support/e2e-server";
 import { screenshotAtBothWidths } from "../support/screens";
 
 const PHONE = { width: 360, height: 800 };
@@ -18,12 +17,22 @@ describe.skipIf(!browserAvailable)("layout measured at 360 px and 1280 px, in Ch
   const browser = useBrowser();
   let server: E2eServer;
 
-  beforeAll(async () => {
-    server = await sharedE2eServer();
-  });
-  const signedIn = (viewport: { width: number; height: number }) => signedInDadPage(browser, server, viewport);
+  async function signedIn(viewport: { width: number; height: number }) {
+    server ??= await startE2eServer();
+    const page = await browser.newPage(viewport);
+    const email = `layout${Date.now()}${Math.round(Math.random() * 10_000)}@example.com`;
+    const origin = { origin: server.baseUrl };
+    await page.request.post(`${server.baseUrl}/api/auth/sign-up/email`, { headers: origin, data: { email, password: PASSWORD, name: "", timeZone: "UTC" } });
+    await server.pool.query("UPDATE users SET email_verified = true WHERE email = $1", [email]);
+    expect((await page.request.post(`${server.baseUrl}/api/auth/sign-in/email`, { headers: origin, data: { email, password: PASSWORD } })).ok()).toBe(true);
+    const userId = (await server.pool.query("SELECT id FROM users WHERE email = $1", [email])).rows[0].id as string;
+    const addChild = async (name: string, birthdate: string) =>
+      expect((await page.request.post(`${server.baseUrl}/api/children`, { headers: origin, data: { name, birthdate } })).ok()).toBe(true);
+    return { page, userId, addChild };
+  }
 
   it("sign-up with a gift code applied fits 360 px, and 'check your email' is in view below the header", { timeout: 120_000 }, async () => {
+    server ??= await startE2eServer();
     const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
     const code = Array.from({ length: 13 }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join("");
     await server.pool.query("INSERT INTO gift_codes (code, checkout_session_id, buyer_email, months) VALUES ($1, $2, 'mom@example.com', 12)", [code, `cs_walk_${Date.now()}`]);

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, describe, expect, it, onTestFinished } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { embeddedDatabaseUrl } from "../../src/server/db/embedded-postgres";
 import { type AppProcess, callApp, freePort, isReady, startAppProcess, timeUntil } from "../support/app-process";
 
@@ -100,10 +100,6 @@ describe("a database restart while a job is finishing", () => {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     })();
-    // A failed round must not leave the probe running into the next test file of this worker.
-    onTestFinished(() => {
-      probing = false;
-    });
 
     const addresses: string[] = [];
     const readyAgainMs: number[] = [];

@@ -1,8 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { afterAll, onTestFailed, onTestFinished } from "vitest";
-import { perWorker } from "./per-worker";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, onTestFailed, onTestFinished } from "vitest";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const browserAvailable = fs.existsSync(CHROMIUM_PATH);
@@ -20,25 +19,19 @@ export const CHROMIUM_ARGS = [
   "--use-fake-ui-for-media-stream",
 ];
 
-/** The worker's one headless Chromium, launched on first use and closed when the worker ends (tests/support/per-worker.ts). */
-export function sharedChromium() {
-  return perWorker<Browser>(
-    "chromium",
-    () => chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS }),
-    (browser) => browser.close(),
-  );
-}
-
 /**
- * A real headless Chromium for a test file: the worker's one (sharedChromium), so no file waits for its own launch.
- * Every test gets a fresh context and page, closed when the test ends (any opened outside a test, when the file
- * ends); a failing test leaves a full-page screenshot under test-results/.
+ * A real headless Chromium for one test file. Every test gets a fresh context and page;
+ * a failing test leaves a full-page screenshot under test-results/.
  */
 export function useBrowser(options: { viewport?: { width: number; height: number } } = {}) {
+  let browser: Browser;
   const state: { page: Page } = { page: undefined as unknown as Page };
-  const open = new Set<BrowserContext>();
+
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  });
   afterAll(async () => {
-    await Promise.all([...open].map((context) => context.close()));
+    await browser?.close();
   });
 
   return {
@@ -47,10 +40,7 @@ export function useBrowser(options: { viewport?: { width: number; height: number
     },
     /** A page in a fresh context; `locale` sets the browser's language (navigator.language, Intl). */
     async newPage(viewport = options.viewport ?? { width: 1280, height: 900 }, contextOptions: { locale?: string } = {}) {
-      const browser = await sharedChromium();
       const context = await browser.newContext({ viewport, ...contextOptions });
-      open.add(context);
-      context.once("close", () => open.delete(context));
       state.page = await context.newPage();
       const page = state.page;
       onTestFailed(async ({ task }) => {

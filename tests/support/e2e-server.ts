@@ -4,58 +4,29 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import pg from "pg";
 import { afterAll } from "vitest";
-import { type AppProcess, startAppProcess } from "./app-process";
-import { perWorker } from "./per-worker";
+import { startAppProcess } from "./app-process";
 import { createTestDatabase } from "./test-database";
 
 /**
  * The real server as a separate process (startAppProcess: `dist/server/main.js`, the compiled bundle
- * `npm start` runs) over a fresh test database and data folder, serving the built web app at localhost,
- * for this test file alone (closed after it): for a test that needs its own configuration (`env`). Others share the
- * worker's one server (sharedE2eServer).
+ * `npm start` runs) over a fresh test database and data folder, serving the built web app at localhost.
  */
 export async function startE2eServer(env: Record<string, string> = {}) {
-  const { server, close } = await launchE2eServer(env);
-  afterAll(close);
-  return server;
-}
-
-/**
- * The worker's one app server (rate limits off, as for every test that signs many dads up), started on first use and
- * closed when the worker ends (tests/support/per-worker.ts). Its database is shared by every file the worker runs,
- * so a test makes its own dads and never counts rows it did not make.
- */
-export function sharedE2eServer() {
-  return perWorker(
-    "e2e-server",
-    () => launchE2eServer({ RATE_LIMIT: "off" }),
-    ({ close }) => close(),
-  ).then(({ server }) => server);
-}
-
-async function launchE2eServer(env: Record<string, string>) {
   if (!fs.existsSync("dist/web/index.html")) throw new Error("The web app is not built: run `npm run build` (npm test does it first).");
   const database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "heydad-e2e-"));
-  let app: AppProcess;
-  try {
-    app = await startAppProcess({ host: "localhost", env: { DATABASE_URL: database.url, DATA_DIR: dataDir, ...env } });
-  } catch (error) {
-    await database.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    throw error;
-  }
+  const app = await startAppProcess({ host: "localhost", env: { DATABASE_URL: database.url, DATA_DIR: dataDir, ...env } });
   const { baseUrl, output } = app;
 
   const pool = new pg.Pool({ connectionString: database.url, max: 2 });
-  const close = async () => {
+  afterAll(async () => {
     await app.kill();
     await pool.end();
     await database.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
-  };
+  });
 
-  const server = {
+  return {
     baseUrl,
     /** DATA_DIR of the server (tus uploads in progress are under uploads/). */
     dataDir,
@@ -76,7 +47,6 @@ async function launchE2eServer(env: Record<string, string>) {
       throw new Error(`No email to ${to} arrived`);
     },
   };
-  return { server, close };
 }
 
 export type E2eServer = Awaited<ReturnType<typeof startE2eServer>>;
