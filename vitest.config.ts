@@ -5,7 +5,7 @@ export default defineConfig({
   test: {
     include: ["src/**/*.test.ts", "src/**/*.test.tsx", "tests/**/*.test.ts"],
     globalSetup: ["tests/support/global-setup.ts"],
-    setupFiles: ["tests/support/fail-on-console-error.ts"],
+    setupFiles: ["tests/support/fail-on-console-error.ts", "tests/support/close-after-file.ts"],
     // Journeys in Chromium take 10–40 s on a busy 2-core machine; the limit only catches hangs.
     testTimeout: 120_000,
     hookTimeout: 60_000,

@@ -36,7 +36,7 @@ type Manifest = {
 };
 
 describe.skipIf(!browserAvailable)("the installable app", () => {
-  const browser = useBrowser();
+  const browser = useBrowser({ serviceWorkers: "allow" });
   let server: E2eServer;
 
   beforeAll(async () => {

@@ -46,7 +46,7 @@ async function savedOnPhone(page: Page) {
 }
 
 describe.skipIf(!browserAvailable)("recording with no network, sent when back online", () => {
-  const browser = useBrowser({ viewport: { width: 360, height: 800 } });
+  const browser = useBrowser({ viewport: { width: 360, height: 800 }, serviceWorkers: "allow" });
   let server: E2eServer;
 
   beforeAll(async () => {

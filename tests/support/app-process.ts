@@ -1,9 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import { fileURLToPath } from "node:url";
 import type pg from "pg";
 import { freePort } from "../../bench/bench-server";
 import { TEST_TIMING_ENV } from "./test-timing";
+
+const EXIT_WITH_TEST_WORKER = fileURLToPath(new URL("exit-with-test-worker.cjs", import.meta.url));
 
 /** A free loopback port (the bench finds its ports the same way). */
 export { freePort };
@@ -21,9 +24,10 @@ export async function startAppProcess(options: { env: Record<string, string>; po
   const baseUrl = `http://${options.host ?? "127.0.0.1"}:${port}`;
   const output: string[] = [];
   if (!fs.existsSync("dist/server/main.js")) throw new Error("The server is not compiled: run `npm run build` (npm test does it first).");
-  const child: ChildProcess = spawn(process.execPath, ["--enable-source-maps", "dist/server/main.js"], {
+  const child: ChildProcess = spawn(process.execPath, ["--enable-source-maps", "--require", EXIT_WITH_TEST_WORKER, "dist/server/main.js"], {
     env: { ...process.env, NODE_ENV: "test", PORT: String(port), APP_URL: options.appUrl ?? baseUrl, ...TEST_TIMING_ENV, ...options.env },
-    stdio: ["ignore", "pipe", "pipe"],
+    // The IPC channel is how the app notices that this test worker is gone (exit-with-test-worker.cjs).
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
   child.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString()));

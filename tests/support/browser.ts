@@ -21,9 +21,10 @@ export const CHROMIUM_ARGS = [
 
 /**
  * A real headless Chromium for one test file. Every test gets a fresh context and page;
- * a failing test leaves a full-page screenshot under test-results/.
+ * a failing test leaves a full-page screenshot under test-results/. The app's service worker (which precaches the
+ * whole web app, 1.6 MiB, in every fresh context) is blocked unless the file is about it (`serviceWorkers: "allow"`).
  */
-export function useBrowser(options: { viewport?: { width: number; height: number } } = {}) {
+export function useBrowser(options: { viewport?: { width: number; height: number }; serviceWorkers?: "allow" | "block" } = {}) {
   let browser: Browser;
   const state: { page: Page } = { page: undefined as unknown as Page };
 
@@ -40,7 +41,7 @@ export function useBrowser(options: { viewport?: { width: number; height: number
     },
     /** A page in a fresh context; `locale` sets the browser's language (navigator.language, Intl). */
     async newPage(viewport = options.viewport ?? { width: 1280, height: 900 }, contextOptions: { locale?: string } = {}) {
-      const context = await browser.newContext({ viewport, ...contextOptions });
+      const context = await browser.newContext({ viewport, serviceWorkers: options.serviceWorkers ?? "block", ...contextOptions });
       state.page = await context.newPage();
       const page = state.page;
       onTestFailed(async ({ task }) => {

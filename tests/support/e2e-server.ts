@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import pg from "pg";
-import { afterAll } from "vitest";
 import { startAppProcess } from "./app-process";
+import { closeAfterFile } from "./close-after-file";
 import { createTestDatabase } from "./test-database";
 
 /**
@@ -19,7 +19,7 @@ export async function startE2eServer(env: Record<string, string> = {}) {
   const { baseUrl, output } = app;
 
   const pool = new pg.Pool({ connectionString: database.url, max: 2 });
-  afterAll(async () => {
+  closeAfterFile(async () => {
     await app.kill();
     await pool.end();
     await database.drop();

@@ -1,10 +1,10 @@
-import { afterAll } from "vitest";
 import { createApp } from "../../src/server/app";
 import { parseConfig } from "../../src/server/config";
 import { createDatabase } from "../../src/server/db/client";
 import { startJobQueue } from "../../src/server/jobs/job-queue";
 import { mailboxMessages } from "../../src/server/modules/email/email.table";
 import { createServices } from "../../src/server/services";
+import { closeAfterFile } from "./close-after-file";
 import { createTestDatabase } from "./test-database";
 import { TEST_TIMING_ENV } from "./test-timing";
 
@@ -19,7 +19,7 @@ export const TEST_AUTH_SECRET = "test-secret-test-secret-test-secret-0123";
 export async function createTestApp(env: Record<string, string> = {}) {
   const database = await createTestDatabase();
   const running = await startAppOn({ url: database.url, env });
-  afterAll(async () => {
+  closeAfterFile(async () => {
     await running.stop();
     await database.drop();
   });
