@@ -15,7 +15,7 @@ const isRunning = (pid: number) => {
   }
 };
 
-// Issue 28: app servers started by e2e files outlived them (20 after 13 minutes of a run, each polling the queue),
+// App servers started by e2e files once outlived them (20 after 13 minutes of a run, each polling the queue),
 // until the database refused connections (53300). Two test files in a child vitest start an app each: one closes
 // it through closeAfterFile from inside a test, the other's worker is killed outright.
 it("no app process a test file started outlives the file, even when its worker is killed", async () => {

@@ -71,7 +71,8 @@ let user: Awaited<ReturnType<typeof createSignedInUser>>;
 beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  t = await createTestApp({ AI_PROVIDER: "openai-compatible", AI_MODEL: "test-model", AI_BASE_URL: `http://127.0.0.1:${port}/v1`, AI_API_KEY: "sk-test" });
+  // One dad asks more than the per-minute limit here; the limit has its own test (coach.test.ts).
+  t = await createTestApp({ AI_PROVIDER: "openai-compatible", AI_MODEL: "test-model", AI_BASE_URL: `http://127.0.0.1:${port}/v1`, AI_API_KEY: "sk-test", RATE_LIMIT: "off" });
   // A father in the US: his time zone chooses the US numbers.
   user = await createSignedInUser(t, { timeZone: "America/New_York" });
 });
