@@ -55,7 +55,8 @@ describe("the product's own reads with no newsletter configured (the default)", 
 });
 
 describe.skipIf(!browserAvailable)("own reads in Chromium", () => {
-  const browser = useBrowser();
+  // The console is checked as a visitor's browser runs the page, service worker included.
+  const browser = useBrowser({ serviceWorkers: "allow" });
   let server: Awaited<ReturnType<typeof startE2eServer>>;
   beforeAll(async () => {
     server = await startE2eServer({ RATE_LIMIT: "off" });

@@ -72,7 +72,8 @@ describe("prerendered public pages over plain HTTP", () => {
 });
 
 describe.skipIf(!browserAvailable)("hydrating prerendered pages in Chromium", () => {
-  const browser = useBrowser();
+  // The console is checked as a visitor's browser runs the page, service worker included.
+  const browser = useBrowser({ serviceWorkers: "allow" });
   let server: Awaited<ReturnType<typeof startE2eServer>>;
   beforeAll(async () => {
     server = await startE2eServer({ RATE_LIMIT: "off" });

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, createTestApp, jsonRequest, type TestApp, waitForEmail } from "../../../../tests/support/test-app";
 import { browserAvailable } from "../../../../tests/support/browser";
 import { createChild, createVideo, displayedSize, generateClip, recordWithMediaRecorder, uploadBytes, videoFrames, videoPacketsMd5, waitForProcessing } from "../../../../tests/support/videos";
@@ -143,6 +143,7 @@ describe("video processing (real ffmpeg)", () => {
 describe("frame timing (real ffmpeg)", () => {
   const tools = { ffmpeg: "ffmpeg", ffprobe: "ffprobe" };
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "heydad-timing-"));
+  afterAll(() => fs.rmSync(workDir, { recursive: true, force: true }));
 
   /** The frames a file should hold at its own duration and the source's average frame rate, and how far off it is. */
   function expectSameAverageRate(output: { count: number; seconds: number }, source: { count: number; seconds: number }) {
@@ -150,7 +151,17 @@ describe("frame timing (real ffmpeg)", () => {
     expect(Math.abs(output.count - expected)).toBeLessThanOrEqual(0.05 * expected);
   }
 
-  it.skipIf(!browserAvailable)("keeps a desktop camera recording's irregular frame timing (no 1000 frames a second), in under half its length", { timeout: 120_000 }, async () => {
+  /**
+   * Seconds a bare ffmpeg takes to encode `source` to H.264 with its default frame timing, which fills the 1/1000 time
+   * base with repeated frames (6,000 for a 6 s recording): what processing did before it kept the frame times.
+   */
+  function defaultTimingSeconds(source: string) {
+    const started = performance.now();
+    execFileSync("ffmpeg", ["-v", "error", "-y", "-i", source, "-an", "-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p", path.join(workDir, "default-timing.mp4")]);
+    return (performance.now() - started) / 1000;
+  }
+
+  it.skipIf(!browserAvailable)("keeps a desktop camera recording's irregular frame timing (no 1000 frames a second), in under half the time of ffmpeg's default timing", { timeout: 120_000 }, async () => {
     const source = await recordWithMediaRecorder({ seconds: 6, gapMs: [20, 80] });
     const recorded = videoFrames(source);
     const probed = await probe(tools, source, "matroska");
@@ -159,14 +170,16 @@ describe("frame timing (real ffmpeg)", () => {
     expect(probeStreams(source).streams.find((stream) => stream.codec_type === "video")).toMatchObject({ time_base: "1/1000" });
 
     const target = path.join(workDir, "recording.mp4");
+    const baseline = defaultTimingSeconds(source);
     const started = performance.now();
     await toFastStartMp4(tools, { source, container: "matroska", target, probed });
     const seconds = (performance.now() - started) / 1000;
     const converted = videoFrames(target);
-    console.info(`MediaRecorder WebM: ${recorded.count} frames in ${recorded.seconds.toFixed(2)} s -> ${converted.count} frames in ${converted.seconds.toFixed(2)} s, converted in ${seconds.toFixed(2)} s`);
+    console.info(`MediaRecorder WebM: ${recorded.count} frames in ${recorded.seconds.toFixed(2)} s -> ${converted.count} frames in ${converted.seconds.toFixed(2)} s, converted in ${seconds.toFixed(2)} s (ffmpeg's default timing: ${baseline.toFixed(2)} s)`);
     expect(converted.seconds).toBeCloseTo(recorded.seconds, 0);
     expectSameAverageRate(converted, recorded);
-    expect(seconds).toBeLessThanOrEqual(0.5 * recorded.seconds);
+    // Against the same machine in the same moment, so a busy machine is not a failure (measured: 0.83 s against 4.34 s).
+    expect(seconds).toBeLessThanOrEqual(0.5 * baseline);
 
     // The same through upload and the processing job: the stored MP4 has the recording's frames and length.
     const user = await createSignedInUser(t);
