@@ -35,6 +35,8 @@ export type LegacyMemories = {
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The shortest period's first check-in comes two months (at least 58 days) after the last sign: only accounts quiet for 55 days are read. */
 const EARLIEST_DUE_MS = 55 * DAY_MS;
+/** Dad unseen this long no longer counts as using his account (he is then not emailed about his children's cards). */
+const DAD_ACTIVE_DAYS = 365;
 
 export const legacyPayload = z.object({}).passthrough();
 /** Every hour at :23 (check-ins and releases are days apart; an hour late is nothing). */
@@ -106,12 +108,12 @@ export function createLegacyUsecases(options: { db: Database; memories: LegacyMe
     await outbox.queue(releaseNoticeEmail({ to: dad.email, released, settingsUrl: `${options.appUrl}/settings` }));
   }
 
-  /** Moves the clock to `at` (never backwards). */
+  /** Moves the clock to `at` (never backwards); kept with the legacy release off too, to tell whether Dad still uses his account. */
   async function seen(input: { userId: string; at: Date }) {
     await db
-      .update(familySettings)
-      .set({ lastSeenAt: sql`greatest(${familySettings.lastSeenAt}, ${input.at.toISOString()}::timestamptz)` })
-      .where(eq(familySettings.userId, input.userId));
+      .insert(familySettings)
+      .values({ userId: input.userId, lastSeenAt: input.at })
+      .onConflictDoUpdate({ target: familySettings.userId, set: { lastSeenAt: sql`greatest(${familySettings.lastSeenAt}, ${input.at.toISOString()}::timestamptz)` } });
   }
 
   const usecases = {
@@ -142,6 +144,21 @@ export function createLegacyUsecases(options: { db: Database; memories: LegacyMe
 
     /** A sign-in ('account.active'). */
     seen,
+
+    /**
+     * Whether Dad still uses his account: seen within the last year (or never recorded: an account from before the
+     * clock was kept for everyone), and not released by 'If something happens to me' since his last sign.
+     */
+    async dadActive(input: { userId: string }) {
+      const lastSeenAt = (await settingsOf(input.userId))?.lastSeenAt;
+      if (!lastSeenAt) return true;
+      if (lastSeenAt.getTime() < options.clock().getTime() - DAD_ACTIVE_DAYS * DAY_MS) return false;
+      const [released] = await db
+        .select({ id: legacyEvents.id })
+        .from(legacyEvents)
+        .where(and(eq(legacyEvents.userId, input.userId), eq(legacyEvents.kind, "release"), eq(legacyEvents.periodStart, lastSeenAt)));
+      return !released;
+    },
 
     /** 'I'm here' from a check-in email: true when the token is one we sent (the clock restarts). */
     async imHere(input: { token: string }) {
