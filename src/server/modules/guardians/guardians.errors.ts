@@ -1,5 +1,5 @@
 import { CHILD_KEY_COPY, OWN_KEY_COPY } from "../../../shared/child-key";
-import { GUARDIANS_COPY } from "../../../shared/guardians";
+import { GUARDIANS_COPY, LEGACY_COPY } from "../../../shared/guardians";
 import { defineError } from "../../http/app-error";
 
 export const guardianErrors = {
@@ -39,4 +39,8 @@ export const ownKeyErrors = {
   addressTaken: defineError("OWN_ADDRESS_TAKEN", 409, CHILD_KEY_COPY.addressTaken),
   namedToday: defineError("OWN_ADDRESS_NAMED_TODAY", 429, OWN_KEY_COPY.namedToday),
   addressNotFound: defineError("OWN_ADDRESS_NOT_FOUND", 404, "This address does not receive this child's messages."),
+};
+
+export const legacyErrors = {
+  tooFewGuardians: defineError("LEGACY_TOO_FEW_GUARDIANS", 400, LEGACY_COPY.tooFewGuardians),
 };

@@ -16,6 +16,7 @@ import { createOwnKeyRepository } from "./guardians.own-key.repository";
 import { createFamilyLinksUsecases } from "./guardians.links";
 import { registerChildKeyRoutes } from "./guardians.child-key.routes";
 import { registerGuardianPages } from "./guardians.pages";
+import { registerWorryPages } from "./guardians.worry.routes";
 import { createGuardiansRepository } from "./guardians.repository";
 import { registerGuardiansRoutes } from "./guardians.routes";
 import type { ChildArchive, FamilyReaders } from "./guardians.types";
@@ -135,6 +136,7 @@ export async function createGuardiansModule(
     registerGuardiansRoutes({ usecases: guardians, deliveries, confirmations, legacy, rateLimit: infra.rateLimit }),
     registerGuardianPages({ usecases: guardians, links, confirmations, legacy, childArchive: options.childArchive, rateLimit: infra.rateLimit }),
     registerChildKeyRoutes({ usecases: childKey, ownKey, rateLimit: infra.rateLimit }),
+    registerWorryPages({ links, legacy, rateLimit: infra.rateLimit }),
   ];
   return { guardians, links, deliveries, childPageSource, confirmations, legacy, childKey, ownKey, routes };
 }

@@ -82,7 +82,7 @@ export function createOwnKeyRepository(db: Database) {
         .values(input)
         .onConflictDoUpdate({ target: childHandoverAges.childId, set: { age: input.age, updatedAt: new Date() } }),
 
-    /** The hand-overs already done for the account's children, as 'childId:age'. */
+    /** The hand-overs already done for the account's children. */
     handedOver: async (userId: string) => (await db.select().from(childHandovers).where(eq(childHandovers.userId, userId))),
 
     /** Records one hand-over; false when another run (or node) recorded it first. */
