@@ -190,6 +190,8 @@ export async function createServices(options: { config: Config; db: Database; po
     account: account.account,
     /** The keepsake card's ways in for the grown child: Dad's question, the family's approval, the address confirmed. */
     childKey: family.childKey,
+    /** The child's own address and the hand-over of the child's page at the age Dad chose. */
+    ownKey: family.ownKey,
     /** Queues stored files for deletion (after the rows that named them are gone). */
     deleteFilesLater: files.deleteFilesLater,
     coach: coach.coach,

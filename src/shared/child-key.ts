@@ -58,3 +58,39 @@ export const CHILD_KEY_COPY = {
   tooManyAsks: "The family has already been asked today. Please wait for their answer: it will come by email.",
   addressTaken: "This address already receives the family's messages as a guardian. Please use your own address.",
 } as const;
+
+/** Dad may name a child's own address from this age: 13 is the age of consent for email services in the US (COPPA). */
+export const OWN_ADDRESS_MIN_AGE = 13;
+/** The age at which a child's page is handed to the child when Dad chose none. */
+export const DEFAULT_HANDOVER_AGE = 18;
+export const HANDOVER_AGE_MIN = 13;
+export const HANDOVER_AGE_MAX = 30;
+
+/** Dad names the child's own address. */
+export const ownAddressSchema = z.object({ email });
+/** Dad chooses the age at which the child's page becomes the child's. */
+export const handoverAgeSchema = z.object({
+  age: z
+    .number("Please choose an age")
+    .int("Please choose a whole number of years")
+    .min(HANDOVER_AGE_MIN, `Please choose an age from ${HANDOVER_AGE_MIN} to ${HANDOVER_AGE_MAX}`)
+    .max(HANDOVER_AGE_MAX, `Please choose an age from ${HANDOVER_AGE_MIN} to ${HANDOVER_AGE_MAX}`),
+});
+
+/** What Dad sees of a child's own key: the child's addresses, the hand-over age, and whether the page was handed over. */
+export type OwnKeyStatus = {
+  /** 'confirmed': receives the child's messages; 'waiting': the child has not confirmed it yet. */
+  addresses: Array<{ email: string; state: "confirmed" | "waiting" }>;
+  handoverAge: number;
+  /** When the page was handed to the child at that age, or null. */
+  handedOverAt: string | null;
+  /** Whether the child is old enough for Dad to name their address. */
+  canNameAddress: boolean;
+};
+
+export const OWN_KEY_COPY = {
+  why: `From ${OWN_ADDRESS_MIN_AGE}, the age at which US law lets a child have their own email account, you can name your child's own address: the messages that open for them are then emailed to them too.`,
+  tooYoung: `You can name your child's own address once they are ${OWN_ADDRESS_MIN_AGE}: the age at which US law lets a child have their own email account.`,
+  dadsAddress: "This is your own address. Please enter your child's address.",
+  namedToday: "You have already sent this child several addresses to confirm today. Please try again tomorrow.",
+} as const;

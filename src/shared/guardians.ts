@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LEGACY_GUARDIANS_NEEDED_MAX, LEGACY_VETO_DAYS_DEFAULT, LEGACY_VETO_DAYS_MAX, LEGACY_VETO_DAYS_MIN } from "./legacy-decision";
 
 export const GUARDIAN_LIMIT = 5;
 export const GUARDIAN_RELATIONS = ["co-parent", "grandparent", "godparent", "other"] as const;
@@ -105,6 +106,20 @@ export const LEGACY_PERIOD_CHOICES = [3, 6, 12] as const;
 export const legacySettingsSchema = z.object({
   enabled: z.boolean("Please choose on or off"),
   periodMonths: z.union([z.literal(3), z.literal(6), z.literal(12)], "Please choose 3, 6 or 12 months"),
+  /** The second key: how many accepted guardians must also say "something has happened" (0: none). */
+  guardiansNeeded: z
+    .number("Please choose how many guardians")
+    .int("Please choose how many guardians")
+    .min(0, "Please choose how many guardians")
+    .max(LEGACY_GUARDIANS_NEEDED_MAX, `At most ${LEGACY_GUARDIANS_NEEDED_MAX} guardians`)
+    .default(0),
+  /** After a guardian's alarm, the days Dad has to answer before the release. */
+  vetoDays: z
+    .number("Please choose a number of days")
+    .int("Please choose a whole number of days")
+    .min(LEGACY_VETO_DAYS_MIN, `Please choose ${LEGACY_VETO_DAYS_MIN} to ${LEGACY_VETO_DAYS_MAX} days`)
+    .max(LEGACY_VETO_DAYS_MAX, `Please choose ${LEGACY_VETO_DAYS_MIN} to ${LEGACY_VETO_DAYS_MAX} days`)
+    .default(LEGACY_VETO_DAYS_DEFAULT),
 });
 export type LegacySettingsInput = z.infer<typeof legacySettingsSchema>;
 
@@ -116,6 +131,11 @@ export type LegacyStatus = {
   lastSeenAt: string | null;
   releaseAt: string | null;
   acceptedGuardians: number;
+  /** The second key: guardians who must also say "something has happened" (0: none), and Dad's days to answer. */
+  guardiansNeeded: number;
+  vetoDays: number;
+  /** The guardians who said so in the current period (their names). */
+  worried: string[];
   /** How many memories are marked 'Release early if something happens to me'. */
   markedMemories: number;
   /** What earlier releases opened, newest first. */
@@ -135,4 +155,11 @@ export const LEGACY_COPY = {
   saved: "Saved",
   saveFailed: "We couldn't save this. Please try again.",
   releasedTitle: "Released early",
+  twoKeysLabel: "Guardians who must also say something has happened",
+  twoKeysNone: "None: the period running out is enough",
+  twoKeysExplanation:
+    "With guardians needed, the period running out releases nothing by itself. A guardian who is worried about you says so from a child's page: we email you a check-in at once, and your marked memories open only once this many guardians have said so and you have not answered within the days you choose below.",
+  vetoLabel: "Days you have to answer a worried guardian's check-in",
+  tooFewGuardians: "You need at least that many accepted guardians. Choose fewer, or ask another guardian to accept the invitation.",
+  worried: (names: string) => `${names} said they are worried about you in this period. Sign in or tap 'I'm here' in the email, and nothing is released.`,
 } as const;

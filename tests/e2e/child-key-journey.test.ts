@@ -143,6 +143,20 @@ describe.skipIf(!browserAvailable)("the child's own key in Chromium", () => {
       await playVoice(noah, "The night you were born");
       const noahJourneyMs = Math.round(performance.now() - noahScannedAt);
 
+      // Dad sees Noah's address, let in by the family, and withdraws it: Noah's link stops working.
+      await dad.goto(`${server.baseUrl}/children`);
+      await dad.getByRole("button", { name: "Noah's own address" }).click();
+      const own = dad.getByRole("dialog", { name: "Noah's own address" });
+      await own.getByText(noahEmail).waitFor();
+      await own.getByText("Confirmed").waitFor();
+      await own.getByText("the age at which US law lets a child have their own email account").first().waitFor();
+      await saveScreenshot(dad, `${SHOTS}/dad-own-address-360.png`);
+      await own.getByRole("button", { name: `Withdraw ${noahEmail}` }).click();
+      await own.getByRole("group", { name: `Withdraw ${noahEmail}?` }).getByRole("button", { name: "Withdraw" }).click();
+      await own.getByText("None yet.").waitFor();
+      await noah.reload();
+      await noah.getByRole("heading", { name: "This link has expired" }).waitFor();
+
       fs.writeFileSync(
         `${SHOTS}/journey-timing.json`,
         JSON.stringify({ questionJourneyMs: journeyMs, familyApprovalJourneyMs: noahJourneyMs, note: "card scan to a playing memory, 360x800, including the mailbox round trips" }, null, 2),

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { eq } from "drizzle-orm";
-import { PDFDocument } from "pdf-lib";
+import { PDFDict, PDFDocument, PDFName, PDFRawStream } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkFiles, createFamily, downloadStored, readZip, sha256, zipMethods } from "../../../../tests/support/archives";
 import { postNote } from "../../../../tests/support/memories";
@@ -371,6 +371,20 @@ describe("what has opened is what the memories module recorded, not the rule rea
   }, 60_000);
 });
 
+/** The fonts a PDF embeds (their base names) and how many images it holds. */
+async function partsOf(pdf: Buffer) {
+  const document = await PDFDocument.load(pdf);
+  const fonts: string[] = [];
+  let images = 0;
+  for (const [, object] of document.context.enumerateIndirectObjects()) {
+    const dict = object instanceof PDFDict ? object : object instanceof PDFRawStream ? object.dict : undefined;
+    if (!dict) continue;
+    if (dict.get(PDFName.of("Type")) === PDFName.of("Font") && dict.get(PDFName.of("BaseFont"))) fonts.push(String(dict.get(PDFName.of("BaseFont"))));
+    if (dict.get(PDFName.of("Subtype")) === PDFName.of("Image")) images++;
+  }
+  return { fonts, images };
+}
+
 describe("the keepsake card", () => {
   it("is a PDF in A6 and US letter, with one claim code per child; another user's child is 404", async () => {
     const { dad, maya } = family;
@@ -384,6 +398,13 @@ describe("the keepsake card", () => {
     expect(await sizeOf(bytes)).toEqual({ width: 297.64, height: 419.53 });
     const letter = await jsonRequest(t, "GET", `/api/children/${maya.id}/keepsake-card?size=letter`, { cookie: dad.cookie });
     expect(await sizeOf(Buffer.from(await letter.arrayBuffer()))).toEqual({ width: 612, height: 792 });
+    // Designed in the product's type with the child's photo, at both sizes.
+    for (const pdf of [bytes, Buffer.from(await (await jsonRequest(t, "GET", `/api/children/${maya.id}/keepsake-card?size=letter`, { cookie: dad.cookie })).arrayBuffer())]) {
+      const parts = await partsOf(pdf);
+      expect(parts.fonts.length).toBeGreaterThan(0);
+      expect(parts.fonts.every((font) => font.includes("Inter"))).toBe(true);
+      expect(parts.images).toBeGreaterThan(0);
+    }
     const codes = await t.db.select().from(childClaimCodes).where(eq(childClaimCodes.childId, maya.id));
     expect(codes).toHaveLength(1);
     expect(codes[0]!.code).toMatch(/^[A-Z2-9]{10}$/);

@@ -7,7 +7,7 @@ import { type ArchiveProgress, streamArchive, writeArchive } from "./export.arch
 import { buildKeepsakeCard } from "./export.card";
 import { exportErrors } from "./export.errors";
 import type { ArchiveRow, ExportRepository } from "./export.repository";
-import type { ExportSource } from "./export.source";
+import type { ExportFileRef, ExportSource } from "./export.source";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Progress is written at most this often while packing (and on every new item). */
@@ -117,6 +117,17 @@ export function createExportUsecases(options: {
     await options.outbox.queue({ to, subject: "Your Hey Dad archive is ready", ...renderEmail({ heading: "Your archive is ready", paragraphs, action: { label: "Download your archive", url: link } }) });
   }
 
+  /** The child's photo for the card, when stored as a JPEG or PNG (the formats a PDF holds); otherwise the card shows the initial. */
+  async function cardPhoto(photo: ExportFileRef | null) {
+    if (!photo) return null;
+    const stored = await storage.get({ bucket: photo.bucket, key: photo.key });
+    if (!stored) return null;
+    const type = stored.contentType === "image/png" ? "png" : stored.contentType === "image/jpeg" ? "jpeg" : null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of stored.body) chunks.push(Buffer.from(chunk as Uint8Array));
+    return type ? ({ bytes: Buffer.concat(chunks), type } as const) : null;
+  }
+
   return {
     /**
      * Starts building the account's archive, or returns the one already being built (one at a time per account). At
@@ -217,7 +228,7 @@ export function createExportUsecases(options: {
       if (!child) throw exportErrors.childNotFound();
       const claimCode = await claimCodeFor({ userId: input.userId, childId: child.id });
       const claimUrl = `${options.appUrl}/claim/${claimCode}`;
-      const pdf = await buildKeepsakeCard({ childName: child.name, line: input.line, claimCode, claimUrl, claimHost: new URL(options.appUrl).host, size: input.size });
+      const pdf = await buildKeepsakeCard({ childName: child.name, line: input.line, claimCode, claimUrl, claimHost: new URL(options.appUrl).host, size: input.size, photo: await cardPhoto(child.photo) });
       return { pdf, fileName: `Keepsake card - ${child.name.replace(/[^A-Za-z0-9 _-]/g, "").trim() || "child"}.pdf` };
     },
 

@@ -74,3 +74,39 @@ export function cardNoticeEmail(options: { to: string; greeting: string; childNa
     }),
   };
 }
+
+const messagesCount = (n: number) => (n === 1 ? "1 message" : `${n} messages`);
+
+/** To the child on the hand-over day: their page is theirs now. */
+export function handoverEmail(options: { to: string; childName: string; dadName: string; age: number; messages: number; pageUrl: string }) {
+  return {
+    to: options.to,
+    subject: `Your dad left you ${messagesCount(options.messages)}`,
+    ...renderEmail({
+      heading: `Happy birthday, ${options.childName}`,
+      paragraphs: [
+        `${options.dadName} chose your ${options.age}th birthday as the day your page becomes yours. ${options.dadName} left you ${messagesCount(options.messages)} there: videos, voice notes and stories, to watch and keep.`,
+        `The link works for ${FAMILY_LINK_DAYS} days and is meant for you alone. When it runs out, the page lets you email yourself a fresh one.`,
+      ],
+      action: { label: "Open my page", url: options.pageUrl },
+    }),
+  };
+}
+
+/** To Dad (while active) and the guardians on the hand-over day. */
+export function handoverNoticeEmail(options: { to: string; greeting: string; childName: string; dadName: string; age: number; messages: number; sentTo: string[] }) {
+  const { childName } = options;
+  return {
+    to: options.to,
+    subject: `${childName}'s page is now ${childName}'s own`,
+    ...renderEmail({
+      heading: `${childName} is ${options.age} today`,
+      paragraphs: [
+        `Hello ${options.greeting}, ${options.dadName} chose ${childName}'s ${options.age}th birthday as the day ${childName}'s page becomes ${childName}'s own. It holds ${messagesCount(options.messages)}.`,
+        options.sentTo.length
+          ? `We have emailed ${childName} a private link at ${options.sentTo.join(" and ")}. Your own link keeps working as before.`
+          : `${childName} has no address of their own with us yet. The keepsake card lets ${childName} in: please give it to ${childName}, or tell ${childName} where it is.`,
+      ],
+    }),
+  };
+}

@@ -1,12 +1,13 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
-import { CHILD_KEY_COPY, cardQuestionSchema, childKeyAnswerSchema, childKeyAskSchema } from "../../../shared/child-key";
+import { CHILD_KEY_COPY, cardQuestionSchema, childKeyAnswerSchema, childKeyAskSchema, handoverAgeSchema, ownAddressSchema } from "../../../shared/child-key";
 import { httpErrors } from "../../http/app-error";
 import type { RateLimiter } from "../../http/rate-limit";
 import { validate } from "../../http/validate";
 import { type AppEnv, currentUser, requireUser } from "../../http/app-env";
 import type { ChildKeyUsecases } from "./guardians.child-key";
+import type { OwnKeyUsecases } from "./guardians.own-key";
 import { escapeHtml, familyLayout } from "./guardians.layout";
 import { childKeyErrors } from "./guardians.errors";
 import { familyPageLimit } from "./guardians.pages";
@@ -71,7 +72,7 @@ function welcomePage(found: { childName: string; email: string; state: "ready" |
  * rate-limited): the claim page's API, the family's Approve / Not <child> page, and the child's address confirmation.
  * Opening a page decides nothing (mail scanners open links): its buttons do.
  */
-export function registerChildKeyRoutes(options: { usecases: ChildKeyUsecases; rateLimit: RateLimiter }) {
+export function registerChildKeyRoutes(options: { usecases: ChildKeyUsecases; ownKey: OwnKeyUsecases; rateLimit: RateLimiter }) {
   const { usecases } = options;
   const app = new Hono<AppEnv>();
   const limit = (rule: (typeof CHILD_KEY_LIMITS)[keyof typeof CHILD_KEY_LIMITS]) => options.rateLimit(rule);
@@ -84,6 +85,19 @@ export function registerChildKeyRoutes(options: { usecases: ChildKeyUsecases; ra
     await usecases.setQuestion({ userId: currentUser(c).id, childId: childIdOr404(c.req.param("id")), ...c.req.valid("json") });
     return c.body(null, 204);
   });
+
+  // The child's own address and the age the page is handed over at.
+  const ownKeyOf = (c: Context<AppEnv>) => ({ userId: currentUser(c).id, childId: childIdOr404(c.req.param("id")!) });
+  app.get("/api/children/:id/own-key", requireUser(), async (c) => c.json({ ownKey: await options.ownKey.status(ownKeyOf(c)) }));
+  app.put("/api/children/:id/own-key/address", requireUser(), validate("json", ownAddressSchema), async (c) =>
+    c.json({ ownKey: await options.ownKey.nameAddress({ ...ownKeyOf(c), ...c.req.valid("json") }) }),
+  );
+  app.delete("/api/children/:id/own-key/address", requireUser(), validate("json", ownAddressSchema), async (c) =>
+    c.json({ ownKey: await options.ownKey.withdrawAddress({ ...ownKeyOf(c), ...c.req.valid("json") }) }),
+  );
+  app.put("/api/children/:id/own-key/handover-age", requireUser(), validate("json", handoverAgeSchema), async (c) =>
+    c.json({ ownKey: await options.ownKey.setHandoverAge({ ...ownKeyOf(c), ...c.req.valid("json") }) }),
+  );
 
   app.get("/api/claims/:code", limit(CHILD_KEY_LIMITS.card), async (c) => {
     c.header("cache-control", "no-store");

@@ -38,6 +38,8 @@ export function createChildKeyUsecases(options: {
   source: Pick<ChildPageSource, "child">;
   readers: FamilyReaders;
   links: Pick<FamilyLinksUsecases, "createLink">;
+  /** Whether Dad still uses his account: he is told about his children's cards only then. */
+  dadActive: (userId: string) => Promise<boolean>;
   outbox: EmailOutbox;
   appUrl: string;
   now?: () => Date;
@@ -52,11 +54,11 @@ export function createChildKeyUsecases(options: {
     return { ...claim, childName: child.name };
   }
 
-  /** Dad, then the guardians who receive for the child: each with a greeting and an address. */
+  /** Dad (while his account is active), then the guardians who receive for the child: each with a greeting and an address. */
   async function family(input: { userId: string; childId: string }) {
     const dad = await readers.dadOf(input.userId);
-    const guardians = await repository.guardiansOf(input);
-    return [{ guardianId: null, greeting: dad.named ? dad.name : "Dad", email: dad.email }, ...guardians.map((row) => ({ guardianId: row.id, greeting: row.name, email: row.email }))];
+    const guardians = (await repository.guardiansOf(input)).map((row) => ({ guardianId: row.id as string | null, greeting: row.name, email: row.email }));
+    return (await options.dadActive(input.userId)) ? [{ guardianId: null, greeting: dad.named ? dad.name : "Dad", email: dad.email }, ...guardians] : guardians;
   }
 
   /** An approved request: the child's address gets its confirmation link. */
@@ -71,7 +73,8 @@ export function createChildKeyUsecases(options: {
   async function welcome(input: { token: string }) {
     if (!looksLikeToken(input.token)) return undefined;
     const request = await repository.findByConfirmToken(hashToken(input.token));
-    if (!request || (request.status === "approved" && request.confirmExpiresAt! <= now())) return undefined;
+    // A refused request (withdrawn by Dad) or an approved one past its week is no longer a way in.
+    if (!request || request.status === "refused" || (request.status === "approved" && request.confirmExpiresAt! <= now())) return undefined;
     const child = await options.source.child({ userId: request.userId, childId: request.childId });
     if (!child) return undefined;
     return { request, childName: child.name, state: request.status === "confirmed" ? ("confirmed" as const) : ("ready" as const) };
@@ -87,6 +90,13 @@ export function createChildKeyUsecases(options: {
       if (!(await readers.childrenOf(input.userId)).some((child) => child.id === input.childId)) throw childKeyErrors.childNotFound();
       const row = await repository.findQuestion(input.childId);
       return row && row.userId === input.userId ? row.question : null;
+    },
+
+    /** Dad names the child's own address: it gets its confirmation link, as after the card's question. */
+    async nameAddress(input: { userId: string; childId: string; childName: string; email: string }) {
+      const { token, hash } = newToken();
+      await repository.insertRequest({ userId: input.userId, childId: input.childId, email: input.email, way: "dad", status: "approved", decidedAt: now(), confirmTokenHash: hash, confirmExpiresAt: confirmExpiry() });
+      await sendConfirmation({ userId: input.userId, childName: input.childName, email: input.email, token });
     },
 
     /** What the claim page shows for a code: the child's name and Dad's question; an unknown code is said so. */

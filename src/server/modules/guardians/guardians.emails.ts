@@ -153,3 +153,40 @@ export function legacyDeliveryEmail(options: { to: string; guardianName: string;
     }),
   };
 }
+
+/** To Dad at once when a guardian says "something has happened": the veto window is his to answer. */
+export function alarmCheckInEmail(options: { to: string; worried: string; guardiansNeeded: number; vetoDays: number; answerBy: Date; marked: number; timeZone: string; hereUrl: string }) {
+  const when = longDate(options.answerBy, options.timeZone);
+  return {
+    to: options.to,
+    subject: `Are you there? ${options.worried} is worried about you`,
+    ...renderEmail({
+      heading: "Are you there?",
+      paragraphs: [
+        `${options.worried} told us they are worried that something has happened to you.`,
+        options.marked > 0
+          ? `If we hear nothing from you by ${when} (the ${options.vetoDays} days you chose), and ${options.guardiansNeeded === 1 ? "one guardian has" : `${options.guardiansNeeded} guardians have`} said so, the ${memoriesWord(options.marked)} you marked 'Release early if something happens to me' will open for your children.`
+          : `You have not marked any memory 'Release early if something happens to me', so nothing would be released.`,
+        "Tap 'I'm here' (or simply sign in), and nothing is released: the worry is set aside and the clock starts again.",
+      ],
+      action: { label: "I'm here", url: options.hereUrl },
+    }),
+  };
+}
+
+/** To the other guardians when one of them is worried: they may say so too (the release needs several). */
+export function alarmNoticeEmail(options: { to: string; guardianName: string; worried: string; dadName: string; stillNeeded: number; vetoDays: number }) {
+  return {
+    to: options.to,
+    subject: `${options.worried} is worried about ${options.dadName}`,
+    ...renderEmail({
+      heading: `${options.worried} is worried about ${options.dadName}`,
+      paragraphs: [
+        `Hello ${options.guardianName}, ${options.worried} told us that something may have happened to ${options.dadName}. We have emailed ${options.dadName} to ask; if he is fine, he only has to tap 'I'm here'.`,
+        options.stillNeeded > 0
+          ? `${options.dadName} asked that the messages he left for this case open only when ${options.stillNeeded === 1 ? "one more guardian says" : `${options.stillNeeded} more guardians say`} so too, and he has not answered within ${options.vetoDays} days. If you also think something has happened, say so from the bottom of a child's page.`
+          : `If he does not answer within ${options.vetoDays} days, the messages he left for this case will open, and you will be emailed a link.`,
+      ],
+    }),
+  };
+}

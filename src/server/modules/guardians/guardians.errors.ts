@@ -1,5 +1,5 @@
-import { CHILD_KEY_COPY } from "../../../shared/child-key";
-import { GUARDIANS_COPY } from "../../../shared/guardians";
+import { CHILD_KEY_COPY, OWN_KEY_COPY } from "../../../shared/child-key";
+import { GUARDIANS_COPY, LEGACY_COPY } from "../../../shared/guardians";
 import { defineError } from "../../http/app-error";
 
 export const guardianErrors = {
@@ -29,4 +29,18 @@ export const childKeyErrors = {
   paused: defineError("CHILD_KEY_PAUSED", 429, CHILD_KEY_COPY.paused),
   wrongAnswer: (triesLeft: number) => wrongAnswer(CHILD_KEY_COPY.wrongAnswer(triesLeft)),
   tooManyAsks: defineError("CHILD_KEY_ASKED_TODAY", 429, CHILD_KEY_COPY.tooManyAsks),
+};
+
+/** Dad's side of the child's own key: naming and withdrawing the child's address, the hand-over age. */
+export const ownKeyErrors = {
+  childNotFound: guardianErrors.childNotFound,
+  tooYoung: defineError("OWN_ADDRESS_TOO_YOUNG", 400, OWN_KEY_COPY.tooYoung),
+  dadsAddress: defineError("OWN_ADDRESS_IS_DADS", 400, OWN_KEY_COPY.dadsAddress),
+  addressTaken: defineError("OWN_ADDRESS_TAKEN", 409, CHILD_KEY_COPY.addressTaken),
+  namedToday: defineError("OWN_ADDRESS_NAMED_TODAY", 429, OWN_KEY_COPY.namedToday),
+  addressNotFound: defineError("OWN_ADDRESS_NOT_FOUND", 404, "This address does not receive this child's messages."),
+};
+
+export const legacyErrors = {
+  tooFewGuardians: defineError("LEGACY_TOO_FEW_GUARDIANS", 400, LEGACY_COPY.tooFewGuardians),
 };

@@ -13,17 +13,20 @@
  * - The release opens the memories Dad marked (the memories usecase records them with released_early);
  *   the 'memory.unlocked' subscriber delivers them to the accepted guardians in one email each.
  */
-import { and, count, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { and, count, eq, exists, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type LegacyCheckInsSent, legacyClock, type LegacyPeriod } from "../../../shared/family-delivery";
+import type { LegacyPeriod } from "../../../shared/family-delivery";
+import { LEGACY_VETO_DAYS_DEFAULT, legacyDecision, type LegacyPeriodState, type LegacyRule } from "../../../shared/legacy-decision";
 import type { LegacySettingsInput, LegacyStatus } from "../../../shared/guardians";
 import type { Database } from "../../db/client";
 import type { JobDefinition } from "../../jobs/job-queue";
+import type { OutgoingEmail } from "../email/email.types";
 import type { EmailOutbox } from "../email/email.usecases";
-import { checkInEmail, releaseNoticeEmail } from "./guardians.emails";
-import { familySettings, guardians, legacyEvents } from "./guardians.table";
+import { alarmCheckInEmail, alarmNoticeEmail, checkInEmail, releaseNoticeEmail } from "./guardians.emails";
+import { legacyErrors } from "./guardians.errors";
+import { familySettings, guardians, legacyAlarms, legacyEvents } from "./guardians.table";
 import { hashToken, looksLikeToken, newToken } from "./guardians.tokens";
-import type { FamilyReaders } from "./guardians.types";
+import type { FamilyAccess, FamilyReaders } from "./guardians.types";
 
 /** What the legacy clock reads and does in the memories module (through its usecases). */
 export type LegacyMemories = {
@@ -35,6 +38,8 @@ export type LegacyMemories = {
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The shortest period's first check-in comes two months (at least 58 days) after the last sign: only accounts quiet for 55 days are read. */
 const EARLIEST_DUE_MS = 55 * DAY_MS;
+/** Dad unseen this long no longer counts as using his account (he is then not emailed about his children's cards). */
+const DAD_ACTIVE_DAYS = 365;
 
 export const legacyPayload = z.object({}).passthrough();
 /** Every hour at :23 (check-ins and releases are days apart; an hour late is nothing). */
@@ -52,18 +57,35 @@ export function createLegacyUsecases(options: { db: Database; memories: LegacyMe
     return value;
   }
 
-  /** The check-in emails of the period starting at `periodStart` already sent, and when. */
-  async function sentCheckIns(userId: string, periodStart: Date): Promise<LegacyCheckInsSent> {
+  /** What the period starting at `periodStart` has seen: the check-ins sent, and when each worried guardian said so. */
+  async function periodState(userId: string, periodStart: Date): Promise<LegacyPeriodState & { worried: string[] }> {
     const rows = await db
       .select({ kind: legacyEvents.kind, createdAt: legacyEvents.createdAt })
       .from(legacyEvents)
-      .where(and(eq(legacyEvents.userId, userId), eq(legacyEvents.periodStart, periodStart), inArray(legacyEvents.kind, ["month-check-in", "week-check-in"])));
+      .where(and(eq(legacyEvents.userId, userId), eq(legacyEvents.periodStart, periodStart), inArray(legacyEvents.kind, ["month-check-in", "week-check-in", "alarm-check-in"])));
     const at = (kind: string) => rows.find((row) => row.kind === kind)?.createdAt ?? null;
-    return { month: at("month-check-in"), week: at("week-check-in") };
+    const alarms = await db
+      .select({ raisedAt: legacyAlarms.raisedAt, name: guardians.name })
+      .from(legacyAlarms)
+      .innerJoin(guardians, eq(guardians.id, legacyAlarms.guardianId))
+      .where(and(eq(legacyAlarms.userId, userId), eq(legacyAlarms.periodStart, periodStart)))
+      .orderBy(legacyAlarms.raisedAt);
+    return {
+      lastSignAt: periodStart,
+      sent: { month: at("month-check-in"), week: at("week-check-in"), alarm: at("alarm-check-in") },
+      alarms: alarms.map((row) => row.raisedAt),
+      worried: alarms.map((row) => row.name),
+    };
   }
 
+  const ruleOf = (row: typeof familySettings.$inferSelect): LegacyRule => ({
+    periodMonths: row.legacyPeriodMonths as LegacyPeriod,
+    guardiansNeeded: row.legacyGuardiansNeeded,
+    vetoDays: row.legacyVetoDays,
+  });
+
   /** One check-in per kind and period: the row (with its token's hash, sent `now`) and the email, or nothing if already sent. */
-  async function checkIn(input: { userId: string; kind: "month-check-in" | "week-check-in"; periodStart: Date; releaseAt: Date; periodMonths: number; now: Date }) {
+  async function checkIn(input: { userId: string; kind: "month-check-in" | "week-check-in" | "alarm-check-in"; periodStart: Date; now: Date; email: (hereUrl: string) => Promise<OutgoingEmail> }) {
     const { token, hash } = newToken();
     await db.transaction(async (tx) => {
       const inserted = await tx
@@ -72,76 +94,157 @@ export function createLegacyUsecases(options: { db: Database; memories: LegacyMe
         .onConflictDoNothing()
         .returning({ id: legacyEvents.id });
       if (inserted.length === 0) return;
-      const dad = await readers.dadOf(input.userId);
-      const timeZone = await readers.timeZoneOf(input.userId);
-      await outbox.queue(
-        checkInEmail({
-          to: dad.email,
-          lastSeenAt: input.periodStart,
-          releaseAt: input.releaseAt,
-          periodMonths: input.periodMonths,
-          marked: await memories.markedCount({ userId: input.userId }),
-          timeZone,
-          hereUrl: `${options.appUrl}/family/here/${token}`,
-        }),
-      );
+      await outbox.queue(await input.email(`${options.appUrl}/family/here/${token}`));
+    });
+  }
+
+  /** What is due now for one account switched on: a check-in, the release, or nothing. */
+  async function step(row: typeof familySettings.$inferSelect, now: Date) {
+    const periodStart = row.lastSeenAt!;
+    const rule = ruleOf(row);
+    const state = await periodState(row.userId, periodStart);
+    const { due } = legacyDecision({ rule, state, now });
+    if (due === "nothing") return;
+    if (due === "release") return release({ userId: row.userId, periodStart, now });
+    const dad = await readers.dadOf(row.userId);
+    const timeZone = await readers.timeZoneOf(row.userId);
+    const marked = await memories.markedCount({ userId: row.userId });
+    if (due === "alarm-check-in") {
+      const answerBy = new Date(now.getTime() + rule.vetoDays * DAY_MS);
+      const worried = state.worried[0] ?? "One of your guardians";
+      return checkIn({ userId: row.userId, kind: due, periodStart, now, email: async (hereUrl) => alarmCheckInEmail({ to: dad.email, worried, guardiansNeeded: rule.guardiansNeeded, vetoDays: rule.vetoDays, answerBy, marked, timeZone, hereUrl }) });
+    }
+    // The email says when the release would come once this check-in is sent.
+    const sent = due === "month-check-in" ? { ...state.sent, month: now } : { ...state.sent, week: now };
+    const { releaseAt } = legacyDecision({ rule: { ...rule, guardiansNeeded: 0 }, state: { ...state, sent }, now });
+    return checkIn({
+      userId: row.userId,
+      kind: due,
+      periodStart,
+      now,
+      email: async (hereUrl) => checkInEmail({ to: dad.email, lastSeenAt: periodStart, releaseAt: releaseAt!, periodMonths: rule.periodMonths, marked, timeZone, hereUrl }),
     });
   }
 
   /** The release: the marked memories open (idempotent), then one row records it and Dad is told. */
   async function release(input: { userId: string; periodStart: Date; now: Date }) {
-    const [done] = await db
-      .select({ id: legacyEvents.id })
-      .from(legacyEvents)
-      .where(and(eq(legacyEvents.userId, input.userId), eq(legacyEvents.kind, "release"), eq(legacyEvents.periodStart, input.periodStart)));
-    if (done) return;
-    const released = await memories.releaseEarly({ userId: input.userId, now: input.now });
-    const inserted = await db
-      .insert(legacyEvents)
-      .values({ userId: input.userId, kind: "release", periodStart: input.periodStart, released, createdAt: input.now })
-      .onConflictDoNothing()
-      .returning({ id: legacyEvents.id });
-    if (inserted.length === 0) return;
+    // One run at a time per account (two nodes, or the job beside a guardian's alarm): the second finds the row, so
+    // the row's count is the release's, never the empty count of a run that found the memories already opened.
+    const released = await db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`legacy-release:${input.userId}`}))`);
+      const [done] = await tx
+        .select({ id: legacyEvents.id })
+        .from(legacyEvents)
+        .where(and(eq(legacyEvents.userId, input.userId), eq(legacyEvents.kind, "release"), eq(legacyEvents.periodStart, input.periodStart)));
+      if (done) return undefined;
+      const count = await memories.releaseEarly({ userId: input.userId, now: input.now });
+      await tx.insert(legacyEvents).values({ userId: input.userId, kind: "release", periodStart: input.periodStart, released: count, createdAt: input.now });
+      return count;
+    });
+    if (released === undefined) return;
     const dad = await readers.dadOf(input.userId);
     await outbox.queue(releaseNoticeEmail({ to: dad.email, released, settingsUrl: `${options.appUrl}/settings` }));
   }
 
-  /** Moves the clock to `at` (never backwards). */
+  /** Moves the clock to `at` (never backwards); kept with the legacy release off too, to tell whether Dad still uses his account. */
   async function seen(input: { userId: string; at: Date }) {
     await db
-      .update(familySettings)
-      .set({ lastSeenAt: sql`greatest(${familySettings.lastSeenAt}, ${input.at.toISOString()}::timestamptz)` })
-      .where(eq(familySettings.userId, input.userId));
+      .insert(familySettings)
+      .values({ userId: input.userId, lastSeenAt: input.at })
+      .onConflictDoUpdate({ target: familySettings.userId, set: { lastSeenAt: sql`greatest(${familySettings.lastSeenAt}, ${input.at.toISOString()}::timestamptz)` } });
   }
 
   const usecases = {
     async status(input: { userId: string }): Promise<LegacyStatus> {
       const row = await settingsOf(input.userId);
       const enabled = row?.legacyEnabled ?? false;
-      const periodMonths = (row?.legacyPeriodMonths ?? 6) as LegacyPeriod;
       const lastSeenAt = row?.lastSeenAt ?? null;
-      const clock = enabled && lastSeenAt ? legacyClock({ lastSignAt: lastSeenAt, periodMonths, now: options.clock(), sent: await sentCheckIns(input.userId, lastSeenAt) }) : undefined;
+      const state = row && enabled && lastSeenAt ? await periodState(input.userId, lastSeenAt) : undefined;
+      const decision = row && state ? legacyDecision({ rule: ruleOf(row), state, now: options.clock() }) : undefined;
       return {
         enabled,
-        periodMonths,
+        periodMonths: (row?.legacyPeriodMonths ?? 6) as LegacyPeriod,
         lastSeenAt: lastSeenAt?.toISOString() ?? null,
-        releaseAt: clock?.releaseAt.toISOString() ?? null,
+        releaseAt: decision?.releaseAt?.toISOString() ?? null,
         acceptedGuardians: await acceptedGuardians(input.userId),
+        guardiansNeeded: row?.legacyGuardiansNeeded ?? 0,
+        vetoDays: row?.legacyVetoDays ?? LEGACY_VETO_DAYS_DEFAULT,
+        worried: state?.worried ?? [],
         markedMemories: await memories.markedCount(input),
         released: await memories.releasedEarly(input),
       };
     },
 
-    /** Switching on (or changing the period) is itself a sign of Dad: the period starts now. */
+    /** Switching on (or changing the rule) is itself a sign of Dad: the period starts now. The second key needs that many accepted guardians. */
     async set(input: { userId: string } & LegacySettingsInput) {
+      if (input.enabled && input.guardiansNeeded > (await acceptedGuardians(input.userId))) throw legacyErrors.tooFewGuardians();
       const now = options.clock();
-      const values = { legacyEnabled: input.enabled, legacyPeriodMonths: input.periodMonths, lastSeenAt: now, updatedAt: now };
+      const values = {
+        legacyEnabled: input.enabled,
+        legacyPeriodMonths: input.periodMonths,
+        legacyGuardiansNeeded: input.guardiansNeeded,
+        legacyVetoDays: input.vetoDays,
+        lastSeenAt: now,
+        updatedAt: now,
+      };
       await db.insert(familySettings).values({ userId: input.userId, ...values }).onConflictDoUpdate({ target: familySettings.userId, set: values });
       return usecases.status(input);
     },
 
+    /** The second key as a guardian's page offers it ("I'm worried about him"), or undefined when Dad did not ask for it. */
+    async worryRule(input: { userId: string }) {
+      const row = await settingsOf(input.userId);
+      return row?.legacyEnabled && row.legacyGuardiansNeeded > 0 && row.lastSeenAt ? { guardiansNeeded: row.legacyGuardiansNeeded, vetoDays: row.legacyVetoDays } : undefined;
+    },
+
+    /**
+     * A guardian says "something has happened" (once per period): Dad gets his check-in at once and the other
+     * guardians are told. False when the second key is not asked for (nothing recorded).
+     */
+    async worry(input: { access: FamilyAccess }) {
+      const { access } = input;
+      if (access.kind !== "guardian") return false;
+      const row = await settingsOf(access.userId);
+      if (!row?.legacyEnabled || row.legacyGuardiansNeeded <= 0 || !row.lastSeenAt) return false;
+      const now = options.clock();
+      const inserted = await db
+        .insert(legacyAlarms)
+        .values({ userId: access.userId, guardianId: access.guardianId, periodStart: row.lastSeenAt, raisedAt: now })
+        .onConflictDoNothing()
+        .returning({ raisedAt: legacyAlarms.raisedAt });
+      if (inserted.length === 0) return true;
+      await step(row, now);
+      const state = await periodState(access.userId, row.lastSeenAt);
+      const dad = await readers.dadOf(access.userId);
+      const [worried] = await db.select({ name: guardians.name }).from(guardians).where(eq(guardians.id, access.guardianId));
+      const others = await db
+        .select({ name: guardians.name, email: guardians.email })
+        .from(guardians)
+        .where(and(eq(guardians.userId, access.userId), eq(guardians.kind, "guardian"), eq(guardians.status, "accepted"), sql`${guardians.id} <> ${access.guardianId}`));
+      const stillNeeded = Math.max(0, row.legacyGuardiansNeeded - state.alarms.length);
+      for (const other of others) {
+        await outbox.queue(alarmNoticeEmail({ to: other.email, guardianName: other.name, worried: worried.name, dadName: dad.name, stillNeeded, vetoDays: row.legacyVetoDays }));
+      }
+      return true;
+    },
+
     /** A sign-in ('account.active'). */
     seen,
+
+    /**
+     * Whether Dad still uses his account: seen within the last year (or never recorded: an account from before the
+     * clock was kept for everyone), and not released by 'If something happens to me' since his last sign.
+     */
+    async dadActive(input: { userId: string }) {
+      const lastSeenAt = (await settingsOf(input.userId))?.lastSeenAt;
+      if (!lastSeenAt) return true;
+      if (lastSeenAt.getTime() < options.clock().getTime() - DAD_ACTIVE_DAYS * DAY_MS) return false;
+      const [released] = await db
+        .select({ id: legacyEvents.id })
+        .from(legacyEvents)
+        .where(and(eq(legacyEvents.userId, input.userId), eq(legacyEvents.kind, "release"), eq(legacyEvents.periodStart, lastSeenAt)));
+      return !released;
+    },
 
     /** 'I'm here' from a check-in email: true when the token is one we sent (the clock restarts). */
     async imHere(input: { token: string }) {
@@ -158,24 +261,17 @@ export function createLegacyUsecases(options: { db: Database; memories: LegacyMe
       return (await db.select({ id: legacyEvents.id }).from(legacyEvents).where(and(eq(legacyEvents.tokenHash, hashToken(input.token)), isNotNull(legacyEvents.tokenHash)))).length > 0;
     },
 
-    /** The job's run: each account switched on and not seen for long enough gets what is due now. */
+    /** The job's run: each account switched on and quiet for long enough, or with a worried guardian, gets what is due now. */
     async run(input: { now: Date }) {
+      const worried = db
+        .select({ one: sql`1` })
+        .from(legacyAlarms)
+        .where(and(eq(legacyAlarms.userId, familySettings.userId), eq(legacyAlarms.periodStart, familySettings.lastSeenAt)));
       const due = await db
         .select()
         .from(familySettings)
-        .where(and(eq(familySettings.legacyEnabled, true), lte(familySettings.lastSeenAt, new Date(input.now.getTime() - EARLIEST_DUE_MS))));
-      for (const row of due) {
-        const periodStart = row.lastSeenAt!;
-        const periodMonths = row.legacyPeriodMonths as LegacyPeriod;
-        const sent = await sentCheckIns(row.userId, periodStart);
-        const clock = legacyClock({ lastSignAt: periodStart, periodMonths, now: input.now, sent });
-        if (clock.due === "release") await release({ userId: row.userId, periodStart, now: input.now });
-        else if (clock.due !== "nothing") {
-          // The email says when the release would come once this check-in is sent.
-          const { releaseAt } = legacyClock({ lastSignAt: periodStart, periodMonths, now: input.now, sent: clock.due === "month-check-in" ? { month: input.now, week: null } : { ...sent, week: input.now } });
-          await checkIn({ userId: row.userId, kind: clock.due, periodStart, releaseAt, periodMonths, now: input.now });
-        }
-      }
+        .where(and(eq(familySettings.legacyEnabled, true), or(lte(familySettings.lastSeenAt, new Date(input.now.getTime() - EARLIEST_DUE_MS)), exists(worried))));
+      for (const row of due) await step(row, input.now);
     },
 
     /** Releases recorded for these accounts (tests and Settings). */

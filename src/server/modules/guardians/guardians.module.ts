@@ -11,9 +11,12 @@ import { createChildPageSource } from "./guardians.child-page-source";
 import { createDeliveriesUsecases } from "./guardians.deliveries";
 import { createDeliveriesRepository } from "./guardians.deliveries.repository";
 import { createLegacyUsecases, LEGACY_CRON } from "./guardians.legacy";
+import { createOwnKeyUsecases, HANDOVER_CRON } from "./guardians.own-key";
+import { createOwnKeyRepository } from "./guardians.own-key.repository";
 import { createFamilyLinksUsecases } from "./guardians.links";
 import { registerChildKeyRoutes } from "./guardians.child-key.routes";
 import { registerGuardianPages } from "./guardians.pages";
+import { registerWorryPages } from "./guardians.worry.routes";
 import { createGuardiansRepository } from "./guardians.repository";
 import { registerGuardiansRoutes } from "./guardians.routes";
 import type { ChildArchive, FamilyReaders } from "./guardians.types";
@@ -102,21 +105,38 @@ export async function createGuardiansModule(
   await infra.jobs.schedule(legacy.job, LEGACY_CRON, {});
   infra.events.on("account.active", (event) => legacy.seen({ userId: event.userId, at: event.at }));
   // The keepsake card lets the grown child in (Dad's question or the family's approval), as a recipient of their own memories.
+  const childKeyRepository = createChildKeyRepository(infra.db);
   const childKey = createChildKeyUsecases({
-    repository: createChildKeyRepository(infra.db),
+    repository: childKeyRepository,
     claimOf: options.claimOf,
     source: childPageSource,
     readers,
     links,
+    dadActive: (userId) => legacy.dadActive({ userId }),
     outbox,
     appUrl,
     now: options.clock,
   });
+  // The child's own address, and the hand-over of the child's page at the age Dad chose (an hourly job, any node).
+  const ownKey = createOwnKeyUsecases({
+    repository: createOwnKeyRepository(infra.db),
+    childKeyRepository,
+    childKey,
+    readers,
+    source: childPageSource,
+    links,
+    dadActive: (userId) => legacy.dadActive({ userId }),
+    outbox,
+    clock: options.clock ?? (() => new Date()),
+  });
+  await infra.jobs.register([ownKey.job]);
+  await infra.jobs.schedule(ownKey.job, HANDOVER_CRON, {});
   const guardians = createGuardiansUsecases({ guardians: repository, outbox, appUrl, readers, links, deliveryProblems: deliveries.problems });
   const routes = [
     registerGuardiansRoutes({ usecases: guardians, deliveries, confirmations, legacy, rateLimit: infra.rateLimit }),
     registerGuardianPages({ usecases: guardians, links, confirmations, legacy, childArchive: options.childArchive, rateLimit: infra.rateLimit }),
-    registerChildKeyRoutes({ usecases: childKey, rateLimit: infra.rateLimit }),
+    registerChildKeyRoutes({ usecases: childKey, ownKey, rateLimit: infra.rateLimit }),
+    registerWorryPages({ links, legacy, rateLimit: infra.rateLimit }),
   ];
-  return { guardians, links, deliveries, childPageSource, confirmations, legacy, childKey, routes };
+  return { guardians, links, deliveries, childPageSource, confirmations, legacy, childKey, ownKey, routes };
 }

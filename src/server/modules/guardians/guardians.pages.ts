@@ -87,6 +87,7 @@ const CHILD_PAGE_STYLE = `<style>
 #envelopes{margin-top:32px}
 .envelope{border-style:dashed;background:#fbfaf7}
 .envelope h3{font-size:18px;margin:0 0 8px}
+.worry{margin-top:40px;text-align:center}
 </style>`;
 
 function envelopeCard(envelope: Envelope, token: string, childName: string, canConfirm: boolean) {
@@ -99,7 +100,7 @@ function envelopeCard(envelope: Envelope, token: string, childName: string, canC
   return `<li class="card envelope"><p class="kind">Sealed ${KIND_LABEL[envelope.kind].toLowerCase()}</p><h3>${escapeHtml(envelope.milestone)}</h3>${action}</li>`;
 }
 
-function childPage(page: Extract<ChildPage, { state: "open" }>, token: string, envelopes: Envelope[], notice = "") {
+function childPage(page: Extract<ChildPage, { state: "open" }>, token: string, envelopes: Envelope[], notice = "", worryOffered = false) {
   const name = escapeHtml(page.child.name);
   const photo = page.child.photoUrl
     ? `<img src="${escapeHtml(page.child.photoUrl)}" alt="" fetchpriority="high">`
@@ -114,7 +115,7 @@ function childPage(page: Extract<ChildPage, { state: "open" }>, token: string, e
       envelopes.length
         ? `<section id="envelopes" aria-labelledby="envelopes-title"><h2 id="envelopes-title">Sealed for later</h2><p class="muted">Dad left these for moments still to come. ${page.access.kind === "guardian" ? `Tell us when one has happened for ${name}, and it will open for ${name}.` : "Each opens when the family tells us it has happened."}</p><ul class="memories">${envelopes.map((e) => envelopeCard(e, token, page.child.name, page.access.kind === "guardian")).join("")}</ul></section>`
         : ""
-    }`,
+    }${worryOffered ? `<p class="muted worry"><a href="/family/${escapeHtml(token)}/worried">Worried that something has happened to ${escapeHtml(page.dadName)}?</a></p>` : ""}`,
   });
 }
 
@@ -135,7 +136,7 @@ function freshLinkOutcomeOf(query: { fresh?: string; minutes?: string }): FreshL
 
 const freshLinkQuery = (outcome: FreshLinkOutcome) => (outcome.outcome === "recent" ? `fresh=recent&minutes=${outcome.minutesAgo}` : `fresh=${outcome.outcome}`);
 
-function unavailablePage(token: string, fresh?: FreshLinkOutcome) {
+export function unavailablePage(token: string, fresh?: FreshLinkOutcome) {
   return familyLayout({
     title: "This link has expired",
     body: `<div class="card"><h1>This link has expired</h1>
@@ -179,7 +180,7 @@ function confirmedNotice(memoryId: string, page: Extract<ChildPage, { state: "op
   return "";
 }
 
-const onlyTheFamilyPage = () =>
+export const onlyTheFamilyPage = () =>
   familyLayout({
     title: "For the family",
     body: `<div class="card" role="alert"><h1>Only the family can open this</h1><p>A message for a moment still to come opens when one of the family tells us it has happened. Nothing was changed.</p></div>`,
@@ -213,6 +214,7 @@ const tooManyPage = () =>
  * 'I'm here', a confirmation are counted apart), and past it answers the same page: 429, with Retry-After.
  */
 export const FAMILY_PAGE_LIMITS = {
+  worry: { name: "family-worry", max: 10, windowSeconds: 3600 },
   childPage: { name: "family-page", max: 300, windowSeconds: 3600 },
   invitation: { name: "family-invitation", max: 60, windowSeconds: 3600 },
   herePage: { name: "family-here-page", max: 60, windowSeconds: 3600 },
@@ -241,7 +243,7 @@ export function registerGuardianPages(options: {
   usecases: GuardiansUsecases;
   links: FamilyLinksUsecases;
   confirmations: ConfirmationsUsecases;
-  legacy: Pick<LegacyUsecases, "imHere" | "knowsToken">;
+  legacy: Pick<LegacyUsecases, "imHere" | "knowsToken" | "worryRule">;
   childArchive: ChildArchive;
   rateLimit: RateLimiter;
 }) {
@@ -301,7 +303,8 @@ export function registerGuardianPages(options: {
     if (page.state === "unavailable") return c.html(unavailablePage(token, freshLinkOutcomeOf(c.req.query())), 404);
     const envelopes = await options.confirmations.envelopes(page.access);
     const confirmed = c.req.query("confirmed");
-    return c.html(childPage(page, token, envelopes, confirmed ? confirmedNotice(confirmed, page, envelopes) : ""));
+    const worryOffered = page.access.kind === "guardian" && Boolean(await options.legacy.worryRule({ userId: page.access.userId }));
+    return c.html(childPage(page, token, envelopes, confirmed ? confirmedNotice(confirmed, page, envelopes) : "", worryOffered));
   });
 
   // Asks before confirming: opening it changes nothing.

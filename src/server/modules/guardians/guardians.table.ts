@@ -158,6 +158,10 @@ export const familySettings = pgTable(
     confirmationsNeeded: integer("confirmations_needed").notNull().default(1),
     legacyEnabled: boolean("legacy_enabled").notNull().default(false),
     legacyPeriodMonths: integer("legacy_period_months").notNull().default(6),
+    /** The second key: how many accepted guardians must say "something has happened" before a release (0: none needed). */
+    legacyGuardiansNeeded: integer("legacy_guardians_needed").notNull().default(0),
+    /** After a guardian's alarm, how many days Dad has to answer the check-in before the release (7-30). */
+    legacyVetoDays: integer("legacy_veto_days").notNull().default(14),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true, precision: 3 }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -176,7 +180,8 @@ export const legacyEvents = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["month-check-in", "week-check-in", "release"] }).notNull(),
+    /** 'alarm-check-in': the check-in sent at once when a guardian said "something has happened". */
+    kind: text("kind", { enum: ["month-check-in", "week-check-in", "alarm-check-in", "release"] }).notNull(),
     periodStart: timestamp("period_start", { withTimezone: true, precision: 3 }).notNull(),
     tokenHash: text("token_hash"),
     /** How many (memory, child) openings the release recorded. */
@@ -260,7 +265,8 @@ export const childKeyRequests = pgTable(
       .references(() => children.id, { onDelete: "cascade" }),
     /** Stored lower-cased. */
     email: text("email").notNull(),
-    way: text("way", { enum: ["question", "family"] }).notNull(),
+    /** 'dad': named by Dad himself in the card dialog (approved at once). */
+    way: text("way", { enum: ["question", "family", "dad"] }).notNull(),
     status: text("status", { enum: ["pending", "approved", "refused", "confirmed"] }).notNull().default("pending"),
     /** Who answered a family request: a guardian's id, or null with decided_at set for Dad. */
     decidedByGuardianId: uuid("decided_by_guardian_id").references(() => guardians.id, { onDelete: "set null" }),
@@ -284,4 +290,56 @@ export const childKeyApprovals = pgTable(
     tokenHash: text("token_hash").notNull(),
   },
   (table) => [uniqueIndex("child_key_approvals_token_unique").on(table.tokenHash)],
+);
+
+/**
+ * A guardian's "I'm worried about him" ("something has happened"): one per guardian and period (the period starts at
+ * Dad's last sign of life, so his answer to the check-in makes every earlier alarm count no more).
+ */
+export const legacyAlarms = pgTable(
+  "legacy_alarms",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    guardianId: uuid("guardian_id")
+      .notNull()
+      .references(() => guardians.id, { onDelete: "cascade" }),
+    periodStart: timestamp("period_start", { withTimezone: true, precision: 3 }).notNull(),
+    raisedAt: timestamp("raised_at", { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.periodStart, table.guardianId] })],
+);
+
+/** The age at which Dad hands a child's page to the child (18 when he chose none). */
+export const childHandoverAges = pgTable("child_handover_ages", {
+  childId: uuid("child_id")
+    .primaryKey()
+    .references(() => children.id, { onDelete: "cascade" }),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  age: integer("age").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Each hand-over done: one row per child and hand-over age, so the daily job (on any node, run twice) tells the child
+ * and the guardians once.
+ */
+export const childHandovers = pgTable(
+  "child_handovers",
+  {
+    childId: uuid("child_id")
+      .notNull()
+      .references(() => children.id, { onDelete: "cascade" }),
+    age: integer("age").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** How many messages had opened for the child that day. */
+    messages: integer("messages").notNull(),
+    handedOverAt: timestamp("handed_over_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.childId, table.age] })],
 );

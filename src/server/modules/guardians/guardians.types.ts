@@ -4,7 +4,7 @@ import type { Readable } from "node:stream";
 export type FamilyReaders = {
   /** Dad as shown to his family: his full name, else 'Dad' (never his email; `named` says which), and his email. */
   dadOf: (userId: string) => Promise<{ name: string; email: string; named: boolean }>;
-  childrenOf: (userId: string) => Promise<Array<{ id: string; name: string }>>;
+  childrenOf: (userId: string) => Promise<Array<{ id: string; name: string; birthdate: string }>>;
   /** The account's time zone (delivery times are local). */
   timeZoneOf: (userId: string) => Promise<string>;
 };

@@ -3,6 +3,8 @@ import { LEGACY_COPY, LEGACY_PERIOD_CHOICES, type LegacySettingsInput } from "..
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Switch } from "../../../components/ui/switch";
+import { joinNames } from "../../../../shared/join-names";
+import { LEGACY_VETO_DAYS_MAX, LEGACY_VETO_DAYS_MIN } from "../../../../shared/legacy-decision";
 import { useLegacy, useSaveLegacy } from "../api/legacy";
 
 const dateOf = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" });
@@ -32,6 +34,9 @@ export function LegacyRelease() {
     );
 
   const status = legacy.data.legacy;
+  const rule = { enabled: status.enabled, periodMonths: status.periodMonths, guardiansNeeded: status.guardiansNeeded, vetoDays: status.vetoDays };
+  const selectClass =
+    "min-h-11 rounded-lg border border-sand bg-white px-3 py-2.5 text-base hover:border-olive focus:outline-none focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-accent-dark";
   return (
     <section aria-labelledby="legacy-title" className="flex flex-col gap-3 border-t border-sand-soft pt-5">
       <h3 id="legacy-title" className="text-lg font-semibold">
@@ -46,7 +51,7 @@ export function LegacyRelease() {
           aria-labelledby="legacy-switch-label"
           aria-describedby="legacy-what"
           disabled={save.isPending}
-          onCheckedChange={(enabled) => void change({ enabled, periodMonths: status.periodMonths })}
+          onCheckedChange={(enabled) => void change({ ...rule, enabled })}
         />
       </div>
       <div className="flex flex-col gap-1.5">
@@ -57,8 +62,8 @@ export function LegacyRelease() {
           id="legacy-period"
           value={status.periodMonths}
           disabled={save.isPending}
-          onChange={(event) => void change({ enabled: status.enabled, periodMonths: Number(event.target.value) as LegacySettingsInput["periodMonths"] })}
-          className="min-h-11 w-40 rounded-lg border border-sand bg-white px-3 py-2.5 text-base hover:border-olive focus:outline-none focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-accent-dark"
+          onChange={(event) => void change({ ...rule, periodMonths: Number(event.target.value) as LegacySettingsInput["periodMonths"] })}
+          className={`${selectClass} w-40`}
         >
           {LEGACY_PERIOD_CHOICES.map((months) => (
             <option key={months} value={months}>
@@ -67,6 +72,49 @@ export function LegacyRelease() {
           ))}
         </select>
       </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="legacy-guardians-needed" className="text-sm font-medium">
+          {LEGACY_COPY.twoKeysLabel}
+        </label>
+        <select
+          id="legacy-guardians-needed"
+          aria-describedby="legacy-two-keys"
+          value={status.guardiansNeeded}
+          disabled={save.isPending}
+          onChange={(event) => void change({ ...rule, guardiansNeeded: Number(event.target.value) })}
+          className={`${selectClass} w-full max-w-sm`}
+        >
+          {Array.from({ length: Math.max(status.acceptedGuardians, status.guardiansNeeded) + 1 }, (_, needed) => (
+            <option key={needed} value={needed}>
+              {needed === 0 ? LEGACY_COPY.twoKeysNone : needed === 1 ? "1 guardian" : `${needed} guardians`}
+            </option>
+          ))}
+        </select>
+        <p id="legacy-two-keys" className="text-sm text-olive-dark">
+          {LEGACY_COPY.twoKeysExplanation}
+        </p>
+      </div>
+      {status.guardiansNeeded > 0 ? (
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="legacy-veto-days" className="text-sm font-medium">
+            {LEGACY_COPY.vetoLabel}
+          </label>
+          <select
+            id="legacy-veto-days"
+            value={status.vetoDays}
+            disabled={save.isPending}
+            onChange={(event) => void change({ ...rule, vetoDays: Number(event.target.value) })}
+            className={`${selectClass} w-40`}
+          >
+            {Array.from({ length: LEGACY_VETO_DAYS_MAX - LEGACY_VETO_DAYS_MIN + 1 }, (_, i) => LEGACY_VETO_DAYS_MIN + i).map((days) => (
+              <option key={days} value={days}>
+                {days} days
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      {status.worried.length > 0 ? <Alert tone="info" title={LEGACY_COPY.worried(joinNames(status.worried))} /> : null}
       <div id="legacy-what" className="flex flex-col gap-2 text-sm text-olive-dark">
         <p>{LEGACY_COPY.whatHappens}</p>
         <p>{LEGACY_COPY.explanation}</p>
@@ -74,7 +122,11 @@ export function LegacyRelease() {
       </div>
       <p className="text-sm">
         {status.markedMemories === 1 ? "1 memory is" : `${status.markedMemories} memories are`} marked 'Release early if something happens to me'.
-        {status.enabled && status.releaseAt ? ` With no sign of you, the release would happen on ${dateOf(status.releaseAt)}.` : ""}
+        {status.enabled && status.releaseAt
+          ? status.guardiansNeeded > 0
+            ? ` With no answer from you, the release would happen on ${dateOf(status.releaseAt)}.`
+            : ` With no sign of you, the release would happen on ${dateOf(status.releaseAt)}.`
+          : ""}
       </p>
       {status.acceptedGuardians === 0 ? <Alert tone="info" title={LEGACY_COPY.noGuardians} /> : null}
       {status.released.length > 0 ? (
