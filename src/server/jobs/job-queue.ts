@@ -1,5 +1,5 @@
 import PgBoss from "pg-boss";
-import type { z } from "zod";
+import { z } from "zod";
 
 /**
  * A queue as its senders know it: its name, payload schema and retry policy. A module declares it at the top of its
@@ -31,11 +31,17 @@ export type JobDefinition<Schema extends z.ZodType> = {
   onFailedForGood?: (payload: z.infer<Schema>) => Promise<void>;
 };
 
+/** A sweep run on a cron schedule (UTC) with no payload, safe to run again: pg-boss makes sure one node sends each run. */
+export type CronJob = { name: string; cron: string; retryLimit?: number; run: () => Promise<unknown> };
+
+/** A cron job's runs carry no payload (pg-boss may add fields of its own). */
+const cronPayload = z.object({}).passthrough();
+
 export type JobQueue = {
   send: <Schema extends z.ZodType>(job: JobQueueDeclaration<Schema>, payload: z.infer<Schema>, options?: { singletonKey?: string; startAfter?: Date }) => Promise<void>;
   register: (jobs: JobDefinition<z.ZodType>[]) => Promise<void>;
-  /** Runs a registered job on a cron schedule (UTC); pg-boss makes sure one node sends each run. */
-  schedule: <Schema extends z.ZodType>(job: JobDefinition<Schema>, cron: string, payload: z.infer<Schema>) => Promise<void>;
+  /** Works a cron job on this node and puts it on its schedule. */
+  schedule: (job: CronJob) => Promise<void>;
   stop: () => Promise<void>;
   /** Deletes every job, queued, done or archived, whose payload contains one of `values` (account deletion forgets the user). */
   deleteJobsNaming: (values: string[]) => Promise<number>;
@@ -169,6 +175,13 @@ export async function startJobQueue(options: { url: string; log: (message: strin
     await record(`${job.name} job ${one.id} as completed`, () => boss.complete(job.name, one.id));
   }
 
+  async function register(jobs: JobDefinition<z.ZodType>[]) {
+    for (const job of jobs) {
+      await ensureQueue(job);
+      workers.push(work(job));
+    }
+  }
+
   /**
    * Takes up to `batchSize` jobs at a time and runs them one after another; a full batch means more may be waiting, so
    * it looks again at once instead of after the polling interval.
@@ -193,15 +206,10 @@ export async function startJobQueue(options: { url: string; log: (message: strin
       await boss.send(job.name, job.schema.parse(payload) as object, sendOptions ?? {});
       if (!(sendOptions?.startAfter && sendOptions.startAfter.getTime() > Date.now())) idleWorkers.get(job.name)?.();
     },
-    async register(jobs) {
-      for (const job of jobs) {
-        await ensureQueue(job);
-        workers.push(work(job));
-      }
-    },
-    async schedule(job, cron, payload) {
-      await ensureQueue(job as JobQueueDeclaration<z.ZodType>);
-      await boss.schedule(job.name, cron, job.schema.parse(payload) as object, { tz: "UTC" });
+    register,
+    async schedule(job) {
+      await register([{ name: job.name, schema: cronPayload, retryLimit: job.retryLimit ?? 3, handle: async () => void (await job.run()) }]);
+      await boss.schedule(job.name, job.cron, {}, { tz: "UTC" });
     },
     async stop() {
       stopping = true;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ExportUsecases } from "./export.usecases";
-import type { JobDefinition, JobQueueDeclaration } from "../../jobs/job-queue";
+import type { CronJob, JobDefinition, JobQueueDeclaration } from "../../jobs/job-queue";
 
 export const exportArchivePayload = z.object({ archiveId: z.uuid() });
 
@@ -23,17 +23,5 @@ export function createExportArchiveJob(usecases: Pick<ExportUsecases, "build" | 
   };
 }
 
-export const deleteExpiredArchivesPayload = z.object({}).passthrough();
 /** Every hour at :41: archives past their 7 days are deleted. */
-export const DELETE_EXPIRED_ARCHIVES_CRON = "41 * * * *";
-
-export function createDeleteExpiredArchivesJob(usecases: Pick<ExportUsecases, "deleteExpired">): JobDefinition<typeof deleteExpiredArchivesPayload> {
-  return {
-    name: "delete-expired-archives",
-    schema: deleteExpiredArchivesPayload,
-    retryLimit: 3,
-    handle: async () => {
-      await usecases.deleteExpired();
-    },
-  };
-}
+export const deleteExpiredArchivesJob = (usecases: Pick<ExportUsecases, "deleteExpired">): CronJob => ({ name: "delete-expired-archives", cron: "41 * * * *", run: () => usecases.deleteExpired() });

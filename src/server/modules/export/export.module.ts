@@ -1,6 +1,6 @@
 import type { EmailOutbox } from "../email/email.usecases";
 import type { ModuleInfrastructure } from "../module-infrastructure";
-import { createDeleteExpiredArchivesJob, createExportArchiveJob, DELETE_EXPIRED_ARCHIVES_CRON, exportArchiveQueue } from "./export.jobs";
+import { createExportArchiveJob, deleteExpiredArchivesJob, exportArchiveQueue } from "./export.jobs";
 import { createExportRepository } from "./export.repository";
 import { registerExportRoutes } from "./export.routes";
 import { createExportSource } from "./export.source";
@@ -29,8 +29,7 @@ export async function createExportModule(
     emailOf: options.emailOf,
     enqueueBuild: (archiveId) => infra.jobs.send(exportArchiveQueue, { archiveId }),
   });
-  const deleteExpiredArchivesJob = createDeleteExpiredArchivesJob(usecases);
-  await infra.jobs.register([createExportArchiveJob(usecases), deleteExpiredArchivesJob]);
-  await infra.jobs.schedule(deleteExpiredArchivesJob, DELETE_EXPIRED_ARCHIVES_CRON, {});
+  await infra.jobs.register([createExportArchiveJob(usecases)]);
+  await infra.jobs.schedule(deleteExpiredArchivesJob(usecases));
   return { usecases, routes: registerExportRoutes({ usecases }) };
 }

@@ -14,12 +14,11 @@
  *   the 'memory.unlocked' subscriber delivers them to the accepted guardians in one email each.
  */
 import { and, count, eq, exists, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
-import { z } from "zod";
 import type { LegacyPeriod } from "../../../shared/family-delivery";
 import { LEGACY_VETO_DAYS_DEFAULT, legacyDecision, type LegacyPeriodState, type LegacyRule } from "../../../shared/legacy-decision";
 import type { LegacySettingsInput, LegacyStatus } from "../../../shared/guardians";
 import type { Database } from "../../db/client";
-import type { JobDefinition } from "../../jobs/job-queue";
+import type { CronJob } from "../../jobs/job-queue";
 import type { OutgoingEmail } from "../email/email.types";
 import type { EmailOutbox } from "../email/email.usecases";
 import { alarmCheckInEmail, alarmNoticeEmail, checkInEmail, releaseNoticeEmail } from "./guardians.emails";
@@ -41,9 +40,6 @@ const EARLIEST_DUE_MS = 55 * DAY_MS;
 /** Dad unseen this long no longer counts as using his account (he is then not emailed about his children's cards). */
 const DAD_ACTIVE_DAYS = 365;
 
-export const legacyPayload = z.object({}).passthrough();
-/** Every hour at :23 (check-ins and releases are days apart; an hour late is nothing). */
-export const LEGACY_CRON = "23 * * * *";
 
 export function createLegacyUsecases(options: { db: Database; memories: LegacyMemories; readers: FamilyReaders; outbox: EmailOutbox; appUrl: string; clock: () => Date }) {
   const { db, memories, readers, outbox } = options;
@@ -278,12 +274,8 @@ export function createLegacyUsecases(options: { db: Database; memories: LegacyMe
     releases: (input: { userIds: string[] }) => db.select().from(legacyEvents).where(and(inArray(legacyEvents.userId, input.userIds), eq(legacyEvents.kind, "release"))),
   };
 
-  const job: JobDefinition<typeof legacyPayload> = {
-    name: "legacy-clock",
-    schema: legacyPayload,
-    retryLimit: 3,
-    handle: async () => usecases.run({ now: options.clock() }),
-  };
+  /** Every hour at :23 (check-ins and releases are days apart; an hour late is nothing). */
+  const job: CronJob = { name: "legacy-clock", cron: "23 * * * *", run: () => usecases.run({ now: options.clock() }) };
 
   return { ...usecases, job };
 }

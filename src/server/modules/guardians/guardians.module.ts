@@ -10,8 +10,8 @@ import { createConfirmationsUsecases } from "./guardians.confirmations";
 import { createChildPageSource } from "./guardians.child-page-source";
 import { createDeliveriesUsecases } from "./guardians.deliveries";
 import { createDeliveriesRepository } from "./guardians.deliveries.repository";
-import { createLegacyUsecases, LEGACY_CRON } from "./guardians.legacy";
-import { createOwnKeyUsecases, HANDOVER_CRON } from "./guardians.own-key";
+import { createLegacyUsecases } from "./guardians.legacy";
+import { createOwnKeyUsecases } from "./guardians.own-key";
 import { createOwnKeyRepository } from "./guardians.own-key.repository";
 import { createFamilyLinksUsecases } from "./guardians.links";
 import { registerChildKeyRoutes } from "./guardians.child-key.routes";
@@ -101,8 +101,7 @@ export async function createGuardiansModule(
       releasedEarly: (input) => options.memories.releasedEarly(input),
     },
   });
-  await infra.jobs.register([legacy.job]);
-  await infra.jobs.schedule(legacy.job, LEGACY_CRON, {});
+  await infra.jobs.schedule(legacy.job);
   infra.events.on("account.active", (event) => legacy.seen({ userId: event.userId, at: event.at }));
   // The keepsake card lets the grown child in (Dad's question or the family's approval), as a recipient of their own memories.
   const childKeyRepository = createChildKeyRepository(infra.db);
@@ -129,8 +128,7 @@ export async function createGuardiansModule(
     outbox,
     clock: options.clock ?? (() => new Date()),
   });
-  await infra.jobs.register([ownKey.job]);
-  await infra.jobs.schedule(ownKey.job, HANDOVER_CRON, {});
+  await infra.jobs.schedule(ownKey.job);
   const guardians = createGuardiansUsecases({ guardians: repository, outbox, appUrl, readers, links, deliveryProblems: deliveries.problems });
   const routes = [
     registerGuardiansRoutes({ usecases: guardians, deliveries, confirmations, legacy, rateLimit: infra.rateLimit }),

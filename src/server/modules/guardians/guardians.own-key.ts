@@ -7,10 +7,9 @@
  *   a fresh link, and the guardians (and Dad, while active) are told. The job runs every hour, so each time zone's
  *   day is met; one `child_handovers` row per child and age makes it happen once, on any node, run twice.
  */
-import { z } from "zod";
 import { ageOn, todayIn } from "../../../shared/calendar";
 import { DEFAULT_HANDOVER_AGE, OWN_ADDRESS_MIN_AGE, type OwnKeyStatus } from "../../../shared/child-key";
-import type { JobDefinition } from "../../jobs/job-queue";
+import type { CronJob } from "../../jobs/job-queue";
 import type { EmailOutbox } from "../email/email.usecases";
 import type { ChildKeyUsecases } from "./guardians.child-key";
 import { handoverEmail, handoverNoticeEmail } from "./guardians.child-key.emails";
@@ -23,9 +22,6 @@ import type { ChildPageSource, FamilyReaders } from "./guardians.types";
 /** Addresses Dad may name for one child in a day (each emails a confirmation link). */
 const NAMED_PER_DAY = 3;
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Every hour at :41. */
-export const HANDOVER_CRON = "41 * * * *";
-export const handoverPayload = z.object({}).passthrough();
 
 export function createOwnKeyUsecases(options: {
   repository: OwnKeyRepository;
@@ -121,7 +117,8 @@ export function createOwnKeyUsecases(options: {
     },
   };
 
-  const job: JobDefinition<typeof handoverPayload> = { name: "child-handover", schema: handoverPayload, retryLimit: 3, handle: () => usecases.run() };
+  /** Every hour at :41 (a birthday begins at a different hour in each time zone). */
+  const job: CronJob = { name: "child-handover", cron: "41 * * * *", run: () => usecases.run() };
   return { ...usecases, job };
 }
 

@@ -1,7 +1,7 @@
 import type { ModuleInfrastructure } from "../module-infrastructure";
 import { detectFileType } from "../storage/storage.file-type";
 import { createMemoriesRepository } from "./memories.repository";
-import { createMemoryUnlocks, createRecordUnlocksJob, RECORD_UNLOCKS_CRON } from "./memories.unlocks";
+import { createMemoryUnlocks, recordUnlocksJob } from "./memories.unlocks";
 import { createMemoriesUsecases } from "./memories.usecases";
 
 /**
@@ -15,9 +15,7 @@ export async function createMemoriesModule(infra: ModuleInfrastructure, options:
   const unlocks = createMemoryUnlocks({ db: infra.db, events: infra.events });
   const usecases = createMemoriesUsecases({ memories: repository, storage: infra.storage, detectFileType, deleteFilesLater: infra.deleteFilesLater, unlocks, log: infra.log, clock });
 
-  const recordUnlocksJob = createRecordUnlocksJob(unlocks, clock);
-  await infra.jobs.register([recordUnlocksJob]);
-  await infra.jobs.schedule(recordUnlocksJob, RECORD_UNLOCKS_CRON, {});
+  await infra.jobs.schedule(recordUnlocksJob(unlocks, clock));
 
   // A video opens only once processed ('now' ones at once); a failed one never does.
   infra.events.on("video.ready", async ({ userId, videoId }) => {

@@ -16,13 +16,12 @@
  *   idempotent), so nothing recorded is lost.
  */
 import { sql } from "drizzle-orm";
-import { z } from "zod";
 import type { MemoryKind } from "../../../shared/memories";
 import { opensAt, type UnlockType } from "../../../shared/unlock-rules";
 import type { Database } from "../../db/client";
 import type { DbOrTransaction } from "../../db/transaction";
 import type { EventBus } from "../../events/events";
-import type { JobDefinition } from "../../jobs/job-queue";
+import type { CronJob } from "../../jobs/job-queue";
 
 /** Which memories to recompute: one memory, the memories of one child, or every memory of the account. */
 export type RecomputeScope = { userId: string } & ({ memoryId: string } | { childId: string } | { all: true });
@@ -331,11 +330,5 @@ export function createMemoryUnlocks(options: { db: Database; events: EventBus })
 
 export type MemoryUnlocks = ReturnType<typeof createMemoryUnlocks>;
 
-export const recordUnlocksPayload = z.object({}).passthrough();
-
 /** Every two minutes: record the unlocks whose instant has come, deliver those not yet delivered. */
-export const RECORD_UNLOCKS_CRON = "*/2 * * * *";
-
-export function createRecordUnlocksJob(unlocks: MemoryUnlocks, clock: () => Date): JobDefinition<typeof recordUnlocksPayload> {
-  return { name: "record-memory-unlocks", schema: recordUnlocksPayload, retryLimit: 3, handle: async () => void (await unlocks.run({ now: clock() })) };
-}
+export const recordUnlocksJob = (unlocks: MemoryUnlocks, clock: () => Date): CronJob => ({ name: "record-memory-unlocks", cron: "*/2 * * * *", run: () => unlocks.run({ now: clock() }) });

@@ -1,6 +1,6 @@
 import type { EmailOutbox } from "../email/email.usecases";
 import type { ModuleInfrastructure } from "../module-infrastructure";
-import { createNotificationsDailyJob, NOTIFICATIONS_DAILY_CRON } from "./notifications.jobs";
+import { notificationsDailyJob } from "./notifications.jobs";
 import { createNotificationsRepository } from "./notifications.repository";
 import { registerNotificationsRoutes } from "./notifications.routes";
 import { createNotificationsUsecases, type NotificationsUsecasesOptions } from "./notifications.usecases";
@@ -11,9 +11,7 @@ export async function createNotificationsModule(
   options: { outbox: EmailOutbox; appUrl: string; wantsEmail: NotificationsUsecasesOptions["wantsEmail"] },
 ) {
   const notifications = createNotificationsUsecases({ repository: createNotificationsRepository(infra.db), ...options });
-  const dailyJob = createNotificationsDailyJob(notifications);
-  await infra.jobs.register([dailyJob]);
-  await infra.jobs.schedule(dailyJob, NOTIFICATIONS_DAILY_CRON, {});
+  await infra.jobs.schedule(notificationsDailyJob(notifications));
   infra.events.on("memory.unlocked", (event) => notifications.memoryUnlocked(event));
   infra.events.on("video.ready", (event) => notifications.videoReady(event));
   infra.events.on("video.failed", (event) => notifications.videoFailed(event));

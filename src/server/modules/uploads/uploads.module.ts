@@ -1,7 +1,7 @@
 import type { Config } from "../../config";
 import type { ModuleInfrastructure } from "../module-infrastructure";
 import { createUploadsDatastore } from "./uploads.datastore";
-import { createExpireUploadsJob, EXPIRE_UPLOADS_CRON } from "./uploads.jobs";
+import { expireUploadsJob } from "./uploads.jobs";
 import { createUploadsRepository } from "./uploads.repository";
 import { createUploadsUsecases } from "./uploads.usecases";
 
@@ -9,9 +9,7 @@ import { createUploadsUsecases } from "./uploads.usecases";
 export async function createUploadsModule(infra: ModuleInfrastructure, options: { storage: Config["storage"]; uploads: Config["uploads"] }) {
   const datastore = createUploadsDatastore({ storage: options.storage, dir: options.uploads.dir });
   const uploads = createUploadsUsecases({ datastore, quotaBytes: options.uploads.quotaBytes, uploads: createUploadsRepository(infra.db) });
-  const expireUploadsJob = createExpireUploadsJob(uploads.expireIdle);
-  await infra.jobs.register([expireUploadsJob]);
-  await infra.jobs.schedule(expireUploadsJob, EXPIRE_UPLOADS_CRON, {});
+  await infra.jobs.schedule(expireUploadsJob(uploads.expireIdle));
   infra.events.on("account.deleted", async ({ uploadIds }) => {
     for (const uploadId of uploadIds) await uploads.deleteFiles(uploadId);
   });
