@@ -100,7 +100,10 @@ export function createCoachUsecases(options: {
     return { archetype, preferences: { tone, tone_intensity: storedIntensity(profile?.pocketdadToneIntensity) } };
   }
 
-  /** Asks the model, retrying once when its answer is not in the format; aborts pass through. */
+  /**
+   * Asks the model, retrying once when its answer is not in the format; aborts pass through. A model that is down
+   * (refused, an error status, silent) gives null: the Playbook answers instead.
+   */
   async function askModel(engine: ModelEngine, context: CoachContext, signal?: AbortSignal) {
     for (let attempt = 0; attempt < 2; attempt++) {
       let text: string;
@@ -108,7 +111,7 @@ export function createCoachUsecases(options: {
         text = await engine.generate(context, signal);
       } catch (error) {
         if (signal?.aborted) throw coachErrors.aborted();
-        if (error instanceof ModelProviderError) throw coachErrors.provider(error.message || undefined);
+        if (error instanceof ModelProviderError) return null;
         throw error;
       }
       const check = checkAnswerFormat(text);
@@ -181,13 +184,9 @@ export function createCoachUsecases(options: {
       const starting = named ? null : (await startingPreferences(user.id, await profileRead)).preferences;
       const tone = input.tone ?? starting!.tone;
       const intensity = input.tone_intensity ?? starting!.tone_intensity;
-      let answer: Omit<PocketDadReply, "response_id" | "liked" | "safety" | "category" | "safety_note" | "choices" | `safety_${"kind" | "phones" | "audience"}`> & { topic: string };
-      let choices: Situation[] = [];
-      if (danger.categories.length) {
-        answer = { message: "", topic: SAFETY_TOPIC, engine: model ? "model" : "playbook", kind: "safety", sensitive: true, note: null, ...funnierReply("safety", true) };
-      } else if (model) {
-        const { situation } = match;
-        const sensitive = isSensitive(situation, input.prompt);
+      /** The model's script (with what shaped it), or null when there is no model to ask or it is down. */
+      const scriptFromModel = async (engine: ModelEngine) => {
+        const sensitive = isSensitive(match.situation, input.prompt);
         const [profile, recent] = await Promise.all([profileRead, repository.recentResponses(user.id, childId, RECENT_TOPICS)]);
         const answers = profile?.onboardingAnswers as Partial<OnboardingAnswers> | null;
         const archetype = await archetypeFor(user.id, profile?.quizResult);
@@ -205,7 +204,16 @@ export function createCoachUsecases(options: {
           country: accountCountry(profile ?? {}),
           playbook: playbookGrounding(match, input.prompt, childContext),
         };
-        const text = await askModel(model, context, signal);
+        const text = await askModel(engine, context, signal);
+        return text === null ? null : { text, sensitive, steady };
+      };
+      const fromModel = model && !danger.categories.length ? await scriptFromModel(model) : null;
+      let answer: Omit<PocketDadReply, "response_id" | "liked" | "safety" | "category" | "safety_note" | "choices" | `safety_${"kind" | "phones" | "audience"}`> & { topic: string };
+      let choices: Situation[] = [];
+      if (danger.categories.length) {
+        answer = { message: "", topic: SAFETY_TOPIC, engine: model ? "model" : "playbook", kind: "safety", sensitive: true, note: null, ...funnierReply("safety", true) };
+      } else if (fromModel) {
+        const { text, sensitive, steady } = fromModel;
         // The model's answer is checked again: a script that describes an emergency is replaced by the safety answer.
         const inAnswer = detectDanger(text);
         danger = sureDanger(inAnswer);
