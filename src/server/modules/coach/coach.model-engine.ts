@@ -161,10 +161,11 @@ export function createModelEngine(config: ModelConfig) {
       }
     },
     /**
-     * A second opinion on a message the local danger check is unsure of. A model that is down, slow (over
-     * SECOND_OPINION_MS), or answers out of format gives none (null), and the local answer stands.
+     * A second opinion on a message the local danger check is unsure of. A model that answers out of format gives
+     * none (null); one that is down or slow (over SECOND_OPINION_MS) gives none either, and says so ("down"), so
+     * that Pocket Dad does not wait on it a second time for the script. Either way the local answer stands.
      */
-    async secondOpinion(message: string, signal?: AbortSignal): Promise<SecondOpinion> {
+    async secondOpinion(message: string, signal?: AbortSignal): Promise<SecondOpinion | "down"> {
       const timeout = AbortSignal.timeout(SECOND_OPINION_MS);
       try {
         const [{ generateText }, model] = await (loaded ??= Promise.all([import("ai"), languageModel(config)]));
@@ -180,7 +181,7 @@ export function createModelEngine(config: ModelConfig) {
         return parseSecondOpinion(result.text);
       } catch (error) {
         if (signal?.aborted) throw error;
-        return null;
+        return "down";
       }
     },
   };

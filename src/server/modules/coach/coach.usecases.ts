@@ -167,13 +167,18 @@ export function createCoachUsecases(options: {
       /** What the message only might be: named in a note above the usual script. */
       let unsure = detected.sure ? null : (detected.categories[0] ?? null);
       // With a model, a message the local check is unsure of gets its second opinion: danger makes it the safety answer,
-      // not danger takes the note away; no opinion (down, slow, out of format) leaves the local answer.
+      // not danger takes the note away; no opinion (down, slow, out of format) leaves the local answer. A model found
+      // down here is not asked again for the script: the Playbook answers, within the same 3 s.
+      let modelDown = false;
       if (model && unsure) {
         const opinion = await model.secondOpinion(input.prompt, signal).catch((error: unknown) => {
           throw signal?.aborted ? coachErrors.aborted() : error;
         });
-        if (opinion?.danger) danger = { categories: [opinion.category, ...detected.categories.filter((category) => category !== opinion.category)], sure: true };
-        if (opinion) unsure = null;
+        modelDown = opinion === "down";
+        if (opinion && opinion !== "down") {
+          if (opinion.danger) danger = { categories: [opinion.category, ...detected.categories.filter((category) => category !== opinion.category)], sure: true };
+          unsure = null;
+        }
       }
       /** What the danger was read in: Dad's message, or the model's answer to it. */
       let dangerText = input.prompt;
@@ -207,7 +212,7 @@ export function createCoachUsecases(options: {
         const text = await askModel(engine, context, signal);
         return text === null ? null : { text, sensitive, steady };
       };
-      const fromModel = model && !danger.categories.length ? await scriptFromModel(model) : null;
+      const fromModel = model && !modelDown && !danger.categories.length ? await scriptFromModel(model) : null;
       let answer: Omit<PocketDadReply, "response_id" | "liked" | "safety" | "category" | "safety_note" | "choices" | `safety_${"kind" | "phones" | "audience"}`> & { topic: string };
       let choices: Situation[] = [];
       if (danger.categories.length) {
