@@ -8,7 +8,6 @@ export const coachErrors = {
   safetyNotEditable: defineError("SAFETY_ANSWER_NOT_EDITABLE", 409, "A safety answer's steps can't be rewritten."),
   alreadyLiked: defineError("ALREADY_LIKED", 409, "You already liked this answer."),
   invalidFormat: defineError("POCKET_DAD_FORMAT", 502, POCKET_DAD_COPY.genericError),
-  provider: defineError("AI_PROVIDER_ERROR", 502, POCKET_DAD_COPY.genericError),
   aborted: defineError("REQUEST_ABORTED", 400, "The request was cancelled."),
   rateLimited: defineError("RATE_LIMITED", 429, "That's a lot of questions at once. Give it a minute and try again."),
 };

@@ -88,7 +88,11 @@ async function languageModel(config: ModelConfig): Promise<LanguageModel> {
   return createOpenAICompatible({ name: "ai-provider", baseURL: config.baseUrl!, apiKey: config.apiKey }).chatModel(config.model);
 }
 
+/** The model could not be reached, refused, failed or fell silent: the Playbook answers instead. */
 export class ModelProviderError extends Error {}
+
+/** How long the model may stay silent (before its first word or between two) before it counts as down. */
+export const MODEL_SILENCE_MS = 2500;
 
 /** How long a second opinion on danger may take before the local check's answer stands. */
 export const SECOND_OPINION_MS = 3000;
@@ -117,30 +121,51 @@ export function createModelEngine(config: ModelConfig) {
   let loaded: Promise<[typeof import("ai"), LanguageModel]> | undefined;
   return {
     label: `${config.provider} ${config.model}`,
+    /**
+     * The model's answer, streamed so that a provider that is down is told from one that is slow: a refused
+     * connection, an error status, or MODEL_SILENCE_MS without a word (before the first or between two) is a
+     * ModelProviderError, and Pocket Dad answers from the Playbook instead.
+     */
     async generate(context: CoachContext, signal?: AbortSignal) {
-      const [{ APICallError, generateText }, model] = await (loaded ??= Promise.all([import("ai"), languageModel(config)]));
+      const [{ streamText }, model] = await (loaded ??= Promise.all([import("ai"), languageModel(config)]));
+      const silence = new AbortController();
+      let timer = setTimeout(() => silence.abort(), MODEL_SILENCE_MS);
       try {
-        const result = await generateText({
+        const result = streamText({
           model,
           system: systemPrompt(context.country),
           prompt: describeContext(context),
-          abortSignal: signal,
+          abortSignal: signal ? AbortSignal.any([signal, silence.signal]) : silence.signal,
           maxRetries: 0,
           maxOutputTokens: 500,
           temperature: 0.7,
+          // A failure is read from the stream below (and answered from the Playbook), not logged as an error.
+          onError: () => {},
         });
-        return result.text;
+        let text = "";
+        for await (const part of result.fullStream) {
+          clearTimeout(timer);
+          timer = setTimeout(() => silence.abort(), MODEL_SILENCE_MS);
+          if (part.type === "text-delta") text += part.text;
+          else if (part.type === "error") throw part.error;
+        }
+        // An aborted stream ends quietly: a cancelled question is no answer, and a silent model is down.
+        signal?.throwIfAborted();
+        if (silence.signal.aborted) throw new ModelProviderError(`No answer from the model in ${MODEL_SILENCE_MS} ms.`);
+        return text;
       } catch (error) {
         if (signal?.aborted) throw error;
-        if (APICallError.isInstance(error)) throw new ModelProviderError(error.message);
-        throw error;
+        throw error instanceof ModelProviderError ? error : new ModelProviderError(error instanceof Error ? error.message : String(error));
+      } finally {
+        clearTimeout(timer);
       }
     },
     /**
-     * A second opinion on a message the local danger check is unsure of. A model that is down, slow (over
-     * SECOND_OPINION_MS), or answers out of format gives none (null), and the local answer stands.
+     * A second opinion on a message the local danger check is unsure of. A model that answers out of format gives
+     * none (null); one that is down or slow (over SECOND_OPINION_MS) gives none either, and says so ("down"), so
+     * that Pocket Dad does not wait on it a second time for the script. Either way the local answer stands.
      */
-    async secondOpinion(message: string, signal?: AbortSignal): Promise<SecondOpinion> {
+    async secondOpinion(message: string, signal?: AbortSignal): Promise<SecondOpinion | "down"> {
       const timeout = AbortSignal.timeout(SECOND_OPINION_MS);
       try {
         const [{ generateText }, model] = await (loaded ??= Promise.all([import("ai"), languageModel(config)]));
@@ -156,7 +181,7 @@ export function createModelEngine(config: ModelConfig) {
         return parseSecondOpinion(result.text);
       } catch (error) {
         if (signal?.aborted) throw error;
-        return null;
+        return "down";
       }
     },
   };

@@ -7,7 +7,7 @@ import { createSignedInUser, createTestApp, jsonRequest, type TestApp } from "..
 import { DAD_DNA_QUESTIONS } from "../../../shared/dad-dna";
 import { checkAnswerFormat } from "../../../shared/pocket-dad";
 import { children } from "../children/children.table";
-import { createModelEngine, SECOND_OPINION_MS, SECOND_OPINION_PROMPT } from "./coach.model-engine";
+import { createModelEngine, MODEL_SILENCE_MS, SECOND_OPINION_MS, SECOND_OPINION_PROMPT } from "./coach.model-engine";
 import { pocketDadResponses } from "./coach.table";
 import { matchSituation } from "./playbook/playbook-engine";
 
@@ -19,7 +19,7 @@ type Reply = { status?: number; content?: string; error?: string; delayMs?: numb
 let replies: Reply[] = [];
 let opinions: Reply[] = [];
 const opinionsAsked: string[] = [];
-const received: { body: { model: string; messages: { role: string; content: string }[] }; authorization?: string }[] = [];
+const received: { body: { model: string; stream?: boolean; messages: { role: string; content: string }[] }; authorization?: string }[] = [];
 let closedEarly = 0;
 const server = http.createServer((request, response) => {
   let raw = "";
@@ -35,6 +35,18 @@ const server = http.createServer((request, response) => {
       if (reply.error) {
         response.writeHead(reply.status ?? 500, { "content-type": "application/json" });
         response.end(JSON.stringify({ error: { message: reply.error, type: "server_error", code: null } }));
+        return;
+      }
+      if (body.stream) {
+        // Server-sent events, as providers stream an answer: the words in two pieces, then the end.
+        const chunk = (delta: object, finish: string | null) =>
+          `data: ${JSON.stringify({ id: "chatcmpl-1", object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model: "test-model", choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+        const content = reply.content ?? "";
+        const half = Math.ceil(content.length / 2);
+        response.writeHead(200, { "content-type": "text/event-stream" });
+        response.write(chunk({ role: "assistant", content: content.slice(0, half) }, null));
+        response.write(chunk({ content: content.slice(half) }, null));
+        response.end(`${chunk({}, "stop")}data: [DONE]\n\n`);
         return;
       }
       response.writeHead(200, { "content-type": "application/json" });
@@ -71,13 +83,12 @@ let user: Awaited<ReturnType<typeof createSignedInUser>>;
 beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  // One dad asks more than the per-minute limit here; the limit has its own test (coach.test.ts).
-  t = await createTestApp({ AI_PROVIDER: "openai-compatible", AI_MODEL: "test-model", AI_BASE_URL: `http://127.0.0.1:${port}/v1`, AI_API_KEY: "sk-test", RATE_LIMIT: "off" });
-  // A father in the US: his time zone chooses the US numbers.
-  user = await createSignedInUser(t, { timeZone: "America/New_York" });
+  t = await createTestApp({ AI_PROVIDER: "openai-compatible", AI_MODEL: "test-model", AI_BASE_URL: `http://127.0.0.1:${port}/v1`, AI_API_KEY: "sk-test" });
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-beforeEach(() => {
+beforeEach(async () => {
+  // A father of its own for each test, so no test runs into the minute's question limit; in the US, whose numbers his time zone chooses.
+  user = await createSignedInUser(t, { timeZone: "America/New_York" });
   replies = [];
   opinions = [];
   received.length = 0;
@@ -201,11 +212,51 @@ Why it works: Calm helps.`;
     expect(await t.db.select().from(pocketDadResponses).where(eq(pocketDadResponses.userId, user.id))).toHaveLength(before);
   });
 
-  it("passes the provider's error text on", async () => {
-    replies = [{ status: 503, error: "The model is overloaded, try again later." }];
-    const response = await ask({ prompt: "bedtime" });
-    expect(response.status).toBe(502);
-    expect(await response.json()).toEqual({ error: { code: "AI_PROVIDER_ERROR", message: "The model is overloaded, try again later." } });
+  describe("a model that is down: the Playbook answers, within 3 s", () => {
+    const PROMPT = "six years of cello lessons and now she wants to pack it in";
+    /** Asks, and checks the answer is the offline script a father with no model would get. */
+    async function expectPlaybookAnswer() {
+      const started = performance.now();
+      const response = await ask({ prompt: PROMPT });
+      const waited = performance.now() - started;
+      expect(response.status).toBe(200);
+      const body = await response.json();
+      expect(body).toMatchObject({ engine: "playbook", kind: "script", safety: false });
+      expect(checkAnswerFormat(body.message).ok).toBe(true);
+      expect(body.message).toContain("cello");
+      const [stored] = await t.db.select().from(pocketDadResponses).where(eq(pocketDadResponses.id, body.response_id));
+      expect(stored).toMatchObject({ engine: "playbook", text: body.message, topic: "quitting-an-instrument" });
+      return waited;
+    }
+
+    it("answers 200 from the Playbook when the model answers 503", async () => {
+      replies = [{ status: 503, error: "The model is overloaded, try again later." }];
+      expect(await expectPlaybookAnswer()).toBeLessThan(3000);
+      expect(received).toHaveLength(1);
+    });
+
+    it("answers from the Playbook within 3 s when the model hangs, and gives the hanging call up", async () => {
+      replies = [{ content: VALID, delayMs: 10_000 }];
+      const waited = await expectPlaybookAnswer();
+      expect(waited).toBeGreaterThanOrEqual(MODEL_SILENCE_MS - 50);
+      expect(waited).toBeLessThan(3000 + 500);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(closedEarly).toBe(1);
+    }, 20_000);
+
+    it("answers from the Playbook at once when nothing listens at the model's address", async () => {
+      const refusing = http.createServer();
+      await new Promise<void>((resolve) => refusing.listen(0, "127.0.0.1", resolve));
+      const { port } = refusing.address() as AddressInfo;
+      await new Promise<void>((resolve) => refusing.close(() => resolve()));
+      const offline = await createTestApp({ AI_PROVIDER: "openai-compatible", AI_MODEL: "test-model", AI_BASE_URL: `http://127.0.0.1:${port}/v1`, AI_API_KEY: "sk-test" });
+      const dad = await createSignedInUser(offline);
+      const started = performance.now();
+      const response = await jsonRequest(offline, "POST", "/api/pocket-dad", { cookie: dad.cookie, body: { prompt: PROMPT } });
+      expect(performance.now() - started).toBeLessThan(MODEL_SILENCE_MS);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ engine: "playbook", kind: "script", safety: false });
+    });
   });
 
   it("tells the model the numbers of a father's own country, never 911 in the UK", async () => {
@@ -263,31 +314,33 @@ Why it works: Calm helps.`;
       expect(body).toMatchObject({ message: VALID, safety: false, safety_note: { category: "self-harm" } });
     });
 
-    it("keeps the local answer within 3 s when the model hangs, or fails", async () => {
+    it("keeps the local answer, the Playbook's script under the note, within 3 s when the model hangs, or fails, without asking it again", async () => {
       opinions = [{ content: "DANGER self-harm", delayMs: 10_000 }];
       replies = [{ content: VALID }];
       const started = performance.now();
       const body = await (await ask({ prompt: UNSURE_PROMPT })).json();
       const waited = performance.now() - started;
-      expect(body).toMatchObject({ message: VALID, safety: false, safety_note: { category: "self-harm" } });
+      expect(body).toMatchObject({ engine: "playbook", safety: false, safety_note: { category: "self-harm" } });
+      expect(checkAnswerFormat(body.message).ok).toBe(true);
       expect(waited).toBeGreaterThanOrEqual(SECOND_OPINION_MS - 50);
       expect(waited).toBeLessThan(SECOND_OPINION_MS + 2500);
-      // The hanging call was given up, not left open.
+      // The hanging call was given up, not left open, and the model was not asked for a script after it.
       expect(closedEarly).toBe(1);
+      expect(received).toHaveLength(0);
 
       opinions = [{ status: 503, error: "overloaded" }];
-      replies = [{ content: VALID }];
-      expect(await (await ask({ prompt: UNSURE_PROMPT })).json()).toMatchObject({ message: VALID, safety: false, safety_note: { category: "self-harm" } });
+      expect(await (await ask({ prompt: UNSURE_PROMPT })).json()).toMatchObject({ engine: "playbook", safety: false, safety_note: { category: "self-harm" } });
+      expect(received).toHaveLength(0);
     }, 20_000);
 
-    it("gives no opinion, at once, when nothing listens at the model's address (the local answer stands)", async () => {
+    it("says the model is down, at once, when nothing listens at its address (the local answer stands)", async () => {
       const refusing = http.createServer();
       await new Promise<void>((resolve) => refusing.listen(0, "127.0.0.1", resolve));
       const { port } = refusing.address() as AddressInfo;
       await new Promise<void>((resolve) => refusing.close(() => resolve()));
       const engine = createModelEngine({ provider: "openai-compatible", model: "test-model", baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: "sk-test" });
       const started = performance.now();
-      expect(await engine.secondOpinion(UNSURE_PROMPT)).toBeNull();
+      expect(await engine.secondOpinion(UNSURE_PROMPT)).toBe("down");
       expect(performance.now() - started).toBeLessThan(SECOND_OPINION_MS);
     });
 

@@ -100,7 +100,10 @@ export function createCoachUsecases(options: {
     return { archetype, preferences: { tone, tone_intensity: storedIntensity(profile?.pocketdadToneIntensity) } };
   }
 
-  /** Asks the model, retrying once when its answer is not in the format; aborts pass through. */
+  /**
+   * Asks the model, retrying once when its answer is not in the format; aborts pass through. A model that is down
+   * (refused, an error status, silent) gives null: the Playbook answers instead.
+   */
   async function askModel(engine: ModelEngine, context: CoachContext, signal?: AbortSignal) {
     for (let attempt = 0; attempt < 2; attempt++) {
       let text: string;
@@ -108,7 +111,7 @@ export function createCoachUsecases(options: {
         text = await engine.generate(context, signal);
       } catch (error) {
         if (signal?.aborted) throw coachErrors.aborted();
-        if (error instanceof ModelProviderError) throw coachErrors.provider(error.message || undefined);
+        if (error instanceof ModelProviderError) return null;
         throw error;
       }
       const check = checkAnswerFormat(text);
@@ -164,13 +167,18 @@ export function createCoachUsecases(options: {
       /** What the message only might be: named in a note above the usual script. */
       let unsure = detected.sure ? null : (detected.categories[0] ?? null);
       // With a model, a message the local check is unsure of gets its second opinion: danger makes it the safety answer,
-      // not danger takes the note away; no opinion (down, slow, out of format) leaves the local answer.
+      // not danger takes the note away; no opinion (down, slow, out of format) leaves the local answer. A model found
+      // down here is not asked again for the script: the Playbook answers, within the same 3 s.
+      let modelDown = false;
       if (model && unsure) {
         const opinion = await model.secondOpinion(input.prompt, signal).catch((error: unknown) => {
           throw signal?.aborted ? coachErrors.aborted() : error;
         });
-        if (opinion?.danger) danger = { categories: [opinion.category, ...detected.categories.filter((category) => category !== opinion.category)], sure: true };
-        if (opinion) unsure = null;
+        modelDown = opinion === "down";
+        if (opinion && opinion !== "down") {
+          if (opinion.danger) danger = { categories: [opinion.category, ...detected.categories.filter((category) => category !== opinion.category)], sure: true };
+          unsure = null;
+        }
       }
       /** What the danger was read in: Dad's message, or the model's answer to it. */
       let dangerText = input.prompt;
@@ -181,13 +189,9 @@ export function createCoachUsecases(options: {
       const starting = named ? null : (await startingPreferences(user.id, await profileRead)).preferences;
       const tone = input.tone ?? starting!.tone;
       const intensity = input.tone_intensity ?? starting!.tone_intensity;
-      let answer: Omit<PocketDadReply, "response_id" | "liked" | "safety" | "category" | "safety_note" | "choices" | `safety_${"kind" | "phones" | "audience"}`> & { topic: string };
-      let choices: Situation[] = [];
-      if (danger.categories.length) {
-        answer = { message: "", topic: SAFETY_TOPIC, engine: model ? "model" : "playbook", kind: "safety", sensitive: true, note: null, ...funnierReply("safety", true) };
-      } else if (model) {
-        const { situation } = match;
-        const sensitive = isSensitive(situation, input.prompt);
+      /** The model's script (with what shaped it), or null when there is no model to ask or it is down. */
+      const scriptFromModel = async (engine: ModelEngine) => {
+        const sensitive = isSensitive(match.situation, input.prompt);
         const [profile, recent] = await Promise.all([profileRead, repository.recentResponses(user.id, childId, RECENT_TOPICS)]);
         const answers = profile?.onboardingAnswers as Partial<OnboardingAnswers> | null;
         const archetype = await archetypeFor(user.id, profile?.quizResult);
@@ -205,7 +209,16 @@ export function createCoachUsecases(options: {
           country: accountCountry(profile ?? {}),
           playbook: playbookGrounding(match, input.prompt, childContext),
         };
-        const text = await askModel(model, context, signal);
+        const text = await askModel(engine, context, signal);
+        return text === null ? null : { text, sensitive, steady };
+      };
+      const fromModel = model && !modelDown && !danger.categories.length ? await scriptFromModel(model) : null;
+      let answer: Omit<PocketDadReply, "response_id" | "liked" | "safety" | "category" | "safety_note" | "choices" | `safety_${"kind" | "phones" | "audience"}`> & { topic: string };
+      let choices: Situation[] = [];
+      if (danger.categories.length) {
+        answer = { message: "", topic: SAFETY_TOPIC, engine: model ? "model" : "playbook", kind: "safety", sensitive: true, note: null, ...funnierReply("safety", true) };
+      } else if (fromModel) {
+        const { text, sensitive, steady } = fromModel;
         // The model's answer is checked again: a script that describes an emergency is replaced by the safety answer.
         const inAnswer = detectDanger(text);
         danger = sureDanger(inAnswer);

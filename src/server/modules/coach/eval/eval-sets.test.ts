@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
+import round9 from "./held-out/round-9.json";
+import round10 from "./held-out/round-10.json";
 import dangerJson from "./danger.json";
 import ordinaryJson from "./ordinary.json";
 import relevanceJson from "./relevance.json";
-import { dangerCategories, dangerSetSchema, loadEvalSets, ordinarySetSchema, relevanceIds, relevanceSetSchema } from "./eval-sets";
+import { dangerCategories, dangerSetSchema, dangerTrainingSets, loadEvalSets, ordinarySetSchema, relevanceIds, relevanceSetSchema } from "./eval-sets";
 
 // Shape and size only. The classifier's recall and false-positive test lives with the classifier.
 
@@ -57,8 +59,17 @@ describe("Pocket Dad evaluation sets", () => {
   });
 
   it("no text appears twice, within a set or across sets, and none is over 1000 characters", () => {
-    const all = [...sets.danger, ...sets.ordinary, ...sets.relevance].map((e) => e.text);
+    const all = [...sets.danger, ...sets.ordinary, ...sets.relevance, ...sets.parentCrisis, ...sets.patterns.danger, ...sets.patterns.ordinary].map((e) => e.text);
     expect(duplicates(all)).toEqual([]);
     expect(all.filter((t) => t.length > 1000)).toEqual([]);
+  });
+
+  it("the check learns no development round's message: none of rounds 9 and 10 is in the training data, even with its spacing or case changed", () => {
+    const normal = (t: string) => t.toLowerCase().replace(/\s+/g, " ").trim();
+    const rounds = new Set([round9, round10].flatMap((round) => [...round.danger, ...round.ordinary].map((entry) => normal(entry.text))));
+    const training = dangerTrainingSets(sets);
+    // Seven everyday words that ordinary.json held before round 10 was written, and round 10's writer chose again.
+    const coincidence = "my son says his teacher hates him";
+    expect([...training.danger, ...training.ordinary].map((entry) => entry.text).filter((t) => t !== coincidence && rounds.has(normal(t)))).toEqual([]);
   });
 });

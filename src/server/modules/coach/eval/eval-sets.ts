@@ -2,6 +2,7 @@ import { z } from "zod";
 import dangerJson from "./danger.json";
 import ordinaryJson from "./ordinary.json";
 import parentCrisisJson from "./parent-crisis.json";
+import patternsJson from "./patterns.json";
 import relevanceJson from "./relevance.json";
 
 // Labelled evaluation sets for Pocket Dad. Written independently of the classifier: see README.md.
@@ -34,6 +35,16 @@ export const dangerSetSchema = z.array(z.object({ text, category: z.enum(dangerC
 /** A father's own crisis: afraid of what he may do to his child, or that he just did it (its own answer and numbers). */
 export const parentCrisisSetSchema = z.array(z.object({ text }).strict());
 export const ordinarySetSchema = z.array(z.object({ text, near_miss: z.boolean() }).strict());
+/**
+ * Messages written by the engineers, in their own words, for the kinds of danger and of everyday worry that the
+ * development rounds showed the check misreading: training data only, never measured on.
+ */
+export const patternsSetSchema = z
+  .object({
+    danger: z.array(z.object({ text, category: z.enum([...dangerCategories, "parent-crisis"]) }).strict()),
+    ordinary: ordinarySetSchema,
+  })
+  .strict();
 export const relevanceSetSchema = z.array(
   z
     .object({ text, accept: z.array(z.enum([...relevanceIds, ...laterRelevanceIds])).min(1) })
@@ -52,6 +63,7 @@ export function loadEvalSets() {
     ordinary: ordinarySetSchema.parse(ordinaryJson),
     relevance: relevanceSetSchema.parse(relevanceJson),
     parentCrisis: parentCrisisSetSchema.parse(parentCrisisJson),
+    patterns: patternsSetSchema.parse(patternsJson),
   };
 }
 
@@ -59,7 +71,15 @@ export function loadEvalSets() {
 export function dangerTrainingSets(sets = loadEvalSets()) {
   const ordinaryTexts = new Set(sets.ordinary.map((entry) => entry.text));
   return {
-    danger: [...sets.danger.map(({ text, category }) => ({ text, category })), ...sets.parentCrisis.map(({ text }) => ({ text, category: "parent-crisis" as const }))],
-    ordinary: [...sets.ordinary.map(({ text }) => ({ text })), ...sets.relevance.filter((entry) => !ordinaryTexts.has(entry.text)).map(({ text }) => ({ text }))],
+    danger: [
+      ...sets.danger.map(({ text, category }) => ({ text, category })),
+      ...sets.parentCrisis.map(({ text }) => ({ text, category: "parent-crisis" as const })),
+      ...sets.patterns.danger,
+    ],
+    ordinary: [
+      ...sets.ordinary.map(({ text }) => ({ text })),
+      ...sets.relevance.filter((entry) => !ordinaryTexts.has(entry.text)).map(({ text }) => ({ text })),
+      ...sets.patterns.ordinary.map(({ text }) => ({ text })),
+    ],
   };
 }

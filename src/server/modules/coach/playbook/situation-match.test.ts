@@ -20,6 +20,8 @@ describe("choosing the situation from the whole message, the child's age and pro
 
   it("reads the age Dad gives in the message when no child is chosen, and writes for it", () => {
     expect([ageIn("my 7yo sobs"), ageIn("14 year olds blazer"), ageIn("she's 13 and wants"), ageIn("12 yr old told me"), ageIn("every 5 minutes")]).toEqual([7, 14, 13, 12, undefined]);
+    // The age said right after the child, as fathers type it; never a time or an amount.
+    expect([ageIn("my son 15 got a detention"), ageIn("my daughter 9 has no one"), ageIn("my son 10 minutes late"), ageIn("my girl 7.30 bedtime")]).toEqual([15, 9, undefined, undefined]);
     const result = checkAnswerFormat(answer("found a vape in my 14 year olds blazer, how do i bring it up").text);
     expect(result.ok && result.answer.why).toContain("At 14,");
   });
