@@ -1,19 +1,18 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { drizzle } from "drizzle-orm/node-postgres";
-import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { downloadStored, readZip, sha256 } from "../../../../tests/support/archives";
 import { withDatabase } from "../../../../tests/support/global-setup";
+import { applyMigrationsUpTo, LAST_TAG_BEFORE_MEMORY_TABLE } from "../../../../tests/support/migrations";
 import { jsonRequest, startAppOn, type TestApp } from "../../../../tests/support/test-app";
-import { applyMigrations, MIGRATIONS_FOLDER } from "../../db/migrate";
+import { applyMigrations } from "../../db/migrate";
 
 /**
  * The memory model's migration loses nothing: a database at the schema memories had before it (every migration
- * up to LAST_TAG_BEFORE), holding every kind of memory in every state, reads the same after the migrations of today
+ * up to LAST_TAG_BEFORE_MEMORY_TABLE), holding every kind of memory in every state, reads the same after the migrations of today
  * are applied, and the same again after they are applied a second time (nothing changes).
  * What is read: every memory as the app lists it, every file's bytes (sha256 and size, through the archive),
  * each memory's unlock instants and recorded unlocks per child, deliveries to guardians, confirmations,
@@ -25,22 +24,7 @@ import { applyMigrations, MIGRATIONS_FOLDER } from "../../db/migrate";
  * that app read from them then (reading.json), which the app of today must read again.
  */
 
-/** The newest migration before the one-table move: the schema the fixture's rows were written under. */
-const LAST_TAG_BEFORE = "0031_child_key";
 const FIXTURE = path.join(import.meta.dirname, "../../../../tests/fixtures/memory-model-0031");
-
-/** A copy of the committed migrations that ends at `lastTag` (drizzle applies what its journal lists). */
-function migrationsUpTo(lastTag: string) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "heydad-migrations-"));
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8")) as { entries: Array<{ tag: string }> };
-  const last = journal.entries.findIndex((entry) => entry.tag === lastTag);
-  if (last < 0) throw new Error(`${lastTag} is not in the journal`);
-  const entries = journal.entries.slice(0, last + 1);
-  fs.mkdirSync(path.join(dir, "meta"));
-  fs.writeFileSync(path.join(dir, "meta", "_journal.json"), JSON.stringify({ ...journal, entries }));
-  for (const entry of entries) fs.copyFileSync(path.join(MIGRATIONS_FOLDER, `${entry.tag}.sql`), path.join(dir, `${entry.tag}.sql`));
-  return dir;
-}
 
 const adminUrl = inject("adminDatabaseUrl");
 const databaseName = `memory_model_${Date.now().toString(36)}`;
@@ -179,6 +163,20 @@ async function reading() {
   })) as typeof before;
 }
 
+/** Memories and their links to children, counted. */
+async function rowCounts() {
+  const [counts] = await orderedRows("SELECT (SELECT count(*)::int FROM memories) AS memories, (SELECT count(*)::int FROM memory_children) AS links");
+  return counts;
+}
+
+/** Every file of a memory the fixture's storage holds (voices, photos, videos and their thumbnails), by bucket and key. */
+function storedMemoryFiles() {
+  return ["audio", "images", "videos"]
+    .flatMap((bucket) => (fs.readdirSync(path.join(FIXTURE, "storage", bucket), { recursive: true }) as string[]).map((key) => ({ bucket, key })))
+    .filter(({ bucket, key }) => fs.statSync(path.join(FIXTURE, "storage", bucket, key)).isFile())
+    .sort((a, b) => `${a.bucket}/${a.key}`.localeCompare(`${b.bucket}/${b.key}`));
+}
+
 /** What the app of the schema of before read from the fixture's database, when the fixture was captured. */
 const before = JSON.parse(fs.readFileSync(path.join(FIXTURE, "reading.json"), "utf8")) as {
   memories: { items: Array<{ id: string; kind: string }> };
@@ -196,7 +194,7 @@ beforeAll(async () => {
   await admin(`CREATE DATABASE ${databaseName}`);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  await migrate(drizzle(client), { migrationsFolder: migrationsUpTo(LAST_TAG_BEFORE) });
+  await applyMigrationsUpTo(client, LAST_TAG_BEFORE_MEMORY_TABLE);
   await loadFixture(client);
   await client.end();
 }, 120_000);
@@ -227,10 +225,19 @@ describe("the memory model's migration", () => {
     await pool.end();
     t = { ...(await startAppOn({ url: databaseUrl, env: { TRUST_PROXY: "true", DATA_DIR: dataDir } })), databaseUrl };
     expect(await reading()).toEqual(before);
+    expect(await rowCounts()).toEqual({
+      memories: fixture.tables.narrations!.length + fixture.tables.videos!.length,
+      links: fixture.tables.narration_children!.length + fixture.tables.video_children!.length,
+    });
+    expect(await orderedRows("SELECT bucket, key FROM memory_files ORDER BY bucket, key")).toEqual(storedMemoryFiles());
   }, 120_000);
 
   it("changes nothing when it runs a second time", async () => {
     await applyMigrations(app().pool);
     expect(await reading()).toEqual(before);
+    expect(await rowCounts()).toEqual({
+      memories: fixture.tables.narrations!.length + fixture.tables.videos!.length,
+      links: fixture.tables.narration_children!.length + fixture.tables.video_children!.length,
+    });
   }, 120_000);
 });

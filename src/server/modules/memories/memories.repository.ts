@@ -6,15 +6,20 @@ import type { DbOrTransaction } from "../../db/transaction";
 import type { ObjectRef } from "../storage/storage";
 import { children } from "../children/children.table";
 import { profiles } from "../profiles/profiles.table";
-import { childMemoryCounts, narrationChildren, narrationCreationKeys, narrations, videoChildren, videos } from "./memories.table";
+import { childMemoryCounts, memories, memoryChildren, memoryCreationKeys, memoryFiles } from "./memories.table";
 import { storedFilesOf } from "./memories.storage";
 
-export type NewNarration = Omit<typeof narrations.$inferInsert, "userId" | "createdAt" | "milestoneReachedAt">;
+export type NewNarration = Pick<
+  typeof memories.$inferInsert,
+  "id" | "kind" | "title" | "notes" | "durationSeconds" | "unlockType" | "unlockAge" | "unlockDate" | "unlockMilestone" | "releaseEarly"
+>;
+/** A file written for a new memory: where it is stored and what it is. */
+export type NewMemoryFile = Omit<typeof memoryFiles.$inferInsert, "memoryId" | "createdAt">;
 export type PageCursor = { createdAt: Date; id: string };
-/** The table a memory lives in: narrations (narrations and quick notes) or videos. */
+/** Narrations and quick notes share their files and routes; videos have their own. */
 export type MemorySource = "narration" | "video";
 
-/** One row of the memories list, whichever table it came from (the columns the other table lacks are null). */
+/** One row of the memories list (the fields another kind lacks are null). */
 export type MemoryRow = {
   source: MemorySource;
   id: string;
@@ -84,12 +89,14 @@ const ROW_FIELDS: Array<[keyof MemoryRow, string]> = [
   ["openedAt", iso("m.opened_at")],
 ];
 
+/** A memory's file of one role, as a column of the page `u`. */
+const fileOf = (role: string) => `(SELECT f.key FROM memory_files f WHERE f.memory_id = u.id AND f.role = '${role}')`;
+
 /**
- * Narrations and videos as one list in one statement: each branch walks its (user_id, created_at, id)
- * index backwards to at most `limit` rows, UNION ALL merges them, and the outer query keeps the
- * newest `limit` by (created_at, id). Every branch is filtered by the owner's user id ($1).
- * `shape` wraps that page: as rows, or as one row that also carries the account's time zone and
- * children (the list needs both, so one round trip serves it).
+ * One page of memories in one statement: it walks the (user_id, created_at, id) index backwards to at most
+ * `limit` rows, filtered by the owner's user id ($1). The children, files and first opening are looked up only for
+ * the rows that made the page. `shape` wraps that page: as rows, or as one row that also carries the account's
+ * time zone and children (the list needs both, so one round trip serves it).
  */
 const statementTexts = new Map<string, string>();
 function memoryStatement(filter: MemoryFilter, shape: "rows" | "with-account"): Statement {
@@ -101,37 +108,19 @@ function memoryStatement(filter: MemoryFilter, shape: "rows" | "with-account"): 
   const name = ["memories", shape, filter.kind ?? "all", id && "id", childId && "child", cursor && "after"].filter(Boolean).join("_");
   let text = statementTexts.get(name);
   if (!text) {
-    const where = (alias: "n" | "v", link: string) => {
-      const conditions = [`${alias}.user_id = $1`];
-      if (id) conditions.push(`${alias}.id = ${id}::uuid`);
-      if (childId) conditions.push(`EXISTS (${link} AND link.child_id = ${childId}::uuid)`);
-      if (cursor) conditions.push(`(${alias}.created_at, ${alias}.id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`);
-      return conditions.join(" AND ");
-    };
-    const branches: string[] = [];
-    if (filter.kind !== "video") {
-      const photo = filter.kind === "narration" ? " AND n.image_path IS NOT NULL" : filter.kind === "note" ? " AND n.image_path IS NULL" : "";
-      branches.push(`(SELECT 'narration' AS source, n.id, n.title, n.notes, n.created_at, n.duration_seconds::real AS duration_seconds,
-        n.image_path, n.audio_path, NULL::text AS thumbnail_path, NULL::text AS file_path, NULL::text AS processing_status, NULL::int AS processing_progress, NULL::text AS processing_error,
-        n.unlock_type, n.unlock_age, n.unlock_date, n.unlock_milestone, n.milestone_reached_at, n.release_early
-      FROM narrations n WHERE ${where("n", "SELECT 1 FROM narration_children link WHERE link.narration_id = n.id")}${photo}
-      ORDER BY n.created_at DESC, n.id DESC LIMIT $2)`);
-    }
-    if (filter.kind === null || filter.kind === "video") {
-      branches.push(`(SELECT 'video' AS source, v.id, v.title, v.notes, v.created_at, v.duration_seconds,
-        NULL::text AS image_path, NULL::text AS audio_path, v.thumbnail_path, v.file_path, v.processing_status, v.processing_progress, v.processing_error,
-        v.unlock_type, v.unlock_age, v.unlock_date, v.unlock_milestone, v.milestone_reached_at, v.release_early
-      FROM videos v WHERE ${where("v", "SELECT 1 FROM video_children link WHERE link.video_id = v.id")}
-      ORDER BY v.created_at DESC, v.id DESC LIMIT $2)`);
-    }
-    // The children of each memory are looked up only for the rows that made the page.
-    const page = `(SELECT u.*, coalesce(CASE u.source
-          WHEN 'narration' THEN (SELECT array_agg(link.child_id::text) FROM narration_children link WHERE link.narration_id = u.id)
-          ELSE (SELECT array_agg(link.child_id::text) FROM video_children link WHERE link.video_id = u.id) END, '{}') AS child_ids,
+    const conditions = ["b.user_id = $1"];
+    if (filter.kind) conditions.push(`b.kind = '${filter.kind}'`);
+    if (id) conditions.push(`b.id = ${id}::uuid`);
+    if (childId) conditions.push(`EXISTS (SELECT 1 FROM memory_children link WHERE link.memory_id = b.id AND link.child_id = ${childId}::uuid)`);
+    if (cursor) conditions.push(`(b.created_at, b.id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`);
+    const page = `(SELECT CASE WHEN u.kind = 'video' THEN 'video' ELSE 'narration' END AS source, u.id, u.title, u.notes, u.created_at, u.duration_seconds,
+          ${fileOf("photo")} AS image_path, ${fileOf("voice")} AS audio_path, ${fileOf("thumbnail")} AS thumbnail_path, ${fileOf("playable_video")} AS file_path,
+          u.processing_status, u.processing_progress, u.processing_error,
+          u.unlock_type, u.unlock_age, u.unlock_date, u.unlock_milestone, u.milestone_reached_at, u.release_early,
+          coalesce((SELECT array_agg(link.child_id::text) FROM memory_children link WHERE link.memory_id = u.id), '{}') AS child_ids,
           (SELECT min(opened.unlocked_at) FROM memory_unlocks opened WHERE opened.memory_id = u.id
-            AND NOT EXISTS (SELECT 1 FROM narration_children link WHERE link.narration_id = u.id AND NOT EXISTS (SELECT 1 FROM memory_unlocks o WHERE o.memory_id = u.id AND o.child_id = link.child_id))
-            AND NOT EXISTS (SELECT 1 FROM video_children link WHERE link.video_id = u.id AND NOT EXISTS (SELECT 1 FROM memory_unlocks o WHERE o.memory_id = u.id AND o.child_id = link.child_id))) AS opened_at
-        FROM (SELECT * FROM (${branches.join(" UNION ALL ")}) b ORDER BY b.created_at DESC, b.id DESC LIMIT $2) u) m`;
+            AND NOT EXISTS (SELECT 1 FROM memory_children link WHERE link.memory_id = u.id AND NOT EXISTS (SELECT 1 FROM memory_unlocks o WHERE o.memory_id = u.id AND o.child_id = link.child_id))) AS opened_at
+        FROM (SELECT * FROM memories b WHERE ${conditions.join(" AND ")} ORDER BY b.created_at DESC, b.id DESC LIMIT $2) u) m`;
     text =
       shape === "rows"
         ? `SELECT ${ROW_FIELDS.map(([key, value]) => `${value} AS "${key}"`).join(", ")} FROM ${page} ORDER BY m.created_at DESC, m.id DESC`
@@ -149,6 +138,12 @@ type AccountChild = { id: string; name: string; birthdate: string; imagePath: st
 /** The account's time zone and children (names for the cards, birthdates for age unlocks). */
 export type AccountContext = { timeZone: string; children: AccountChild[] };
 const accountOf = (timeZone: string | null | undefined, accountChildren: AccountChild[]): AccountContext => ({ timeZone: timeZone ?? "UTC", children: accountChildren });
+
+/** A narration's voice and photo, as columns of a select from `memories`. */
+const filePaths = {
+  audioPath: sql<string | null>`(SELECT f.key FROM memory_files f WHERE f.memory_id = ${memories.id} AND f.role = 'voice')`,
+  imagePath: sql<string | null>`(SELECT f.key FROM memory_files f WHERE f.memory_id = ${memories.id} AND f.role = 'photo')`,
+};
 
 /** Every query is filtered by the owner's user id. */
 export function createMemoriesRepository(db: Database) {
@@ -197,23 +192,17 @@ export function createMemoriesRepository(db: Database) {
     /** Memories of every kind whose unlock instant can be known (age and date rules), for 'Coming up'. */
     async datedRules(userId: string) {
       const { rows } = await db.execute<Pick<MemoryRow, "id" | "title" | "unlockType" | "unlockAge" | "unlockDate" | "unlockMilestone" | "milestoneReachedAt" | "childIds">>(sql`
-        SELECT n.id, n.title, n.unlock_type AS "unlockType", n.unlock_age AS "unlockAge", n.unlock_date::text AS "unlockDate", n.unlock_milestone AS "unlockMilestone",
+        SELECT m.id, m.title, m.unlock_type AS "unlockType", m.unlock_age AS "unlockAge", m.unlock_date::text AS "unlockDate", m.unlock_milestone AS "unlockMilestone",
                NULL AS "milestoneReachedAt",
-               coalesce((SELECT array_agg(link.child_id::text) FROM narration_children link WHERE link.narration_id = n.id), '{}') AS "childIds"
-        FROM narrations n WHERE n.user_id = ${userId} AND n.unlock_type IN ('age', 'date')
-        UNION ALL
-        SELECT v.id, v.title, v.unlock_type, v.unlock_age, v.unlock_date::text, v.unlock_milestone, NULL,
-               coalesce((SELECT array_agg(link.child_id::text) FROM video_children link WHERE link.video_id = v.id), '{}')
-        FROM videos v WHERE v.user_id = ${userId} AND v.unlock_type IN ('age', 'date')`);
+               coalesce((SELECT array_agg(link.child_id::text) FROM memory_children link WHERE link.memory_id = m.id), '{}') AS "childIds"
+        FROM memories m WHERE m.user_id = ${userId} AND m.unlock_type IN ('age', 'date')`);
       return rows;
     },
 
     /** Memories of every kind the dad has made (narrations, quick notes, videos): the checklist's first step. */
     async countAllKinds(userId: string) {
-      const { rows } = await db.execute<{ total: number }>(
-        sql`SELECT (SELECT count(*) FROM narrations WHERE user_id = ${userId}) + (SELECT count(*) FROM videos WHERE user_id = ${userId}) AS total`,
-      );
-      return Number(rows[0]?.total ?? 0);
+      const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(memories).where(eq(memories.userId, userId));
+      return row?.total ?? 0;
     },
 
     async countOwnedChildren(input: { userId: string; childIds: string[] }) {
@@ -227,36 +216,37 @@ export function createMemoriesRepository(db: Database) {
     /** The narration an earlier submission with this idempotency key created, if any. */
     async findByCreationKey(input: { userId: string; key: string }) {
       const [row] = await db
-        .select({ id: narrationCreationKeys.narrationId })
-        .from(narrationCreationKeys)
-        .where(and(eq(narrationCreationKeys.userId, input.userId), eq(narrationCreationKeys.key, input.key)));
+        .select({ id: memoryCreationKeys.memoryId })
+        .from(memoryCreationKeys)
+        .where(and(eq(memoryCreationKeys.userId, input.userId), eq(memoryCreationKeys.key, input.key)));
       return row ?? null;
     },
 
     /**
-     * The narration row and its children in one transaction, with `inTransaction` (its unlock instants) before it
+     * The narration row, its files and its children in one transaction, with `inTransaction` (its unlock instants) before it
      * commits. With a creation key, the key is claimed in the same transaction: when another request already holds it
      * (it waits for that one to commit), nothing is kept and `duplicate` says so.
      */
     async insert(
-      input: { userId: string; narration: NewNarration; childIds: string[]; creationKey?: string | null },
+      input: { userId: string; narration: NewNarration; files: NewMemoryFile[]; childIds: string[]; creationKey?: string | null },
       inTransaction?: (tx: DbOrTransaction, id: string) => Promise<void>,
     ) {
       const duplicate = Symbol("duplicate");
       try {
         return await db.transaction(async (tx) => {
           const [created] = await tx
-            .insert(narrations)
+            .insert(memories)
             .values({ ...input.narration, userId: input.userId })
-            .returning({ id: narrations.id });
+            .returning({ id: memories.id });
           if (!created) throw new Error("narration insert returned no row");
-          await tx.insert(narrationChildren).values(input.childIds.map((childId) => ({ narrationId: created.id, childId })));
+          if (input.files.length > 0) await tx.insert(memoryFiles).values(input.files.map((file) => ({ ...file, memoryId: created.id })));
+          await tx.insert(memoryChildren).values(input.childIds.map((childId) => ({ memoryId: created.id, childId })));
           if (input.creationKey) {
             const claimed = await tx
-              .insert(narrationCreationKeys)
-              .values({ userId: input.userId, key: input.creationKey, narrationId: created.id })
+              .insert(memoryCreationKeys)
+              .values({ userId: input.userId, key: input.creationKey, memoryId: created.id })
               .onConflictDoNothing()
-              .returning({ key: narrationCreationKeys.key });
+              .returning({ key: memoryCreationKeys.key });
             if (claimed.length === 0) throw duplicate;
           }
           await inTransaction?.(tx, created.id);
@@ -299,30 +289,36 @@ export function createMemoriesRepository(db: Database) {
       return byMemory;
     },
 
+    /** Deletes the owner's narration or quick note; returns its files (their rows go with it, the stored objects are the caller's). */
     async delete(input: { userId: string; id: string }) {
-      const [deleted] = await db
-        .delete(narrations)
-        .where(and(eq(narrations.userId, input.userId), eq(narrations.id, input.id)))
-        .returning({ audioPath: narrations.audioPath, imagePath: narrations.imagePath });
-      return deleted;
+      return db.transaction(async (tx) => {
+        const [deleted] = await tx
+          .select({ id: memories.id, ...filePaths })
+          .from(memories)
+          .where(and(eq(memories.userId, input.userId), eq(memories.id, input.id), inArray(memories.kind, ["narration", "note"])))
+          .for("update");
+        if (!deleted) return undefined;
+        await tx.delete(memories).where(eq(memories.id, deleted.id));
+        return { audioPath: deleted.audioPath, imagePath: deleted.imagePath };
+      });
     },
 
     /**
-     * A child deletion step (inside the child's transaction): memories meant only for this child
+     * A child deletion step (inside the child's transaction): narrations and quick notes meant only for this child
      * go with it; memories shared with other children keep those links. Returns their files.
      */
     async deleteOnlyForChild(tx: DbOrTransaction, input: { userId: string; childId: string }): Promise<ObjectRef[]> {
-      const deleted = await tx
-        .delete(narrations)
-        .where(
-          and(
-            eq(narrations.userId, input.userId),
-            sql`exists (select 1 from ${narrationChildren} where ${narrationChildren.narrationId} = ${narrations.id} and ${narrationChildren.childId} = ${input.childId})`,
-            sql`not exists (select 1 from ${narrationChildren} where ${narrationChildren.narrationId} = ${narrations.id} and ${narrationChildren.childId} <> ${input.childId})`,
-          ),
-        )
-        .returning({ audioPath: narrations.audioPath, imagePath: narrations.imagePath });
-      return deleted.flatMap((row) => storedFilesOf({ source: "narration", ...row }));
+      const deleted = await tx.execute<{ audioPath: string | null; imagePath: string | null }>(sql`
+        WITH gone AS (
+          DELETE FROM memories m
+          WHERE m.user_id = ${input.userId} AND m.kind IN ('narration', 'note')
+            AND EXISTS (SELECT 1 FROM memory_children link WHERE link.memory_id = m.id AND link.child_id = ${input.childId})
+            AND NOT EXISTS (SELECT 1 FROM memory_children link WHERE link.memory_id = m.id AND link.child_id <> ${input.childId})
+          RETURNING m.id)
+        SELECT (SELECT f.key FROM memory_files f WHERE f.memory_id = gone.id AND f.role = 'voice') AS "audioPath",
+               (SELECT f.key FROM memory_files f WHERE f.memory_id = gone.id AND f.role = 'photo') AS "imagePath"
+        FROM gone`);
+      return deleted.rows.flatMap((row) => storedFilesOf({ source: "narration", ...row }));
     },
 
     /**
@@ -335,7 +331,8 @@ export function createMemoriesRepository(db: Database) {
       inTransaction: (tx: DbOrTransaction) => Promise<void>,
     ) {
       const { fields } = input;
-      const table = input.source === "video" ? videos : narrations;
+      const table = memories;
+      const sameSource = input.source === "video" ? eq(memories.kind, "video") : inArray(memories.kind, ["narration", "note"]);
       return db.transaction(async (tx) => {
         const [updated] = await tx
           .update(table)
@@ -350,28 +347,22 @@ export function createMemoriesRepository(db: Database) {
             milestoneReachedAt: sql`CASE WHEN ${table.unlockType} = 'milestone' AND ${fields.unlockType} = 'milestone' AND ${table.unlockMilestone} = ${fields.unlockMilestone}
               THEN ${table.milestoneReachedAt} END`,
           })
-          .where(and(eq(table.userId, input.userId), eq(table.id, input.id)))
+          .where(and(eq(table.userId, input.userId), eq(table.id, input.id), sameSource))
           .returning({ id: table.id });
         if (!updated) return false;
-        if (input.source === "video") {
-          await tx.delete(videoChildren).where(and(eq(videoChildren.videoId, input.id), notInArray(videoChildren.childId, fields.childIds)));
-          await tx.insert(videoChildren).values(fields.childIds.map((childId) => ({ videoId: input.id, childId }))).onConflictDoNothing();
-        } else {
-          await tx.delete(narrationChildren).where(and(eq(narrationChildren.narrationId, input.id), notInArray(narrationChildren.childId, fields.childIds)));
-          await tx.insert(narrationChildren).values(fields.childIds.map((childId) => ({ narrationId: input.id, childId }))).onConflictDoNothing();
-        }
+        await tx.delete(memoryChildren).where(and(eq(memoryChildren.memoryId, input.id), notInArray(memoryChildren.childId, fields.childIds)));
+        await tx.insert(memoryChildren).values(fields.childIds.map((childId) => ({ memoryId: input.id, childId }))).onConflictDoNothing();
         await inTransaction(tx);
         return true;
       });
     },
 
-    /** 'Unlock now': set once, on the owner's milestone memory of either table. */
-    async markMilestoneReached(input: { userId: string; id: string; source: MemorySource; at: Date }) {
-      const table = input.source === "video" ? videos : narrations;
+    /** 'Unlock now': set once, on the owner's milestone memory. */
+    async markMilestoneReached(input: { userId: string; id: string; at: Date }) {
       await db
-        .update(table)
+        .update(memories)
         .set({ milestoneReachedAt: input.at })
-        .where(and(eq(table.userId, input.userId), eq(table.id, input.id), eq(table.unlockType, "milestone"), isNull(table.milestoneReachedAt)));
+        .where(and(eq(memories.userId, input.userId), eq(memories.id, input.id), eq(memories.unlockType, "milestone"), isNull(memories.milestoneReachedAt)));
     },
 
     async memoryCounts(userId: string) {

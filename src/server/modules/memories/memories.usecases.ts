@@ -18,6 +18,7 @@ import {
   storedFilesOf,
 } from "./memories.storage";
 import type { MemoryUnlocks } from "./memories.unlocks";
+import { sha256Of } from "../storage/storage.checksum";
 
 export type UploadedFile = { bytes: Buffer };
 
@@ -180,37 +181,37 @@ export function createMemoriesUsecases(options: {
       if ((await memories.countOwnedChildren({ userId, childIds })) !== childIds.length) throw memoryErrors.childNotFound();
 
       const id = randomUUID();
-      const files: Array<StoredFileRef & { body: Buffer; contentType: string }> = [];
+      const files: Array<StoredFileRef & { role: "voice" | "photo"; body: Buffer; contentType: string }> = [];
       if (input.audio) {
         if (input.audio.bytes.length > MAX_AUDIO_BYTES) throw memoryErrors.audioTooLarge();
         const format = await audioFormatOf(options.detectFileType, input.audio.bytes);
         if (!format) throw memoryErrors.notAudio();
-        files.push({ bucket: "audio", key: `${userId}/${id}.${format.ext}`, body: input.audio.bytes, contentType: format.contentType });
+        files.push({ role: "voice", bucket: "audio", key: `${userId}/${id}.${format.ext}`, body: input.audio.bytes, contentType: format.contentType });
       }
       if (input.image) {
         if (input.image.bytes.length > MAX_IMAGE_BYTES) throw memoryErrors.imageTooLarge();
         const format = await imageFormatOf(options.detectFileType, input.image.bytes);
         if (!format) throw memoryErrors.notImage();
-        files.push({ bucket: "images", key: `${userId}/${id}.${format.ext}`, body: input.image.bytes, contentType: format.contentType });
+        files.push({ role: "photo", bucket: "images", key: `${userId}/${id}.${format.ext}`, body: input.image.bytes, contentType: format.contentType });
       }
 
       const stored: StoredFileRef[] = [];
       try {
         for (const file of files) {
-          await storage.put(file);
+          await storage.put({ bucket: file.bucket, key: file.key, body: file.body, contentType: file.contentType });
           stored.push({ bucket: file.bucket, key: file.key });
         }
         const inserted = await memories.insert({
           userId,
           childIds,
           creationKey,
+          files: files.map(({ role, bucket, key, body, contentType }) => ({ role, bucket, key, contentType, sizeBytes: body.length, sha256: sha256Of(body) })),
           narration: {
             id,
+            kind: input.image ? "narration" : "note",
             title: fields.title,
             notes: fields.notes,
             durationSeconds: input.audio ? fields.durationSeconds : 0,
-            audioPath: stored.find((file) => file.bucket === "audio")?.key ?? null,
-            imagePath: stored.find((file) => file.bucket === "images")?.key ?? null,
             unlockType: fields.unlockType,
             unlockAge: fields.unlockAge,
             unlockDate: fields.unlockDate,
