@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { MEMORY_FILE_ROLES, memories, memoryChildren, memoryFiles } from "../../src/server/modules/memories/memories.table";
+import type { MemoryFileRole } from "../../src/shared/memories";
+import { memories, memoryChildren, memoryFiles } from "../../src/server/modules/memories/memories.table";
 import { TEST_ORIGIN, type TestApp } from "./test-app";
 
 /** Saves a quick note through the real route (multipart, as the record form sends it); `data` overrides the fields. */
@@ -11,7 +12,7 @@ export function postNote(t: TestApp, cookie: string, data: Record<string, unknow
 
 type MemorySeed = Omit<typeof memories.$inferInsert, "id" | "userId"> & {
   /** Stored files by role (only their place: bucket and key). */
-  files?: Array<{ role: (typeof MEMORY_FILE_ROLES)[number]; bucket: string; key: string }>;
+  files?: Array<{ role: MemoryFileRole; bucket: string; key: string }>;
   childIds?: string[];
 };
 

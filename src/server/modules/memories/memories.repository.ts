@@ -1,13 +1,12 @@
 import { and, asc, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
-import type { EditMemoryFields } from "../../../shared/memories";
-import type { UnlockType } from "../../../shared/unlock-rules";
+import type { EditMemoryFields, Memory, MemoryKind } from "../../../shared/memories";
+import type { UnlockRule } from "../../../shared/unlock-rules";
 import type { Database } from "../../db/client";
 import type { DbOrTransaction } from "../../db/transaction";
-import type { ObjectRef } from "../storage/storage";
 import { children } from "../children/children.table";
 import { profiles } from "../profiles/profiles.table";
 import { childMemoryCounts, memories, memoryChildren, memoryCreationKeys, memoryFiles } from "./memories.table";
-import { storedFilesOf } from "./memories.storage";
+import type { StoredFileRef } from "./memories.storage";
 
 export type NewNarration = Pick<
   typeof memories.$inferInsert,
@@ -16,40 +15,6 @@ export type NewNarration = Pick<
 /** A file written for a new memory: where it is stored and what it is. */
 export type NewMemoryFile = Omit<typeof memoryFiles.$inferInsert, "memoryId" | "createdAt">;
 export type PageCursor = { createdAt: Date; id: string };
-/** Narrations and quick notes share their files and routes; videos have their own. */
-export type MemorySource = "narration" | "video";
-
-/** One row of the memories list (the fields another kind lacks are null). */
-export type MemoryRow = {
-  source: MemorySource;
-  id: string;
-  title: string;
-  notes: string;
-  /** ISO 8601 in UTC with milliseconds, as stored (the page cursor reuses it). */
-  createdAt: string;
-  durationSeconds: number | null;
-  imagePath: string | null;
-  audioPath: string | null;
-  thumbnailPath: string | null;
-  /** The processed video file (videos only). */
-  filePath: string | null;
-  processingStatus: "processing" | "completed" | "failed" | null;
-  processingProgress: number | null;
-  processingError: string | null;
-  unlockType: UnlockType;
-  unlockAge: number | null;
-  unlockDate: string | null;
-  unlockMilestone: string | null;
-  milestoneReachedAt: string | null;
-  releaseEarly: boolean;
-  childIds: string[];
-  /**
-   * When the memory first opened (a recorded unlock), once it has opened for every one of its children
-   * (a milestone confirmed for one child only is still sealed for the others); it never re-locks after that.
-   */
-  openedAt: string | null;
-};
-
 type MemoryFilter = {
   userId: string;
   kind: "narration" | "note" | "video" | null;
@@ -64,33 +29,28 @@ type Statement = { name: string; text: string; values: unknown[] };
 
 const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** Each field of a MemoryRow and how it is read from the page `m`: SQL names the keys, so rows need no mapping. */
-const ROW_FIELDS: Array<[keyof MemoryRow, string]> = [
-  ["source", "m.source"],
+/** Each field of a Memory and how it is read from the page `m`: SQL names the keys and builds the nested ones, so rows need no mapping. */
+const MEMORY_FIELDS: Array<[keyof Memory, string]> = [
   ["id", "m.id"],
+  ["kind", "m.kind"],
   ["title", "m.title"],
   ["notes", "m.notes"],
   ["createdAt", iso("m.created_at")],
   ["durationSeconds", "m.duration_seconds"],
-  ["imagePath", "m.image_path"],
-  ["audioPath", "m.audio_path"],
-  ["thumbnailPath", "m.thumbnail_path"],
-  ["filePath", "m.file_path"],
-  ["processingStatus", "m.processing_status"],
-  ["processingProgress", "m.processing_progress"],
-  ["processingError", "m.processing_error"],
-  ["unlockType", "m.unlock_type"],
-  ["unlockAge", "m.unlock_age"],
-  ["unlockDate", "m.unlock_date::text"],
-  ["unlockMilestone", "m.unlock_milestone"],
-  ["milestoneReachedAt", iso("m.milestone_reached_at")],
   ["releaseEarly", "m.release_early"],
   ["childIds", "m.child_ids"],
+  [
+    "rule",
+    `json_build_object('unlockType', m.unlock_type, 'unlockAge', m.unlock_age, 'unlockDate', m.unlock_date::text, 'unlockMilestone', m.unlock_milestone,
+      'milestoneReachedAt', ${iso("m.milestone_reached_at")})`,
+  ],
   ["openedAt", iso("m.opened_at")],
+  [
+    "processing",
+    `CASE WHEN m.kind = 'video' THEN json_build_object('status', coalesce(m.processing_status, 'processing'), 'progress', coalesce(m.processing_progress, 0), 'error', m.processing_error) END`,
+  ],
+  ["files", "m.files"],
 ];
-
-/** A memory's file of one role, as a column of the page `u`. */
-const fileOf = (role: string) => `(SELECT f.key FROM memory_files f WHERE f.memory_id = u.id AND f.role = '${role}')`;
 
 /**
  * One page of memories in one statement: it walks the (user_id, created_at, id) index backwards to at most
@@ -113,8 +73,8 @@ function memoryStatement(filter: MemoryFilter, shape: "rows" | "with-account"): 
     if (id) conditions.push(`b.id = ${id}::uuid`);
     if (childId) conditions.push(`EXISTS (SELECT 1 FROM memory_children link WHERE link.memory_id = b.id AND link.child_id = ${childId}::uuid)`);
     if (cursor) conditions.push(`(b.created_at, b.id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`);
-    const page = `(SELECT CASE WHEN u.kind = 'video' THEN 'video' ELSE 'narration' END AS source, u.id, u.title, u.notes, u.created_at, u.duration_seconds,
-          ${fileOf("photo")} AS image_path, ${fileOf("voice")} AS audio_path, ${fileOf("thumbnail")} AS thumbnail_path, ${fileOf("playable_video")} AS file_path,
+    const page = `(SELECT u.id, u.kind, u.title, u.notes, u.created_at, u.duration_seconds,
+          coalesce((SELECT json_agg(json_build_object('role', f.role, 'bucket', f.bucket, 'key', f.key)) FROM memory_files f WHERE f.memory_id = u.id), '[]') AS files,
           u.processing_status, u.processing_progress, u.processing_error,
           u.unlock_type, u.unlock_age, u.unlock_date, u.unlock_milestone, u.milestone_reached_at, u.release_early,
           coalesce((SELECT array_agg(link.child_id::text) FROM memory_children link WHERE link.memory_id = u.id), '{}') AS child_ids,
@@ -123,11 +83,11 @@ function memoryStatement(filter: MemoryFilter, shape: "rows" | "with-account"): 
         FROM (SELECT * FROM memories b WHERE ${conditions.join(" AND ")} ORDER BY b.created_at DESC, b.id DESC LIMIT $2) u) m`;
     text =
       shape === "rows"
-        ? `SELECT ${ROW_FIELDS.map(([key, value]) => `${value} AS "${key}"`).join(", ")} FROM ${page} ORDER BY m.created_at DESC, m.id DESC`
+        ? `SELECT ${MEMORY_FIELDS.map(([key, value]) => `${value} AS "${key}"`).join(", ")} FROM ${page} ORDER BY m.created_at DESC, m.id DESC`
         : `SELECT (SELECT p.time_zone FROM profiles p WHERE p.id = $1) AS time_zone,
           (SELECT coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'birthdate', c.birthdate::text, 'imagePath', c.image_path) ORDER BY c.created_at), '[]')
              FROM children c WHERE c.user_id = $1) AS children,
-          (SELECT coalesce(json_agg(json_build_object(${ROW_FIELDS.map(([key, value]) => `'${key}', ${value}`).join(", ")}) ORDER BY m.created_at DESC, m.id DESC), '[]')
+          (SELECT coalesce(json_agg(json_build_object(${MEMORY_FIELDS.map(([key, value]) => `'${key}', ${value}`).join(", ")}) ORDER BY m.created_at DESC, m.id DESC), '[]')
              FROM ${page}) AS items`;
     statementTexts.set(name, text);
   }
@@ -139,12 +99,6 @@ type AccountChild = { id: string; name: string; birthdate: string; imagePath: st
 export type AccountContext = { timeZone: string; children: AccountChild[] };
 const accountOf = (timeZone: string | null | undefined, accountChildren: AccountChild[]): AccountContext => ({ timeZone: timeZone ?? "UTC", children: accountChildren });
 
-/** A narration's voice and photo, as columns of a select from `memories`. */
-const filePaths = {
-  audioPath: sql<string | null>`(SELECT f.key FROM memory_files f WHERE f.memory_id = ${memories.id} AND f.role = 'voice')`,
-  imagePath: sql<string | null>`(SELECT f.key FROM memory_files f WHERE f.memory_id = ${memories.id} AND f.role = 'photo')`,
-};
-
 /** Every query is filtered by the owner's user id. */
 export function createMemoriesRepository(db: Database) {
   return {
@@ -153,27 +107,20 @@ export function createMemoriesRepository(db: Database) {
      * with the account context its cards need, in one round trip.
      */
     async listPage(input: { userId: string; kind: MemoryFilter["kind"]; childId: string | null; id?: string | null; cursor: PageCursor | null; limit: number }) {
-      const { rows } = await db.$client.query<{ time_zone: string | null; children: AccountChild[]; items: MemoryRow[] }>(
+      const { rows } = await db.$client.query<{ time_zone: string | null; children: AccountChild[]; items: Memory[] }>(
         memoryStatement({ ...input, id: input.id ?? null }, "with-account"),
       );
       const [result] = rows;
       return { rows: result?.items ?? [], account: accountOf(result?.time_zone, result?.children ?? []) };
     },
 
-    /** One memory of the given source (a narration or quick note, or a video). */
-    async findById(input: { userId: string; id: string; source: MemorySource }): Promise<MemoryRow | undefined> {
-      const { rows } = await db.$client.query<MemoryRow>(
-        memoryStatement({ userId: input.userId, id: input.id, kind: input.source === "video" ? "video" : null, childId: null, cursor: null, limit: 1 }, "rows"),
-      );
-      return rows[0]?.source === input.source ? rows[0] : undefined;
-    },
-
-    /** One memory of any kind by id (ids are unique across narrations and videos). */
-    async findAnyKind(input: { userId: string; id: string }): Promise<MemoryRow | undefined> {
-      const { rows } = await db.$client.query<MemoryRow>(
+    /** One memory by id, of any kind (ids are unique across kinds); of `kinds` only, when given. */
+    async findById(input: { userId: string; id: string; kinds?: readonly MemoryKind[] }): Promise<Memory | undefined> {
+      const { rows } = await db.$client.query<Memory>(
         memoryStatement({ userId: input.userId, id: input.id, kind: null, childId: null, cursor: null, limit: 1 }, "rows"),
       );
-      return rows[0];
+      const [found] = rows;
+      return found && (!input.kinds || input.kinds.includes(found.kind)) ? found : undefined;
     },
 
     /** The account's time zone and its children (names for the cards, birthdates for age unlocks). */
@@ -191,7 +138,7 @@ export function createMemoriesRepository(db: Database) {
 
     /** Memories of every kind whose unlock instant can be known (age and date rules), for 'Coming up'. */
     async datedRules(userId: string) {
-      const { rows } = await db.execute<Pick<MemoryRow, "id" | "title" | "unlockType" | "unlockAge" | "unlockDate" | "unlockMilestone" | "milestoneReachedAt" | "childIds">>(sql`
+      const { rows } = await db.execute<Pick<Memory, "id" | "title" | "childIds"> & UnlockRule>(sql`
         SELECT m.id, m.title, m.unlock_type AS "unlockType", m.unlock_age AS "unlockAge", m.unlock_date::text AS "unlockDate", m.unlock_milestone AS "unlockMilestone",
                NULL AS "milestoneReachedAt",
                coalesce((SELECT array_agg(link.child_id::text) FROM memory_children link WHERE link.memory_id = m.id), '{}') AS "childIds"
@@ -260,7 +207,7 @@ export function createMemoriesRepository(db: Database) {
 
     /**
      * The memories recorded as opened for a child (only `memoryId`, when given), each with when (ISO, like
-     * MemoryRow.openedAt): it stays open for that child.
+     * Memory.openedAt): it stays open for that child.
      */
     async openedForChild(input: { userId: string; childId: string; memoryId?: string }) {
       const onlyMemory = input.memoryId ? sql`AND memory_id = ${input.memoryId}::uuid` : sql``;
@@ -289,17 +236,18 @@ export function createMemoriesRepository(db: Database) {
       return byMemory;
     },
 
-    /** Deletes the owner's narration or quick note; returns its files (their rows go with it, the stored objects are the caller's). */
+    /** Deletes the owner's narration or quick note; returns its stored files (their rows go with it, the stored objects are the caller's). */
     async delete(input: { userId: string; id: string }) {
       return db.transaction(async (tx) => {
         const [deleted] = await tx
-          .select({ id: memories.id, ...filePaths })
+          .select({ id: memories.id })
           .from(memories)
           .where(and(eq(memories.userId, input.userId), eq(memories.id, input.id), inArray(memories.kind, ["narration", "note"])))
           .for("update");
         if (!deleted) return undefined;
+        const files = await tx.select({ bucket: memoryFiles.bucket, key: memoryFiles.key }).from(memoryFiles).where(eq(memoryFiles.memoryId, deleted.id));
         await tx.delete(memories).where(eq(memories.id, deleted.id));
-        return { audioPath: deleted.audioPath, imagePath: deleted.imagePath };
+        return { files: files as StoredFileRef[] };
       });
     },
 
@@ -307,18 +255,16 @@ export function createMemoriesRepository(db: Database) {
      * A child deletion step (inside the child's transaction): narrations and quick notes meant only for this child
      * go with it; memories shared with other children keep those links. Returns their files.
      */
-    async deleteOnlyForChild(tx: DbOrTransaction, input: { userId: string; childId: string }): Promise<ObjectRef[]> {
-      const deleted = await tx.execute<{ audioPath: string | null; imagePath: string | null }>(sql`
+    async deleteOnlyForChild(tx: DbOrTransaction, input: { userId: string; childId: string }): Promise<StoredFileRef[]> {
+      const deleted = await tx.execute<StoredFileRef>(sql`
         WITH gone AS (
           DELETE FROM memories m
           WHERE m.user_id = ${input.userId} AND m.kind IN ('narration', 'note')
             AND EXISTS (SELECT 1 FROM memory_children link WHERE link.memory_id = m.id AND link.child_id = ${input.childId})
             AND NOT EXISTS (SELECT 1 FROM memory_children link WHERE link.memory_id = m.id AND link.child_id <> ${input.childId})
           RETURNING m.id)
-        SELECT (SELECT f.key FROM memory_files f WHERE f.memory_id = gone.id AND f.role = 'voice') AS "audioPath",
-               (SELECT f.key FROM memory_files f WHERE f.memory_id = gone.id AND f.role = 'photo') AS "imagePath"
-        FROM gone`);
-      return deleted.rows.flatMap((row) => storedFilesOf({ source: "narration", ...row }));
+        SELECT f.bucket, f.key FROM gone JOIN memory_files f ON f.memory_id = gone.id`);
+      return deleted.rows;
     },
 
     /**
@@ -327,12 +273,12 @@ export function createMemoriesRepository(db: Database) {
      * stays the same milestone. Never touches a video's file or processing state. Returns false when not the owner's.
      */
     async updateFields(
-      input: { userId: string; id: string; source: MemorySource; fields: EditMemoryFields },
+      input: { userId: string; id: string; kind: MemoryKind; fields: EditMemoryFields },
       inTransaction: (tx: DbOrTransaction) => Promise<void>,
     ) {
       const { fields } = input;
       const table = memories;
-      const sameSource = input.source === "video" ? eq(memories.kind, "video") : inArray(memories.kind, ["narration", "note"]);
+      const sameKinds = input.kind === "video" ? eq(memories.kind, "video") : inArray(memories.kind, ["narration", "note"]);
       return db.transaction(async (tx) => {
         const [updated] = await tx
           .update(table)
@@ -347,7 +293,7 @@ export function createMemoriesRepository(db: Database) {
             milestoneReachedAt: sql`CASE WHEN ${table.unlockType} = 'milestone' AND ${fields.unlockType} = 'milestone' AND ${table.unlockMilestone} = ${fields.unlockMilestone}
               THEN ${table.milestoneReachedAt} END`,
           })
-          .where(and(eq(table.userId, input.userId), eq(table.id, input.id), sameSource))
+          .where(and(eq(table.userId, input.userId), eq(table.id, input.id), sameKinds))
           .returning({ id: table.id });
         if (!updated) return false;
         await tx.delete(memoryChildren).where(and(eq(memoryChildren.memoryId, input.id), notInArray(memoryChildren.childId, fields.childIds)));

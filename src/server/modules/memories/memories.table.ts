@@ -1,7 +1,7 @@
 import { bigint, boolean, date, index, integer, pgTable, pgView, primaryKey, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "../auth/auth.table";
 import { children } from "../children/children.table";
-import { MEMORY_KINDS } from "../../../shared/memories";
+import { MEMORY_FILE_ROLES, MEMORY_KINDS } from "../../../shared/memories";
 import { UNLOCK_TYPES } from "../../../shared/unlock-rules";
 
 /** The child a memory is for, in a memory's link table (the row goes when the child is deleted). */
@@ -63,12 +63,6 @@ export const memoryChildren = pgTable(
   },
   (table) => [primaryKey({ columns: [table.memoryId, table.childId] }), index("memory_children_child_idx").on(table.childId)],
 );
-
-/**
- * What a stored file is for its memory: a narration's photo and voice, a video's original and playable file and its
- * thumbnail, and files derived later (captions). One file per role.
- */
-export const MEMORY_FILE_ROLES = ["photo", "voice", "original_video", "playable_video", "thumbnail", "captions"] as const;
 
 /**
  * A memory's stored files: where each is (bucket and key in file storage) and what it is (size, content type,

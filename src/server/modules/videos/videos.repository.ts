@@ -4,7 +4,7 @@ import type { DbOrTransaction } from "../../db/transaction";
 import { children } from "../children/children.table";
 import { lockUserUploads, storageUsedBytes } from "../uploads/uploads.repository";
 import { uploads } from "../uploads/uploads.table";
-import { storedFilesOf } from "../memories/memories.storage";
+import type { StoredFileRef } from "../memories/memories.storage";
 import { memories, memoryChildren, memoryFiles } from "../memories/memories.table";
 
 /** A video as its routes and processing read it: the memory's fields, its processing, its playable file and thumbnail. */
@@ -47,16 +47,14 @@ type VideoFile = { role: "playable_video" | "thumbnail"; key: string; sizeBytes:
  * associated videos'); a video shared with another child stays. Returns the files to delete.
  */
 export async function deleteVideosOnlyFor(tx: DbOrTransaction, input: { userId: string; childId: string }) {
-  const deleted = await tx.execute<{ filePath: string | null; thumbnailPath: string | null }>(sql`
+  const deleted = await tx.execute<StoredFileRef>(sql`
     WITH gone AS (
       DELETE FROM memories m
       WHERE m.user_id = ${input.userId} AND m.kind = 'video'
         AND m.id IN (SELECT memory_id FROM memory_children GROUP BY memory_id HAVING bool_and(child_id = ${input.childId}))
       RETURNING m.id)
-    SELECT (SELECT f.key FROM memory_files f WHERE f.memory_id = gone.id AND f.role = 'playable_video') AS "filePath",
-           (SELECT f.key FROM memory_files f WHERE f.memory_id = gone.id AND f.role = 'thumbnail') AS "thumbnailPath"
-    FROM gone`);
-  return deleted.rows.flatMap((row) => storedFilesOf({ source: "video", ...row }));
+    SELECT f.bucket, f.key FROM gone JOIN memory_files f ON f.memory_id = gone.id`);
+  return deleted.rows;
 }
 
 export function createVideosRepository(db: Database) {
