@@ -124,11 +124,13 @@ async function benchClickToEmail(app: { baseUrl: string; dataDir: string; databa
   try {
     const { rows } = await client.query<{ id: string }>("INSERT INTO children (user_id, name, birthdate) VALUES ($1, 'Maya', '2015-01-01') RETURNING id", [userId]);
     for (const [i, key] of keys.entries()) {
-      const { rows: video } = await client.query<{ id: string }>(
-        `INSERT INTO videos (user_id, title, upload_id, file_path, duration_seconds, processing_status, processing_progress) VALUES ($1, $2, $3, $4, 95, 'completed', 100) RETURNING id`,
-        [userId, `Video ${i}`, `bench-${i}`, key],
+      await client.query(
+        `WITH video AS (INSERT INTO memories (user_id, kind, title, upload_id, duration_seconds, processing_status, processing_progress)
+                        VALUES ($1, 'video', $2, $3, 95, 'completed', 100) RETURNING id),
+              file AS (INSERT INTO memory_files (memory_id, role, bucket, key) SELECT id, 'playable_video', 'videos', $4 FROM video)
+         INSERT INTO memory_children (memory_id, child_id) SELECT id, $5 FROM video`,
+        [userId, `Video ${i}`, `bench-${i}`, key, rows[0]!.id],
       );
-      await client.query("INSERT INTO video_children (video_id, child_id) VALUES ($1, $2)", [video[0]!.id, rows[0]!.id]);
     }
     const started = performance.now();
     const response = await fetch(`${app.baseUrl}/api/exports`, { method: "POST", headers: { cookie, origin: app.baseUrl } });

@@ -14,27 +14,28 @@ export async function seedMemories(input: { baseUrl: string; databaseUrl: string
       "INSERT INTO children (user_id, name, birthdate) VALUES ($1, 'Maya', '2013-05-02'), ($1, 'Leo', '2017-09-10') RETURNING id",
       [userId],
     );
-    const { rows } = await client.query<{ id: string }>(
-      `INSERT INTO narrations (user_id, title, notes, duration_seconds, image_path, audio_path, unlock_type, unlock_age, created_at)
-       SELECT $1, 'Memory ' || i, 'Notes for memory ' || i, 60, CASE WHEN i % 2 = 0 THEN $1 || '/' || i || '.jpg' END, $1 || '/' || i || '.webm',
+    const { rows } = await client.query<{ id: string; i: number }>(
+      `INSERT INTO memories (user_id, kind, title, notes, duration_seconds, upload_id, processing_status, processing_progress, unlock_type, unlock_age, created_at)
+       SELECT $1, CASE WHEN i % 5 = 0 THEN 'video' WHEN i % 2 = 0 THEN 'narration' ELSE 'note' END,
+              CASE WHEN i % 5 = 0 THEN 'Video ' ELSE 'Memory ' END || i, CASE WHEN i % 5 = 0 THEN 'Notes for video ' ELSE 'Notes for memory ' END || i,
+              CASE WHEN i % 5 = 0 THEN 95.5 ELSE 60 END, CASE WHEN i % 5 = 0 THEN 'bench-' || i END, CASE WHEN i % 5 = 0 THEN 'completed' END, CASE WHEN i % 5 = 0 THEN 100 END,
               CASE WHEN i % 3 = 0 THEN 'age' ELSE 'now' END, CASE WHEN i % 3 = 0 THEN 18 END, now() - make_interval(mins => i)
-       FROM generate_series(1, $2) AS i WHERE i % 5 <> 0 RETURNING id`,
+       FROM generate_series(1, $2) AS i RETURNING id, (regexp_match(title, '[0-9]+$'))[1]::int AS i`,
       [userId, input.count],
     );
-    const { rows: clips } = await client.query<{ id: string }>(
-      `INSERT INTO videos (user_id, title, notes, upload_id, file_path, thumbnail_path, duration_seconds, processing_status, processing_progress,
-                           unlock_type, unlock_age, created_at)
-       SELECT $1, 'Video ' || i, 'Notes for video ' || i, 'bench-' || i, $1 || '/' || i || '.mp4', $1 || '/' || i || '-thumbnail.jpg', 95.5, 'completed', 100,
-              CASE WHEN i % 3 = 0 THEN 'age' ELSE 'now' END, CASE WHEN i % 3 = 0 THEN 18 END, now() - make_interval(mins => i)
-       FROM generate_series(1, $2) AS i WHERE i % 5 = 0 RETURNING id`,
-      [userId, input.count],
+    await client.query(
+      `INSERT INTO memory_files (memory_id, role, bucket, key)
+       SELECT m.id, f.role, f.bucket, $1 || '/' || m.i || f.suffix
+       FROM unnest($2::uuid[], $3::int[]) AS m(id, i)
+       JOIN (VALUES ('playable_video', 'videos', '.mp4', 0), ('thumbnail', 'videos', '-thumbnail.jpg', 0), ('voice', 'audio', '.webm', 1), ('photo', 'images', '.jpg', 2)) AS f(role, bucket, suffix, kind)
+         ON (f.kind = 0 AND m.i % 5 = 0) OR (f.kind = 1 AND m.i % 5 <> 0) OR (f.kind = 2 AND m.i % 5 <> 0 AND m.i % 2 = 0)`,
+      [userId, rows.map((row) => row.id), rows.map((row) => row.i)],
     );
     const kidIds = kids.map((kid) => kid.id);
-    await client.query("INSERT INTO narration_children (narration_id, child_id) SELECT n, c FROM unnest($1::uuid[]) AS n, unnest($2::uuid[]) AS c", [rows.map((row) => row.id), kidIds]);
-    await client.query("INSERT INTO video_children (video_id, child_id) SELECT v, c FROM unnest($1::uuid[]) AS v, unnest($2::uuid[]) AS c", [clips.map((row) => row.id), kidIds]);
+    await client.query("INSERT INTO memory_children (memory_id, child_id) SELECT m, c FROM unnest($1::uuid[]) AS m, unnest($2::uuid[]) AS c", [rows.map((row) => row.id), kidIds]);
     // What autovacuum does to tables a dad filled over months: statistics, and the visibility map
-    // that lets the children of each card come from the link tables' primary keys alone.
-    for (const table of ["narrations", "narration_children", "videos", "video_children"]) await client.query(`VACUUM ANALYZE ${table}`);
+    // that lets the children of each card come from the link table's primary key alone.
+    for (const table of ["memories", "memory_children", "memory_files"]) await client.query(`VACUUM ANALYZE ${table}`);
   } finally {
     await client.end();
   }

@@ -16,6 +16,7 @@ import { startEmbeddedPostgres } from "../src/server/db/embedded-postgres";
 import { applyMigrations, MIGRATIONS_FOLDER } from "../src/server/db/migrate";
 import { createEventBus } from "../src/server/events/events";
 import { createMemoryUnlocks, recordDueStatement } from "../src/server/modules/memories/memories.unlocks";
+import { applyMigrationsUpTo, LAST_TAG_BEFORE_MEMORY_TABLE } from "../tests/support/migrations";
 
 const ACCOUNTS = 10_000;
 const MEMORIES_PER_ACCOUNT = 10;
@@ -40,7 +41,7 @@ const time = async <T>(label: string, work: () => Promise<T>) => {
   return result;
 };
 try {
-  await applyMigrations(pool as unknown as pg.Pool);
+  await applyMigrationsUpTo(pool as unknown as pg.Pool, LAST_TAG_BEFORE_MEMORY_TABLE);
   await time(`seed ${ACCOUNTS} accounts, ${ACCOUNTS * MEMORIES_PER_ACCOUNT} memories`, async () => {
     await pool.query(`INSERT INTO users (id, name, email, time_zone)
       SELECT 'bench-' || i, 'Dad ' || i, 'dad' || i || '@bench.test', (ARRAY['UTC', 'America/New_York', 'Europe/Paris', 'Pacific/Auckland', 'Asia/Kolkata'])[1 + i % 5]
@@ -57,9 +58,11 @@ try {
              now() - make_interval(days => (a + m) % 365)
       FROM generate_series(1, ${ACCOUNTS}) AS a, generate_series(1, ${MEMORIES_PER_ACCOUNT}) AS m`);
     await pool.query(`INSERT INTO narration_children (narration_id, child_id) SELECT n.id, c.id FROM narrations n JOIN children c ON c.user_id = n.user_id`);
-    // The migration's backfill computes every stored instant, as it will on the first deploy.
+    // The migration's backfill computes every stored instant, as it will on the first deploy (it reads the tables of
+    // before the one memory table, which the later migrations then move).
     const migration = fs.readFileSync(path.join(MIGRATIONS_FOLDER, "0016_memory_unlocks.sql"), "utf8");
     for (const statement of migration.slice(migration.indexOf('INSERT INTO "memory_unlock_instants"')).split("--> statement-breakpoint")) await pool.query(statement);
+    await applyMigrations(pool as unknown as pg.Pool);
     await pool.query("VACUUM ANALYZE");
   });
   const counts = await pool.query("SELECT count(*)::int AS instants, count(*) FILTER (WHERE opens_at IS NULL)::int AS unknown FROM memory_unlock_instants");

@@ -4,6 +4,7 @@
  * reader checks `version` first; fields are only ever added within a version.
  */
 import { z } from "zod";
+import { MEMORY_KINDS } from "./memories";
 import { UNLOCK_TYPES } from "./unlock-rules";
 
 export const ARCHIVE_MANIFEST_VERSION = 1;
@@ -56,7 +57,7 @@ export type ArchiveChild = z.infer<typeof archiveChildSchema>;
 
 export const archiveMemorySchema = z.object({
   id: z.string(),
-  kind: z.enum(["video", "narration", "note"]),
+  kind: z.enum(MEMORY_KINDS),
   title: z.string(),
   notes: z.string(),
   /** ISO 8601 instant the memory was saved. */

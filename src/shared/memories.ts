@@ -111,6 +111,67 @@ export function narrationSaveProblem(input: { kind: "narration" | "note"; hasRec
 
 export const MEMORY_KINDS = ["narration", "note", "video"] as const;
 export type MemoryKind = (typeof MEMORY_KINDS)[number];
+/** The kinds the narration routes serve (a quick note is a narration without a photo). */
+export const RECORDED_KINDS = ["narration", "note"] as const satisfies readonly MemoryKind[];
+
+/**
+ * What a stored file is for its memory: a narration's photo and voice, a video's original and playable file and its
+ * thumbnail, and files derived later (captions). One file per role.
+ */
+export const MEMORY_FILE_ROLES = ["photo", "voice", "original_video", "playable_video", "thumbnail", "captions"] as const;
+export type MemoryFileRole = (typeof MEMORY_FILE_ROLES)[number];
+/** Where a memory's file is stored (its bucket and key in file storage) and what it is for. */
+export type MemoryFileRef = { role: MemoryFileRole; bucket: "audio" | "images" | "videos"; key: string };
+
+/**
+ * A memory of any kind, as it is stored: the fields every kind shares, its children, its unlock rule (with the
+ * instant Dad marked a milestone reached) and when it first opened for all of its children, a video's processing
+ * (null for the other kinds), and its stored files. Every shape a memory travels as (a card, a delivery, an archive
+ * entry) is worked out from this one.
+ */
+export type Memory = {
+  id: string;
+  kind: MemoryKind;
+  title: string;
+  notes: string;
+  /** ISO 8601 in UTC with milliseconds, as stored (the page cursor reuses it). */
+  createdAt: string;
+  durationSeconds: number | null;
+  /** 'Release early if something happens to me'. */
+  releaseEarly: boolean;
+  childIds: string[];
+  rule: { unlockType: UnlockType; unlockAge: number | null; unlockDate: string | null; unlockMilestone: string | null; milestoneReachedAt: string | null };
+  /**
+   * When the memory first opened (a recorded unlock), once it has opened for every one of its children
+   * (a milestone confirmed for one child only is still sealed for the others); it never re-locks after that.
+   */
+  openedAt: string | null;
+  processing: { status: "processing" | "completed" | "failed"; progress: number; error: string | null } | null;
+  files: MemoryFileRef[];
+};
+
+/** The file roles a memory shows and delivers, in the order they are offered, with the name archives give them. */
+const DELIVERED_ROLES = [
+  ["voice", "voice"],
+  ["photo", "photo"],
+  ["playable_video", "video"],
+  ["thumbnail", "thumbnail"],
+] as const satisfies ReadonlyArray<readonly [MemoryFileRole, string]>;
+export type DeliveredFile = Omit<MemoryFileRef, "role"> & { role: (typeof DELIVERED_ROLES)[number][1] };
+
+/**
+ * The files of a memory a child's page, its emails and the archive carry: a narration's voice and photo, a video's
+ * playable file and thumbnail, named as version 1 archives name them ('video' for the playable file).
+ */
+export function deliveredFilesOf(memory: Pick<Memory, "files">): DeliveredFile[] {
+  return DELIVERED_ROLES.flatMap(([role, as]) => {
+    const file = memory.files.find((candidate) => candidate.role === role);
+    return file ? [{ role: as, bucket: file.bucket, key: file.key }] : [];
+  });
+}
+
+/** The stored file of one role, if the memory has it. */
+export const fileOf = (memory: Pick<Memory, "files">, role: MemoryFileRole) => memory.files.find((file) => file.role === role);
 
 export type MemoryUnlock = {
   type: UnlockType;
@@ -122,20 +183,15 @@ export type MemoryUnlock = {
   unlocksAt: string | null;
 };
 
-type MemoryItemBase = {
-  id: string;
-  /** 'Release early if something happens to me'. */
-  releaseEarly: boolean;
-  title: string;
-  notes: string;
-  createdAt: string;
+/** The card's fields every kind shares: the memory's own, its children by name, and its unlock state for them. */
+type MemoryItemBase = Pick<Memory, "id" | "releaseEarly" | "title" | "notes" | "createdAt"> & {
   children: { id: string; name: string }[];
   unlock: MemoryUnlock;
 };
 
 /** A narration (photo + voice) or quick note (voice or text) card in the dashboard or the vault. */
 export type NarrationItem = MemoryItemBase & {
-  kind: "narration" | "note";
+  kind: (typeof RECORDED_KINDS)[number];
   durationSeconds: number;
   audioUrl: string | null;
   imageUrl: string | null;
@@ -144,9 +200,9 @@ export type NarrationItem = MemoryItemBase & {
 /** A video card: the player fetches its playback link by id once the video is processed. */
 export type VideoMemoryItem = MemoryItemBase & {
   kind: "video";
-  durationSeconds: number | null;
+  durationSeconds: Memory["durationSeconds"];
   thumbnailUrl: string | null;
-  processing: { status: "processing" | "completed" | "failed"; progress: number; error: string | null };
+  processing: NonNullable<Memory["processing"]>;
 };
 
 export type MemoryItem = NarrationItem | VideoMemoryItem;

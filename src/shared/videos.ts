@@ -3,8 +3,8 @@
  * server, comment schemas, and the m:ss time format.
  */
 import { z } from "zod";
-import { memoryFieldsObject, withUnlockRule } from "./memories";
-import { UNLOCK_COPY, type UnlockType } from "./unlock-rules";
+import { type Memory, memoryFieldsObject, withUnlockRule } from "./memories";
+import { UNLOCK_COPY } from "./unlock-rules";
 
 export const MAX_VIDEO_SECONDS = 120;
 /** The server accepts a little over 2 minutes, so a recording stopped at 2:00 is never refused. */
@@ -102,20 +102,15 @@ export type VideoComment = {
   replies: VideoComment[];
 };
 
-export type VideoItem = {
-  id: string;
-  title: string;
-  notes: string;
-  durationSeconds: number | null;
-  thumbnailUrl: string | null;
-  unlockType: UnlockType;
-  unlockAge: number | null;
-  unlockDate: string | null;
-  unlockMilestone: string | null;
-  releaseEarly: boolean;
-  processingStatus: ProcessingStatus;
-  processingProgress: number;
-  processingError: string | null;
-  children: Array<{ id: string; name: string; birthdate: string }>;
-  createdAt: string;
-};
+/**
+ * A video as the video routes answer: the memory's fields with its unlock rule flat (the routes' shape since
+ * before one memory type), its processing flat, its thumbnail link and its children with their birthdates.
+ */
+export type VideoItem = Pick<Memory, "id" | "title" | "notes" | "durationSeconds" | "releaseEarly" | "createdAt"> &
+  Omit<Memory["rule"], "milestoneReachedAt"> & {
+    thumbnailUrl: string | null;
+    processingStatus: ProcessingStatus;
+    processingProgress: number;
+    processingError: string | null;
+    children: Array<{ id: string; name: string; birthdate: string }>;
+  };

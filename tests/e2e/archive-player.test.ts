@@ -1,9 +1,16 @@
+import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { buildArchiveFile, createFamily, unpackZip } from "../support/archives";
+import { buildArchiveFile, createFamily, readZip, unpackZip } from "../support/archives";
 import { browserAvailable, useBrowser } from "../support/browser";
 import { createTestApp, type TestApp } from "../support/test-app";
+
+/**
+ * An archive the app built before memories were one table and one type (the memory model's migration fixture): its
+ * index.html is the offline player archives in people's hands carry, frozen.
+ */
+const ARCHIVE_BEFORE = path.join(import.meta.dirname, "../fixtures/memory-model-0031/storage/exports/3eqJmVA0aEezepNTjVSTF3f6zkQLMl9Y/archive-74ce93b4-165c-40c8-aa36-8af7bde41e1f.zip");
 
 let t: TestApp;
 let folder: string;
@@ -58,6 +65,39 @@ describe.skipIf(!browserAvailable)("the archive's offline player in Chromium", (
     expect(await page.getByText("It rained <all> day.").isVisible()).toBe(true);
 
     expect(attempted).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it("the player of an archive built before reads the memories.json built now: every child, memory and file", { timeout: 60_000 }, async () => {
+    const playerBefore = (await readZip(ARCHIVE_BEFORE)).get("index.html")!.toString("utf8");
+    const manifestNow = fs.readFileSync(path.join(folder, "memories.json"), "utf8");
+    // The player of before with the manifest of now embedded the way the player embeds it (no '<' inside the script).
+    const embedded = JSON.stringify(JSON.parse(manifestNow)).replace(/</g, "\\u003c");
+    const html = playerBefore.replace(/(<script type="application\/json" id="archive-data">)[\s\S]*?(<\/script>)/, (_, open: string, close: string) => open + embedded + close);
+    expect(html).not.toBe(playerBefore);
+    fs.writeFileSync(path.join(folder, "index-before.html"), html);
+
+    const page = await browser.newPage({ width: 390, height: 844 });
+    page.setDefaultTimeout(10_000);
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto(pathToFileURL(path.join(folder, "index-before.html")).href);
+    await expect.poll(() => page.getByRole("tab").allTextContents()).toEqual(["Maya", "Leo"]);
+    expect(await page.locator("article h3").allTextContents()).toEqual(["First bike ride", "Bedtime", "The day you were born"]);
+    const sourceOf = (label: string) => page.getByLabel(label).getAttribute("src");
+    const videoSource = await sourceOf("Video: First bike ride");
+    expect(videoSource).toMatch(/^media\//);
+    expect(fs.existsSync(path.join(folder, videoSource!))).toBe(true);
+    const voiceSource = await sourceOf("Voice: Bedtime");
+    expect(fs.existsSync(path.join(folder, voiceSource!))).toBe(true);
+    await page.getByText("Comments (1)").click();
+    await expect.poll(() => page.getByText("Dad: Look at him go").isVisible()).toBe(true);
+    await page.getByRole("tab", { name: "Leo" }).click();
+    expect(await page.locator("article h3").allTextContents()).toEqual(["Secret for your wedding", "The day you were born"]);
+    await expect.poll(() => page.getByText(/^Opens on .*2090$/).isVisible()).toBe(true);
+    const photoSource = await page.getByAltText("Photo for The day you were born").getAttribute("src");
+    expect(fs.existsSync(path.join(folder, photoSource!))).toBe(true);
+    expect(await page.getByText(/could not be included/).count()).toBe(0);
     expect(errors).toEqual([]);
   });
 });

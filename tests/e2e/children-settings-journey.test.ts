@@ -88,8 +88,9 @@ describe.skipIf(!browserAvailable)("children and settings in Chromium", () => {
     expect((await page.request.post(`${server.baseUrl}/api/narrations`, { multipart: form, headers: { origin: server.baseUrl } })).status()).toBe(201);
     // A video for her, as a finished upload leaves it (still processing): it is in the same list.
     await server.pool.query(
-      `WITH video AS (INSERT INTO videos (user_id, title, upload_id, created_at) SELECT user_id, 'Riding without training wheels', 'e2e-upload', now() - interval '1 hour' FROM children WHERE id = $1 RETURNING id)
-       INSERT INTO video_children (video_id, child_id) SELECT id, $1 FROM video`,
+      `WITH video AS (INSERT INTO memories (user_id, kind, title, upload_id, processing_status, processing_progress, created_at)
+         SELECT user_id, 'video', 'Riding without training wheels', 'e2e-upload', 'processing', 80, now() - interval '1 hour' FROM children WHERE id = $1 RETURNING id)
+       INSERT INTO memory_children (memory_id, child_id) SELECT id, $1 FROM video`,
       [childId],
     );
     await card.getByRole("link", { name: "View Videos" }).click();

@@ -57,7 +57,7 @@ describe.skipIf(!browserAvailable)("editing a memory in Chromium", () => {
       await dialog.getByRole("button", { name: /^Save/ }).click();
       await dialog.waitFor({ state: "hidden" });
       await page.getByText("First bike ride, the sequel").first().waitFor();
-      const stored = await server.pool.query("SELECT title, unlock_type, unlock_age FROM narrations WHERE user_id = $1", [rows[0].id]);
+      const stored = await server.pool.query("SELECT title, unlock_type, unlock_age FROM memories WHERE kind IN ('narration', 'note') AND user_id = $1", [rows[0].id]);
       expect(stored.rows).toEqual([{ title: "First bike ride, the sequel", unlock_type: "age", unlock_age: 16 }]);
     }
   });

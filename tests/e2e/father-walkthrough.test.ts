@@ -35,7 +35,7 @@ function expiredLink(server: E2eServer, link: string) {
 }
 
 const narrationCount = async (server: E2eServer, userId: string) =>
-  (await server.pool.query("SELECT count(*)::int AS n FROM narrations WHERE user_id = $1", [userId])).rows[0].n as number;
+  (await server.pool.query("SELECT count(*)::int AS n FROM memories WHERE kind IN ('narration', 'note') AND user_id = $1", [userId])).rows[0].n as number;
 
 describe.skipIf(!browserAvailable)("what a father hit walking through the product (issue 17), in Chromium", () => {
   const browser = useBrowser();

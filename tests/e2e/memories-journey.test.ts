@@ -252,7 +252,7 @@ describe.skipIf(!browserAvailable)("narrations and quick notes in Chromium", () 
     await again.getByRole("img", { name: "The photo you chose" }).waitFor();
     await again.getByRole("button", { name: "Save Narration" }).click();
     await again.waitForURL(/\/dashboard\?new=narration:/);
-    const { rows } = await server.pool.query("SELECT image_path FROM narrations WHERE title = $1", ["Your first bike"]);
+    const { rows } = await server.pool.query("SELECT f.key AS image_path FROM memories m JOIN memory_files f ON f.memory_id = m.id AND f.role = 'photo' WHERE m.title = $1", ["Your first bike"]);
     expect(rows[0].image_path).toMatch(/\.png$/);
   });
 
@@ -287,7 +287,7 @@ describe.skipIf(!browserAvailable)("narrations and quick notes in Chromium", () 
     // Maya is still chosen: saving needs at least one child.
     await again.getByRole("button", { name: "Save Quick Note" }).click();
     await again.waitForURL(/\/dashboard\?new=narration:/);
-    const { rows } = await server.pool.query("SELECT title, unlock_type, audio_path FROM narrations WHERE title = $1", ["Bedtime at Grandma's"]);
+    const { rows } = await server.pool.query("SELECT m.title, m.unlock_type, (SELECT f.key FROM memory_files f WHERE f.memory_id = m.id AND f.role = 'voice') AS audio_path FROM memories m WHERE m.title = $1", ["Bedtime at Grandma's"]);
     expect(rows).toEqual([expect.objectContaining({ unlock_type: "date" })]);
     expect(rows[0].audio_path).toBeTruthy();
   });

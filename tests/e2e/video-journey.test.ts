@@ -275,7 +275,7 @@ describe.skipIf(!browserAvailable)("video journey in Chromium", () => {
     await page.getByText("Maya", { exact: true }).click();
     await page.getByRole("button", { name: "Save Legacy Video" }).click();
     await page.getByRole("dialog", { name: "Choose Your Video Thumbnail" }).waitFor({ timeout: 60_000 });
-    const { rows } = await server.pool.query("SELECT upload_id, size_bytes::int AS size FROM videos WHERE title = 'After the reload'");
+    const { rows } = await server.pool.query("SELECT upload_id, size_bytes::int AS size FROM memories WHERE kind = 'video' AND title = 'After the reload'");
     expect(rows[0]?.upload_id).toBe(location.split("/").at(-1));
     expect(rows[0]?.size).toBeGreaterThan(before.offset);
 

@@ -30,8 +30,9 @@ const ALLOWED: Record<string, string> = {
   // A video is a memory kind, so the memories module owns its tables (and reads and edits every kind
   // without importing the videos module). The videos module saves a video from its upload, under the
   // uploads module's quota lock and in the transaction that consumes the upload, and records its processing.
-  "videos/videos.repository.ts: videos": "a video saved from its upload and processed by the videos module",
-  "videos/videos.repository.ts: video_children": "a video's children saved with it, in the upload's transaction",
+  "videos/videos.repository.ts: memories": "a video saved from its upload and processed by the videos module",
+  "videos/videos.repository.ts: memory_children": "a video's children saved with it, in the upload's transaction",
+  "videos/videos.repository.ts: memory_files": "a video's playable file and thumbnail recorded as processing and Dad leave them",
   // Saving a video consumes its upload: the upload row is deleted in the transaction that creates the
   // video (under the uploads module's per-user lock), so an upload is never both pending and a video.
   "videos/videos.repository.ts: uploads": "the upload handed over to its video, in one transaction",

@@ -15,7 +15,7 @@ export function createAccountRepository(db: Database) {
      */
     deleteUser: (userId: string) =>
       db.transaction(async (tx) => {
-        const { rows } = await tx.execute<{ id: string }>(sql`SELECT id FROM uploads WHERE user_id = ${userId} UNION SELECT upload_id FROM videos WHERE user_id = ${userId}`);
+        const { rows } = await tx.execute<{ id: string }>(sql`SELECT id FROM uploads WHERE user_id = ${userId} UNION SELECT upload_id FROM memories WHERE user_id = ${userId} AND upload_id IS NOT NULL`);
         const [deleted] = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id, email: users.email });
         if (!deleted) return undefined;
         await tx

@@ -1,6 +1,6 @@
 import { type AnyPgColumn, index, pgTable, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "../auth/auth.table";
-import { videos } from "../memories/memories.table";
+import { memories } from "../memories/memories.table";
 
 /** One row per comment or reply, so two tabs never overwrite each other. */
 export const videoComments = pgTable(
@@ -9,7 +9,7 @@ export const videoComments = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     videoId: uuid("video_id")
       .notNull()
-      .references(() => videos.id, { onDelete: "cascade" }),
+      .references(() => memories.id, { onDelete: "cascade" }),
     /** Set on replies; replies are one level deep. */
     parentId: uuid("parent_id").references((): AnyPgColumn => videoComments.id, { onDelete: "cascade" }),
     author: text("author").notNull().default("Anonymous"),

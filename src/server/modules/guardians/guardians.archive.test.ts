@@ -6,9 +6,9 @@ import { Transform } from "node:stream";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkFiles, createFamily, readZip, sha256 } from "../../../../tests/support/archives";
+import { insertMemories } from "../../../../tests/support/memories";
 import { createTestApp, jsonRequest, type TestApp } from "../../../../tests/support/test-app";
 import { archiveManifestSchema } from "../../../shared/export";
-import { videoChildren, videos } from "../memories/memories.table";
 import { familyLinks } from "./guardians.table";
 import { acceptedGuardian } from "./guardians.test-support";
 
@@ -123,8 +123,17 @@ describe("'Download all' on the child's page", () => {
     // A big opened video for Leo, so the download is cut in the middle of it.
     const key = `${dad.id}/${crypto.randomUUID()}.mp4`;
     await t.services.storage.put({ bucket: "videos", key, body: randomBytes(48 * 1024 * 1024), contentType: "video/mp4" });
-    const [video] = await t.db.insert(videos).values({ userId: dad.id, title: "Long one", notes: "", uploadId: crypto.randomUUID(), filePath: key, processingStatus: "completed", processingProgress: 100 }).returning();
-    await t.db.insert(videoChildren).values({ videoId: video!.id, childId: leo.id });
+    const [video] = await insertMemories(t.db, dad.id, [
+      {
+        kind: "video",
+        title: "Long one",
+        uploadId: crypto.randomUUID(),
+        processingStatus: "completed",
+        processingProgress: 100,
+        files: [{ role: "playable_video", bucket: "videos", key }],
+        childIds: [leo.id],
+      },
+    ]);
     // Inserted past the videos module: its unlock for Leo is recorded as a finished processing would.
     await t.services.memoryUnlocks.recompute({ userId: dad.id, memoryId: video!.id });
     await t.services.memoryUnlocks.run({ now: new Date(), memoryId: video!.id });

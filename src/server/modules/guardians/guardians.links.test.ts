@@ -2,9 +2,9 @@ import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { TINY_PNG } from "../../../../tests/support/images";
+import { insertMemories } from "../../../../tests/support/memories";
 import { createSignedInUser, createTestApp, jsonRequest, type TestApp, waitForEmail } from "../../../../tests/support/test-app";
 import { mailboxMessages } from "../email/email.table";
-import { videoChildren, videos } from "../memories/memories.table";
 import { familyLinks, guardians } from "./guardians.table";
 import { acceptedGuardian as acceptedGuardianOf, type Dad, postNote as postNoteFor } from "./guardians.test-support";
 
@@ -25,11 +25,21 @@ async function addVideo(dad: Dad, childId: string, title: string) {
   const key = `${dad.id}/${crypto.randomUUID()}`;
   await t.services.storage.put({ bucket: "videos", key: `${key}.mp4`, body: Buffer.from("not really an mp4"), contentType: "video/mp4" });
   await t.services.storage.put({ bucket: "videos", key: `${key}.png`, body: TINY_PNG, contentType: "image/png" });
-  const [video] = await t.db
-    .insert(videos)
-    .values({ userId: dad.id, title, notes: "Dad's notes on the video", uploadId: crypto.randomUUID(), filePath: `${key}.mp4`, thumbnailPath: `${key}.png`, processingStatus: "completed", processingProgress: 100 })
-    .returning();
-  await t.db.insert(videoChildren).values({ videoId: video.id, childId });
+  const [video] = await insertMemories(t.db, dad.id, [
+    {
+      kind: "video",
+      title,
+      notes: "Dad's notes on the video",
+      uploadId: crypto.randomUUID(),
+      processingStatus: "completed",
+      processingProgress: 100,
+      files: [
+        { role: "playable_video", bucket: "videos", key: `${key}.mp4` },
+        { role: "thumbnail", bucket: "videos", key: `${key}.png` },
+      ],
+      childIds: [childId],
+    },
+  ]);
   // Its unlock for the child recorded as the end of processing records it.
   await t.services.memoryUnlocks.recompute({ userId: dad.id, memoryId: video.id });
   await t.services.memoryUnlocks.run({ now: new Date(), memoryId: video.id });

@@ -1,4 +1,5 @@
 import type { Readable } from "node:stream";
+import type { Memory, MemoryUnlock } from "../../../shared/memories";
 
 /** What the guardians module reads from other modules (through their usecases). */
 export type FamilyReaders = {
@@ -10,12 +11,7 @@ export type FamilyReaders = {
 };
 
 /** A memory as the child's page shows it: only what has opened for the child, with signed links. */
-export type FamilyMemory = {
-  id: string;
-  kind: "video" | "narration" | "note";
-  title: string;
-  notes: string;
-  createdAt: string;
+export type FamilyMemory = Pick<Memory, "id" | "kind" | "title" | "notes" | "createdAt"> & {
   /** Video: the MP4 and its chosen thumbnail. */
   videoUrl?: string | null;
   thumbnailUrl?: string | null;
@@ -25,7 +21,7 @@ export type FamilyMemory = {
   /** Signed links that save the file under the memory's title. */
   downloads: Array<{ label: string; url: string }>;
   /** The rule it opened by, for the email's wording ('for Maya's 13th birthday'). */
-  unlock: { type: "now" | "age" | "date" | "milestone"; age: number | null; date: string | null; milestone: string | null };
+  unlock: Pick<MemoryUnlock, "type" | "age" | "date" | "milestone">;
 };
 
 /**

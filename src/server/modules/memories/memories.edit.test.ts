@@ -98,7 +98,7 @@ describe("editing a memory", () => {
     expect(withTheirChild.status).toBe(404);
     expect((await edit(dad.cookie, "00000000-0000-4000-8000-000000000000", { title: "x", childIds: [maya.id], unlockType: "now" })).status).toBe(404);
     expect((await edit(dad.cookie, "not-a-uuid", { title: "x", childIds: [maya.id], unlockType: "now" })).status).toBe(400);
-    expect((await t.pool.query("SELECT title FROM narrations WHERE id = $1", [id])).rows).toEqual([{ title: "Mine" }]);
+    expect((await t.pool.query("SELECT title FROM memories WHERE id = $1", [id])).rows).toEqual([{ title: "Mine" }]);
     expect((await jsonRequest(t, "PATCH", `/api/memories/${id}`, { body: { title: "x", childIds: [maya.id], unlockType: "now" } })).status).toBe(401);
   });
 
@@ -109,16 +109,17 @@ describe("editing a memory", () => {
     const created = await jsonRequest(t, "POST", "/api/videos", { cookie: dad.cookie, body: { uploadId, title: "Clip", childIds: [child.id], unlockType: "now" } });
     const { id } = await created.json();
     // Ten bytes are no video: let the real processing job refuse them first, so it cannot overwrite the state set below.
-    await expect.poll(async () => (await t.pool.query("SELECT processing_status FROM videos WHERE id = $1", [id])).rows[0].processing_status).toBe("failed");
-    await t.pool.query("UPDATE videos SET processing_status = 'processing' WHERE id = $1", [id]);
+    await expect.poll(async () => (await t.pool.query("SELECT processing_status FROM memories WHERE id = $1", [id])).rows[0].processing_status).toBe("failed");
+    await t.pool.query("UPDATE memories SET processing_status = 'processing' WHERE id = $1", [id]);
     const response = await edit(dad.cookie, id, { title: "Bike ride", notes: "Down the hill", childIds: [child.id], unlockType: "date", unlockDate: "2020-05-05" });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ kind: "video", title: "Bike ride", notes: "Down the hill", processing: { status: "processing" } });
-    const [video] = (await t.pool.query("SELECT upload_id, file_path, processing_status FROM videos WHERE id = $1", [id])).rows;
+    const [video] = (await t.pool.query("SELECT upload_id, (SELECT key FROM memory_files WHERE memory_id = memories.id AND role = 'playable_video') AS file_path, processing_status FROM memories WHERE id = $1", [id])).rows;
     expect(video).toMatchObject({ upload_id: uploadId, processing_status: "processing" });
     expect((await opensAtOf(id))[0]?.opens_at).toBeNull();
 
-    await t.pool.query("UPDATE videos SET processing_status = 'completed', file_path = 'k/v.mp4' WHERE id = $1", [id]);
+    await t.pool.query("UPDATE memories SET processing_status = 'completed' WHERE id = $1", [id]);
+    await t.pool.query("INSERT INTO memory_files (memory_id, role, bucket, key) VALUES ($1, 'playable_video', 'videos', 'k/v.mp4')", [id]);
     await t.services.events.emit("video.ready", { userId: dad.id, videoId: id, title: "Bike ride", childId: child.id, childName: "Maya" });
     expect((await opensAtOf(id))[0]?.opens_at.toISOString()).toBe("2020-05-05T00:00:00.000Z");
     expect((await t.pool.query("SELECT count(*)::int AS n FROM memory_unlocks WHERE memory_id = $1", [id])).rows[0].n).toBe(1);
@@ -130,9 +131,9 @@ describe("editing a memory", () => {
     await jsonRequest(t, "POST", `/api/narrations/${id}/unlock`, { cookie: dad.cookie });
     const same = await edit(dad.cookie, id, { title: "Renamed", childIds: [maya.id], unlockType: "milestone", unlockMilestone: "Graduation" });
     expect((await same.json()).unlock.unlocked).toBe(true);
-    const { rows } = await t.pool.query("SELECT milestone_reached_at FROM narrations WHERE id = $1", [id]);
+    const { rows } = await t.pool.query("SELECT milestone_reached_at FROM memories WHERE id = $1", [id]);
     expect(rows[0].milestone_reached_at).not.toBeNull();
     await edit(dad.cookie, id, { title: "Renamed", childIds: [maya.id], unlockType: "milestone", unlockMilestone: "Wedding" });
-    expect((await t.pool.query("SELECT milestone_reached_at FROM narrations WHERE id = $1", [id])).rows[0].milestone_reached_at).toBeNull();
+    expect((await t.pool.query("SELECT milestone_reached_at FROM memories WHERE id = $1", [id])).rows[0].milestone_reached_at).toBeNull();
   });
 });

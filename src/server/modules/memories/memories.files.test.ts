@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -7,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, createTestApp, jsonRequest, TEST_ORIGIN, type TestApp } from "../../../../tests/support/test-app";
 import { children } from "../children/children.table";
 import { createMemoriesRepository } from "./memories.repository";
-import { narrations } from "./memories.table";
+import { memories } from "./memories.table";
 import { createMemoriesUsecases } from "./memories.usecases";
 import { detectFileType } from "../storage/storage.file-type";
 
@@ -65,6 +66,17 @@ describe("narrations with a recording and a photo", () => {
     expect((await t.app.request(item.imageUrl)).headers.get("content-type")).toBe("image/png");
   });
 
+  it("records each file it stores with its role, size, type and sha256", async () => {
+    const { dad, child } = await dadWithChild();
+    const { id } = await (await postNarration(dad.cookie, narration(child.id), { audio: voice, image: photo })).json();
+    const { rows } = await t.pool.query("SELECT role, bucket, key, size_bytes::int AS size, content_type, sha256 FROM memory_files WHERE memory_id = $1 ORDER BY role", [id]);
+    const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+    expect(rows).toEqual([
+      { role: "photo", bucket: "images", key: `${dad.id}/${id}.png`, size: photo.length, content_type: "image/png", sha256: sha256(photo) },
+      { role: "voice", bucket: "audio", key: `${dad.id}/${id}.webm`, size: voice.length, content_type: "audio/webm", sha256: sha256(voice) },
+    ]);
+  });
+
   it("refuses a recording that is not audio and a photo that is not an image, storing nothing", async () => {
     const { dad, child } = await dadWithChild();
     const notAudio = await postNarration(dad.cookie, narration(child.id), { audio: Buffer.from("just some text, not a recording"), image: photo });
@@ -73,7 +85,7 @@ describe("narrations with a recording and a photo", () => {
     const notImage = await postNarration(dad.cookie, narration(child.id), { audio: voice, image: voice });
     expect((await notImage.json()).error.code).toBe("NOT_IMAGE");
     expect(await userFiles(dad.id)).toEqual([]);
-    expect(await t.db.select().from(narrations).where(eq(narrations.userId, dad.id))).toEqual([]);
+    expect(await t.db.select().from(memories).where(eq(memories.userId, dad.id))).toEqual([]);
   });
 
   it("removes the stored files when the row cannot be inserted", async () => {

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, createTestApp, TEST_ORIGIN, type TestApp } from "../../../../tests/support/test-app";
 import { children } from "../children/children.table";
-import { narrations } from "./memories.table";
+import { memories } from "./memories.table";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,7 +24,7 @@ function postNote(cookie: string, childId: string, key?: string) {
   return t.app.request("/api/narrations", { method: "POST", headers, body: form });
 }
 
-const rowsOf = async (userId: string) => t.db.select({ id: narrations.id }).from(narrations).where(eq(narrations.userId, userId));
+const rowsOf = async (userId: string) => t.db.select({ id: memories.id }).from(memories).where(eq(memories.userId, userId));
 const idOf = async (response: Response) => ((await response.json()) as { id: string }).id;
 
 describe("one memory per form submission (Idempotency-Key)", () => {

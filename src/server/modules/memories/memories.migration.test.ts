@@ -1,45 +1,30 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { drizzle } from "drizzle-orm/node-postgres";
-import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
-import { buildArchiveFile, createFamily, downloadStored, readZip, sha256 } from "../../../../tests/support/archives";
+import { downloadStored, readZip, sha256 } from "../../../../tests/support/archives";
 import { withDatabase } from "../../../../tests/support/global-setup";
+import { applyMigrationsUpTo, LAST_TAG_BEFORE_MEMORY_TABLE } from "../../../../tests/support/migrations";
 import { jsonRequest, startAppOn, type TestApp } from "../../../../tests/support/test-app";
-import { applyMigrations, MIGRATIONS_FOLDER } from "../../db/migrate";
-import { acceptedGuardian, postNote } from "../guardians/guardians.test-support";
+import { applyMigrations } from "../../db/migrate";
 
 /**
  * The memory model's migration loses nothing: a database at the schema memories had before it (every migration
- * up to LAST_TAG_BEFORE), filled through the app with every kind of memory in every state, reads the same after the
- * migrations of today are applied, and the same again after they are applied a second time (nothing changes).
+ * up to LAST_TAG_BEFORE_MEMORY_TABLE), holding every kind of memory in every state, reads the same after the migrations of today
+ * are applied, and the same again after they are applied a second time (nothing changes).
  * What is read: every memory as the app lists it, every file's bytes (sha256 and size, through the archive),
  * each memory's unlock instants and recorded unlocks per child, deliveries to guardians, confirmations,
  * comments, each child's page as a guardian sees it and its 'Download all', and the archive Dad built before
  * (as storage still holds it).
+ *
+ * The app of today cannot write the schema of before, so that database is a frozen copy (FIXTURE): its rows and
+ * stored files as the app of that schema left them after the filling described in the fixture's README, and what
+ * that app read from them then (reading.json), which the app of today must read again.
  */
 
-/**
- * The newest migration before the one-table move. The app of today fills the database, so this names the newest
- * migration until that move is written; from then on the filling must come from a frozen copy of this schema.
- */
-const LAST_TAG_BEFORE = "0031_child_key";
-
-/** A copy of the committed migrations that ends at `lastTag` (drizzle applies what its journal lists). */
-function migrationsUpTo(lastTag: string) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "heydad-migrations-"));
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8")) as { entries: Array<{ tag: string }> };
-  const last = journal.entries.findIndex((entry) => entry.tag === lastTag);
-  if (last < 0) throw new Error(`${lastTag} is not in the journal`);
-  const entries = journal.entries.slice(0, last + 1);
-  fs.mkdirSync(path.join(dir, "meta"));
-  fs.writeFileSync(path.join(dir, "meta", "_journal.json"), JSON.stringify({ ...journal, entries }));
-  for (const entry of entries) fs.copyFileSync(path.join(MIGRATIONS_FOLDER, `${entry.tag}.sql`), path.join(dir, `${entry.tag}.sql`));
-  return dir;
-}
+const FIXTURE = path.join(import.meta.dirname, "../../../../tests/fixtures/memory-model-0031");
 
 const adminUrl = inject("adminDatabaseUrl");
 const databaseName = `memory_model_${Date.now().toString(36)}`;
@@ -52,10 +37,53 @@ async function admin(statement: string) {
   await client.end();
 }
 
-let t: TestApp & { stop: () => Promise<void> };
-let family: Awaited<ReturnType<typeof createFamily>>;
-let tokens: Record<"maya" | "leo", string>;
-let archiveBefore: { id: string };
+/** What the fixture holds besides its rows: the dad's session cookie, the commented video, each child's guardian link, Dad's archive. */
+type Fixture = {
+  capturedAt: string;
+  tables: Record<string, Array<Record<string, unknown>>>;
+  dad: { cookie: string };
+  videoId: string;
+  tokens: Record<"maya" | "leo", string>;
+  archiveId: string;
+};
+const fixture = JSON.parse(fs.readFileSync(path.join(FIXTURE, "database.json"), "utf8")) as Fixture;
+const { tokens } = fixture;
+
+let t: (TestApp & { stop: () => Promise<void> }) | undefined;
+const app = () => {
+  if (!t) throw new Error("the app is not started");
+  return t;
+};
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "heydad-memory-model-"));
+
+/**
+ * The fixture's rows into the database at the schema of before, as they were (foreign keys are not checked
+ * while loading, so the order of the tables does not matter; generated columns are computed again). What
+ * expires (sessions, guardian links, archives) was made when the fixture was captured: it is moved forward by
+ * the time since, so it is as alive as it was then. Sequences continue after the loaded rows.
+ */
+async function loadFixture(client: pg.Client) {
+  await client.query("BEGIN");
+  await client.query("SET LOCAL session_replication_role = replica");
+  for (const [table, rows] of Object.entries(fixture.tables)) {
+    const { rows: columns } = await client.query<{ column_name: string }>(
+      "SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1 AND is_generated = 'NEVER' ORDER BY ordinal_position",
+      [table],
+    );
+    const list = columns.map((column) => `"${column.column_name}"`).join(", ");
+    await client.query(`INSERT INTO "${table}" (${list}) SELECT ${list} FROM json_populate_recordset(NULL::"${table}", $1)`, [JSON.stringify(rows)]);
+    if (columns.some((column) => column.column_name === "expires_at")) {
+      await client.query(`UPDATE "${table}" SET expires_at = expires_at + (now() - $1::timestamptz)`, [fixture.capturedAt]);
+    }
+  }
+  await client.query(`SELECT setval(s.seq, greatest((SELECT max(value) FROM json_array_elements_text(s.vals) value)::bigint, 1))
+    FROM (SELECT pg_get_serial_sequence(format('%I', c.table_name), c.column_name) AS seq, json_agg(x.row ->> c.column_name) AS vals
+          FROM information_schema.columns c, json_each($1::json) tbl(name, rows), json_array_elements(tbl.rows) x(row)
+          WHERE c.table_schema = 'public' AND c.table_name = tbl.name AND pg_get_serial_sequence(format('%I', c.table_name), c.column_name) IS NOT NULL
+          GROUP BY 1) s`, [JSON.stringify(fixture.tables)]);
+  await client.query("COMMIT");
+  fs.cpSync(path.join(FIXTURE, "storage"), path.join(dataDir, "storage"), { recursive: true });
+}
 
 /** Links to stored files are signed for a while: their query strings differ from one reading to the next. */
 const withoutSignatures = (text: string) => text.replace(/(\/files\/[^\s"'<>?]*)\?[^\s"'<>]*/g, "$1").replace(/(https?:\/\/[^\s"'<>?]*)\?[^\s"'<>]*/g, "$1");
@@ -85,26 +113,27 @@ async function zipContents(file: string) {
 
 /** The archive Dad built, as storage holds it now (found through its row, as his download link finds it). */
 async function storedArchive(id: string) {
-  const { rows } = await t.pool.query<{ file_key: string }>("SELECT file_key FROM archives WHERE id = $1 AND status = 'ready'", [id]);
+  const { rows } = await app().pool.query<{ file_key: string }>("SELECT file_key FROM archives WHERE id = $1 AND status = 'ready'", [id]);
   expect(rows).toHaveLength(1);
-  return downloadStored(t, { bucket: "exports", key: rows[0]!.file_key });
+  return downloadStored(app(), { bucket: "exports", key: rows[0]!.file_key });
 }
 
 /** A guardian's 'Download all' of the child's opened memories, packed from the database as it is now (saved to a file). */
 let address = 0;
 async function childArchive(token: string) {
-  const response = await t.app.request(`/family/${token}/archive`, { headers: { "x-forwarded-for": `198.51.100.${100 + (address++ % 100)}` } });
+  const response = await app().app.request(`/family/${token}/archive`, { headers: { "x-forwarded-for": `198.51.100.${100 + (address++ % 100)}` } });
   expect(response.status).toBe(200);
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "heydad-child-archive-")), "download.zip");
   fs.writeFileSync(file, Buffer.from(await response.arrayBuffer()));
   return file;
 }
 
-const orderedRows = async (statement: string) => (await t.pool.query(statement)).rows;
+const orderedRows = async (statement: string) => (await app().pool.query(statement)).rows;
 
-/** Everything the migration must keep, read as the app and its guardians read it. */
+/** Everything the migration must keep, read as the app and its guardians read it (as JSON, like the fixture's reading). */
 async function reading() {
-  const memories = await jsonRequest(t, "GET", "/api/memories?limit=500", { cookie: family.dad.cookie });
+  const t = app();
+  const memories = await jsonRequest(t, "GET", "/api/memories?limit=500", { cookie: fixture.dad.cookie });
   expect(memories.status).toBe(200);
   const pages = Object.fromEntries(
     await Promise.all(
@@ -115,9 +144,9 @@ async function reading() {
       }),
     ),
   );
-  const comments = await jsonRequest(t, "GET", `/api/videos/${family.videoId}/comments`, { cookie: family.dad.cookie });
+  const comments = await jsonRequest(t, "GET", `/api/videos/${fixture.videoId}/comments`, { cookie: fixture.dad.cookie });
   expect(comments.status).toBe(200);
-  return {
+  return JSON.parse(JSON.stringify({
     memories: JSON.parse(withoutSignatures(await memories.text())) as { items: Array<{ id: string; kind: string }> },
     comments: ((await comments.json()) as { comments: unknown[] }).comments,
     childPages: pages,
@@ -129,52 +158,55 @@ async function reading() {
     ),
     deliveries: await orderedRows("SELECT * FROM family_deliveries ORDER BY memory_id, child_id, guardian_id"),
     confirmations: await orderedRows("SELECT * FROM milestone_confirmations ORDER BY memory_id, child_id, guardian_id"),
-    archiveBefore: await zipContents(await storedArchive(archiveBefore.id)),
+    archiveBefore: await zipContents(await storedArchive(fixture.archiveId)),
     childArchives: Object.fromEntries(await Promise.all(Object.entries(tokens).map(async ([child, token]) => [child, await zipContents(await childArchive(token))]))),
-  };
+  })) as typeof before;
 }
+
+/** Memories and their links to children, counted. */
+async function rowCounts() {
+  const [counts] = await orderedRows("SELECT (SELECT count(*)::int FROM memories) AS memories, (SELECT count(*)::int FROM memory_children) AS links");
+  return counts;
+}
+
+/** Every file of a memory the fixture's storage holds (voices, photos, videos and their thumbnails), by bucket and key. */
+function storedMemoryFiles() {
+  return ["audio", "images", "videos"]
+    .flatMap((bucket) => (fs.readdirSync(path.join(FIXTURE, "storage", bucket), { recursive: true }) as string[]).map((key) => ({ bucket, key })))
+    .filter(({ bucket, key }) => fs.statSync(path.join(FIXTURE, "storage", bucket, key)).isFile())
+    .sort((a, b) => `${a.bucket}/${a.key}`.localeCompare(`${b.bucket}/${b.key}`));
+}
+
+/** What the app of the schema of before read from the fixture's database, when the fixture was captured. */
+const before = JSON.parse(fs.readFileSync(path.join(FIXTURE, "reading.json"), "utf8")) as {
+  memories: { items: Array<{ id: string; kind: string }> };
+  comments: unknown[];
+  childPages: Record<string, string>;
+  unlockInstants: Array<Record<string, unknown>>;
+  unlocks: Array<Record<string, unknown>>;
+  deliveries: Array<Record<string, unknown>>;
+  confirmations: Array<Record<string, unknown>>;
+  archiveBefore: { files: Record<string, unknown> };
+  childArchives: Record<"maya" | "leo", { files: Record<string, unknown> }>;
+};
 
 beforeAll(async () => {
   await admin(`CREATE DATABASE ${databaseName}`);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  await migrate(drizzle(client), { migrationsFolder: migrationsUpTo(LAST_TAG_BEFORE) });
+  await applyMigrationsUpTo(client, LAST_TAG_BEFORE_MEMORY_TABLE);
+  await loadFixture(client);
   await client.end();
-  t = { ...(await startAppOn({ url: databaseUrl, env: { TRUST_PROXY: "true" } })), databaseUrl };
-
-  family = await createFamily(t);
-  const { dad, maya, leo } = family;
-  // A milestone for both children, confirmed by Maya's guardian only: open for Maya, sealed for Leo.
-  const milestone = await postNote(t, dad.cookie, [maya.id, leo.id], { title: "Your first day of school", unlockType: "milestone", unlockMilestone: "First day of school" });
-  // Released early by Dad's legacy release, although its own rule says 30.
-  await postNote(t, dad.cookie, [leo.id], { title: "If I am gone", unlockType: "age", unlockAge: 30, releaseEarly: true });
-  // Still sealed: a milestone nobody confirmed (and a narration dated 2090, from createFamily).
-  await postNote(t, dad.cookie, [maya.id], { title: "Your wedding", unlockType: "milestone", unlockMilestone: "Your wedding day" });
-  const mayaGuardian = await acceptedGuardian(t, dad, { name: "Grandma Rose", childName: "Maya", body: { childIds: [maya.id] } });
-  const leoGuardian = await acceptedGuardian(t, dad, { name: "Uncle Sam", childName: "Leo", body: { childIds: [leo.id] } });
-  tokens = { maya: mayaGuardian.token, leo: leoGuardian.token };
-  const confirmed = await t.app.request(`/family/${mayaGuardian.token}/confirm/${milestone}`, { method: "POST", headers: { "x-forwarded-for": "198.51.100.8" } });
-  expect(confirmed.status).toBe(303);
-  await t.services.memories.releaseEarly({ userId: dad.id, now: new Date() });
-  // Delivered: the confirmed milestone reaches Maya's guardian (a single email, not a digest).
-  const deadline = Date.now() + 30_000;
-  while ((await t.pool.query("SELECT 1 FROM family_deliveries WHERE memory_id = $1 AND status = 'sent'", [milestone])).rowCount !== 1) {
-    if (Date.now() > deadline) throw new Error("The confirmed milestone was not delivered to Maya's guardian");
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  archiveBefore = await buildArchiveFile(t, dad.id);
-}, 240_000);
+}, 120_000);
 
 afterAll(async () => {
   await t?.stop();
   await admin(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe("the memory model's migration", () => {
-  let before: Awaited<ReturnType<typeof reading>>;
-
   it("starts from every kind in every state", async () => {
-    before = await reading();
     const kinds = before.memories.items.map((item) => item.kind).sort();
     expect(kinds).toEqual(["narration", "narration", "note", "note", "note", "note", "video"]);
     expect(before.unlocks.some((row) => row.released_early)).toBe(true);
@@ -188,12 +220,24 @@ describe("the memory model's migration", () => {
   });
 
   it("keeps every memory, file, unlock, delivery, child page and archive as they were", async () => {
-    await applyMigrations(t.pool);
+    const pool = new pg.Pool({ connectionString: databaseUrl });
+    await applyMigrations(pool);
+    await pool.end();
+    t = { ...(await startAppOn({ url: databaseUrl, env: { TRUST_PROXY: "true", DATA_DIR: dataDir } })), databaseUrl };
     expect(await reading()).toEqual(before);
+    expect(await rowCounts()).toEqual({
+      memories: fixture.tables.narrations!.length + fixture.tables.videos!.length,
+      links: fixture.tables.narration_children!.length + fixture.tables.video_children!.length,
+    });
+    expect(await orderedRows("SELECT bucket, key FROM memory_files ORDER BY bucket, key")).toEqual(storedMemoryFiles());
   }, 120_000);
 
   it("changes nothing when it runs a second time", async () => {
-    await applyMigrations(t.pool);
+    await applyMigrations(app().pool);
     expect(await reading()).toEqual(before);
+    expect(await rowCounts()).toEqual({
+      memories: fixture.tables.narrations!.length + fixture.tables.videos!.length,
+      links: fixture.tables.narration_children!.length + fixture.tables.video_children!.length,
+    });
   }, 120_000);
 });

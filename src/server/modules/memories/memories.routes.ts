@@ -2,7 +2,7 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { assertStorableText } from "../../http/input-guard";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
-import { editMemorySchema, IDEMPOTENCY_KEY_HEADER, MAX_AUDIO_BYTES, MAX_IMAGE_BYTES, memoryListQuerySchema, narrationFieldsSchema } from "../../../shared/memories";
+import { editMemorySchema, IDEMPOTENCY_KEY_HEADER, MAX_AUDIO_BYTES, MAX_IMAGE_BYTES, memoryListQuerySchema, narrationFieldsSchema, RECORDED_KINDS } from "../../../shared/memories";
 import { httpErrors } from "../../http/app-error";
 import { validate } from "../../http/validate";
 import { type AppEnv, currentUser, requireUser } from "../auth/auth.middleware";
@@ -82,9 +82,9 @@ export function registerMemoriesRoutes(options: { usecases: MemoriesUsecases; re
   });
 
   // 'Unlock now' on a milestone narration, quick note or video: one usecase for both tables.
-  for (const source of ["narration", "video"] as const) {
-    app.post(`/api/${source}s/:id/unlock`, requireUser(), validId, async (c) =>
-      c.json(await usecases.markMilestoneReached({ userId: currentUser(c).id, id: c.req.valid("param").id, source })),
+  for (const [path, kinds] of [["narrations", RECORDED_KINDS], ["videos", ["video"]]] as const) {
+    app.post(`/api/${path}/:id/unlock`, requireUser(), validId, async (c) =>
+      c.json(await usecases.markMilestoneReached({ userId: currentUser(c).id, id: c.req.valid("param").id, kinds })),
     );
   }
 

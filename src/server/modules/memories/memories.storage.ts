@@ -13,42 +13,6 @@ export type MemoryStorage = {
   signedUrls: (input: StoredFileRef[]) => Promise<string[]>;
 };
 
-/** What a stored file is for its memory. */
-export type MemoryFileRole = "video" | "thumbnail" | "voice" | "photo";
-export type MemoryFile = StoredFileRef & { role: MemoryFileRole };
-
-type MemoryFilePaths = {
-  source: "narration" | "video";
-  audioPath?: string | null;
-  imagePath?: string | null;
-  filePath?: string | null;
-  thumbnailPath?: string | null;
-};
-
-/**
- * The stored files of a memory and what each is for: a narration's voice and photo, a video's
- * processed file and thumbnail. The one answer for deletion, the export and guardian delivery.
- */
-export function memoryFilesOf(row: MemoryFilePaths): MemoryFile[] {
-  const files: MemoryFile[] = [];
-  const add = (bucket: MemoryBucket, key: string | null | undefined, role: MemoryFileRole) => {
-    if (key) files.push({ bucket, key, role });
-  };
-  if (row.source === "video") {
-    add("videos", row.filePath, "video");
-    add("videos", row.thumbnailPath, "thumbnail");
-  } else {
-    add("audio", row.audioPath, "voice");
-    add("images", row.imagePath, "photo");
-  }
-  return files;
-}
-
-/** The same files as bucket and key only (what storage and the deletion job take). */
-export function storedFilesOf(row: MemoryFilePaths): StoredFileRef[] {
-  return memoryFilesOf(row).map(({ bucket, key }) => ({ bucket, key }));
-}
-
 export type DetectFileType = (bytes: Uint8Array) => Promise<{ mime: string; ext: string } | null>;
 
 /** Voice formats we keep: m4a, webm and wav, what phones and browsers record. A browser's webm or mp4 voice recording sniffs as video/*. */

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, createTestApp, jsonRequest, TEST_ORIGIN, type TestApp } from "../../../../tests/support/test-app";
 import { children } from "../children/children.table";
-import { narrationChildren, narrations, videoChildren, videos } from "./memories.table";
+import { insertMemories } from "../../../../tests/support/memories";
+import { memories } from "./memories.table";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -72,7 +73,7 @@ describe("creating quick notes and narrations", () => {
     for (const [data, message] of cases) {
       expect(await errorOf(await postNarration(dad.cookie, data))).toMatchObject({ status: 400, message });
     }
-    expect(await t.db.select().from(narrations).where(eq(narrations.userId, dad.id))).toEqual([]);
+    expect(await t.db.select().from(memories).where(eq(memories.userId, dad.id))).toEqual([]);
   });
 
   it("refuses a photo on a quick note", async () => {
@@ -173,11 +174,14 @@ describe("paging", () => {
     const dad = await createSignedInUser(t);
     const base = Date.parse("2025-01-01T00:00:00Z");
     // Two rows share a created time to prove the id tiebreak.
-    await t.db.insert(narrations).values(
+    await insertMemories(
+      t.db,
+      dad.id,
       Array.from({ length: 7 }, (_, i) => ({
-        userId: dad.id,
+        kind: i % 2 === 0 ? ("narration" as const) : ("note" as const),
         title: `Memory ${i}`,
-        imagePath: i % 2 === 0 ? `${dad.id}/photo-${i}.png` : null,
+        durationSeconds: 0,
+        files: i % 2 === 0 ? [{ role: "photo" as const, bucket: "images", key: `${dad.id}/photo-${i}.png` }] : [],
         createdAt: new Date(base + Math.min(i, 5) * 1000),
       })),
     );
@@ -223,7 +227,7 @@ describe("deleting a child", () => {
     const removed = await jsonRequest(t, "DELETE", `/api/children/${maya.id}`, { cookie: dad.cookie });
     expect(removed.status).toBe(204);
 
-    const remaining = await t.db.select({ id: narrations.id }).from(narrations).where(eq(narrations.userId, dad.id));
+    const remaining = await t.db.select({ id: memories.id }).from(memories).where(eq(memories.userId, dad.id));
     expect(remaining.map((row) => row.id)).toEqual([shared.id]);
     expect(remaining.map((row) => row.id)).not.toContain(onlyMaya.id);
     const list = await (await jsonRequest(t, "GET", "/api/memories", { cookie: dad.cookie })).json();
@@ -269,35 +273,37 @@ async function listAll(cookie: string, query: string, limit: number) {
 async function seedMixed(userId: string, childIds: { maya: string; leo: string }) {
   const base = Date.parse("2025-03-01T00:00:00Z");
   const at = (second: number) => new Date(base + second * 1000);
-  const texts = await t.db
-    .insert(narrations)
-    .values([
-      { userId, title: "narration 1", imagePath: `${userId}/1.png`, audioPath: `${userId}/1.webm`, durationSeconds: 30, createdAt: at(1) },
-      { userId, title: "note 3", createdAt: at(3) },
-      { userId, title: "note 5", createdAt: at(5), unlockType: "milestone", unlockMilestone: "First day of school" },
-    ])
-    .returning({ id: narrations.id, title: narrations.title });
-  const clips = await t.db
-    .insert(videos)
-    .values([
-      { userId, title: "video 2", uploadId: "u2", thumbnailPath: `${userId}/2-thumbnail.jpg`, durationSeconds: 12.5, processingStatus: "completed", processingProgress: 100, createdAt: at(2) },
-      { userId, title: "video 4", uploadId: "u4", processingStatus: "processing", createdAt: at(4), unlockType: "milestone", unlockMilestone: "Graduation" },
-      // Same created time as 'note 5': the id breaks the tie, across the two tables.
-      { userId, title: "video 5", uploadId: "u5", processingStatus: "failed", processingError: "Video duration must be less than 2 minutes", createdAt: at(5) },
-    ])
-    .returning({ id: videos.id, title: videos.title });
-  const id = (title: string) => [...texts, ...clips].find((row) => row.title === title)!.id;
-  await t.db.insert(narrationChildren).values([
-    { narrationId: id("narration 1"), childId: childIds.maya },
-    { narrationId: id("note 3"), childId: childIds.leo },
-    { narrationId: id("note 5"), childId: childIds.maya },
+  const { maya, leo } = childIds;
+  const rows = await insertMemories(t.db, userId, [
+    {
+      kind: "narration",
+      title: "narration 1",
+      files: [
+        { role: "photo", bucket: "images", key: `${userId}/1.png` },
+        { role: "voice", bucket: "audio", key: `${userId}/1.webm` },
+      ],
+      durationSeconds: 30,
+      createdAt: at(1),
+      childIds: [maya],
+    },
+    { kind: "note", title: "note 3", durationSeconds: 0, createdAt: at(3), childIds: [leo] },
+    { kind: "note", title: "note 5", durationSeconds: 0, createdAt: at(5), unlockType: "milestone", unlockMilestone: "First day of school", childIds: [maya] },
+    {
+      kind: "video",
+      title: "video 2",
+      uploadId: "u2",
+      files: [{ role: "thumbnail", bucket: "videos", key: `${userId}/2-thumbnail.jpg` }],
+      durationSeconds: 12.5,
+      processingStatus: "completed",
+      processingProgress: 100,
+      createdAt: at(2),
+      childIds: [maya, leo],
+    },
+    { kind: "video", title: "video 4", uploadId: "u4", processingStatus: "processing", processingProgress: 80, createdAt: at(4), unlockType: "milestone", unlockMilestone: "Graduation", childIds: [leo] },
+    // Same created time as 'note 5': the id breaks the tie.
+    { kind: "video", title: "video 5", uploadId: "u5", processingStatus: "failed", processingProgress: 80, processingError: "Video duration must be less than 2 minutes", createdAt: at(5), childIds: [maya] },
   ]);
-  await t.db.insert(videoChildren).values([
-    { videoId: id("video 2"), childId: childIds.maya },
-    { videoId: id("video 2"), childId: childIds.leo },
-    { videoId: id("video 4"), childId: childIds.leo },
-    { videoId: id("video 5"), childId: childIds.maya },
-  ]);
+  const id = (title: string) => rows.find((row) => row.title === title)!.id;
   const tieOrder = [id("note 5"), id("video 5")].sort().reverse().map((tied) => (tied === id("note 5") ? "note 5" : "video 5"));
   return { id, newestFirst: [...tieOrder, "video 4", "note 3", "video 2", "narration 1"] };
 }

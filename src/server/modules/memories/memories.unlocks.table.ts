@@ -1,22 +1,19 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { MEMORY_KINDS } from "../../../shared/memories";
 import { UNLOCK_TYPES } from "../../../shared/unlock-rules";
 import { users } from "../auth/auth.table";
-import { linkedChildId, narrations, videos } from "./memories.table";
+import { linkedChildId, memories } from "./memories.table";
 
 /**
- * Which memory and child a row is about. A memory lives in narrations or videos, so the row holds
- * one foreign key to each (exactly one set): deleting the memory, the child or the account removes
- * the row with it. `memory_id` is whichever is set.
+ * Which memory and child a row is about: deleting the memory, the child or the account removes the row with it.
+ * `memory_kind` is the memory's kind, kept on the row for the events it is dispatched as.
  */
 function memoryAndChild() {
   return {
-    narrationId: uuid("narration_id").references(() => narrations.id, { onDelete: "cascade" }),
-    videoId: uuid("video_id").references(() => videos.id, { onDelete: "cascade" }),
     memoryId: uuid("memory_id")
       .notNull()
-      .generatedAlwaysAs(sql`coalesce(narration_id, video_id)`),
+      .references(() => memories.id, { onDelete: "cascade" }),
     kind: text("memory_kind", { enum: MEMORY_KINDS }).notNull(),
     childId: linkedChildId(),
     userId: text("user_id")
@@ -47,7 +44,6 @@ export const memoryUnlockInstants = pgTable(
     uniqueIndex("memory_unlock_instants_memory_child_key").on(table.memoryId, table.childId),
     index("memory_unlock_instants_due_idx").on(table.opensAt).where(sql`unlocked_at IS NULL AND opens_at IS NOT NULL`),
     index("memory_unlock_instants_child_idx").on(table.childId),
-    check("memory_unlock_instants_one_memory", sql`num_nonnulls(narration_id, video_id) = 1`),
   ],
 );
 
@@ -71,6 +67,5 @@ export const memoryUnlocks = pgTable(
     uniqueIndex("memory_unlocks_memory_child_key").on(table.memoryId, table.childId),
     index("memory_unlocks_undispatched_idx").on(table.recordedAt).where(sql`dispatched_at IS NULL`),
     index("memory_unlocks_child_idx").on(table.childId, table.unlockedAt),
-    check("memory_unlocks_one_memory", sql`num_nonnulls(narration_id, video_id) = 1`),
   ],
 );

@@ -1,5 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { postNote as postNoteTo } from "../../../../tests/support/memories";
+import { insertMemories, postNote as postNoteTo } from "../../../../tests/support/memories";
 import { createSignedInUser, createTestApp, jsonRequest, startAppOn, type TestApp } from "../../../../tests/support/test-app";
 import { createChild, uploadBytes } from "../../../../tests/support/videos";
 import { children } from "../children/children.table";
@@ -29,13 +30,21 @@ async function instants(memoryId: string) {
 
 /** A processed video for these children, its instants stored as the memories module does once it is ready. */
 async function processedVideoFor(userId: string, childIds: string[], rule: { unlockType: "age"; unlockAge: number }) {
-  const { rows } = await t.pool.query(
-    `INSERT INTO videos (user_id, title, upload_id, file_path, thumbnail_path, processing_status, processing_progress, unlock_type, unlock_age)
-     VALUES ($1, 'Clip', gen_random_uuid()::text, 'k/v.mp4', 'k/t.jpg', 'completed', 100, $2, $3) RETURNING id`,
-    [userId, rule.unlockType, rule.unlockAge],
-  );
-  const id = rows[0].id as string;
-  for (const childId of childIds) await t.pool.query("INSERT INTO video_children (video_id, child_id) VALUES ($1, $2)", [id, childId]);
+  const [{ id }] = await insertMemories(t.db, userId, [
+    {
+      kind: "video",
+      title: "Clip",
+      uploadId: randomUUID(),
+      processingStatus: "completed",
+      processingProgress: 100,
+      ...rule,
+      files: [
+        { role: "playable_video", bucket: "videos", key: "k/v.mp4" },
+        { role: "thumbnail", bucket: "videos", key: "k/t.jpg" },
+      ],
+      childIds,
+    },
+  ]);
   await t.services.memoryUnlocks.recompute({ userId, memoryId: id });
   return { id };
 }
@@ -190,8 +199,7 @@ describe("unlock events", () => {
   it("the daily notifications job no longer scans memories (birthdays only)", async () => {
     const { dad, child } = await dadWithChild();
     // A memory opened long ago, written straight to its tables (no stored instant, no event): the old daily scan announced it.
-    const { rows } = await t.pool.query("INSERT INTO narrations (user_id, title, unlock_type, unlock_date) VALUES ($1, 'Old', 'date', '2000-01-01') RETURNING id", [dad.id]);
-    await t.pool.query("INSERT INTO narration_children (narration_id, child_id) VALUES ($1, $2)", [rows[0].id, child.id]);
+    await insertMemories(t.db, dad.id, [{ kind: "note", title: "Old", durationSeconds: 0, unlockType: "date", unlockDate: "2000-01-01", childIds: [child.id] }]);
     await t.services.notifications.runDaily();
     const bell = await t.pool.query("SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND type = 'memory_unlocked'", [dad.id]);
     expect(bell.rows[0].n).toBe(0);
@@ -203,12 +211,20 @@ describe("a child's memories and the files of a memory", () => {
     const { dad, child } = await dadWithChild();
     const open = await (await postNote(dad.cookie, { childIds: [child.id], title: "Open" })).json();
     const locked = await (await postNote(dad.cookie, { childIds: [child.id], title: "Locked", unlockType: "date", unlockDate: "2090-01-01" })).json();
-    await t.pool.query(
-      "INSERT INTO videos (user_id, title, upload_id, file_path, thumbnail_path, processing_status, processing_progress) VALUES ($1, 'Clip', 'u-list', 'k/v.mp4', 'k/t.jpg', 'completed', 100)",
-      [dad.id],
-    );
-    const { rows } = await t.pool.query("SELECT id FROM videos WHERE user_id = $1", [dad.id]);
-    await t.pool.query("INSERT INTO video_children (video_id, child_id) VALUES ($1, $2)", [rows[0].id, child.id]);
+    const rows = await insertMemories(t.db, dad.id, [
+      {
+        kind: "video",
+        title: "Clip",
+        uploadId: "u-list",
+        processingStatus: "completed",
+        processingProgress: 100,
+        files: [
+          { role: "playable_video", bucket: "videos", key: "k/v.mp4" },
+          { role: "thumbnail", bucket: "videos", key: "k/t.jpg" },
+        ],
+        childIds: [child.id],
+      },
+    ]);
     // Its unlock recorded as the end of processing records it: the child's list goes by recorded unlocks.
     await t.services.memoryUnlocks.recompute({ userId: dad.id, memoryId: rows[0].id });
     await t.services.memoryUnlocks.run({ now: new Date(), memoryId: rows[0].id });
@@ -249,7 +265,7 @@ describe("one video per upload", () => {
     expect(a.id).toBe(b.id);
     const third = await jsonRequest(t, "POST", "/api/videos", { cookie: dad.cookie, body });
     expect((await third.json()).id).toBe(a.id);
-    const { rows } = await t.pool.query("SELECT count(*)::int AS n FROM videos WHERE user_id = $1", [dad.id]);
+    const { rows } = await t.pool.query("SELECT count(*)::int AS n FROM memories WHERE user_id = $1 AND kind = 'video'", [dad.id]);
     expect(rows[0].n).toBe(1);
   });
 });

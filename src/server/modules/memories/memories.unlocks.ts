@@ -27,7 +27,6 @@ import type { CronJob } from "../../jobs/job-queue";
 export type RecomputeScope = { userId: string } & ({ memoryId: string } | { childId: string } | { all: true });
 
 type RuleRow = {
-  source: "narration" | "video";
   id: string;
   kind: MemoryKind;
   user_id: string;
@@ -45,11 +44,9 @@ type RuleRow = {
 
 const BATCH = 1000;
 
-function scopeCondition(alias: "n" | "v", scope: RecomputeScope) {
-  const link = alias === "n" ? sql`SELECT 1 FROM narration_children l WHERE l.narration_id = n.id` : sql`SELECT 1 FROM video_children l WHERE l.video_id = v.id`;
-  const id = alias === "n" ? sql`n.id` : sql`v.id`;
-  if ("memoryId" in scope) return sql`${id} = ${scope.memoryId}::uuid`;
-  if ("childId" in scope) return sql`EXISTS (${link} AND l.child_id = ${scope.childId}::uuid)`;
+function scopeCondition(scope: RecomputeScope) {
+  if ("memoryId" in scope) return sql`m.id = ${scope.memoryId}::uuid`;
+  if ("childId" in scope) return sql`EXISTS (SELECT 1 FROM memory_children l WHERE l.memory_id = m.id AND l.child_id = ${scope.childId}::uuid)`;
   return sql`true`;
 }
 
@@ -68,10 +65,10 @@ export function recordDueStatement(input: { now: Date; memoryId?: string }) {
     ), opened AS (
       UPDATE memory_unlock_instants i SET unlocked_at = i.opens_at
       WHERE i.ctid = ANY (ARRAY(SELECT ctid FROM due))
-      RETURNING i.narration_id, i.video_id, i.memory_kind, i.child_id, i.user_id, i.unlock_type, i.opens_at
+      RETURNING i.memory_id, i.memory_kind, i.child_id, i.user_id, i.unlock_type, i.opens_at
     )
-    INSERT INTO memory_unlocks (narration_id, video_id, memory_kind, child_id, user_id, unlock_type, unlocked_at)
-    SELECT narration_id, video_id, memory_kind, child_id, user_id, unlock_type, opens_at FROM opened
+    INSERT INTO memory_unlocks (memory_id, memory_kind, child_id, user_id, unlock_type, unlocked_at)
+    SELECT memory_id, memory_kind, child_id, user_id, unlock_type, opens_at FROM opened
     ON CONFLICT (memory_id, child_id) DO NOTHING
     RETURNING id`;
 }
@@ -85,16 +82,11 @@ export function createMemoryUnlocks(options: { db: Database; events: EventBus })
         coalesce((SELECT json_agg(json_build_object('id', c.id, 'birthdate', c.birthdate::text, 'milestone_reached_at',
                     (SELECT i.milestone_reached_at FROM memory_unlock_instants i WHERE i.memory_id = m.id AND i.child_id = c.id)))
                   FROM children c
-                  WHERE c.id IN (SELECT child_id FROM narration_children WHERE narration_id = m.id AND m.source = 'narration'
-                                 UNION ALL SELECT child_id FROM video_children WHERE video_id = m.id AND m.source = 'video')), '[]') AS children
+                  WHERE c.id IN (SELECT child_id FROM memory_children WHERE memory_id = m.id)), '[]') AS children
       FROM (
-        SELECT 'narration' AS source, n.id, CASE WHEN n.image_path IS NULL THEN 'note' ELSE 'narration' END AS kind, n.user_id,
-               n.unlock_type, n.unlock_age, n.unlock_date::text AS unlock_date, n.unlock_milestone, n.milestone_reached_at, n.created_at, true AS ready
-        FROM narrations n WHERE n.user_id = ${scope.userId} AND ${scopeCondition("n", scope)}
-        UNION ALL
-        SELECT 'video', v.id, 'video', v.user_id, v.unlock_type, v.unlock_age, v.unlock_date::text, v.unlock_milestone, v.milestone_reached_at, v.created_at,
-               v.processing_status = 'completed'
-        FROM videos v WHERE v.user_id = ${scope.userId} AND ${scopeCondition("v", scope)}
+        SELECT m.id, m.kind, m.user_id, m.unlock_type, m.unlock_age, m.unlock_date::text AS unlock_date, m.unlock_milestone, m.milestone_reached_at, m.created_at,
+               m.kind <> 'video' OR m.processing_status = 'completed' AS ready
+        FROM memories m WHERE m.user_id = ${scope.userId} AND ${scopeCondition(scope)}
       ) m LEFT JOIN profiles p ON p.id = m.user_id`);
     return rows;
   }
@@ -117,8 +109,7 @@ export function createMemoryUnlocks(options: { db: Database; events: EventBus })
       // A milestone not reached for every child may have been reached for some of them.
       const forChild = (child: RuleRow["children"][number]) => forAll ?? (rule.unlock_type === "milestone" && child.milestone_reached_at ? at(child.milestone_reached_at) : null);
       return rule.children.map((child) => ({
-        narration_id: rule.source === "narration" ? rule.id : null,
-        video_id: rule.source === "video" ? rule.id : null,
+        memory_id: rule.id,
         memory_kind: rule.kind,
         child_id: child.id,
         user_id: rule.user_id,
@@ -131,14 +122,13 @@ export function createMemoryUnlocks(options: { db: Database; events: EventBus })
     await tx.execute(sql`
       DELETE FROM memory_unlock_instants i
       WHERE i.memory_id IN (SELECT value::uuid FROM jsonb_array_elements_text(${memoryIds}::jsonb))
-        AND NOT EXISTS (SELECT 1 FROM narration_children l WHERE l.narration_id = i.narration_id AND l.child_id = i.child_id)
-        AND NOT EXISTS (SELECT 1 FROM video_children l WHERE l.video_id = i.video_id AND l.child_id = i.child_id)`);
+        AND NOT EXISTS (SELECT 1 FROM memory_children l WHERE l.memory_id = i.memory_id AND l.child_id = i.child_id)`);
     if (rows.length === 0) return;
     await tx.execute(sql`
-      INSERT INTO memory_unlock_instants (narration_id, video_id, memory_kind, child_id, user_id, unlock_type, opens_at)
-      SELECT narration_id, video_id, memory_kind, child_id, user_id, unlock_type, opens_at
+      INSERT INTO memory_unlock_instants (memory_id, memory_kind, child_id, user_id, unlock_type, opens_at)
+      SELECT memory_id, memory_kind, child_id, user_id, unlock_type, opens_at
       FROM json_to_recordset(${JSON.stringify(rows)}::json)
-        AS r(narration_id uuid, video_id uuid, memory_kind text, child_id uuid, user_id text, unlock_type text, opens_at timestamptz)
+        AS r(memory_id uuid, memory_kind text, child_id uuid, user_id text, unlock_type text, opens_at timestamptz)
       ON CONFLICT (memory_id, child_id) DO UPDATE
         SET opens_at = EXCLUDED.opens_at, unlock_type = EXCLUDED.unlock_type, memory_kind = EXCLUDED.memory_kind
         WHERE memory_unlock_instants.unlocked_at IS NULL`);
@@ -171,11 +161,10 @@ export function createMemoryUnlocks(options: { db: Database; events: EventBus })
           child_name: string;
           released_early: boolean;
         }>(sql`
-          SELECT u.id, u.user_id, u.memory_id, u.memory_kind, u.child_id, u.unlock_type, u.unlocked_at, u.released_early, coalesce(n.title, v.title) AS title, c.name AS child_name
+          SELECT u.id, u.user_id, u.memory_id, u.memory_kind, u.child_id, u.unlock_type, u.unlocked_at, u.released_early, m.title, c.name AS child_name
           FROM memory_unlocks u
           JOIN children c ON c.id = u.child_id
-          LEFT JOIN narrations n ON n.id = u.narration_id
-          LEFT JOIN videos v ON v.id = u.video_id
+          JOIN memories m ON m.id = u.memory_id
           WHERE u.dispatched_at IS NULL
           ORDER BY u.recorded_at LIMIT 100
           FOR UPDATE OF u SKIP LOCKED`);
@@ -213,18 +202,17 @@ export function createMemoryUnlocks(options: { db: Database; events: EventBus })
     const { rows } = await db.execute<{ id: string }>(sql`
       WITH marked AS (
         SELECT i.ctid FROM memory_unlock_instants i
-        LEFT JOIN narrations n ON n.id = i.narration_id
-        LEFT JOIN videos v ON v.id = i.video_id
+        JOIN memories m ON m.id = i.memory_id
         WHERE i.user_id = ${input.userId} AND i.unlocked_at IS NULL
-          AND (n.release_early OR (v.release_early AND v.processing_status = 'completed'))
+          AND m.release_early AND (m.kind <> 'video' OR m.processing_status = 'completed')
         FOR UPDATE OF i SKIP LOCKED
       ), opened AS (
         UPDATE memory_unlock_instants i SET unlocked_at = ${input.now.toISOString()}::timestamptz
         WHERE i.ctid = ANY (ARRAY(SELECT ctid FROM marked))
-        RETURNING i.narration_id, i.video_id, i.memory_kind, i.child_id, i.user_id, i.unlock_type
+        RETURNING i.memory_id, i.memory_kind, i.child_id, i.user_id, i.unlock_type
       )
-      INSERT INTO memory_unlocks (narration_id, video_id, memory_kind, child_id, user_id, unlock_type, unlocked_at, released_early)
-      SELECT narration_id, video_id, memory_kind, child_id, user_id, unlock_type, ${input.now.toISOString()}::timestamptz, true FROM opened
+      INSERT INTO memory_unlocks (memory_id, memory_kind, child_id, user_id, unlock_type, unlocked_at, released_early)
+      SELECT memory_id, memory_kind, child_id, user_id, unlock_type, ${input.now.toISOString()}::timestamptz, true FROM opened
       ON CONFLICT (memory_id, child_id) DO NOTHING
       RETURNING id`);
     await dispatch();
@@ -234,11 +222,10 @@ export function createMemoryUnlocks(options: { db: Database; events: EventBus })
   /** What a legacy release opened: each memory and child, when (Settings shows it after a false alarm). */
   async function releasedEarly(input: { userId: string }) {
     const { rows } = await db.execute<{ memory_id: string; title: string; child_name: string; unlocked_at: string }>(sql`
-      SELECT u.memory_id, coalesce(n.title, v.title) AS title, c.name AS child_name, u.unlocked_at
+      SELECT u.memory_id, m.title, c.name AS child_name, u.unlocked_at
       FROM memory_unlocks u
       JOIN children c ON c.id = u.child_id
-      LEFT JOIN narrations n ON n.id = u.narration_id
-      LEFT JOIN videos v ON v.id = u.video_id
+      JOIN memories m ON m.id = u.memory_id
       WHERE u.user_id = ${input.userId} AND u.released_early
       ORDER BY u.unlocked_at DESC, title, c.name`);
     return rows.map((row) => ({ memoryId: row.memory_id, title: row.title, childName: row.child_name, releasedAt: new Date(row.unlocked_at).toISOString() }));
@@ -256,8 +243,7 @@ export function createMemoryUnlocks(options: { db: Database; events: EventBus })
   /** How many of Dad's memories are marked 'Release early if something happens to me'. */
   async function markedCount(input: { userId: string }) {
     const { rows } = await db.execute<{ n: number }>(sql`
-      SELECT ((SELECT count(*) FROM narrations WHERE user_id = ${input.userId} AND release_early)
-            + (SELECT count(*) FROM videos WHERE user_id = ${input.userId} AND release_early))::int AS n`);
+      SELECT count(*)::int AS n FROM memories WHERE user_id = ${input.userId} AND release_early`);
     return rows[0]?.n ?? 0;
   }
 
@@ -282,14 +268,13 @@ export function createMemoryUnlocks(options: { db: Database; events: EventBus })
    */
   async function milestoneForChild(input: { userId: string; memoryId: string; childId: string }, tx: DbOrTransaction = db) {
     const { rows } = await tx.execute<{ milestone: string | null; kind: MemoryKind; sealed: boolean }>(sql`
-      SELECT coalesce(n.unlock_milestone, v.unlock_milestone) AS milestone, i.memory_kind AS kind,
-        (i.unlocked_at IS NULL AND i.milestone_reached_at IS NULL AND coalesce(n.milestone_reached_at, v.milestone_reached_at) IS NULL
+      SELECT m.unlock_milestone AS milestone, i.memory_kind AS kind,
+        (i.unlocked_at IS NULL AND i.milestone_reached_at IS NULL AND m.milestone_reached_at IS NULL
           AND NOT EXISTS (SELECT 1 FROM memory_unlocks u WHERE u.memory_id = i.memory_id AND u.child_id = i.child_id)) AS sealed
       FROM memory_unlock_instants i
-      LEFT JOIN narrations n ON n.id = i.narration_id
-      LEFT JOIN videos v ON v.id = i.video_id
+      JOIN memories m ON m.id = i.memory_id
       WHERE i.memory_id = ${input.memoryId}::uuid AND i.child_id = ${input.childId}::uuid AND i.user_id = ${input.userId}
-        AND coalesce(n.unlock_type, v.unlock_type) = 'milestone'`);
+        AND m.unlock_type = 'milestone'`);
     const [row] = rows;
     return row?.milestone ? { milestone: row.milestone, kind: row.kind, sealed: row.sealed } : undefined;
   }

@@ -1,23 +1,27 @@
 import { randomUUID } from "node:crypto";
 import type { DbOrTransaction } from "../../db/transaction";
 import { AppError } from "../../http/app-error";
-import { type EditMemoryFields, MAX_AUDIO_BYTES, MAX_IMAGE_BYTES, type MemoryItem, type MemoryPage, type NarrationFields } from "../../../shared/memories";
+import {
+  type DeliveredFile,
+  deliveredFilesOf,
+  type EditMemoryFields,
+  fileOf,
+  MAX_AUDIO_BYTES,
+  MAX_IMAGE_BYTES,
+  type Memory,
+  type MemoryItem,
+  type MemoryKind,
+  type MemoryPage,
+  type NarrationFields,
+  RECORDED_KINDS,
+} from "../../../shared/memories";
 import { upcomingBirthdays, upcomingUnlocks } from "../../../shared/coming-up";
 import { unlockStatus } from "../../../shared/unlock-rules";
 import { memoryErrors } from "./memories.errors";
-import type { AccountContext, MemoriesRepository, MemoryRow, MemorySource, PageCursor } from "./memories.repository";
-import {
-  audioFormatOf,
-  type DetectFileType,
-  imageFormatOf,
-  type MemoryBucket,
-  type MemoryFile,
-  memoryFilesOf,
-  type MemoryStorage,
-  type StoredFileRef,
-  storedFilesOf,
-} from "./memories.storage";
+import type { AccountContext, MemoriesRepository, PageCursor } from "./memories.repository";
+import { audioFormatOf, type DetectFileType, imageFormatOf, type MemoryStorage, type StoredFileRef } from "./memories.storage";
 import type { MemoryUnlocks } from "./memories.unlocks";
+import { sha256Of } from "../storage/storage.checksum";
 
 export type UploadedFile = { bytes: Buffer };
 
@@ -27,7 +31,7 @@ const LIST_FOR_CHILD_LIMIT = 10_000;
 const LIST_FOR_ACCOUNT_PAGE = 500;
 
 /** A memory as the export reads it: its card, its stored files, and for which children it has opened (recorded) and when. */
-export type AccountMemory = MemoryItem & { files: MemoryFile[]; openedFor: Array<{ childId: string; at: string }> };
+export type AccountMemory = MemoryItem & { files: DeliveredFile[]; openedFor: Array<{ childId: string; at: string }> };
 
 function encodeCursor(row: { createdAt: string; id: string }) {
   return Buffer.from(JSON.stringify([row.createdAt, row.id])).toString("base64url");
@@ -65,20 +69,20 @@ export function createMemoriesUsecases(options: {
   const { memories, storage } = options;
   const clock = options.clock ?? (() => new Date());
 
-  async function toItems(account: AccountContext, rows: MemoryRow[]): Promise<MemoryItem[]> {
+  async function toItems(account: AccountContext, rows: Memory[]): Promise<MemoryItem[]> {
     const childById = new Map(account.children.map((child) => [child.id, child]));
     const now = clock();
-    // Every link the page shows, signed in one call; each row keeps the positions of its two links.
+    // Every link the page shows, signed in one call; each memory keeps the positions of its two links.
     const files: StoredFileRef[] = [];
     const linkAt = new Int32Array(rows.length * 2).fill(-1);
-    const addLink = (slot: number, bucket: MemoryBucket, key: string | null) => {
-      if (key) linkAt[slot] = files.push({ bucket, key }) - 1;
+    const addLink = (slot: number, file: StoredFileRef | undefined) => {
+      if (file) linkAt[slot] = files.push({ bucket: file.bucket, key: file.key }) - 1;
     };
     rows.forEach((row, index) => {
-      if (row.source === "video") addLink(index * 2, "videos", row.thumbnailPath);
+      if (row.kind === "video") addLink(index * 2, fileOf(row, "thumbnail"));
       else {
-        addLink(index * 2, "audio", row.audioPath);
-        addLink(index * 2 + 1, "images", row.imagePath);
+        addLink(index * 2, fileOf(row, "voice"));
+        addLink(index * 2 + 1, fileOf(row, "photo"));
       }
     });
     const urls = await storage.signedUrls(files);
@@ -89,7 +93,7 @@ export function createMemoriesUsecases(options: {
         const child = childById.get(id);
         if (child) assigned.push(child);
       }
-      const status = unlockStatus({ rule: row, children: assigned, now, timeZone: account.timeZone });
+      const status = unlockStatus({ rule: row.rule, children: assigned, now, timeZone: account.timeZone });
       // Once opened for a child, a memory stays open, even if its rule was edited later: what a child has had is never taken back.
       if (row.openedAt && !status.unlocked) Object.assign(status, { unlocked: true, unlocksAt: new Date(row.openedAt) });
       const base = {
@@ -100,26 +104,26 @@ export function createMemoriesUsecases(options: {
         createdAt: row.createdAt,
         children: assigned.map((child) => ({ id: child.id, name: child.name })),
         unlock: {
-          type: row.unlockType,
-          age: row.unlockAge,
-          date: row.unlockDate,
-          milestone: row.unlockMilestone,
+          type: row.rule.unlockType,
+          age: row.rule.unlockAge,
+          date: row.rule.unlockDate,
+          milestone: row.rule.unlockMilestone,
           unlocked: status.unlocked,
           label: status.label,
           unlocksAt: status.unlocksAt?.toISOString() ?? null,
         },
       };
       // Object.assign on the fresh card: a spread with extra keys costs microseconds per object on this V8.
-      if (row.source === "video") {
+      if (row.kind === "video") {
         return Object.assign(base, {
-          kind: "video" as const,
+          kind: row.kind,
           durationSeconds: row.durationSeconds,
           thumbnailUrl: link(linkAt[index * 2]),
-          processing: { status: row.processingStatus ?? "processing", progress: row.processingProgress ?? 0, error: row.processingError },
+          processing: row.processing ?? { status: "processing" as const, progress: 0, error: null },
         });
       }
       return Object.assign(base, {
-        kind: row.imagePath ? ("narration" as const) : ("note" as const),
+        kind: row.kind,
         durationSeconds: row.durationSeconds ?? 0,
         audioUrl: link(linkAt[index * 2]),
         imageUrl: link(linkAt[index * 2 + 1]),
@@ -134,7 +138,8 @@ export function createMemoriesUsecases(options: {
     await unlocks.dispatch().catch((error: unknown) => log(`memory unlocks: delivery will be retried: ${error instanceof Error ? error.message : String(error)}`));
   }
 
-  async function getItem(input: { userId: string; id: string; source: MemorySource }) {
+  /** One memory's card; of `kinds` only (a route names the kinds it serves). */
+  async function getItem(input: { userId: string; id: string; kinds?: readonly MemoryKind[] }) {
     const row = await memories.findById(input);
     if (!row) throw memoryErrors.notFound();
     const [item] = await toItems(await memories.accountContext(input.userId), [row]);
@@ -158,7 +163,7 @@ export function createMemoriesUsecases(options: {
 
     /** A narration or quick note. */
     async get(input: { userId: string; id: string }) {
-      return getItem({ ...input, source: "narration" });
+      return getItem({ ...input, kinds: RECORDED_KINDS });
     },
 
     /**
@@ -180,37 +185,37 @@ export function createMemoriesUsecases(options: {
       if ((await memories.countOwnedChildren({ userId, childIds })) !== childIds.length) throw memoryErrors.childNotFound();
 
       const id = randomUUID();
-      const files: Array<StoredFileRef & { body: Buffer; contentType: string }> = [];
+      const files: Array<StoredFileRef & { role: "voice" | "photo"; body: Buffer; contentType: string }> = [];
       if (input.audio) {
         if (input.audio.bytes.length > MAX_AUDIO_BYTES) throw memoryErrors.audioTooLarge();
         const format = await audioFormatOf(options.detectFileType, input.audio.bytes);
         if (!format) throw memoryErrors.notAudio();
-        files.push({ bucket: "audio", key: `${userId}/${id}.${format.ext}`, body: input.audio.bytes, contentType: format.contentType });
+        files.push({ role: "voice", bucket: "audio", key: `${userId}/${id}.${format.ext}`, body: input.audio.bytes, contentType: format.contentType });
       }
       if (input.image) {
         if (input.image.bytes.length > MAX_IMAGE_BYTES) throw memoryErrors.imageTooLarge();
         const format = await imageFormatOf(options.detectFileType, input.image.bytes);
         if (!format) throw memoryErrors.notImage();
-        files.push({ bucket: "images", key: `${userId}/${id}.${format.ext}`, body: input.image.bytes, contentType: format.contentType });
+        files.push({ role: "photo", bucket: "images", key: `${userId}/${id}.${format.ext}`, body: input.image.bytes, contentType: format.contentType });
       }
 
       const stored: StoredFileRef[] = [];
       try {
         for (const file of files) {
-          await storage.put(file);
+          await storage.put({ bucket: file.bucket, key: file.key, body: file.body, contentType: file.contentType });
           stored.push({ bucket: file.bucket, key: file.key });
         }
         const inserted = await memories.insert({
           userId,
           childIds,
           creationKey,
+          files: files.map(({ role, bucket, key, body, contentType }) => ({ role, bucket, key, contentType, sizeBytes: body.length, sha256: sha256Of(body) })),
           narration: {
             id,
+            kind: input.image ? "narration" : "note",
             title: fields.title,
             notes: fields.notes,
             durationSeconds: input.audio ? fields.durationSeconds : 0,
-            audioPath: stored.find((file) => file.bucket === "audio")?.key ?? null,
-            imagePath: stored.find((file) => file.bucket === "images")?.key ?? null,
             unlockType: fields.unlockType,
             unlockAge: fields.unlockAge,
             unlockDate: fields.unlockDate,
@@ -237,15 +242,14 @@ export function createMemoriesUsecases(options: {
     async deleteNarration(input: { userId: string; id: string }) {
       const deleted = await memories.delete(input);
       if (!deleted) throw memoryErrors.notFound();
-      const files = storedFilesOf({ source: "narration", ...deleted });
-      if (files.length > 0) await options.deleteFilesLater(files);
+      if (deleted.files.length > 0) await options.deleteFilesLater(deleted.files);
     },
 
     /** The stored files of one of the user's memories, of any kind (bucket and key): deletion, export, delivery. */
     async filesOfMemory(input: { userId: string; id: string }): Promise<StoredFileRef[]> {
-      const row = await memories.findAnyKind(input);
-      if (!row) throw memoryErrors.notFound();
-      return storedFilesOf(row);
+      const memory = await memories.findById(input);
+      if (!memory) throw memoryErrors.notFound();
+      return memory.files.map(({ bucket, key }) => ({ bucket, key }));
     },
 
     /**
@@ -266,7 +270,7 @@ export function createMemoriesUsecases(options: {
       // once its unlock was recorded for this child (as its delivery was), not when a brother or sister reached it.
       const items = await toItems({ ...account, children: account.children.filter((child) => child.id === input.childId) }, rows);
       return items
-        .map((item, index) => ({ ...item, unlock: { ...item.unlock, unlocked: opened.has(item.id) }, files: memoryFilesOf(rows[index]) }))
+        .map((item, index) => ({ ...item, unlock: { ...item.unlock, unlocked: opened.has(item.id) }, files: deliveredFilesOf(rows[index]) }))
         .filter((item) => !input.unlockedOnly || item.unlock.unlocked);
     },
 
@@ -278,7 +282,7 @@ export function createMemoriesUsecases(options: {
      * says it opened for any of them.
      */
     async listForAccount(input: { userId: string }): Promise<{ children: AccountContext["children"]; memories: AccountMemory[] }> {
-      const rows: MemoryRow[] = [];
+      const rows: Memory[] = [];
       let cursor: PageCursor | null = null;
       let account: AccountContext;
       for (;;) {
@@ -295,7 +299,7 @@ export function createMemoriesUsecases(options: {
         memories: items.map((item, index) => {
           // Only its children now: an unlock recorded for a child since taken off the memory stays recorded, not shown.
           const openedFor = (recorded.get(item.id) ?? []).filter((opened) => item.children.some((child) => child.id === opened.childId));
-          return { ...item, unlock: { ...item.unlock, unlocked: openedFor.length > 0 }, files: memoryFilesOf(rows[index]), openedFor };
+          return { ...item, unlock: { ...item.unlock, unlocked: openedFor.length > 0 }, files: deliveredFilesOf(rows[index]), openedFor };
         }),
       };
     },
@@ -306,16 +310,16 @@ export function createMemoriesUsecases(options: {
      * processed can be edited too (its file is not part of this). Another user's memory: 404.
      */
     async edit(input: { userId: string; id: string; fields: EditMemoryFields }) {
-      const row = await memories.findAnyKind(input);
+      const row = await memories.findById(input);
       if (!row) throw memoryErrors.notFound();
       const childIds = [...new Set(input.fields.childIds)];
       if ((await memories.countOwnedChildren({ userId: input.userId, childIds })) !== childIds.length) throw memoryErrors.childNotFound();
-      const updated = await memories.updateFields({ userId: input.userId, id: input.id, source: row.source, fields: { ...input.fields, childIds } }, (tx) =>
+      const updated = await memories.updateFields({ userId: input.userId, id: input.id, kind: row.kind, fields: { ...input.fields, childIds } }, (tx) =>
         unlocks.recompute({ userId: input.userId, memoryId: input.id }, tx),
       );
       if (!updated) throw memoryErrors.notFound();
       await recordOpened(input.id);
-      return getItem({ userId: input.userId, id: input.id, source: row.source });
+      return getItem({ userId: input.userId, id: input.id });
     },
 
     /** Dad's legacy release: his memories marked 'Release early if something happens to me' open now (memories.unlocks.ts). */
@@ -326,11 +330,11 @@ export function createMemoriesUsecases(options: {
     markedForEarlyRelease: (input: { userId: string }) => unlocks.markedCount(input),
 
     /** 'Unlock now' on a milestone memory of either table: Dad says the milestone was reached; returns its card. */
-    async markMilestoneReached(input: { userId: string; id: string; source: MemorySource }) {
+    async markMilestoneReached(input: { userId: string; id: string; kinds: readonly MemoryKind[] }) {
       const row = await memories.findById(input);
       if (!row) throw memoryErrors.notFound();
-      if (row.unlockType !== "milestone") throw memoryErrors.notAMilestone();
-      await memories.markMilestoneReached({ ...input, at: clock() });
+      if (row.rule.unlockType !== "milestone") throw memoryErrors.notAMilestone();
+      await memories.markMilestoneReached({ userId: input.userId, id: input.id, at: clock() });
       await unlocks.recompute({ userId: input.userId, memoryId: input.id });
       await recordOpened(input.id);
       return getItem(input);
@@ -360,8 +364,8 @@ export function createMemoriesUsecases(options: {
      * delivered again, its earlier deliveries having been dropped with the confirmation).
      */
     async resealMilestoneForChild(input: { userId: string; id: string; childId: string }) {
-      const row = await memories.findAnyKind(input);
-      if (!row || row.unlockType !== "milestone") return;
+      const row = await memories.findById(input);
+      if (!row || row.rule.unlockType !== "milestone") return;
       await unlocks.unreachForChild({ userId: input.userId, memoryId: input.id, childId: input.childId });
       await unlocks.recompute({ userId: input.userId, memoryId: input.id });
       await recordOpened(input.id);

@@ -133,7 +133,7 @@ describe("a recording uploaded while it is made (Upload-Defer-Length)", () => {
     expect(save.status).toBe(413);
     expect((await save.json()).error).toEqual({ code: "STORAGE_QUOTA_EXCEEDED", message: UPLOAD_MESSAGES.overQuota(QUOTA) });
     // Nothing was processed: no video row, and the recording is still there to save once room is made.
-    expect((await t.pool.query("SELECT count(*)::int AS n FROM videos WHERE user_id = $1", [user.id])).rows[0].n).toBe(0);
+    expect((await t.pool.query("SELECT count(*)::int AS n FROM memories WHERE user_id = $1 AND kind = 'video'", [user.id])).rows[0].n).toBe(0);
     expect((await tus("DELETE", fixed.headers.get("location") ?? "", user.cookie)).status).toBe(204);
     const saved = await jsonRequest(t, "POST", "/api/videos", { cookie: user.cookie, body: { uploadId: id, title: "Fits", childIds: [child.id], unlockType: "now" } });
     expect(saved.status).toBe(201);

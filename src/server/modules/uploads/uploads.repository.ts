@@ -1,7 +1,7 @@
 import { and, count, eq, lt, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { DbOrTransaction } from "../../db/transaction";
-import { videos } from "../memories/memories.table";
+import { memories } from "../memories/memories.table";
 import { uploads } from "./uploads.table";
 
 /** One user's upload reservations and saves, one at a time (they read each other's totals). */
@@ -9,7 +9,7 @@ export const lockUserUploads = (tx: DbOrTransaction, userId: string) => tx.execu
 
 /** What counts against a user's quota: stored videos plus unfinished uploads of a known size (`exceptUploadId` left out). */
 export async function storageUsedBytes(tx: DbOrTransaction, input: { userId: string; exceptUploadId?: string }) {
-  const [videoBytes] = await tx.select({ total: sql<string>`coalesce(sum(${videos.sizeBytes}), 0)` }).from(videos).where(eq(videos.userId, input.userId));
+  const [videoBytes] = await tx.select({ total: sql<string>`coalesce(sum(${memories.sizeBytes}), 0)` }).from(memories).where(eq(memories.userId, input.userId));
   const ownUploads = eq(uploads.userId, input.userId);
   const counted = input.exceptUploadId ? and(ownUploads, ne(uploads.id, input.exceptUploadId)) : ownUploads;
   const [uploadBytes] = await tx.select({ total: sql<string>`coalesce(sum(${uploads.sizeBytes}), 0)` }).from(uploads).where(counted);

@@ -218,7 +218,7 @@ describe("video processing from an S3 upload (real ffmpeg)", () => {
       },
       { timeout: 10_000, interval: 100 },
     );
-    const { rows } = await t.pool.query("SELECT file_path FROM videos WHERE id = $1", [video.id]);
+    const { rows } = await t.pool.query("SELECT (SELECT key FROM memory_files WHERE memory_id = $1 AND role = 'playable_video') AS file_path", [video.id]);
     const stored = await s3.send(new HeadObjectCommand({ Bucket: BUCKET, Key: `videos/${rows[0].file_path}` }));
     expect(stored.ContentType).toBe("video/mp4");
     localCopy.mockRestore();

@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -14,7 +15,7 @@ beforeAll(async () => {
 });
 
 async function storedFile(videoId: string) {
-  const { rows } = await t.pool.query("SELECT file_path FROM videos WHERE id = $1", [videoId]);
+  const { rows } = await t.pool.query("SELECT (SELECT key FROM memory_files WHERE memory_id = $1 AND role = 'playable_video') AS file_path", [videoId]);
   const stored = await t.services.storage.get({ bucket: "videos", key: rows[0].file_path });
   if (!stored) throw new Error("no stored file");
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "heydad-stored-")), "video.mp4");
@@ -55,6 +56,10 @@ describe("video processing (real ffmpeg)", () => {
     const head = fs.readFileSync(file).subarray(0, 64 * 1024).toString("latin1");
     expect(head.indexOf("moov")).toBeGreaterThan(0);
     expect(head.indexOf("moov")).toBeLessThan(fs.readFileSync(file).toString("latin1").indexOf("mdat"));
+    // The stored MP4 is recorded as the video's playable file, with what it is.
+    const bytes = fs.readFileSync(file);
+    const { rows } = await t.pool.query("SELECT size_bytes::int AS size, content_type, sha256 FROM memory_files WHERE memory_id = $1 AND role = 'playable_video'", [video.id]);
+    expect(rows).toEqual([{ size: bytes.length, content_type: "video/mp4", sha256: createHash("sha256").update(bytes).digest("hex") }]);
     expect(await notifications(user.id)).toEqual([{ type: "video_ready", message: "'First bike ride' is ready to watch.", child_name: "Maya" }]);
     expect(await t.services.uploads.localCopy(uploadId)).toBeNull();
   });
@@ -105,7 +110,7 @@ describe("video processing (real ffmpeg)", () => {
     const victim = await createSignedInUser(t);
     const { video: private_ } = await createVideo(t, victim, generateClip("compatible-mp4", 2));
     expect((await waitForProcessing(t, victim.cookie, private_.id)).processingStatus).toBe("completed");
-    const { rows } = await t.pool.query("SELECT file_path FROM videos WHERE id = $1", [private_.id]);
+    const { rows } = await t.pool.query("SELECT (SELECT key FROM memory_files WHERE memory_id = $1 AND role = 'playable_video') AS file_path", [private_.id]);
     const target = path.join(t.config.dataDir, "storage", "videos", ...String(rows[0].file_path).split("/"));
     expect(fs.existsSync(target)).toBe(true);
     // An access time older than the last change: with relatime, any read of the file moves it.

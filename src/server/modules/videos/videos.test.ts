@@ -134,7 +134,7 @@ describe("the videos API", () => {
   it("deletes a video with its files", async () => {
     const { video } = await createVideo(t, owner, generateClip("compatible-mp4", 1));
     const done = await waitForProcessing(t, owner.cookie, video.id);
-    const { rows } = await t.pool.query("SELECT file_path FROM videos WHERE id = $1", [done.id]);
+    const { rows } = await t.pool.query("SELECT (SELECT key FROM memory_files WHERE memory_id = $1 AND role = 'playable_video') AS file_path", [done.id]);
     expect((await jsonRequest(t, "DELETE", `/api/videos/${done.id}`, { cookie: owner.cookie })).status).toBe(204);
     expect((await jsonRequest(t, "GET", `/api/videos/${done.id}`, { cookie: owner.cookie })).status).toBe(404);
     expect(await t.services.storage.get({ bucket: "videos", key: rows[0].file_path })).toBeNull();

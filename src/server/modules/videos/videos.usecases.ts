@@ -8,6 +8,7 @@ import type { SessionUser } from "../auth/auth.middleware";
 import type { EventBus } from "../../events/events";
 import type { DbOrTransaction } from "../../db/transaction";
 import type { ObjectStorage } from "../storage/storage";
+import { sha256Of, sha256OfFile } from "../storage/storage.checksum";
 import { detectFileType } from "../storage/storage.file-type";
 import { UPLOAD_MESSAGES, type UploadsUsecases } from "../uploads/uploads.usecases";
 import { videoErrors } from "./videos.errors";
@@ -125,7 +126,7 @@ export function createVideosUsecases(options: {
       const key = `${user.id}/${row.id}-thumbnail.${type.ext}`;
       await storage.put({ bucket: "videos", key, body: Buffer.from(input.bytes), contentType: type.mime });
       if (row.thumbnailPath && row.thumbnailPath !== key) await storage.delete({ bucket: "videos", key: row.thumbnailPath });
-      await videos.setThumbnail({ id: row.id, userId: user.id, thumbnailPath: key });
+      await videos.setThumbnail({ id: row.id, userId: user.id, thumbnail: { key, sizeBytes: input.bytes.length, contentType: type.mime, sha256: sha256Of(input.bytes) } });
       return this.get(user, row.id);
     },
 
@@ -179,7 +180,8 @@ export function createVideosUsecases(options: {
         const key = `${video.userId}/${video.id}.mp4`;
         const sizeBytes = (await fs.promises.stat(target)).size;
         await storage.put({ bucket: "videos", key, body: fs.createReadStream(target), contentType: "video/mp4" });
-        const completed = await videos.markCompleted({ id: video.id, filePath: key, durationSeconds: Math.round(result.durationSeconds * 10) / 10, sizeBytes });
+        const file = { key, sizeBytes, contentType: "video/mp4", sha256: await sha256OfFile(target) };
+        const completed = await videos.markCompleted({ id: video.id, file, durationSeconds: Math.round(result.durationSeconds * 10) / 10 });
         await options.uploads.deleteFiles(video.uploadId);
         if (completed) await options.events.emit("video.ready", aboutVideo(video));
       } catch (error) {
