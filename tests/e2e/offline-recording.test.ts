@@ -82,7 +82,11 @@ describe.skipIf(!browserAvailable)("recording with no network, sent when back on
     expect((await waitingOnDevice(page)).map((item) => item.title)).toEqual(["For both of them"]);
     await dialog.getByRole("button", { name: OFFLINE_COPY.sendToOthers }).click();
     await page.getByRole("region", { name: /waiting to send/ }).waitFor({ state: "detached", timeout: 60_000 });
-    const items = ((await (await page.request.get(`${server.baseUrl}/api/memories?kind=all&limit=50`)).json()) as { items: Array<{ title: string; children: Array<{ name: string }> }> }).items;
-    expect(items.map((item) => [item.title, item.children.map((child) => child.name)])).toEqual([["For both of them", ["Maya"]]]);
+    // The list leaves the page as the send starts; the memory is on the server once its request has answered.
+    const saved = async () =>
+      ((await (await page.request.get(`${server.baseUrl}/api/memories?kind=all&limit=50`)).json()) as { items: Array<{ title: string; children: Array<{ name: string }> }> }).items.map(
+        (item) => [item.title, item.children.map((child) => child.name)],
+      );
+    await expect.poll(saved, { timeout: 30_000 }).toEqual([["For both of them", ["Maya"]]]);
   });
 });

@@ -22,8 +22,12 @@ afterAll(async () => {
 
 /** The running server's pid; 0 while there is none (between the kill and the restart). */
 const postmasterPid = (dir = dataDir) => {
-  const lockFile = path.join(dir, "postgres", "postmaster.pid");
-  return fs.existsSync(lockFile) ? Number(fs.readFileSync(lockFile, "utf8").split("\n")[0]) : 0;
+  // Read at once, not after a check: a stopping server removes its lock file between the two.
+  try {
+    return Number(fs.readFileSync(path.join(dir, "postgres", "postmaster.pid"), "utf8").split("\n")[0]);
+  } catch {
+    return 0;
+  }
 };
 
 describe("an app on its embedded PostgreSQL (no DATABASE_URL), as npm start runs it", () => {
