@@ -87,7 +87,8 @@ describe("the embedded PostgreSQL, supervised", () => {
   it("gives up, through onGiveUp, when it cannot come back", async () => {
     const lines: string[] = [];
     let gaveUp: Error | undefined;
-    const database = await startEmbeddedPostgres({ dir, port, log: (line) => lines.push(line), restartDelaysMs: [300, 300], onGiveUp: (error) => (gaveUp = error) });
+    // The first wait is long enough for the squatter below to take the port before the first restart, busy machine or not.
+    const database = await startEmbeddedPostgres({ dir, port, log: (line) => lines.push(line), restartDelaysMs: [3000, 300], onGiveUp: (error) => (gaveUp = error) });
     // Someone else takes the port as soon as the server is gone.
     const squatter = net.createServer();
     try {
