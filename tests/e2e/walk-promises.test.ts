@@ -87,9 +87,10 @@ describe.skipIf(!browserAvailable)("promises kept on a walk through the product,
     await screenshotAtBothWidths(page, "vault-matches-in-another-tab");
     await expectAccessible(page);
     await elsewhere.click();
-    expect(await tabs.getByRole("button", { name: "Narration", exact: true }).getAttribute("aria-pressed")).toBe("true");
+    // The tab, the list and the address follow the click as the page re-renders.
+    await expect.poll(() => tabs.getByRole("button", { name: "Narration", exact: true }).getAttribute("aria-pressed")).toBe("true");
     await expect.poll(() => rows.count()).toBe(2);
-    expect(new URL(page.url()).searchParams.get("kind")).toBe("narration");
+    await expect.poll(() => new URL(page.url()).searchParams.get("kind")).toBe("narration");
     expect(await page.getByRole("searchbox", { name: "Search" }).inputValue()).toBe("beach");
     await page.reload();
     expect(await tabs.getByRole("button", { name: "Narration", exact: true }).getAttribute("aria-pressed")).toBe("true");
