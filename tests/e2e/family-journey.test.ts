@@ -52,8 +52,12 @@ describe.skipIf(!browserAvailable)("family delivery in Chromium", () => {
     const prompt = page.getByRole("complementary", { name: "Family delivery" });
     await prompt.waitFor();
     await saveScreenshot(page, `${SHOTS}/children-prompt-360.png`, { fullPage: true });
+    // The link is clicked once the page has settled: late web fonts re-wrap the text at 360 px and can move it
+    // between the click's aim and the press. The settings page is its own chunk, slow on a busy machine.
+    await page.getByRole("heading", { name: "Maya" }).waitFor();
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
     await prompt.getByRole("link", { name: "Set up Family delivery" }).click();
-    await page.waitForURL(/\/settings#family-delivery/);
+    await page.waitForURL(/\/settings#family-delivery/, { timeout: 30_000 });
 
     const section = page.getByRole("region", { name: "Family delivery" });
     await section.getByText("No guardians yet.").waitFor();
