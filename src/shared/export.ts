@@ -106,6 +106,16 @@ export const archiveManifestSchema = z.object({
 });
 export type ArchiveManifest = z.infer<typeof archiveManifestSchema>;
 
+/**
+ * Whether a memory has not opened yet for at least one of its children, as recorded when the archive was made (a
+ * manifest made before `openedFor` says only whether it opened for any of them).
+ */
+export function notOpenedForAll(memory: Pick<ArchiveMemory, "childIds" | "unlock">) {
+  const { openedFor, opened } = memory.unlock;
+  if (!openedFor) return !opened;
+  return memory.childIds.some((childId) => !openedFor.some((entry) => entry.childId === childId));
+}
+
 export const ARCHIVE_STATUSES = ["building", "ready", "failed", "expired"] as const;
 export type ArchiveStatus = (typeof ARCHIVE_STATUSES)[number];
 

@@ -40,10 +40,15 @@ describe.skipIf(!browserAvailable)("the archive's offline player in Chromium", (
     await page.goto(pathToFileURL(path.join(folder, "index.html")).href);
     await expect.poll(() => page.getByRole("tab").allTextContents()).toEqual(["Maya", "Leo"]);
     expect(await page.getByRole("tab", { name: "Maya" }).getAttribute("aria-selected")).toBe("true");
+    // Dad's own archive says first that it holds a message his children cannot see yet (Leo's, until 2090).
+    const notice = page.getByRole("region", { name: "Not for the children yet" });
+    expect(await notice.textContent()).toContain("1 message here has not opened yet for your children");
+    expect(await page.locator("header > *").evaluateAll((nodes) => nodes.map((node) => node.tagName))).toEqual(["H1", "P", "SECTION", "DIV"]);
 
-    // Maya: the video (newest first), the note, and the narration for both.
+    // Maya: the video (newest first), the note, and the narration for both; all opened for her, so nothing is marked.
     const titles = await page.locator("article h3").allTextContents();
     expect(titles).toEqual(["First bike ride", "Bedtime", "The day you were born"]);
+    expect(await page.getByText(/^Not opened yet for/).count()).toBe(0);
     await page.getByRole("heading", { name: "First bike ride" }).click();
     const video = page.getByLabel("Video: First bike ride");
     await video.evaluate((element: HTMLVideoElement) => element.play());
@@ -58,6 +63,9 @@ describe.skipIf(!browserAvailable)("the archive's offline player in Chromium", (
     expect(await page.getByRole("tab", { name: "Leo" }).getAttribute("aria-selected")).toBe("true");
     expect(await page.locator("article h3").allTextContents()).toEqual(["Secret for your wedding", "The day you were born"]);
     await expect.poll(() => page.getByText(/^Opens on .*2090$/).isVisible()).toBe(true);
+    // The one Leo cannot see yet is marked, inside its own card.
+    expect(await page.getByRole("article", { name: "Secret for your wedding" }).getByText("Not opened yet for Leo").isVisible()).toBe(true);
+    expect(await page.getByText(/^Not opened yet for/).count()).toBe(1);
     const voice = page.getByLabel("Voice: The day you were born");
     await voice.evaluate((element: HTMLAudioElement) => element.play());
     await expect.poll(() => voice.evaluate((element: HTMLAudioElement) => element.currentTime), { timeout: 10_000 }).toBeGreaterThan(0.3);

@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -126,6 +126,23 @@ export async function unpackZip(file: string) {
     fs.writeFileSync(target, bytes);
   }
   return dir;
+}
+
+/**
+ * Unpacks a ZIP with Info-ZIP's unzip and checks it with coreutils' `sha256sum -c SHA256SUMS` in that folder, as a
+ * person would: what it printed, whether it passed, the paths SHA256SUMS lists and every file the folder holds.
+ */
+export function checkSha256Sums(file: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "heydad-sha256sums-"));
+  execFileSync("unzip", ["-q", file, "-d", dir]);
+  const check = spawnSync("sha256sum", ["-c", "SHA256SUMS"], { cwd: dir, encoding: "utf8" });
+  const listed = fs
+    .readFileSync(path.join(dir, "SHA256SUMS"), "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => line.replace(/^[0-9a-f]{64} {2}/, ""));
+  const present = (fs.readdirSync(dir, { recursive: true }) as string[]).filter((name) => fs.statSync(path.join(dir, name)).isFile()).map((name) => name.split(path.sep).join("/"));
+  return { dir, passed: check.status === 0, output: `${check.stdout}${check.stderr}`, listed, present };
 }
 
 /** Copies a stored object to a local file (the archive, from whichever storage is configured). */

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { type Readable, Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import yazl from "yazl";
-import { ARCHIVE_MANIFEST_VERSION, type ArchiveFile, type ArchiveManifest, archiveManifestSchema } from "../../../shared/export";
+import { ARCHIVE_MANIFEST_VERSION, type ArchiveFile, type ArchiveManifest, archiveManifestSchema, notOpenedForAll } from "../../../shared/export";
 import type { ObjectRef, ObjectStorage } from "../storage/storage";
 import { renderPlayer } from "./export.player";
 import { renderReadme } from "./export.readme";
@@ -35,6 +35,12 @@ const extensionOf = (key: string) => {
   const match = /\.([A-Za-z0-9]{1,5})$/.exec(key);
   return match ? match[1].toLowerCase() : "bin";
 };
+
+/** The list of every entry's SHA-256 (all but itself), read by `sha256sum -c SHA256SUMS` in the unpacked folder. */
+const SHA256SUMS = "SHA256SUMS";
+
+/** One line of SHA256SUMS: the hex digest, two spaces (text mode, as sha256sum writes it), the entry's path. */
+const checksumLine = (sha256: string, path: string) => `${sha256}  ${path}\n`;
 
 /** A folder name a person can read in ten years: date, title, and the start of the id (unique). */
 function memoryFolder(memory: ExportMemory) {
@@ -136,7 +142,15 @@ async function pack(options: PackOptions, zip: yazl.ZipFile, written: Promise<vo
   let doneWeight = 0;
   const missing: ArchiveResult["missing"] = [];
 
-  zip.addBuffer(Buffer.from(renderReadme({ scope: options.scope, createdAt: now }), "utf8"), "README.txt", { mtime });
+  // Every entry's checksum, in the format `sha256sum -c SHA256SUMS` reads in the unpacked folder.
+  const checksums: string[] = [];
+  const checked = (name: string, text: string) => {
+    const bytes = Buffer.from(text, "utf8");
+    checksums.push(checksumLine(createHash("sha256").update(bytes).digest("hex"), name));
+    return bytes;
+  };
+
+  zip.addBuffer(checked("README.txt", renderReadme({ scope: options.scope, createdAt: now, notOpenedYet: options.memories.filter(notOpenedForAll).length })), "README.txt", { mtime });
 
   async function packFile(file: ExportFileRef, path: string, item: string): Promise<ArchiveFile> {
     const contentType = CONTENT_TYPES[extensionOf(file.key)] ?? "application/octet-stream";
@@ -158,6 +172,7 @@ async function pack(options: PackOptions, zip: yazl.ZipFile, written: Promise<vo
     zip.addReadStream(hasher, path, { compress: false, mtime });
     await done;
     reading = null;
+    checksums.push(checksumLine(hasher.sha256!, path));
     return { status: "stored", role: file.role, path, contentType, sizeBytes: hasher.bytes, sha256: hasher.sha256! };
   }
 
@@ -183,8 +198,11 @@ async function pack(options: PackOptions, zip: yazl.ZipFile, written: Promise<vo
       memories,
     } satisfies ArchiveManifest);
     await options.onProgress?.({ progress: 99, currentItem: "memories.json" });
-    zip.addBuffer(Buffer.from(renderPlayer(manifest), "utf8"), "index.html", { mtime });
-    zip.addBuffer(Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, "utf8"), "memories.json", { mtime });
+    zip.addBuffer(checked("index.html", renderPlayer(manifest)), "index.html", { mtime });
+    const manifestBytes = checked("memories.json", `${JSON.stringify(manifest, null, 2)}\n`);
+    // The checksum list goes before the manifest, so memories.json stays the last entry as archives have always ended.
+    zip.addBuffer(Buffer.from(checksums.join(""), "utf8"), SHA256SUMS, { mtime });
+    zip.addBuffer(manifestBytes, "memories.json", { mtime });
     zip.end();
     await written;
     return { sizeBytes: counted.bytes, manifest, missing };

@@ -1,4 +1,4 @@
-import type { ArchiveManifest } from "../../../shared/export";
+import { type ArchiveManifest, notOpenedForAll } from "../../../shared/export";
 import { PRODUCT_NAME } from "../../../shared/product";
 import { escapeHtml } from "../email/email.templates";
 
@@ -38,6 +38,11 @@ summary{cursor:pointer;min-height:44px;display:flex;align-items:center;font-weig
 .time{font-variant-numeric:tabular-nums;font-weight:600;margin-right:6px}
 button.jump{border:0;background:none;padding:0;color:var(--accent-dark);text-decoration:underline;font:inherit;cursor:pointer;min-height:24px}
 .empty{background:var(--paper);border:1px dashed var(--mist);border-radius:12px;padding:24px;text-align:center;color:var(--olive-dark)}
+.not-yet{margin:16px 0 0;padding:12px 16px;border:2px solid var(--accent-dark);border-radius:12px;background:var(--accent-soft)}
+.not-yet h2{font-size:18px;margin:0 0 4px}
+.not-yet p{margin:0}
+article.sealed{border:2px solid var(--accent-dark)}
+.sealed-mark{display:inline-block;margin:0 0 8px;border-radius:999px;padding:2px 10px;font-size:14px;font-weight:700;background:var(--accent-dark);color:var(--paper)}
 footer{max-width:860px;margin:0 auto;padding:8px 16px 40px;color:var(--olive-dark);font-size:14px}
 @media (prefers-reduced-motion:no-preference){[role=tab]{transition:background-color .15s,color .15s}}
 `;
@@ -70,11 +75,15 @@ const SCRIPT = `
     return unlock.label;
   }
   function memoryCard(memory, child){
+    var opened = openedFor(memory.unlock, child);
+    // Dad's own archive marks what his child cannot see yet, so that it is not handed over by mistake.
+    var sealed = data.scope === "account" && !opened;
     var article = el("article", { "aria-labelledby": "m-" + memory.id });
+    if (sealed) article.className = "sealed";
+    if (sealed) article.appendChild(el("p", { "class": "sealed-mark" }, "Not opened yet for " + child.name));
     var heading = el("h3", { id: "m-" + memory.id }, memory.title);
     article.appendChild(heading);
     var meta = el("p", { "class": "meta" }, kinds[memory.kind] + " · " + day(memory.createdAt));
-    var opened = openedFor(memory.unlock, child);
     var badge = el("span", { "class": "badge" + (opened ? " open" : "") }, lockText(memory.unlock, opened));
     meta.appendChild(badge);
     article.appendChild(meta);
@@ -133,6 +142,19 @@ const SCRIPT = `
 })();
 `;
 
+/** Dad's own archive opens by saying it holds messages his children cannot see yet (when it does), before anything else. */
+function notYetNotice(manifest: ArchiveManifest) {
+  if (manifest.scope !== "account") return "";
+  const count = manifest.memories.filter(notOpenedForAll).length;
+  if (count === 0) return "";
+  const what = count === 1 ? "1 message here has not opened yet for your children; it is marked" : `${count} messages here have not opened yet for your children, each marked`;
+  return `<section class="not-yet" aria-labelledby="not-yet-title">
+<h2 id="not-yet-title">Not for the children yet</h2>
+<p>${what} &ldquo;Not opened yet&rdquo;. Keep this copy to yourself: a child's own copy, with only what has opened for them, is &lsquo;Download all&rsquo; on their page.</p>
+</section>
+`;
+}
+
 /** index.html: an offline player for the unpacked folder (file://, no network), the manifest embedded in it. */
 export function renderPlayer(manifest: ArchiveManifest) {
   const made = manifest.createdAt.slice(0, 10);
@@ -150,10 +172,10 @@ export function renderPlayer(manifest: ArchiveManifest) {
 <header>
 <h1>${title}</h1>
 <p class="lead">Saved from ${PRODUCT_NAME} on ${made}. Everything here plays from this folder, with no internet connection.</p>
-<div role="tablist" id="tabs" aria-label="Children"></div>
+${notYetNotice(manifest)}<div role="tablist" id="tabs" aria-label="Children"></div>
 </header>
 <main id="panel" role="tabpanel" tabindex="0"></main>
-<footer>The files themselves are in the media folder; memories.json lists every one, with its SHA-256 checksum. README.txt explains it all.</footer>
+<footer>The files themselves are in the media folder; memories.json lists every one, with its SHA-256 checksum, and SHA256SUMS lets a checksum tool check them all. README.txt explains it all.</footer>
 <script type="application/json" id="archive-data">${embeddedJson(manifest)}</script>
 <script>${SCRIPT}</script>
 </body>

@@ -1,8 +1,16 @@
 import { ARCHIVE_MANIFEST_VERSION } from "../../../shared/export";
 import { PRODUCT_NAME } from "../../../shared/product";
 
+/** Dad's own archive holds what has not opened yet for his children: it says so, so that it is not handed to them. */
+const NOT_OPENED_WARNING = `
+
+This copy is Dad's own: it also holds the messages that have not opened yet
+for the children, and index.html marks them "Not opened yet". Keep it to
+yourself. A child's own copy, with only what has opened for them, is
+'Download all' on their page.`;
+
 /** README.txt: what is inside and how to open it in ten years, in plain words. */
-export function renderReadme(input: { scope: "account" | "child"; createdAt: Date }) {
+export function renderReadme(input: { scope: "account" | "child"; createdAt: Date; notOpenedYet: number }) {
   const made = input.createdAt.toISOString().slice(0, 10);
   const whose =
     input.scope === "child"
@@ -36,6 +44,7 @@ WHAT IS INSIDE
 
   README.txt     this letter
   index.html     a page that plays everything, with no internet connection
+  SHA256SUMS     the checksum of every other file, to check the copy
   memories.json  a list of everything: each child with their birth date,
                  and each memory with its kind, title, notes, dates, the
                  children it is for, for which of them it has opened and
@@ -49,7 +58,7 @@ Some memories were set to open later: on a date, at an age, or at a
 milestone. memories.json and index.html say which ones had opened on the day
 this archive was made, for which child and when, and when the others open.
 A memory that has opened stays open, even if its date was changed later or
-it was released early. They are all here.
+it was released early. They are all here.${input.scope === "account" && input.notOpenedYet > 0 ? NOT_OPENED_WARNING : ""}
 
 If a file could not be found when the archive was made, memories.json lists
 it as "missing" and index.html says so under that memory.
@@ -58,9 +67,11 @@ it as "missing" and index.html says so under that memory.
 CHECKING THE FILES
 
 memories.json (format "hey-dad-archive", version ${ARCHIVE_MANIFEST_VERSION}) gives each file's size
-in bytes and its SHA-256 checksum. A checksum tool (sha256sum, shasum -a 256,
-or certutil -hashfile <file> SHA256 on Windows) shows whether a file is
-exactly as it was saved.
+in bytes and its SHA-256 checksum, and SHA256SUMS lists the checksum of
+every file in the folder. In the unpacked folder, "sha256sum -c SHA256SUMS"
+(Linux, or "shasum -a 256 -c SHA256SUMS" on a Mac) checks them all and says
+OK for each file that is exactly as it was saved. On Windows,
+certutil -hashfile <file> SHA256 shows one file's checksum.
 
 Keep a copy in more than one place: a computer, an external drive, a cloud
 folder. Copy it to new storage every few years.

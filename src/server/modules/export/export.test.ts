@@ -6,7 +6,7 @@ import { pipeline } from "node:stream/promises";
 import { eq } from "drizzle-orm";
 import { PDFDict, PDFDocument, PDFName, PDFRawStream } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { checkFiles, createFamily, downloadStored, readZip, sha256, zipMethods } from "../../../../tests/support/archives";
+import { checkFiles, checkSha256Sums, createFamily, downloadStored, readZip, sha256, zipMethods } from "../../../../tests/support/archives";
 import { postNote } from "../../../../tests/support/memories";
 import { createSignedInUser, jsonRequest, type TestApp, createTestApp, waitForEmail } from "../../../../tests/support/test-app";
 import { type ArchiveView, ARCHIVES_PER_DAY, archiveManifestSchema } from "../../../shared/export";
@@ -134,10 +134,13 @@ describe("'Download everything'", () => {
     const dad = await createSignedInUser(t);
     const { file } = await buildAndDownload(dad);
     const entries = await readZip(file);
-    expect([...entries.keys()]).toEqual(["README.txt", "index.html", "memories.json"]);
+    expect([...entries.keys()]).toEqual(["README.txt", "index.html", "SHA256SUMS", "memories.json"]);
     const manifest = archiveManifestSchema.parse(JSON.parse(entries.get("memories.json")!.toString("utf8")));
     expect(manifest).toMatchObject({ children: [], memories: [] });
     expect(entries.get("README.txt")!.toString("utf8")).toContain("Double-click index.html");
+    // Nothing waits to open, so nothing warns about it.
+    expect(entries.get("index.html")!.toString("utf8")).not.toContain("Not for the children yet");
+    expect(entries.get("README.txt")!.toString("utf8")).not.toContain("Keep it to\nyourself");
   });
 
   it("a file missing from storage is listed as missing, the rest is packed, and the email says so", async () => {
@@ -246,6 +249,54 @@ describe("an archive that fails, a newer archive, and the daily limit", () => {
     await t.pool.query(`UPDATE archives SET created_at = created_at - interval '1 day' WHERE user_id = $1`, [dad.id]);
     expect((await jsonRequest(t, "POST", "/api/exports", { cookie: dad.cookie })).status).toBe(202);
   }, 90_000);
+});
+
+describe("every archive can be checked with sha256sum -c, and Dad's says what has not opened yet", () => {
+  it("Dad's archive, unpacked with unzip: sha256sum -c SHA256SUMS passes for every file, and fails for a changed byte", async () => {
+    const { file } = await buildAndDownload(family.dad);
+    const checked = checkSha256Sums(file);
+    expect(checked.output).not.toContain("FAILED");
+    expect(checked.passed).toBe(true);
+    // Every file of the folder but the list itself, each once: the media, the children's photos, README, player and manifest.
+    expect([...checked.listed].sort()).toEqual(checked.present.filter((name) => name !== "SHA256SUMS").sort());
+    expect(checked.listed).toEqual(expect.arrayContaining(["README.txt", "index.html", "memories.json"]));
+    expect(checked.listed.filter((name) => name.startsWith("media/")).length).toBeGreaterThanOrEqual(7);
+    for (const name of checked.listed) expect(checked.output).toContain(`${name}: OK`);
+
+    const voice = checked.listed.find((name) => name.endsWith("/voice.webm"))!;
+    const bytes = fs.readFileSync(path.join(checked.dir, voice));
+    bytes[bytes.length - 1] ^= 0xff;
+    fs.writeFileSync(path.join(checked.dir, voice), bytes);
+    const again = execFileSync("sh", ["-c", "sha256sum -c SHA256SUMS 2>&1; echo exit=$?"], { cwd: checked.dir, encoding: "utf8" });
+    expect(again).toContain(`${voice}: FAILED`);
+    expect(again).toContain("exit=1");
+  }, 120_000);
+
+  it("Dad's archive opens with a notice that some messages have not opened yet for the children, and its README says so", async () => {
+    const { file } = await buildAndDownload(family.dad);
+    const entries = await readZip(file);
+    const html = entries.get("index.html")!.toString("utf8");
+    // One memory of the family is locked until 2090 (Leo's), the three others have opened for all their children.
+    expect(html).toContain('<h2 id="not-yet-title">Not for the children yet</h2>');
+    expect(html).toContain("1 message here has not opened yet for your children");
+    const readme = entries.get("README.txt")!.toString("utf8");
+    expect(readme).toContain("it also holds the messages that have not opened yet\nfor the children");
+    expect(readme).toContain('"sha256sum -c SHA256SUMS"');
+  }, 120_000);
+
+  it("a child's keepsake archive passes sha256sum -c too, and has no such notice (it holds only what has opened)", async () => {
+    const built = await t.services.export.buildChildArchive({ userId: family.dad.id, childId: family.leo.id });
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "heydad-child-zip-")), "leo.zip");
+    await pipeline(built.stream, fs.createWriteStream(file));
+    await built.result;
+    const checked = checkSha256Sums(file);
+    expect(checked.passed).toBe(true);
+    expect([...checked.listed].sort()).toEqual(checked.present.filter((name) => name !== "SHA256SUMS").sort());
+    expect(checked.listed.filter((name) => name.startsWith("media/"))).toHaveLength(2);
+    const html = fs.readFileSync(path.join(checked.dir, "index.html"), "utf8");
+    expect(html).not.toContain("Not for the children yet");
+    expect(fs.readFileSync(path.join(checked.dir, "README.txt"), "utf8")).not.toContain("Keep it to\nyourself");
+  }, 60_000);
 });
 
 describe("a child's keepsake archive (for guardians)", () => {

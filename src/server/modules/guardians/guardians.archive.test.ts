@@ -5,7 +5,7 @@ import path from "node:path";
 import { Transform } from "node:stream";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { checkFiles, createFamily, readZip, sha256 } from "../../../../tests/support/archives";
+import { checkFiles, checkSha256Sums, createFamily, readZip, sha256 } from "../../../../tests/support/archives";
 import { insertMemories } from "../../../../tests/support/memories";
 import { createTestApp, jsonRequest, type TestApp } from "../../../../tests/support/test-app";
 import { archiveManifestSchema } from "../../../shared/export";
@@ -60,9 +60,14 @@ describe("'Download all' on the child's page", () => {
     expect(response.headers.get("content-disposition")).toContain("Leo - memories.zip");
     expect(response.headers.get("cache-control")).toBe("private, no-store");
 
-    const entries = await readZip(await saveZip(response));
+    const file = await saveZip(response);
+    const entries = await readZip(file);
     const manifest = archiveManifestSchema.parse(JSON.parse(entries.get("memories.json")!.toString("utf8")));
     expect(manifest.scope).toBe("child");
+    // Unpacked, `sha256sum -c SHA256SUMS` checks every file of it.
+    const checked = checkSha256Sums(file);
+    expect(checked.passed).toBe(true);
+    expect([...checked.listed].sort()).toEqual(checked.present.filter((name) => name !== "SHA256SUMS").sort());
     expect(manifest.children.map((child) => child.name)).toEqual(["Leo"]);
     expect(manifest.memories.map((memory) => memory.id)).toEqual([narrationId]);
     expect(manifest.memories[0]!.childIds).toEqual([leo.id]);
