@@ -76,7 +76,8 @@ function measurePlaybook(iterations = 20_000) {
  * they run only when asked for, or with `BENCH_ARCHIVE=on`); `BENCH_ONLY=record` the recording figures
  * alone (Chromium's fake camera, 60 s and 120 s, or the lengths in `BENCH_RECORD_SECONDS`, e.g. `60`);
  * `BENCH_ONLY=delivery` the family delivery figures alone (10,000 unlocks due at once, their own
- * embedded PostgreSQL; also with `BENCH_DELIVERY=on`).
+ * embedded PostgreSQL; also with `BENCH_DELIVERY=on`); `BENCH_ONLY=dashboard` the dashboard list alone, beside
+ * the bare node:http + pg server running its SQL (a quick look on a busy machine).
  */
 const only = process.env.BENCH_ONLY;
 if (only === "delivery") {
@@ -85,8 +86,9 @@ if (only === "delivery") {
 }
 const archiveOnly = only === "archive";
 const recordOnly = only === "record";
+const dashboardOnly = only === "dashboard";
 const videoOnly = only === "video" || only === "upload" || archiveOnly || recordOnly;
-if (!videoOnly) {
+if (!videoOnly && !dashboardOnly) {
   measureWordVectors();
   measurePlaybook();
 }
@@ -95,37 +97,47 @@ const app = await startAppServer();
 try {
   const cookie = await signedInCookie(app.baseUrl);
   if (!videoOnly) {
-    const baselineCpu = () => ({ app: cpuSecondsOf(baselineServer.pid).app, database: 0 });
-    const baseline = await measure("node:http baseline", `${baselineServer.baseUrl}/`, {}, {}, baselineCpu);
-    // The framework's ceiling: a bare Hono app with the same headers. /healthz is compared with both.
-    const honoServer = await startBaselineServer("baseline-hono.mjs", [JSON.stringify(securityHeaderList({ https: false, metaPixel: false }))]);
-    const hono = { ...(await measure("bare Hono (node-server) + the same headers", `${honoServer.baseUrl}/`, {}, {}, () => ({ app: cpuSecondsOf(honoServer.pid).app, database: 0 }))), baseline };
-    await honoServer.stop();
-    const health = { ...(await measure("GET /healthz", `${app.baseUrl}/healthz`, {}, {}, app.cpuSeconds)), baseline };
-    const healthVsHono = { ...health, name: "GET /healthz vs bare Hono", baseline: hono };
     const userId = ((await (await fetch(`${app.baseUrl}/api/me`, { headers: { cookie } })).json()) as { user: { id: string } }).user.id;
     // The app's DATABASE_POOL_MAX (its default: the bench does not set it).
     const bare = await startDatabaseBaseline({ databaseUrl: app.databaseUrl, cookie, userId, poolMax: 20 });
     try {
       // The bare server's own CPU, and the CPU of the PostgreSQL it queries (the app's, idle meanwhile).
       const bareCpu = () => ({ app: cpuSecondsOf(bare.pid).app, database: app.cpuSeconds().database });
-      const bareMe = await measure("bare node:http + pg: /api/me's SQL", `${bare.baseUrl}/api/me`, {}, {}, bareCpu);
-      const me = { ...(await measure("GET /api/me (signed in, database)", `${app.baseUrl}/api/me`, { cookie }, {}, app.cpuSeconds)), baseline: bareMe };
-      await seedMemories({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, cookie, count: 1000 });
-      const bareMemories = await measure("bare node:http + pg: /api/memories' SQL", `${bare.baseUrl}/api/memories`, {}, {}, bareCpu);
-      const memories = { ...(await measure("GET /api/memories (dashboard list, 1,000 memories)", `${app.baseUrl}/api/memories`, { cookie }, {}, app.cpuSeconds)), baseline: bareMemories };
-      const pocketDad = await measure("POST /api/pocket-dad (Playbook, stored)", `${app.baseUrl}/api/pocket-dad`, { cookie, "content-type": "application/json", origin: app.baseUrl }, {
-        method: "POST",
-        body: JSON.stringify({ prompt: "He screams when the tablet goes off", tone: "gentle", tone_intensity: "baseline" }),
-      }, app.cpuSeconds);
-      print([baseline, hono, health, healthVsHono, bareMe, me, bareMemories, memories, pocketDad], baseline);
+      /** 1,000 memories seeded, then the bare server running the dashboard list's SQL (its baseline), then the list. */
+      const measureDashboard = async () => {
+        await seedMemories({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, cookie, count: 1000 });
+        const bareMemories = await measure("bare node:http + pg: /api/memories' SQL", `${bare.baseUrl}/api/memories`, {}, {}, bareCpu);
+        const memories = { ...(await measure("GET /api/memories (dashboard list, 1,000 memories)", `${app.baseUrl}/api/memories`, { cookie }, {}, app.cpuSeconds)), baseline: bareMemories };
+        return [bareMemories, memories] as const;
+      };
+      if (dashboardOnly) {
+        const [bareMemories, memories] = await measureDashboard();
+        print([bareMemories, memories], bareMemories);
+      } else {
+        const baselineCpu = () => ({ app: cpuSecondsOf(baselineServer.pid).app, database: 0 });
+        const baseline = await measure("node:http baseline", `${baselineServer.baseUrl}/`, {}, {}, baselineCpu);
+        // The framework's ceiling: a bare Hono app with the same headers. /healthz is compared with both.
+        const honoServer = await startBaselineServer("baseline-hono.mjs", [JSON.stringify(securityHeaderList({ https: false, metaPixel: false }))]);
+        const hono = { ...(await measure("bare Hono (node-server) + the same headers", `${honoServer.baseUrl}/`, {}, {}, () => ({ app: cpuSecondsOf(honoServer.pid).app, database: 0 }))), baseline };
+        await honoServer.stop();
+        const health = { ...(await measure("GET /healthz", `${app.baseUrl}/healthz`, {}, {}, app.cpuSeconds)), baseline };
+        const healthVsHono = { ...health, name: "GET /healthz vs bare Hono", baseline: hono };
+        const bareMe = await measure("bare node:http + pg: /api/me's SQL", `${bare.baseUrl}/api/me`, {}, {}, bareCpu);
+        const me = { ...(await measure("GET /api/me (signed in, database)", `${app.baseUrl}/api/me`, { cookie }, {}, app.cpuSeconds)), baseline: bareMe };
+        const [bareMemories, memories] = await measureDashboard();
+        const pocketDad = await measure("POST /api/pocket-dad (Playbook, stored)", `${app.baseUrl}/api/pocket-dad`, { cookie, "content-type": "application/json", origin: app.baseUrl }, {
+          method: "POST",
+          body: JSON.stringify({ prompt: "He screams when the tablet goes off", tone: "gentle", tone_intensity: "baseline" }),
+        }, app.cpuSeconds);
+        print([baseline, hono, health, healthVsHono, bareMe, me, bareMemories, memories, pocketDad], baseline);
+      }
     } finally {
       await bare.stop();
     }
   }
   if (archiveOnly || process.env.BENCH_ARCHIVE === "on") await benchArchive(app, cookie);
-  if (!videoOnly && process.env.BENCH_DELIVERY === "on") await benchDelivery();
-  if (!archiveOnly && !recordOnly && !process.argv.includes("--http-only")) await benchVideo(app, cookie, baselineServer);
+  if (!videoOnly && !dashboardOnly && process.env.BENCH_DELIVERY === "on") await benchDelivery();
+  if (!archiveOnly && !recordOnly && !dashboardOnly && !process.argv.includes("--http-only")) await benchVideo(app, cookie, baselineServer);
   if (recordOnly || (!only && !process.argv.includes("--http-only"))) await benchRecord(app.baseUrl, cookie);
 } finally {
   await app.stop();
