@@ -4,7 +4,7 @@
  * reader checks `version` first; fields are only ever added within a version.
  */
 import { z } from "zod";
-import { MEMORY_KINDS } from "./memories";
+import { MEMORY_KINDS, type Memory } from "./memories";
 import { UNLOCK_TYPES } from "./unlock-rules";
 
 export const ARCHIVE_MANIFEST_VERSION = 1;
@@ -55,7 +55,10 @@ export const archiveChildSchema = z.object({
 });
 export type ArchiveChild = z.infer<typeof archiveChildSchema>;
 
-export const archiveMemorySchema = z.object({
+/** The fields an archive keeps of a memory as the memory itself holds them: version 1 names them as `Memory` does. */
+export type ArchivedMemoryFields = Pick<Memory, "id" | "kind" | "title" | "notes" | "createdAt" | "durationSeconds" | "childIds">;
+
+const archivedMemoryFields = {
   id: z.string(),
   kind: z.enum(MEMORY_KINDS),
   title: z.string(),
@@ -65,6 +68,10 @@ export const archiveMemorySchema = z.object({
   durationSeconds: z.number().nullable(),
   /** Ids of the children it is for (see `children`); a memory for two children appears once. */
   childIds: z.array(z.string()),
+} satisfies { [Field in keyof ArchivedMemoryFields]: z.ZodType<ArchivedMemoryFields[Field]> };
+
+export const archiveMemorySchema = z.object({
+  ...archivedMemoryFields,
   unlock: z.object({
     type: z.enum(UNLOCK_TYPES),
     age: z.number().int().nullable(),

@@ -1,4 +1,4 @@
-import type { ArchiveMemory } from "../../../shared/export";
+import type { ArchivedMemoryFields, ArchiveMemory } from "../../../shared/export";
 import type { ChildrenUsecases } from "../children/children.usecases";
 import type { CommentsUsecases } from "../comments/comments.usecases";
 import type { MemoriesUsecases } from "../memories/memories.usecases";
@@ -11,8 +11,15 @@ export type ExportChild = { id: string; name: string; birthdate: string; photo: 
 
 type OpenedFor = NonNullable<ArchiveMemory["unlock"]["openedFor"]>;
 
-/** A memory as the archive needs it: its fields, unlock state (opened for which child, as recorded), stored files and comments. */
-export type ExportMemory = Omit<ArchiveMemory, "files" | "unlock"> & { unlock: ArchiveMemory["unlock"] & { openedFor: OpenedFor }; files: ExportFileRef[] };
+/**
+ * A memory as the archive needs it: the fields it keeps as the memory holds them, its unlock state (opened for which
+ * child, as recorded), its stored files and its comments.
+ */
+export type ExportMemory = ArchivedMemoryFields & {
+  unlock: ArchiveMemory["unlock"] & { openedFor: OpenedFor };
+  files: ExportFileRef[];
+  comments: ArchiveMemory["comments"];
+};
 
 /**
  * Everything the export module reads about an account, through one narrow interface over the
