@@ -4,7 +4,7 @@
  * reader checks `version` first; fields are only ever added within a version.
  */
 import { z } from "zod";
-import { MEMORY_KINDS, type Memory } from "./memories";
+import { MEMORY_KINDS, type Memory, type ShownMemoryFields, shownMemoryFieldsSchema } from "./memories";
 import { UNLOCK_TYPES } from "./unlock-rules";
 
 export const ARCHIVE_MANIFEST_VERSION = 1;
@@ -55,16 +55,15 @@ export const archiveChildSchema = z.object({
 });
 export type ArchiveChild = z.infer<typeof archiveChildSchema>;
 
-/** The fields an archive keeps of a memory as the memory itself holds them: version 1 names them as `Memory` does. */
-export type ArchivedMemoryFields = Pick<Memory, "id" | "kind" | "title" | "notes" | "createdAt" | "durationSeconds" | "childIds">;
+/**
+ * The fields an archive keeps of a memory as the memory itself holds them (version 1 names them as `Memory` does):
+ * the fields every shown memory has (id, title, notes, the instant it was saved), its kind and length, its children.
+ */
+export type ArchivedMemoryFields = ShownMemoryFields & Pick<Memory, "kind" | "durationSeconds" | "childIds">;
 
 const archivedMemoryFields = {
-  id: z.string(),
+  ...shownMemoryFieldsSchema.shape,
   kind: z.enum(MEMORY_KINDS),
-  title: z.string(),
-  notes: z.string(),
-  /** ISO 8601 instant the memory was saved. */
-  createdAt: z.string(),
   durationSeconds: z.number().nullable(),
   /** Ids of the children it is for (see `children`); a memory for two children appears once. */
   childIds: z.array(z.string()),

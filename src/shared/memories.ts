@@ -124,18 +124,35 @@ export type MemoryFileRole = (typeof MEMORY_FILE_ROLES)[number];
 export type MemoryFileRef = { role: MemoryFileRole; bucket: "audio" | "images" | "videos"; key: string };
 
 /**
- * A memory of any kind, as it is stored: the fields every kind shares, its children, its unlock rule (with the
+ * The fields of a memory that travel as they are stored to everywhere it is shown: the dashboard card, the child's
+ * page and its emails, and the archive (memories.json, checked with this schema, and its offline player). A field
+ * added here (and read in `MEMORY_FIELDS` of the repository) reaches each of them; each renderer then shows it.
+ */
+export const shownMemoryFieldsSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  notes: z.string(),
+  /** ISO 8601 in UTC with milliseconds, as stored (the page cursor reuses it). */
+  createdAt: z.string(),
+});
+export type ShownMemoryFields = z.infer<typeof shownMemoryFieldsSchema>;
+const SHOWN_MEMORY_FIELDS = Object.keys(shownMemoryFieldsSchema.shape) as Array<keyof ShownMemoryFields>;
+
+/** The shown fields of a memory (or of any shape that carries them), copied as they are. */
+export function shownFieldsOf(memory: ShownMemoryFields): ShownMemoryFields {
+  const shown: Record<string, unknown> = {};
+  for (const field of SHOWN_MEMORY_FIELDS) shown[field] = memory[field];
+  return shown as ShownMemoryFields;
+}
+
+/**
+ * A memory of any kind, as it is stored: the fields it shows, its kind, its children, its unlock rule (with the
  * instant Dad marked a milestone reached) and when it first opened for all of its children, a video's processing
  * (null for the other kinds), and its stored files. Every shape a memory travels as (a card, a delivery, an archive
  * entry) is worked out from this one.
  */
-export type Memory = {
-  id: string;
+export type Memory = ShownMemoryFields & {
   kind: MemoryKind;
-  title: string;
-  notes: string;
-  /** ISO 8601 in UTC with milliseconds, as stored (the page cursor reuses it). */
-  createdAt: string;
   durationSeconds: number | null;
   /** 'Release early if something happens to me'. */
   releaseEarly: boolean;
@@ -184,7 +201,7 @@ export type MemoryUnlock = {
 };
 
 /** The card's fields every kind shares: the memory's own, its children by name, and its unlock state for them. */
-type MemoryItemBase = Pick<Memory, "id" | "releaseEarly" | "title" | "notes" | "createdAt"> & {
+type MemoryItemBase = ShownMemoryFields & Pick<Memory, "releaseEarly"> & {
   children: { id: string; name: string }[];
   unlock: MemoryUnlock;
 };

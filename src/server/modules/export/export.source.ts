@@ -1,4 +1,5 @@
 import type { ArchivedMemoryFields, ArchiveMemory } from "../../../shared/export";
+import { shownFieldsOf } from "../../../shared/memories";
 import type { ChildrenUsecases } from "../children/children.usecases";
 import type { CommentsUsecases } from "../comments/comments.usecases";
 import type { MemoriesUsecases } from "../memories/memories.usecases";
@@ -50,11 +51,8 @@ export function createExportSource(options: {
         const comments = memory.kind === "video" ? await options.comments.listForVideo({ userId, videoId: memory.id }) : [];
         const { type, age, date, milestone, label, unlocksAt } = memory.unlock;
         found.push({
-          id: memory.id,
+          ...shownFieldsOf(memory),
           kind: memory.kind,
-          title: memory.title,
-          notes: memory.notes,
-          createdAt: memory.createdAt,
           durationSeconds: memory.durationSeconds,
           childIds: memory.children.map((child) => child.id),
           unlock: {

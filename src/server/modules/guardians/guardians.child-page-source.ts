@@ -1,6 +1,6 @@
 import type { ChildrenUsecases } from "../children/children.usecases";
 import type { MemoriesUsecases } from "../memories/memories.usecases";
-import type { DeliveredFile } from "../../../shared/memories";
+import { type DeliveredFile, shownFieldsOf } from "../../../shared/memories";
 import type { ObjectRef, ObjectStorage } from "../storage/storage";
 import type { ChildPageSource, FamilyMemory } from "./guardians.types";
 
@@ -42,7 +42,7 @@ export function createChildPageSource(options: { children: ChildrenUsecases; mem
     const found: FamilyMemory[] = [];
     for (const item of items) {
       const { type, age, date, milestone } = item.unlock;
-      const base = { id: item.id, title: item.title, notes: item.notes, createdAt: item.createdAt, unlock: { type, age, date, milestone } };
+      const base = { ...shownFieldsOf(item), unlock: { type, age, date, milestone } };
       const fileFor = (role: DeliveredFile["role"]) => item.files.find((file) => file.role === role);
       if (item.kind === "video") {
         if (item.processing.status === "failed") continue;

@@ -1,5 +1,5 @@
 import type { Readable } from "node:stream";
-import type { Memory, MemoryUnlock } from "../../../shared/memories";
+import type { Memory, MemoryUnlock, ShownMemoryFields } from "../../../shared/memories";
 
 /** What the guardians module reads from other modules (through their usecases). */
 export type FamilyReaders = {
@@ -11,7 +11,7 @@ export type FamilyReaders = {
 };
 
 /** A memory as the child's page shows it: only what has opened for the child, with signed links. */
-export type FamilyMemory = Pick<Memory, "id" | "kind" | "title" | "notes" | "createdAt"> & {
+export type FamilyMemory = ShownMemoryFields & Pick<Memory, "kind"> & {
   /** Video: the MP4 and its chosen thumbnail. */
   videoUrl?: string | null;
   thumbnailUrl?: string | null;

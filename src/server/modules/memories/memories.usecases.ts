@@ -14,6 +14,7 @@ import {
   type MemoryPage,
   type NarrationFields,
   RECORDED_KINDS,
+  shownFieldsOf,
 } from "../../../shared/memories";
 import { upcomingBirthdays, upcomingUnlocks } from "../../../shared/coming-up";
 import { unlockStatus } from "../../../shared/unlock-rules";
@@ -96,12 +97,8 @@ export function createMemoriesUsecases(options: {
       const status = unlockStatus({ rule: row.rule, children: assigned, now, timeZone: account.timeZone });
       // Once opened for a child, a memory stays open, even if its rule was edited later: what a child has had is never taken back.
       if (row.openedAt && !status.unlocked) Object.assign(status, { unlocked: true, unlocksAt: new Date(row.openedAt) });
-      const base = {
-        id: row.id,
+      const base = Object.assign(shownFieldsOf(row), {
         releaseEarly: row.releaseEarly,
-        title: row.title,
-        notes: row.notes,
-        createdAt: row.createdAt,
         children: assigned.map((child) => ({ id: child.id, name: child.name })),
         unlock: {
           type: row.rule.unlockType,
@@ -112,7 +109,7 @@ export function createMemoriesUsecases(options: {
           label: status.label,
           unlocksAt: status.unlocksAt?.toISOString() ?? null,
         },
-      };
+      });
       // Object.assign on the fresh card: a spread with extra keys costs microseconds per object on this V8.
       if (row.kind === "video") {
         return Object.assign(base, {
