@@ -324,7 +324,7 @@ export const childHandoverAges = pgTable("child_handover_ages", {
 });
 
 /**
- * Each hand-over done: one row per child and hand-over age, so the daily job (on any node, run twice) tells the child
+ * Each hand-over done: one row per child and hand-over age, so the hourly job (on any node, run twice) tells the child
  * and the guardians once.
  */
 export const childHandovers = pgTable(
