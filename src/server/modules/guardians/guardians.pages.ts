@@ -67,7 +67,7 @@ function invitationPage(invitation: Invitation, token: string, preferred?: strin
       return `<div class="card"><h1>Stop receiving messages for ${escapeHtml(children)}?</h1><p>We will send you nothing more from ${dad}, and your links to the ${invitation.children.length === 1 ? "page stop" : "pages stop"} working.</p>
 <div class="actions">${post("decline", "Stop receiving", "button")}<a class="button secondary" href="/family/invite/${escapeHtml(token)}">Keep receiving</a></div></div>`;
     if (invitation.status === "accepted")
-      return `<div class="card" role="status"><h1>Thank you, ${escapeHtml(invitation.guardianName)}</h1><p>You will receive ${dad}'s messages for ${escapeHtml(children)}. We have also emailed you your private ${invitation.children.length === 1 ? "link" : "links"}.</p>
+      return `<div class="card" role="status"><h1>Thank you, ${escapeHtml(invitation.guardianName)}</h1><p>You will receive the messages left for ${escapeHtml(children)}. We have also emailed you your private ${invitation.children.length === 1 ? "link" : "links"}.</p>
 ${invitation.paused ? `<p>${dad} has paused sending to you for now.</p>` : childPagesList(invitation.children, (childId) => `/family/invite/${token}/open/${childId}`)}
 <p class="quiet"><a href="/family/invite/${escapeHtml(token)}?answer=decline">Stop receiving</a></p></div>`;
     if (invitation.status === "declined")
@@ -134,15 +134,14 @@ const CHILD_PAGE_STYLE = `<style>
 .notes{white-space:pre-wrap;font-size:17px}
 .download-all{display:flex;flex-wrap:wrap;align-items:center;gap:12px 16px}
 .download-all p{flex:1 1 240px;margin:0}
-details.download-all{display:block}
 details.download-all summary{list-style:none}
 details.download-all summary::-webkit-details-marker{display:none}
 details.download-all[open] summary{margin-bottom:12px}
 .saves{margin:8px 0 12px;padding-left:20px}
 .saves li{margin:0 0 10px}
 .saves a{display:inline-block;min-height:32px}
-.on-phone{display:none}
-@media (max-width:640px),(pointer:coarse){.on-phone{display:block}.on-computer{display:none}}
+.download-all.on-phone{display:none}
+@media (max-width:640px),(pointer:coarse){.download-all.on-phone{display:block}.download-all.on-computer{display:none}}
 .family-pages{margin:0 0 24px}
 .family-pages h2{font-size:16px;color:#5f5e55;font-weight:600;margin:0}
 #envelopes{margin-top:32px}
