@@ -192,7 +192,7 @@ export function alarmNoticeEmail(options: { to: string; guardianName: string; wo
       paragraphs: [
         `Hello ${options.guardianName}, ${options.worried} told us that something may have happened to ${options.dadName}. We have emailed ${options.dadName} to ask; if he is fine, he only has to tap 'I'm here'.`,
         options.stillNeeded > 0
-          ? `${options.dadName} asked that the messages he left for this case open only when ${options.stillNeeded === 1 ? "one more guardian says" : `${options.stillNeeded} more guardians say`} so too, and he has not answered within ${options.vetoDays} days. If you also think something has happened, say so from the bottom of a child's page.`
+          ? `${options.dadName} asked that the messages he left for this case open only when ${options.stillNeeded === 1 ? "one more of the family says" : `${options.stillNeeded} more of the family say`} so too, and he has not answered within ${options.vetoDays} days. If you also think something has happened, say so from the bottom of a child's page.`
           : `If he does not answer within ${options.vetoDays} days, the messages he left for this case will open, and you will be emailed a link.`,
       ],
     }),
