@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { generateVoice } from "../support/archives";
+import { seriousAxeViolations } from "../support/axe";
 import { browserAvailable, useBrowser } from "../support/browser";
 import { type E2eServer, signUpConfirmed, startE2eServer } from "../support/e2e-server";
 import { saveScreenshot } from "../support/screens";
@@ -83,6 +84,7 @@ describe.skipIf(!browserAvailable)("the family's pages on a phone", () => {
       expect(await nana.getByRole("link", { name: "Stop receiving" }).count()).toBe(1);
       expect(await nana.getByRole("button", { name: "Stop receiving" }).count()).toBe(0);
       await saveScreenshot(nana, `${SHOTS}/accepted-pages-360.png`, { fullPage: true });
+      expect(await seriousAxeViolations(nana)).toEqual([]);
       await nana.getByRole("button", { name: "Noah's page" }).click();
       await nana.getByRole("heading", { name: "Noah's page" }).waitFor();
       console.info(`From the tap on Accept to Noah's page: ${Date.now() - tapped} ms`);
@@ -132,6 +134,7 @@ describe.skipIf(!browserAvailable)("the family's pages on a phone", () => {
       await fresh.getByText("New", { exact: true }).waitFor();
       expect(await nana.getByText("New", { exact: true }).count()).toBe(1);
       await saveScreenshot(nana, `${SHOTS}/new-since-last-visit-360.png`, { fullPage: true });
+      expect(await seriousAxeViolations(nana)).toEqual([]);
       expect(problems).toEqual([]);
     },
   );
