@@ -111,7 +111,7 @@ function downloadAll(memories: FamilyMemory[], token: string) {
   const saves = memories
     .flatMap((memory) => memory.downloads.map((link) => `<li><a href="${escapeHtml(link.url)}" download>${escapeHtml(link.label)}: ${escapeHtml(memory.title || KIND_LABEL[memory.kind])}</a></li>`))
     .join("");
-  return `<details class="card download-all on-phone"><summary class="button secondary">Download all</summary>
+  return `<details class="card download-all on-phone"><summary><span class="button secondary">Download all</span><span class="muted">Keep these messages on this phone</span></summary>
 <p>Tap each one to save it on this phone:</p><ul class="saves">${saves}</ul>
 <p class="muted">On a computer, you can <a href="${zip}">download everything as one ZIP file</a>.</p></details>
 <div class="card download-all on-computer"><a class="button secondary" href="${zip}">Download all</a><p class="muted">One ZIP file for a computer, with every message below and a page that plays them without the internet. On a phone, save each message with its own button.</p></div>`;
@@ -134,7 +134,8 @@ const CHILD_PAGE_STYLE = `<style>
 .notes{white-space:pre-wrap;font-size:17px}
 .download-all{display:flex;flex-wrap:wrap;align-items:center;gap:12px 16px}
 .download-all p{flex:1 1 240px;margin:0}
-details.download-all summary{list-style:none}
+details.download-all summary{list-style:none;display:flex;flex-wrap:wrap;align-items:center;gap:12px 16px;cursor:pointer}
+details.download-all summary:focus-visible{outline:3px solid #9a5b12;outline-offset:4px;border-radius:8px}
 details.download-all summary::-webkit-details-marker{display:none}
 details.download-all[open] summary{margin-bottom:12px}
 .saves{margin:8px 0 12px;padding-left:20px}
