@@ -56,7 +56,7 @@ export const CHILD_KEY_COPY = {
   paused: `Too many wrong answers: Dad's question is paused for ${CHILD_KEY_PAUSE_HOURS} hours, and Dad and the family have been told. You can ask the family instead.`,
   wrongAnswer: (triesLeft: number) => `That's not the answer Dad saved. ${triesLeft === 1 ? "You have 1 try left" : `You have ${triesLeft} tries left`} before the question pauses for a day.`,
   tooManyAsks: "The family has already been asked today. Please wait for their answer: it will come by email.",
-  addressTaken: "This address already receives the family's messages as a guardian. Please use your own address.",
+  addressTaken: "This address already receives the family's messages for someone else. Please use your own address.",
 } as const;
 
 /** Dad may name a child's own address from this age: 13 is the age of consent for email services in the US (COPPA). */

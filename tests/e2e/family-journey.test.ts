@@ -85,10 +85,11 @@ describe.skipIf(!browserAvailable)("family delivery in Chromium", () => {
     await guardianPage.goto(`${server.baseUrl}/dev/mailbox/${invitation.id}`);
     await guardianPage.getByRole("link", { name: "Accept" }).first().click();
     await guardianPage.getByRole("heading", { name: "Hello Grandma Rose" }).waitFor();
-    await guardianPage.getByText(`${dadEmail} has named you as a guardian for Maya`).waitFor();
+    await guardianPage.getByText(`${dadEmail} has asked you to receive the messages he leaves for Maya`).waitFor();
     await saveScreenshot(guardianPage, `${SHOTS}/invitation-360.png`, { fullPage: true });
     await guardianPage.getByRole("button", { name: "Accept" }).click();
-    await guardianPage.getByText("You have accepted.").waitFor();
+    await guardianPage.getByRole("heading", { name: "Thank you, Grandma Rose" }).waitFor();
+    await guardianPage.getByRole("button", { name: "Maya's page" }).waitFor();
     await server.latestEmail(grandmaEmail, "Maya's page");
 
     // Dad saves a 'now' quick note with his voice for Maya; the guardian's link shows it on a 360 px phone.
@@ -123,21 +124,22 @@ describe.skipIf(!browserAvailable)("family delivery in Chromium", () => {
     // The 'now' note waits for the evening digest: move that job's start to now, as if the hour had come.
     await expect.poll(async () => (await server.pool.query("SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'family-digest'")).rows[0].n, { timeout: 15_000 }).toBe(1);
     await server.pool.query("UPDATE pgboss.job SET start_after = now() WHERE name = 'family-digest' AND state = 'created'");
-    const digest = await server.latestEmail(grandmaEmail, "Dad left something new for Maya");
+    const digest = await server.latestEmail(grandmaEmail, "A message from Dad for Maya");
     expect(digest.text).toContain('For Maya: "Bedtime"');
     const familyUrl = digest.text.match(/https?:\/\/\S+\/family\/[A-Za-z0-9_-]{43}/)![0];
     await guardianPage.goto(familyUrl);
     await guardianPage.getByRole("heading", { name: "Maya's page" }).waitFor();
     await guardianPage.getByRole("heading", { name: "Bedtime" }).waitFor();
     await guardianPage.getByText("You asked for one more story, so here it is.").waitFor();
-    expect(await guardianPage.locator("script").count()).toBe(0);
+    // One small script of the app's own (one recording at a time), nothing else.
+    expect(await guardianPage.locator("script").evaluateAll((scripts) => scripts.map((script) => script.getAttribute("src")))).toEqual(["/family/assets/one-at-a-time.js"]);
     // The note's voice plays on the phone.
     const voice = guardianPage.getByLabel("Listen: Bedtime");
     await voice.evaluate((element: HTMLAudioElement) => element.play());
     await expect.poll(() => voice.evaluate((element: HTMLAudioElement) => element.currentTime), { timeout: 10_000 }).toBeGreaterThan(0.3);
     await voice.evaluate((element: HTMLAudioElement) => { element.pause(); element.currentTime = 0; });
     const envelope = guardianPage.getByRole("listitem").filter({ hasText: "When you graduate high school" });
-    await envelope.getByText("Sealed video").waitFor();
+    await envelope.getByText("Opens later · Video").waitFor();
     expect(await guardianPage.getByText("You did it").count()).toBe(0);
     expect(await guardianPage.locator("video").count()).toBe(0);
     await saveScreenshot(guardianPage, `${SHOTS}/child-page-360.png`, { fullPage: true });
@@ -153,7 +155,9 @@ describe.skipIf(!browserAvailable)("family delivery in Chromium", () => {
     await guardianPage.getByText("Thank you. “When you graduate high school” has opened for Maya").waitFor();
     await guardianPage.getByRole("heading", { name: "You did it" }).waitFor();
     await server.latestEmail(dadEmail, "A milestone was confirmed");
-    const delivery = await server.latestEmail(grandmaEmail, "Dad left this for Maya: When you graduate high school");
+    // The same subject as the evening's note ('A message from Dad for Maya'): the milestone's is the newer one.
+    await expect.poll(async () => (await server.latestEmail(grandmaEmail, "A message from Dad for Maya")).text, { timeout: 15_000 }).toContain("Dad left this for Maya: When you graduate high school");
+    const delivery = await server.latestEmail(grandmaEmail, "A message from Dad for Maya");
     expect(delivery.text).toContain('a video Dad recorded for Maya has just opened: "You did it"');
     // The delivery's link opens Maya's page, where the video plays.
     await guardianPage.goto(delivery.text.match(/https?:\/\/\S+\/family\/[A-Za-z0-9_-]{43}/)![0]);

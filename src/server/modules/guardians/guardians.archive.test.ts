@@ -45,10 +45,13 @@ async function saveZip(response: Response) {
 const storedArchives = async () => (await t.services.storage.listUserFiles({ userId: family.dad.id })).filter((object) => object.bucket === "exports");
 
 describe("'Download all' on the child's page", () => {
-  it("is offered on the child's page, as a plain link (no script)", async () => {
+  it("is offered on the child's page as a plain link to a ZIP for a computer; on a phone it lists each file to save", async () => {
     const html = await (await t.app.request(`/family/${leoToken}`)).text();
-    expect(html).toContain(`<a class="button secondary" href="/family/${leoToken}/archive">Download all</a>`);
-    expect(html).not.toContain("<script");
+    expect(html).toContain(`<a class="button secondary" href="/family/${leoToken}/archive">Download all</a><p class="muted">One ZIP file for a computer`);
+    const phone = html.match(/<details class="card download-all on-phone">.*?<\/details>/s)![0];
+    expect(phone).toContain("Tap each one to save it on this phone");
+    expect(phone).toMatch(/<a href="\/files\/[^"]+" download>Save the voice: /);
+    for (const word of ["index.html", "original format", "guardian", "Sealed"]) expect(html).not.toContain(word);
   });
 
   it("gives a ZIP of only that child's opened memories: nothing locked (not even its title), every file's sha256 matches storage", async () => {

@@ -64,7 +64,7 @@ export function createChildKeyUsecases(options: {
   /** An approved request: the child's address gets its confirmation link. */
   async function sendConfirmation(input: { userId: string; childName: string; email: string; token: string }) {
     const dad = await readers.dadOf(input.userId);
-    await outbox.queue(confirmAddressEmail({ to: input.email, childName: input.childName, dadName: dad.name, confirmUrl: `${appUrl}/family/welcome/${input.token}` }));
+    await outbox.queue(confirmAddressEmail({ to: input.email, childName: input.childName, dadName: dad.calledAs, confirmUrl: `${appUrl}/family/welcome/${input.token}` }));
   }
 
   const confirmExpiry = () => new Date(now().getTime() + CHILD_KEY_CONFIRM_DAYS * 24 * HOUR_MS);
@@ -184,7 +184,7 @@ export function createChildKeyUsecases(options: {
       if ("refused" in result) return { refused: result.refused };
       const pageUrl = await options.links.createLink({ guardianId: result.recipient.id, childId: found.request.childId });
       const dad = await readers.dadOf(found.request.userId);
-      await outbox.queue(ownPageEmail({ to: found.request.email, childName: found.childName, dadName: dad.name, pageUrl }));
+      await outbox.queue(ownPageEmail({ to: found.request.email, childName: found.childName, dadName: dad.calledAs, pageUrl }));
       return { pageUrl };
     },
   };

@@ -42,17 +42,18 @@ export function createChildPageSource(options: { children: ChildrenUsecases; mem
     const found: FamilyMemory[] = [];
     for (const item of items) {
       const { type, age, date, milestone } = item.unlock;
-      const base = { ...shownFieldsOf(item), unlock: { type, age, date, milestone } };
+      const openedAt = item.unlock.unlocksAt && item.unlock.unlocksAt > item.createdAt ? item.unlock.unlocksAt : item.createdAt;
+      const base = { ...shownFieldsOf(item), openedAt, unlock: { type, age, date, milestone } };
       const fileFor = (role: DeliveredFile["role"]) => item.files.find((file) => file.role === role);
       if (item.kind === "video") {
         if (item.processing.status === "failed") continue;
         const file = item.processing.status === "completed" ? fileFor("video") : undefined;
-        const downloads = file ? [{ label: "Download the video", url: await link(file, downloadName(item.title, file.key, file.bucket)) }] : [];
+        const downloads = file ? [{ label: "Save the video", url: await link(file, downloadName(item.title, file.key, file.bucket)) }] : [];
         found.push({ ...base, kind: "video", videoUrl: await linkOf(file), thumbnailUrl: await linkOf(fileFor("thumbnail")), downloads });
       } else {
         const downloads = [];
         for (const file of item.files) {
-          const label = file.bucket === "images" ? "Download the photo" : "Download the voice";
+          const label = file.bucket === "images" ? "Save the photo" : "Save the voice";
           downloads.push({ label, url: await link(file, downloadName(item.title, file.key, file.bucket)) });
         }
         found.push({ ...base, kind: item.kind, audioUrl: await linkOf(fileFor("voice")), imageUrl: await linkOf(fileFor("photo")), downloads });

@@ -35,7 +35,7 @@ describe("sealed milestone envelopes", () => {
     const grandma = await acceptedGuardian(dad, "Grandma Rose");
     const sealed = await page(grandma.token);
     expect(sealed).toContain("When you graduate high school");
-    expect(sealed).toContain("Sealed quick note");
+    expect(sealed).toContain("Opens later · Quick note");
     expect(sealed).toContain("This has happened");
     expect(sealed).not.toContain("SECRET");
 
@@ -45,7 +45,7 @@ describe("sealed milestone envelopes", () => {
     const opened = await page(grandma.token);
     expect(opened).toContain("SECRET TITLE");
     expect(opened).not.toContain("This has happened");
-    await waitForEmail(t, grandma.email, { subjectIncludes: "Dad left this for Maya: When you graduate high school" });
+    await waitForEmail(t, grandma.email, { subjectIncludes: "A message from Dad for Maya" });
   });
 
   it("asks once before confirming, saying what a yes will do; opening the question changes nothing; then says what it did", async () => {
@@ -136,7 +136,7 @@ describe("a milestone memory for two children", () => {
     expect((await confirm(grandma.token, memoryId)).status).toBe(303);
     const told = await waitForEmail(t, dad.email, { subjectIncludes: "A milestone was confirmed: When you graduate high school" });
     expect(told.text).toContain("for Maya");
-    await waitForEmail(t, grandma.email, { subjectIncludes: "Dad left this for Maya: When you graduate high school" });
+    await waitForEmail(t, grandma.email, { subjectIncludes: "A message from Dad for Maya" });
     expect(await openedFor(memoryId)).toEqual([maya.id]);
     expect(await page(grandma.token)).toContain("SECRET TITLE");
 
@@ -144,26 +144,26 @@ describe("a milestone memory for two children", () => {
     await t.services.memoryUnlocks.run({ now: new Date() });
     expect(await openedFor(memoryId)).toEqual([maya.id]);
     await expect.poll(() => deliveredTo(memoryId)).toEqual([[maya.id, grandma.id, "sent"]]);
-    expect(await emailsTo(grandpa.email, "Dad left this for")).toEqual([]);
+    expect(await emailsTo(grandpa.email, "A message from Dad for")).toEqual([]);
     const samsPage = await page(grandpa.token);
     expect(samsPage).not.toContain("SECRET");
     expect(samsPage).toContain("When you graduate high school");
     expect(samsPage).toContain("This has happened");
 
     expect((await confirm(grandpa.token, memoryId)).status).toBe(303);
-    await waitForEmail(t, grandpa.email, { subjectIncludes: "Dad left this for Sam: When you graduate high school" });
+    await waitForEmail(t, grandpa.email, { subjectIncludes: "A message from Dad for Sam" });
     expect(await openedFor(memoryId)).toEqual([maya.id, sam.id].sort());
     const opened = await page(grandpa.token);
     expect(opened).toContain("SECRET TITLE");
     expect(opened).not.toContain("This has happened");
     await expect.poll(() => deliveredTo(memoryId)).toEqual([[maya.id, grandma.id, "sent"], [sam.id, grandpa.id, "sent"]].sort());
-    expect(await emailsTo(grandma.email, "Dad left this for")).toHaveLength(1);
+    expect(await emailsTo(grandma.email, "A message from Dad for")).toHaveLength(1);
   });
 
   it("counts a guardian of both children once for each child's page", async () => {
     const { dad, maya, sam, memoryId } = await twoChildren();
     const uncle = await acceptedGuardianOf(t, dad, { name: "Uncle Tom", childName: "Maya" });
-    const unclesSam = (await waitForEmail(t, uncle.email, { subjectIncludes: "Sam's page" })).text.match(/\/family\/([A-Za-z0-9_-]{43})/)![1];
+    const unclesSam = (await waitForEmail(t, uncle.email, { subjectIncludes: "Your private links" })).text.match(/Sam's page: \S+\/family\/([A-Za-z0-9_-]{43})/)![1];
     expect((await confirm(uncle.token, memoryId)).status).toBe(303);
     expect(await openedFor(memoryId)).toEqual([maya.id]);
     const sealed = await page(unclesSam);
@@ -178,8 +178,8 @@ describe("a milestone memory for two children", () => {
     const both = await twoChildren();
     expect((await jsonRequest(t, "POST", `/api/narrations/${both.memoryId}/unlock`, { cookie: both.dad.cookie })).status).toBe(200);
     expect(await openedFor(both.memoryId)).toEqual([both.maya.id, both.sam.id].sort());
-    await waitForEmail(t, both.grandma.email, { subjectIncludes: "Dad left this for Maya: When you graduate high school" });
-    await waitForEmail(t, both.grandpa.email, { subjectIncludes: "Dad left this for Sam: When you graduate high school" });
+    await waitForEmail(t, both.grandma.email, { subjectIncludes: "A message from Dad for Maya" });
+    await waitForEmail(t, both.grandpa.email, { subjectIncludes: "A message from Dad for Sam" });
     expect(await page(both.grandpa.token)).toContain("SECRET TITLE");
 
     const { dad, maya, sam, memoryId, grandma, grandpa } = await twoChildren();
@@ -190,7 +190,7 @@ describe("a milestone memory for two children", () => {
     const unlocked = await jsonRequest(t, "POST", `/api/narrations/${memoryId}/unlock`, { cookie: dad.cookie });
     expect((await unlocked.json()).unlock.unlocked).toBe(true);
     expect(await openedFor(memoryId)).toEqual([maya.id, sam.id].sort());
-    await waitForEmail(t, grandpa.email, { subjectIncludes: "Dad left this for Sam: When you graduate high school" });
+    await waitForEmail(t, grandpa.email, { subjectIncludes: "A message from Dad for Sam" });
     expect(await page(grandpa.token)).toContain("SECRET TITLE");
   });
 
@@ -258,7 +258,7 @@ describe("Dad undoing a guardian's confirmation", () => {
     const { dad, memoryId } = await family(zoneWithHour(9, 19));
     const grandma = await acceptedGuardian(dad, "Grandma Rose");
     await confirm(grandma.token, memoryId);
-    await waitForEmail(t, grandma.email, { subjectIncludes: "Dad left this for Maya: When you graduate high school" });
+    await waitForEmail(t, grandma.email, { subjectIncludes: "A message from Dad for Maya" });
     await expect.poll(async () => (await t.db.select().from(familyDeliveries).where(eq(familyDeliveries.memoryId, memoryId)))[0]?.status).toBe("sent");
     const [listed] = await confirmations(dad);
     expect(listed).toMatchObject({ undoable: false, locked: "delivered" });
@@ -358,10 +358,10 @@ describe("confirmations belong to the milestone as worded and counted", () => {
       expect(responses.map((response) => response.status)).toEqual([303, 303, 303, 303]);
       expect(await openedFor(memoryId)).toEqual([maya.id]);
       await waitForEmail(t, dad.email, { subjectIncludes: "A milestone was confirmed" });
-      for (const guardian of guardians) await waitForEmail(t, guardian.email, { subjectIncludes: "Dad left this for Maya" });
+      for (const guardian of guardians) await waitForEmail(t, guardian.email, { subjectIncludes: "A message from Dad for Maya" });
       await new Promise((resolve) => setTimeout(resolve, 1500));
       expect(await told(dad)).toHaveLength(1);
-      for (const guardian of guardians) expect(await emailsTo(guardian.email, "Dad left this for Maya")).toHaveLength(1);
+      for (const guardian of guardians) expect(await emailsTo(guardian.email, "A message from Dad for Maya")).toHaveLength(1);
       expect((await confirmations(dad)).filter((c: { openedMemory: boolean }) => c.openedMemory)).toHaveLength(1);
     }
   });

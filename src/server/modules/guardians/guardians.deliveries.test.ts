@@ -35,13 +35,30 @@ async function familyWithAgeUnlock() {
 const emailsTo = async (to: string, subject: string) => (await t.db.select().from(mailboxMessages).where(eq(mailboxMessages.to, to))).filter((m) => m.subject === subject);
 
 describe("delivering an unlock to the child's guardians", () => {
-  it("delivers through the 'memory.unlocked' event when Dad saves a memory that opens at once", async () => {
+  it("delivers through the 'memory.unlocked' event when Dad saves a memory that opens at once, named as his children call him", async () => {
     const dad = await createSignedInUser(t, { timeZone: daytimeZone() });
     const maya = (await (await jsonRequest(t, "POST", "/api/children", { cookie: dad.cookie, body: { name: "Maya", birthdate: "2013-03-14" } })).json()).child;
     const grandma = await acceptedGuardian(dad, "Grandma Rose");
+    expect((await jsonRequest(t, "PUT", "/api/settings/profile", { cookie: dad.cookie, body: { fullName: "Sam Carter", phone: "", timeZone: daytimeZone() } })).status).toBe(200);
+    expect((await jsonRequest(t, "PUT", "/api/guardians/dad-name", { cookie: dad.cookie, body: { dadName: "Papa" } })).status).toBe(200);
     await postNote(dad.cookie, [maya.id], { unlockType: "age", unlockAge: 10, title: "Ten years of you" });
-    const mail = await waitForEmail(t, grandma.email, { subjectIncludes: "Dad left this for Maya's 10th birthday" });
-    expect(mail.text).toContain('"Ten years of you"');
+    const mail = await waitForEmail(t, grandma.email, { subjectIncludes: "A message from" });
+    // The subject says what it is, with the name his children call him (not his full name).
+    expect(mail.subject).toBe("A message from Papa for Maya");
+    expect(mail.text).toContain("Papa left this for Maya's 10th birthday");
+    expect(mail.text).toContain('a note Papa recorded for Maya has just opened: "Ten years of you"');
+    expect(mail.text).not.toContain("Sam Carter");
+  });
+
+  it("refuses an empty or overlong name for Dad with the field's message, and keeps the one he had", async () => {
+    const dad = await createSignedInUser(t);
+    expect(await (await jsonRequest(t, "GET", "/api/guardians/dad-name", { cookie: dad.cookie })).json()).toEqual({ dadName: "Dad" });
+    for (const dadName of ["   ", "x".repeat(31)]) {
+      const refused = await jsonRequest(t, "PUT", "/api/guardians/dad-name", { cookie: dad.cookie, body: { dadName } });
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(await refused.json())).toMatch(/Please write what your children call you|Please keep it under 30 characters/);
+    }
+    expect(await (await jsonRequest(t, "GET", "/api/guardians/dad-name", { cookie: dad.cookie })).json()).toEqual({ dadName: "Dad" });
   });
 
   it("delivers an age unlock exactly once to each of two guardians, with the event twice and two nodes racing", async () => {
@@ -50,7 +67,7 @@ describe("delivering an unlock to the child's guardians", () => {
     const godfather = await acceptedGuardian(dad, "Uncle Tom");
     await Promise.all([t.services.familyDeliveries.memoryUnlocked(event), secondNode.services.familyDeliveries.memoryUnlocked(event), t.services.familyDeliveries.memoryUnlocked(event)]);
 
-    const subject = "Dad left this for Maya's 13th birthday";
+    const subject = "A message from Dad for Maya";
     const mail = await waitForEmail(t, grandma.email, { subjectIncludes: subject });
     expect(mail.text).toContain('a note Dad recorded for Maya has just opened: "For your birthday"');
     const pageUrl = mail.text.match(/https?:\/\/\S+\/family\/[A-Za-z0-9_-]{43}/)![0];
@@ -83,7 +100,7 @@ describe("delivering an unlock to the child's guardians", () => {
       deliveries: createDeliveriesRepository(t.db),
       links: t.services.familyLinks,
       source: t.services.childPageSource,
-      readers: { dadOf: async () => ({ name: "Dad", email: dad.email, named: false }), childrenOf: async () => [], timeZoneOf: async () => "UTC" },
+      readers: { dadOf: async () => ({ calledAs: "Dad", name: "Dad", email: dad.email, named: false }), childrenOf: async () => [], timeZoneOf: async () => "UTC" },
       send: async (email: OutgoingEmail) => {
         if (refusals-- > 0) throw new Error("550 5.1.1 mailbox unavailable");
         await mailbox(email);
@@ -106,7 +123,7 @@ describe("delivering an unlock to the child's guardians", () => {
 
     const retry = await attempt();
     expect(retry.every((r) => r.status === "fulfilled")).toBe(true);
-    expect(await emailsTo(grandma.email, "Dad left this for Maya's 13th birthday")).toHaveLength(1);
+    expect(await emailsTo(grandma.email, "A message from Dad for Maya")).toHaveLength(1);
     const after = await (await jsonRequest(t, "GET", "/api/guardians", { cookie: dad.cookie })).json();
     expect(after.guardians[0].deliveryProblem).toBeNull();
   });
@@ -116,7 +133,7 @@ describe("delivering an unlock to the child's guardians", () => {
     const grandma = await acceptedGuardian(dad, "Grandma Rose");
     await t.pool.query("UPDATE profiles SET created_at = now() - interval '90 days', has_access = false WHERE id = $1", [dad.id]);
     await t.services.familyDeliveries.memoryUnlocked(event);
-    await waitForEmail(t, grandma.email, { subjectIncludes: "Dad left this for Maya's 13th birthday" });
+    await waitForEmail(t, grandma.email, { subjectIncludes: "A message from Dad for Maya" });
   });
 
   it("sends nothing to a guardian who has not accepted, is paused, or was removed before the send", async () => {
@@ -160,12 +177,12 @@ describe("delivering an unlock to the child's guardians", () => {
     const [, digest] = t.services.familyDeliveries.jobs;
     await digest.handle({ guardianId: uncle.id, day });
     await digest.handle({ guardianId: grandma.id, day });
-    const sent = await emailsTo(grandma.email, "Dad left something new for Maya");
+    const sent = await emailsTo(grandma.email, "A message from Dad for Maya");
     expect(sent).toHaveLength(1);
     expect(sent[0].text).toContain('"For Maya tonight"');
     expect(sent[0].text).not.toContain("For Leo tonight");
     const toUncle = await t.db.select().from(mailboxMessages).where(eq(mailboxMessages.to, uncle.email));
-    expect(toUncle.filter((m) => m.subject.startsWith("Dad left"))).toEqual([]);
+    expect(toUncle.filter((m) => m.subject.startsWith("A message from"))).toEqual([]);
 
     // Later unlocks reach nobody removed.
     const later = await unlocked(maya.id, "Another night");

@@ -99,7 +99,8 @@ export function createDeliveriesUsecases(options: {
       const child = await options.source.child({ userId: row.userId, childId: row.childId });
       if (!guardian || !memory || !child) return undefined;
       const pageUrl = await options.links.createLink({ guardianId: guardian.id, childId: child.id });
-      return deliveryEmail({ to: guardian.email, guardianName: guardian.name, childName: child.name, memory, pageUrl, days: FAMILY_LINK_DAYS });
+      const dad = await readers.dadOf(row.userId);
+      return deliveryEmail({ to: guardian.email, guardianName: guardian.name, dadName: dad.calledAs, childName: child.name, memory, pageUrl, days: FAMILY_LINK_DAYS });
     });
   }
 
@@ -143,7 +144,7 @@ export function createDeliveriesUsecases(options: {
       const perChild = await perChildOf(guardian, rows);
       if (perChild.length === 0) return undefined;
       const dad = await readers.dadOf(guardian.userId);
-      return legacyDeliveryEmail({ to: guardian.email, guardianName: guardian.name, dadName: dad.name, children: perChild, days: FAMILY_LINK_DAYS });
+      return legacyDeliveryEmail({ to: guardian.email, guardianName: guardian.name, dadName: dad.calledAs, children: perChild, days: FAMILY_LINK_DAYS });
     });
   }
 
@@ -153,7 +154,8 @@ export function createDeliveriesUsecases(options: {
       if (!guardian) return undefined;
       const perChild = await perChildOf(guardian, rows);
       if (perChild.length === 0) return undefined;
-      return digestEmail({ to: guardian.email, guardianName: guardian.name, children: perChild, days: FAMILY_LINK_DAYS });
+      const dad = await readers.dadOf(guardian.userId);
+      return digestEmail({ to: guardian.email, guardianName: guardian.name, dadName: dad.calledAs, children: perChild, days: FAMILY_LINK_DAYS });
     });
   }
 

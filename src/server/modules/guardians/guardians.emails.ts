@@ -15,7 +15,7 @@ export function invitationEmail(options: { to: string; guardianName: string; dad
       heading: `Hello ${options.guardianName}`,
       paragraphs: [
         `${PRODUCT_NAME} is where a father records videos, voice notes and stories for his children, each to open at the right moment: a birthday, an age, a milestone.`,
-        `${options.dadName} (${options.dadEmail}) has named you as a guardian for ${children}. When one of his messages opens for them, we will email you a private link to that child's page, where you can watch, listen and download it.`,
+        `${options.dadName} (${options.dadEmail}) has asked you to receive the messages he leaves for ${children}. When one of them opens, we will email you a private link to that child's page, where you can watch, listen and keep it.`,
         `You don't need an account or a password. Until you accept, nothing is sent to you. If you decline, we won't email you about it again. This invitation works for ${INVITATION_LINK_DAYS} days.`,
       ],
       action: { label: "Accept", url: `${options.inviteUrl}?answer=accept` },
@@ -24,17 +24,24 @@ export function invitationEmail(options: { to: string; guardianName: string; dad
   };
 }
 
-export function childPageEmail(options: { to: string; guardianName: string; dadName: string; childName: string; pageUrl: string; days: number }) {
+/** The private link to each of the guardian's children's pages, in one email (on accepting, or a fresh link). */
+export function childPagesEmail(options: { to: string; guardianName: string; dadName: string; pages: Array<{ childName: string; pageUrl: string }>; days: number }) {
+  const [first] = options.pages;
+  const names = joinNames(options.pages.map((page) => page.childName));
+  const several = options.pages.length > 1;
   return {
     to: options.to,
-    subject: `Your private link to ${options.childName}'s page`,
+    subject: several ? `Your private links to the pages of ${names}` : `Your private link to ${first.childName}'s page`,
     ...renderEmail({
-      heading: `${options.childName}'s page`,
+      heading: several ? `The pages of ${names}` : `${first.childName}'s page`,
       paragraphs: [
-        `Hello ${options.guardianName}, this is your private link to ${options.childName}'s page, where every message ${options.dadName} left for ${options.childName} appears once it opens.`,
-        `The link works for ${options.days} days and is meant for you alone. When it runs out, the page lets you email yourself a fresh one.`,
+        several
+          ? `Hello ${options.guardianName}, here are your private links to the pages of ${names}, where every message ${options.dadName} left for them appears once it opens. Each page links to the others.`
+          : `Hello ${options.guardianName}, this is your private link to ${first.childName}'s page, where every message ${options.dadName} left for ${first.childName} appears once it opens.`,
+        ...(several ? options.pages.map((page) => `${page.childName}'s page: ${page.pageUrl}`) : []),
+        `${several ? "The links work" : "The link works"} for ${options.days} days and ${several ? "are" : "is"} meant for you alone. When one runs out, its page lets you email yourself a fresh one.`,
       ],
-      action: { label: `Open ${options.childName}'s page`, url: options.pageUrl },
+      action: { label: `Open ${first.childName}'s page`, url: first.pageUrl },
     }),
   };
 }
@@ -55,16 +62,16 @@ export function occasionOf(memory: Pick<FamilyMemory, "unlock">, childName: stri
 
 const KIND_WORD: Record<FamilyMemory["kind"], string> = { video: "a video", narration: "a story with a photo", note: "a note" };
 
-/** One memory that opened for a child by date, age or milestone. */
-export function deliveryEmail(options: { to: string; guardianName: string; childName: string; memory: FamilyMemory; pageUrl: string; days: number }) {
+/** One memory that opened for a child by date, age or milestone: the subject says what it is, 'A message from Papa for Emma'. */
+export function deliveryEmail(options: { to: string; guardianName: string; dadName: string; childName: string; memory: FamilyMemory; pageUrl: string; days: number }) {
   const occasion = occasionOf(options.memory, options.childName);
   return {
     to: options.to,
-    subject: `Dad left this for ${occasion}`,
+    subject: `A message from ${options.dadName} for ${options.childName}`,
     ...renderEmail({
-      heading: `Dad left this for ${occasion}`,
+      heading: `${options.dadName} left this for ${occasion}`,
       paragraphs: [
-        `Hello ${options.guardianName}, ${KIND_WORD[options.memory.kind]} Dad recorded for ${options.childName} has just opened: "${options.memory.title}".`,
+        `Hello ${options.guardianName}, ${KIND_WORD[options.memory.kind]} ${options.dadName} recorded for ${options.childName} has just opened: "${options.memory.title}".`,
         `It is on ${options.childName}'s page with everything else that has opened so far, ready to play and to download. The link is private and works for ${options.days} days.`,
       ],
       action: { label: `Open ${options.childName}'s page`, url: options.pageUrl },
@@ -73,17 +80,18 @@ export function deliveryEmail(options: { to: string; guardianName: string; child
 }
 
 /** The day's 'now' memories for one guardian, one link per child. */
-export function digestEmail(options: { to: string; guardianName: string; children: Array<{ childName: string; titles: string[]; pageUrl: string }>; days: number }) {
+export function digestEmail(options: { to: string; guardianName: string; dadName: string; children: Array<{ childName: string; titles: string[]; pageUrl: string }>; days: number }) {
   const count = options.children.reduce((sum, child) => sum + child.titles.length, 0);
   const names = joinNames(options.children.map((child) => child.childName));
   const [first] = options.children;
+  const dad = options.dadName;
   return {
     to: options.to,
-    subject: count === 1 ? `Dad left something new for ${names}` : `Dad left ${count} new messages for ${names}`,
+    subject: count === 1 ? `A message from ${dad} for ${names}` : `${count} messages from ${dad} for ${names}`,
     ...renderEmail({
-      heading: `New from Dad for ${names}`,
+      heading: `New from ${dad} for ${names}`,
       paragraphs: [
-        `Hello ${options.guardianName}, here is what Dad recorded today.`,
+        `Hello ${options.guardianName}, here is what ${dad} recorded today.`,
         ...options.children.map((child) => `For ${child.childName}: ${child.titles.map((title) => `"${title}"`).join(", ")}. ${child.childName}'s page: ${child.pageUrl}`),
         `Each link is private and works for ${options.days} days.`,
       ],
@@ -184,7 +192,7 @@ export function alarmNoticeEmail(options: { to: string; guardianName: string; wo
       paragraphs: [
         `Hello ${options.guardianName}, ${options.worried} told us that something may have happened to ${options.dadName}. We have emailed ${options.dadName} to ask; if he is fine, he only has to tap 'I'm here'.`,
         options.stillNeeded > 0
-          ? `${options.dadName} asked that the messages he left for this case open only when ${options.stillNeeded === 1 ? "one more guardian says" : `${options.stillNeeded} more guardians say`} so too, and he has not answered within ${options.vetoDays} days. If you also think something has happened, say so from the bottom of a child's page.`
+          ? `${options.dadName} asked that the messages he left for this case open only when ${options.stillNeeded === 1 ? "one more of the family says" : `${options.stillNeeded} more of the family say`} so too, and he has not answered within ${options.vetoDays} days. If you also think something has happened, say so from the bottom of a child's page.`
           : `If he does not answer within ${options.vetoDays} days, the messages he left for this case will open, and you will be emailed a link.`,
       ],
     }),

@@ -1,11 +1,12 @@
 import { PRODUCT_NAME } from "../../../shared/product";
+import { FAMILY_BODY_FONT_URL, FAMILY_FONT_FACES } from "./guardians.assets";
 
 export const escapeHtml = (value: string) =>
   value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#39;");
 
 /**
- * The frame of the pages guardians see (invitation, child's page): plain server-rendered HTML with
- * no script at all, so it opens at once on any phone. Fonts: Inter when installed, else the system's.
+ * The frame of the pages the family sees (invitation, child's page): plain server-rendered HTML (the child's page adds
+ * one small script), so it opens at once on any phone, in the product's own Inter, served by the app.
  */
 export function familyLayout(options: { title: string; body: string; head?: string }) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
@@ -13,7 +14,9 @@ export function familyLayout(options: { title: string; body: string; head?: stri
 <meta name="robots" content="noindex, nofollow">
 <meta name="referrer" content="no-referrer">
 <title>${escapeHtml(options.title)} · ${PRODUCT_NAME}</title>
+<link rel="preload" href="${FAMILY_BODY_FONT_URL}" as="font" type="font/woff2" crossorigin>
 <style>
+${FAMILY_FONT_FACES}
 *{box-sizing:border-box}
 body{margin:0;overflow-wrap:anywhere;background:#f4f3ef;color:#353535;font:16px/1.55 Inter,system-ui,-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif}
 header{background:#353535;color:#fff;padding:14px 20px;font-weight:700;font-size:18px}

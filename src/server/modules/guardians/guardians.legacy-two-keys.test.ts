@@ -57,7 +57,7 @@ describe("'If something happens to me' with two keys", () => {
     expect(await (await t.app.request(worried.headers.get("location")!)).text()).toContain("We have emailed Dad");
     // At once, before any run of the hourly job: Dad's check-in, and Tom is told.
     expect((await waitForEmail(t, dad.email, { subjectIncludes: "Rose is worried about you" })).text).toContain("I'm here");
-    expect((await waitForEmail(t, tom.email, { subjectIncludes: "Rose is worried about Dad" })).text).toContain("open only when one more guardian says so too");
+    expect((await waitForEmail(t, tom.email, { subjectIncludes: "Rose is worried about Dad" })).text).toContain("open only when one more of the family says so too");
     expect((await status(dad)).worried).toEqual(["Rose"]);
 
     // One key is not enough, however long Dad is silent.

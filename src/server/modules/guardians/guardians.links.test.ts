@@ -70,7 +70,8 @@ describe("the child's page", () => {
     expect(response.headers.get("cache-control")).toBe("no-store");
     const html = await response.text();
     expect(html).toContain("Maya's page");
-    expect(html).not.toContain("<script");
+    // One script, the app's own: starting a recording pauses the one playing.
+    expect([...html.matchAll(/<script[^>]*>/g)].map((match) => match[0])).toEqual(['<script src="/family/assets/one-at-a-time.js" defer>']);
     expect(html).toContain('<meta name="referrer" content="no-referrer">');
     expect(html.indexOf("Your first bike ride")).toBeLessThan(html.indexOf("First note"));
     expect(html).toContain("You asked for one more story.");
@@ -82,7 +83,7 @@ describe("the child's page", () => {
     const video = html.match(/<video[^>]* src="([^"]+)" poster="([^"]+)"/)!;
     expect((await t.app.request(video[1].replaceAll("&amp;", "&"))).status).toBe(200);
     expect((await t.app.request(video[2].replaceAll("&amp;", "&"))).headers.get("content-type")).toBe("image/png");
-    expect(html).toContain(">Download the video</a>");
+    expect(html).toContain(">Save the video</a>");
 
     const [link] = await t.db.select().from(familyLinks).where(eq(familyLinks.guardianId, guardianId));
     expect(link.tokenHash).toMatch(/^[0-9a-f]{64}$/);
@@ -103,7 +104,7 @@ describe("the child's page", () => {
     expect(await response.text()).toContain("Still here for you");
   });
 
-  it("calls Dad 'Dad' when he has not given his name, and never shows his email address", async () => {
+  it("calls Dad what his children call him ('Dad' until he chooses, never his full name or email address)", async () => {
     const dad = await createSignedInUser(t);
     const maya = await addChild(dad.cookie, "Maya");
     await postNote(dad.cookie, [maya.id], { title: "A memory" });
@@ -114,9 +115,57 @@ describe("the child's page", () => {
     expect(html.toLowerCase()).not.toContain(dad.email.split("@")[0].toLowerCase());
 
     expect((await jsonRequest(t, "PUT", "/api/settings/profile", { cookie: dad.cookie, body: { fullName: "Sam Carter", phone: "", timeZone: "UTC" } })).status).toBe(200);
+    expect(await (await open(token)).text()).toContain("Messages Dad left for Maya");
+
+    const chosen = await jsonRequest(t, "PUT", "/api/guardians/dad-name", { cookie: dad.cookie, body: { dadName: "  Papa " } });
+    expect(await chosen.json()).toEqual({ dadName: "Papa" });
+    expect(await (await jsonRequest(t, "GET", "/api/guardians/dad-name", { cookie: dad.cookie })).json()).toEqual({ dadName: "Papa" });
     const named = await (await open(token)).text();
-    expect(named).toContain("Messages Sam Carter left for Maya");
+    expect(named).toContain("Messages Papa left for Maya");
+    expect(named).not.toContain("Sam Carter");
     expect(named.toLowerCase()).not.toContain(dad.email.toLowerCase());
+  });
+
+  it("marks 'New' what opened since the visitor's last visit, and keeps the marks through a reload", async () => {
+    const dad = await createSignedInUser(t);
+    const maya = await addChild(dad.cookie, "Maya");
+    const seen = await postNote(dad.cookie, [maya.id], { title: "Seen before" });
+    // Saved two days ago.
+    await t.pool.query("UPDATE memories SET created_at = created_at - interval '2 days' WHERE id = $1", [seen]);
+    const { id: guardianId, token } = await acceptedGuardian(dad, "Maya");
+    const marked = (html: string) => [...html.matchAll(/<span class="new">New<\/span> .*?<h2>([^<]*)<\/h2>/gs)].map((match) => match[1]);
+    // A first visit: everything is there, nothing is called new.
+    expect(marked(await (await open(token)).text())).toEqual([]);
+    await postNote(dad.cookie, [maya.id], { title: "While you were away" });
+    // That visit was yesterday; she comes back today.
+    await t.pool.query("UPDATE family_page_visits SET last_viewed_at = last_viewed_at - interval '1 day' WHERE guardian_id = $1", [guardianId]);
+    const back = await (await open(token)).text();
+    expect(marked(back)).toEqual(["While you were away"]);
+    expect(back).toContain("1 new message since your last visit.");
+    expect(marked(await (await open(token)).text())).toEqual(["While you were away"]);
+  });
+
+  it("links a guardian's children's pages to each other; a guardian of one child gets no way to another's", async () => {
+    const dad = await createSignedInUser(t);
+    const maya = await addChild(dad.cookie, "Maya");
+    const leo = await addChild(dad.cookie, "Leo");
+    await postNote(dad.cookie, [leo.id], { title: "Only for Leo" });
+    const both = await acceptedGuardian(dad, "Maya");
+    const mayaPage = await (await open(both.token)).text();
+    const family = mayaPage.match(/<nav class="family-pages".*?<\/nav>/s)![0];
+    expect(family).toContain('<li aria-current="page">');
+    expect(family).toContain(`action="/family/${both.token}/open/${leo.id}"`);
+    const toLeo = await t.app.request(`/family/${both.token}/open/${leo.id}`, { method: "POST", headers: { origin: "http://localhost:3000" } });
+    expect(toLeo.status).toBe(303);
+    const leoPage = await (await t.app.request(new URL(toLeo.headers.get("location")!).pathname)).text();
+    expect(leoPage).toContain("<h1>Leo's page</h1>");
+    expect(leoPage).toContain("Only for Leo");
+
+    const onlyMaya = await acceptedGuardian(dad, "Maya", { childIds: [maya.id] });
+    expect(await (await open(onlyMaya.token)).text()).not.toContain('class="family-pages"');
+    const refused = await t.app.request(`/family/${onlyMaya.token}/open/${leo.id}`, { method: "POST", headers: { origin: "http://localhost:3000" } });
+    expect(refused.status).toBe(404);
+    expect(await refused.text()).not.toContain("Leo");
   });
 
   it("says so when nothing has opened yet", async () => {
@@ -274,8 +323,8 @@ describe("file links on the child's page", () => {
     await addVideo(dad, maya.id, "Your first bike ride");
     const { token } = await acceptedGuardian(dad, "Maya");
     const html = await (await open(token)).text();
-    const links = [...html.matchAll(/"(\/files\/[^"]+)"/g)].map((match) => match[1].replaceAll("&amp;", "&"));
-    // The child's photo, the video, its poster and its download.
+    // The child's photo, the video, its poster and its download (offered under the video and in a phone's 'Download all').
+    const links = [...new Set([...html.matchAll(/"(\/files\/[^"]+)"/g)].map((match) => match[1].replaceAll("&amp;", "&")))];
     expect(links).toHaveLength(4);
     for (const link of links) {
       const lifetime = Number(new URL(link, "http://x").searchParams.get("expires")) * 1000 - Date.now();

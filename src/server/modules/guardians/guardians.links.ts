@@ -1,6 +1,6 @@
 import { FAMILY_LINK_DAYS } from "../../../shared/guardians";
 import type { EmailOutbox } from "../email/email.usecases";
-import { childPageEmail } from "./guardians.emails";
+import { childPagesEmail } from "./guardians.emails";
 import type { GuardiansRepository } from "./guardians.repository";
 import { hashToken, looksLikeToken, newToken } from "./guardians.tokens";
 import type { ChildPage, ChildPageSource, FamilyAccess, FamilyReaders, FreshLinkOutcome } from "./guardians.types";
@@ -40,18 +40,41 @@ export function createFamilyLinksUsecases(options: { guardians: GuardiansReposit
     return `${options.appUrl}/family/${token}`;
   }
 
-  async function issue(input: { guardianId: string; userId: string; childId: string; guardianName: string; email: string }) {
-    const child = await source.child({ userId: input.userId, childId: input.childId });
-    if (!child) return;
+  async function issue(input: { guardianId: string; userId: string; childIds: string[]; guardianName: string; email: string }) {
+    const pages = [];
+    for (const childId of input.childIds) {
+      const child = await source.child({ userId: input.userId, childId });
+      if (child) pages.push({ childName: child.name, pageUrl: await createLink({ guardianId: input.guardianId, childId }) });
+    }
+    if (pages.length === 0) return;
     const dad = await readers.dadOf(input.userId);
-    const pageUrl = await createLink(input);
-    await options.outbox.queue(childPageEmail({ to: input.email, guardianName: input.guardianName, dadName: dad.name, childName: child.name, pageUrl, days: FAMILY_LINK_DAYS }));
+    await options.outbox.queue(childPagesEmail({ to: input.email, guardianName: input.guardianName, dadName: dad.calledAs, pages, days: FAMILY_LINK_DAYS }));
+  }
+
+  /** The children a guardian receives for, as Dad lists them (the grown child sees only their own page). */
+  async function childrenOfGuardian(guardian: { id: string; userId: string; kind: "guardian" | "child" }, childId: string) {
+    if (guardian.kind !== "guardian") return [];
+    const row = await guardians.find({ userId: guardian.userId, guardianId: guardian.id });
+    if (!row) return [];
+    return (await readers.childrenOf(guardian.userId)).filter((child) => row.childIds === null || row.childIds.includes(child.id) || child.id === childId);
   }
 
   return {
     createLink,
-    /** Emails the guardian a fresh 30-day link to each of their children's pages (on accepting). */
+    /** Emails the guardian a fresh 30-day link to each of these children's pages, in one email (on accepting). */
     issue,
+
+    /**
+     * From one child's page to a brother's or sister's, for a guardian who receives for both: a fresh link to that
+     * page (undefined when the link no longer works, or that child is not theirs to see).
+     */
+    async openSibling(input: { token: string; childId: string }) {
+      const found = await live(input.token);
+      if (!found) return undefined;
+      const children = await childrenOfGuardian(found.guardian, found.link.childId);
+      if (!children.some((child) => child.id === input.childId)) return undefined;
+      return createLink({ guardianId: found.guardian.id, childId: input.childId });
+    },
 
     /** Who a live link lets see which child (undefined: expired, revoked, unknown or no longer allowed); records nothing. */
     access,
@@ -64,9 +87,23 @@ export function createFamilyLinksUsecases(options: { guardians: GuardiansReposit
       const { userId } = found.guardian;
       const child = await source.child({ userId, childId: found.link.childId });
       if (!child) return { state: "unavailable" };
-      const [memories, dad] = await Promise.all([source.unlockedMemories({ userId, childId: child.id }), readers.dadOf(userId)]);
+      const [memories, dad, family] = await Promise.all([
+        source.unlockedMemories({ userId, childId: child.id }),
+        readers.dadOf(userId),
+        childrenOfGuardian(found.guardian, child.id),
+      ]);
       await guardians.markLinkOpened(found.link.id);
-      return { state: "open", child: { name: child.name, photoUrl: child.photoUrl }, dadName: dad.name, memories, access };
+      const previousVisitAt = await guardians.recordVisit({ guardianId: found.guardian.id, childId: child.id, at: now() });
+      return {
+        state: "open",
+        child: { id: child.id, name: child.name, photoUrl: child.photoUrl },
+        dadName: dad.calledAs,
+        dadFullName: dad.name,
+        memories,
+        previousVisitAt: previousVisitAt?.toISOString() ?? null,
+        family: family.map((member) => ({ id: member.id, name: member.name })),
+        access,
+      };
     },
 
     /**
@@ -79,7 +116,7 @@ export function createFamilyLinksUsecases(options: { guardians: GuardiansReposit
       if (!found) return { outcome: "withdrawn" };
       const latest = await guardians.latestLiveLinkCreatedAt({ guardianId: found.guardian.id, childId: found.link.childId, now: now() });
       if (latest && now().getTime() - latest.getTime() < FRESH_LINK_COOLDOWN_MS) return { outcome: "recent", minutesAgo: Math.floor((now().getTime() - latest.getTime()) / 60_000) };
-      await issue({ guardianId: found.guardian.id, userId: found.guardian.userId, childId: found.link.childId, guardianName: found.guardian.name, email: found.guardian.email });
+      await issue({ guardianId: found.guardian.id, userId: found.guardian.userId, childIds: [found.link.childId], guardianName: found.guardian.name, email: found.guardian.email });
       return { outcome: "sent" };
     },
   };

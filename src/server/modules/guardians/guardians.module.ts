@@ -7,6 +7,7 @@ import type { SettingsUsecases } from "../settings/settings.usecases";
 import { createChildKeyUsecases } from "./guardians.child-key";
 import { createChildKeyRepository } from "./guardians.child-key.repository";
 import { createConfirmationsUsecases } from "./guardians.confirmations";
+import { createDadNameUsecases } from "./guardians.dad-name";
 import { createChildPageSource } from "./guardians.child-page-source";
 import { createDeliveriesUsecases } from "./guardians.deliveries";
 import { createDeliveriesRepository } from "./guardians.deliveries.repository";
@@ -14,6 +15,7 @@ import { createLegacyUsecases } from "./guardians.legacy";
 import { createOwnKeyUsecases } from "./guardians.own-key";
 import { createOwnKeyRepository } from "./guardians.own-key.repository";
 import { createFamilyLinksUsecases } from "./guardians.links";
+import { registerFamilyAssets } from "./guardians.assets";
 import { registerChildKeyRoutes } from "./guardians.child-key.routes";
 import { registerGuardianPages } from "./guardians.pages";
 import { registerWorryPages } from "./guardians.worry.routes";
@@ -44,12 +46,13 @@ export async function createGuardiansModule(
   },
 ) {
   const { outbox, appUrl } = options;
+  const dadName = createDadNameUsecases({ db: infra.db });
   const readers: FamilyReaders = {
     dadOf: async (userId) => {
-      const { profile } = await options.settings.get({ userId });
+      const [{ profile }, calledAs] = await Promise.all([options.settings.get({ userId }), dadName.get({ userId })]);
       // Without a name he is 'Dad': his email address is never shown on a guardian's pages.
       const fullName = profile.fullName.trim();
-      return { name: fullName || "Dad", email: profile.email, named: fullName !== "" };
+      return { calledAs, name: fullName || "Dad", email: profile.email, named: fullName !== "" };
     },
     childrenOf: (userId) => options.children.list({ userId }),
     timeZoneOf: async (userId) => (await options.settings.get({ userId })).profile.timeZone,
@@ -131,10 +134,11 @@ export async function createGuardiansModule(
   await infra.jobs.schedule(ownKey.job);
   const guardians = createGuardiansUsecases({ guardians: repository, outbox, appUrl, readers, links, deliveryProblems: deliveries.problems });
   const routes = [
-    registerGuardiansRoutes({ usecases: guardians, deliveries, confirmations, legacy, rateLimit: infra.rateLimit }),
+    registerGuardiansRoutes({ usecases: guardians, deliveries, confirmations, legacy, dadName, rateLimit: infra.rateLimit }),
+    registerFamilyAssets(),
     registerGuardianPages({ usecases: guardians, links, confirmations, legacy, childArchive: options.childArchive, rateLimit: infra.rateLimit }),
     registerChildKeyRoutes({ usecases: childKey, ownKey, rateLimit: infra.rateLimit }),
     registerWorryPages({ links, legacy, rateLimit: infra.rateLimit }),
   ];
-  return { guardians, links, deliveries, childPageSource, confirmations, legacy, childKey, ownKey, routes };
+  return { guardians, links, deliveries, childPageSource, confirmations, legacy, childKey, ownKey, dadName, routes };
 }

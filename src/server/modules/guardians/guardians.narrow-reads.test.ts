@@ -52,7 +52,7 @@ describe("a guardian's confirmation reads narrowly", () => {
     const statements = await statementsOf(async () => {
       const confirmed = await t.app.request(`/family/${grandma.token}/confirm/${memoryId}`, { method: "POST", headers: { "x-forwarded-for": "198.51.100.20" } });
       expect(confirmed.status).toBe(303);
-      await waitForEmail(t, grandma.email, { subjectIncludes: "Dad left this for" });
+      await waitForEmail(t, grandma.email, { subjectIncludes: "A message from Dad for" });
     });
 
     // Before the confirmation's transaction takes the account's lock, the link's question (its guardian, its child) is asked once.

@@ -66,13 +66,13 @@ export function createOwnKeyUsecases(options: {
     const recipients = (await repository.childRecipients(key)).filter((row) => row.status === "accepted");
     for (const recipient of recipients) {
       const pageUrl = await options.links.createLink({ guardianId: recipient.id, childId: input.child.id });
-      await outbox.queue(handoverEmail({ to: recipient.email, childName: input.child.name, dadName: dad.name, age: input.age, messages, pageUrl }));
+      await outbox.queue(handoverEmail({ to: recipient.email, childName: input.child.name, dadName: dad.calledAs, age: input.age, messages, pageUrl }));
     }
     const told = (await options.childKeyRepository.guardiansOf(key)).map((row) => ({ greeting: row.name, email: row.email }));
     if (await options.dadActive(input.userId)) told.unshift({ greeting: dad.named ? dad.name : "Dad", email: dad.email });
     const sentTo = recipients.map((row) => row.email);
     for (const person of told) {
-      await outbox.queue(handoverNoticeEmail({ to: person.email, greeting: person.greeting, childName: input.child.name, dadName: dad.name, age: input.age, messages, sentTo }));
+      await outbox.queue(handoverNoticeEmail({ to: person.email, greeting: person.greeting, childName: input.child.name, dadName: dad.calledAs, age: input.age, messages, sentTo }));
     }
   }
 

@@ -8,6 +8,7 @@ import { childInitial } from "../../../shared/children";
 import { INVITATION_LINK_DAYS } from "../../../shared/guardians";
 import { contentDisposition } from "../storage/storage";
 import { joinNames } from "../../../shared/join-names";
+import { ONE_AT_A_TIME_SCRIPT } from "./guardians.assets";
 import { escapeHtml, familyLayout } from "./guardians.layout";
 import type { ConfirmationsUsecases, Envelope } from "./guardians.confirmations";
 import type { FamilyLinksUsecases } from "./guardians.links";
@@ -28,62 +29,122 @@ const notFoundPage = () =>
     body: `<div class="card"><h1>This invitation link is not valid any more</h1><p>It may have been replaced by a newer invitation, or be more than ${INVITATION_LINK_DAYS} days old. Please use the link in the most recent email, or ask the person who invited you to send it again.</p></div>`,
   });
 
+/** Each child's page, one button each: the button posts, and the answer is a fresh link to that page (opening a page changes nothing). */
+function childPagesList(children: Array<{ id: string; name: string }>, action: (childId: string) => string, current?: string) {
+  return `<ul class="pages">${children
+    .map((child) => {
+      const initial = `<span class="initial" aria-hidden="true">${escapeHtml(childInitial(child.name))}</span>`;
+      if (child.id === current) return `<li aria-current="page">${initial}<span>${escapeHtml(child.name)}'s page</span></li>`;
+      return `<li><form method="post" action="${escapeHtml(action(child.id))}"><button class="page-link" type="submit">${initial}<span>${escapeHtml(child.name)}'s page</span></button></form></li>`;
+    })
+    .join("")}</ul>`;
+}
+
+const PAGES_STYLE = `<style>
+.pages{list-style:none;margin:16px 0 0;padding:0;display:grid;gap:12px}
+.pages li{display:flex}
+.pages form{display:flex;flex:1}
+.pages .page-link,.pages li[aria-current]{flex:1;display:flex;align-items:center;gap:14px;min-height:64px;padding:10px 16px;border:1px solid #D2D7DF;border-radius:12px;background:#fff;color:#353535;font:inherit;font-size:18px;font-weight:600;text-align:left;cursor:pointer}
+.pages .page-link:hover{border-color:#8A897C}
+.pages li[aria-current]{background:#f4f3ef;border-style:dashed;font-weight:500}
+.pages .initial{width:44px;height:44px;border-radius:50%;background:#D2D7DF;display:inline-flex;align-items:center;justify-content:center;font-weight:700;flex-shrink:0}
+.quiet{margin:28px 0 0;font-size:15px;color:#5f5e55}
+.quiet a,.quiet button{color:#5f5e55}
+</style>`;
+
+/**
+ * The invitation: opening it changes nothing (mail scanners open links); one button answers. Accepted, the page lists
+ * each child's page, and "Stop receiving" is a quiet link at the bottom that asks once.
+ */
 function invitationPage(invitation: Invitation, token: string, preferred?: string) {
-  const children = invitation.childNames.length ? joinNames(invitation.childNames) : "his children";
-  const who = `${escapeHtml(invitation.dadName)} has named you as a guardian for ${escapeHtml(children)}`;
-  const form = (answer: "accept" | "decline", label: string, secondary: boolean) =>
-    `<form method="post" action="/family/invite/${escapeHtml(token)}"><input type="hidden" name="answer" value="${answer}"><button class="button${secondary ? " secondary" : ""}" type="submit"${preferred === answer ? " autofocus" : ""}>${label}</button></form>`;
-  const answered =
-    invitation.status === "accepted"
-      ? `<p><strong>You have accepted.</strong> We have emailed you a private link to each child's page.</p>`
-      : invitation.status === "declined"
-        ? `<p><strong>You have declined.</strong> Nothing will be sent to you. Changed your mind? You can still accept.</p>`
-        : "";
-  const buttons =
-    invitation.status === "accepted"
-      ? `<div class="actions">${form("decline", "Stop receiving", true)}</div>`
-      : invitation.status === "declined"
-        ? `<div class="actions">${form("accept", "Accept", false)}</div>`
-        : `<div class="actions">${preferred === "decline" ? `${form("decline", "Decline", false)}${form("accept", "Accept", true)}` : `${form("accept", "Accept", false)}${form("decline", "Decline", true)}`}</div>`;
-  return familyLayout({
-    title: "Your invitation",
-    body: `<div class="card"><h1>Hello ${escapeHtml(invitation.guardianName)}</h1>
-<p>${who}.</p>
-<p>When one of his messages (a video, a voice note, a story with photos) opens for them, we will email you a private link to that child's page, where you can watch, listen and download it. You need no account and no password.</p>
-${answered}${buttons}</div>`,
-  });
+  const children = invitation.children.length ? joinNames(invitation.children.map((child) => child.name)) : "his children";
+  const dad = escapeHtml(invitation.dadName);
+  const post = (answer: "accept" | "decline", label: string, className: string) =>
+    `<form method="post" action="/family/invite/${escapeHtml(token)}"><input type="hidden" name="answer" value="${answer}"><button class="${className}" type="submit" autofocus>${label}</button></form>`;
+  const what = `<p>When one of his messages (a video, a voice note, a story with photos) opens, we will email you a private link to that child's page, where you can watch, listen and keep it. You need no account and no password.</p>`;
+  const body = (() => {
+    if (invitation.status === "accepted" && preferred === "decline")
+      return `<div class="card"><h1>Stop receiving messages for ${escapeHtml(children)}?</h1><p>We will send you nothing more from ${dad}, and your links to the ${invitation.children.length === 1 ? "page stop" : "pages stop"} working.</p>
+<div class="actions">${post("decline", "Stop receiving", "button")}<a class="button secondary" href="/family/invite/${escapeHtml(token)}">Keep receiving</a></div></div>`;
+    if (invitation.status === "accepted")
+      return `<div class="card" role="status"><h1>Thank you, ${escapeHtml(invitation.guardianName)}</h1><p>You will receive the messages left for ${escapeHtml(children)}. We have also emailed you your private ${invitation.children.length === 1 ? "link" : "links"}.</p>
+${invitation.paused ? `<p>${dad} has paused sending to you for now.</p>` : childPagesList(invitation.children, (childId) => `/family/invite/${token}/open/${childId}`)}
+<p class="quiet"><a href="/family/invite/${escapeHtml(token)}?answer=decline">Stop receiving</a></p></div>`;
+    if (invitation.status === "declined")
+      return `<div class="card"><h1>Hello ${escapeHtml(invitation.guardianName)}</h1><p><strong>You have said no thanks.</strong> Nothing will be sent to you. Changed your mind? You can still accept.</p>
+<div class="actions">${post("accept", "Accept", "button")}</div></div>`;
+    if (preferred === "decline")
+      return `<div class="card"><h1>Hello ${escapeHtml(invitation.guardianName)}</h1><p>${dad} has asked you to receive the messages he leaves for ${escapeHtml(children)}.</p>${what}
+<div class="actions">${post("decline", "No thanks", "button")}</div><p class="quiet"><a href="/family/invite/${escapeHtml(token)}?answer=accept">Accept instead</a></p></div>`;
+    return `<div class="card"><h1>Hello ${escapeHtml(invitation.guardianName)}</h1><p>${dad} has asked you to receive the messages he leaves for ${escapeHtml(children)}.</p>${what}
+<div class="actions">${post("accept", "Accept", "button")}</div><p class="quiet"><a href="/family/invite/${escapeHtml(token)}?answer=decline">No thanks</a></p></div>`;
+  })();
+  return familyLayout({ title: "Your invitation", head: PAGES_STYLE, body });
 }
 
 const KIND_LABEL: Record<FamilyMemory["kind"], string> = { video: "Video", narration: "Story with a photo", note: "Quick note" };
 const dateOf = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+const isNew = (memory: FamilyMemory, previousVisitAt: string | null) => previousVisitAt !== null && memory.openedAt > previousVisitAt;
 
-function memoryCard(memory: FamilyMemory) {
+function memoryCard(memory: FamilyMemory, fresh: boolean) {
   const title = escapeHtml(memory.title || KIND_LABEL[memory.kind]);
   const media =
     memory.kind === "video"
       ? memory.videoUrl
         ? `<video controls playsinline preload="none" src="${escapeHtml(memory.videoUrl)}"${memory.thumbnailUrl ? ` poster="${escapeHtml(memory.thumbnailUrl)}"` : ""} aria-label="${title}"></video>`
         : `<p class="muted">This video is still being prepared. Please come back a little later.</p>`
-      : `${memory.imageUrl ? `<img src="${escapeHtml(memory.imageUrl)}" alt="The photo Dad chose for ${title}" loading="lazy" decoding="async">` : ""}${
+      : `${memory.imageUrl ? `<img src="${escapeHtml(memory.imageUrl)}" alt="The photo chosen for ${title}" loading="lazy" decoding="async">` : ""}${
           memory.audioUrl ? `<audio controls preload="none" src="${escapeHtml(memory.audioUrl)}" aria-label="Listen: ${title}"></audio>` : ""
         }`;
   const notes = memory.notes ? `<p class="notes">${escapeHtml(memory.notes)}</p>` : "";
   const downloads = memory.downloads.map((link) => `<a class="button secondary" href="${escapeHtml(link.url)}" download>${escapeHtml(link.label)}</a>`).join("");
-  return `<li class="card memory"><p class="kind">${KIND_LABEL[memory.kind]} · ${dateOf(memory.createdAt)}</p><h2>${title}</h2>${media}${notes}${downloads ? `<div class="actions">${downloads}</div>` : ""}</li>`;
+  const mark = fresh ? `<span class="new">New</span> ` : "";
+  return `<li class="card memory${fresh ? " fresh" : ""}"><p class="kind">${mark}${KIND_LABEL[memory.kind]} · ${dateOf(memory.createdAt)}</p><h2>${title}</h2>${media}${notes}${downloads ? `<div class="actions">${downloads}</div>` : ""}</li>`;
+}
+
+/**
+ * 'Download all': on a phone it opens the list of every file to save on the phone (a ZIP is no use there), with the ZIP
+ * offered for a computer; on a computer, the ZIP. CSS picks one by the screen, so the page needs no script for it.
+ */
+function downloadAll(memories: FamilyMemory[], token: string) {
+  const zip = `/family/${escapeHtml(token)}/archive`;
+  const saves = memories
+    .flatMap((memory) => memory.downloads.map((link) => `<li><a href="${escapeHtml(link.url)}" download>${escapeHtml(link.label)}: ${escapeHtml(memory.title || KIND_LABEL[memory.kind])}</a></li>`))
+    .join("");
+  return `<details class="card download-all on-phone"><summary><span class="button secondary">Download all</span><span class="muted">Keep these messages on this phone</span></summary>
+<p>Tap each one to save it on this phone:</p><ul class="saves">${saves}</ul>
+<p class="muted">On a computer, you can <a href="${zip}">download everything as one ZIP file</a>.</p></details>
+<div class="card download-all on-computer"><a class="button secondary" href="${zip}">Download all</a><p class="muted">One ZIP file for a computer, with every message below and a page that plays them without the internet. On a phone, save each message with its own button.</p></div>`;
 }
 
 const CHILD_PAGE_STYLE = `<style>
-.child{display:flex;align-items:center;gap:16px;margin:0 0 20px}
+.child{display:flex;align-items:center;gap:18px;margin:8px 0 24px}
 .child>div{min-width:0}
-.child img,.child .initial{width:80px;height:80px;border-radius:50%;object-fit:cover;flex-shrink:0;background:#D2D7DF;display:flex;align-items:center;justify-content:center;font-size:32px;font-weight:700}
+.child h1{font-size:30px;margin:0 0 4px}
+.child img,.child .initial{width:88px;height:88px;border-radius:50%;object-fit:cover;flex-shrink:0;background:#D2D7DF;display:flex;align-items:center;justify-content:center;font-size:34px;font-weight:700;box-shadow:0 0 0 4px #fff,0 0 0 5px #D2D7DF}
 .memories{list-style:none;margin:0;padding:0}
+.memory h2{font-size:22px}
+.memory.fresh{border-color:#C8862A;box-shadow:0 0 0 1px #C8862A}
+.new{display:inline-block;background:#C8862A;color:#1f1f1f;font-weight:700;font-size:13px;letter-spacing:.02em;border-radius:999px;padding:1px 10px;margin-right:4px}
+.news{font-weight:600}
 .memory video,.memory img{display:block;width:100%;max-height:70vh;border-radius:8px;background:#1f1f1f;margin:8px 0 12px;object-fit:contain}
 .memory img{background:#f4f3ef}
 .memory audio{display:block;width:100%;margin:8px 0 12px}
 .kind{font-size:14px;color:#5f5e55;margin:0 0 4px}
-.notes{white-space:pre-wrap}
+.notes{white-space:pre-wrap;font-size:17px}
 .download-all{display:flex;flex-wrap:wrap;align-items:center;gap:12px 16px}
 .download-all p{flex:1 1 240px;margin:0}
+details.download-all summary{list-style:none;display:flex;flex-wrap:wrap;align-items:center;gap:12px 16px;cursor:pointer}
+details.download-all summary:focus-visible{outline:3px solid #9a5b12;outline-offset:4px;border-radius:8px}
+details.download-all summary::-webkit-details-marker{display:none}
+details.download-all[open] summary{margin-bottom:12px}
+.saves{margin:8px 0 12px;padding-left:20px}
+.saves li{margin:0 0 10px}
+.saves a{display:inline-block;min-height:32px}
+.download-all.on-phone{display:none}
+@media (max-width:640px),(pointer:coarse){.download-all.on-phone{display:block}.download-all.on-computer{display:none}}
+.family-pages{margin:0 0 24px}
+.family-pages h2{font-size:16px;color:#5f5e55;font-weight:600;margin:0}
 #envelopes{margin-top:32px}
 .envelope{border-style:dashed;background:#fbfaf7}
 .envelope h3{font-size:18px;margin:0 0 8px}
@@ -95,27 +156,34 @@ function envelopeCard(envelope: Envelope, token: string, childName: string, canC
   const action = !canConfirm
     ? `<p class="muted">It opens when the family tells us it has happened.</p>`
     : envelope.confirmed
-    ? `<p><strong>You said this has happened.</strong> It opens for ${name} when enough of ${name}'s guardians agree.</p>`
+    ? `<p><strong>You said this has happened.</strong> It opens for ${name} when enough of the family agree.</p>`
     : `<a class="button secondary" href="/family/${escapeHtml(token)}/confirm/${envelope.memoryId}">This has happened</a>`;
-  return `<li class="card envelope"><p class="kind">Sealed ${KIND_LABEL[envelope.kind].toLowerCase()}</p><h3>${escapeHtml(envelope.milestone)}</h3>${action}</li>`;
+  return `<li class="card envelope"><p class="kind">Opens later · ${KIND_LABEL[envelope.kind]}</p><h3>${escapeHtml(envelope.milestone)}</h3>${action}</li>`;
 }
 
 function childPage(page: Extract<ChildPage, { state: "open" }>, token: string, envelopes: Envelope[], notice = "", worryOffered = false) {
   const name = escapeHtml(page.child.name);
+  const dad = escapeHtml(page.dadName);
   const photo = page.child.photoUrl
     ? `<img src="${escapeHtml(page.child.photoUrl)}" alt="" fetchpriority="high">`
     : `<span class="initial" aria-hidden="true">${escapeHtml(childInitial(page.child.name))}</span>`;
+  const fresh = page.memories.filter((memory) => isNew(memory, page.previousVisitAt)).length;
+  const news = fresh === 0 ? "" : `<p class="news" role="status">${fresh === 1 ? "1 new message" : `${fresh} new messages`} since your last visit.</p>`;
   const list = page.memories.length
-    ? `<div class="card download-all"><a class="button secondary" href="/family/${escapeHtml(token)}/archive">Download all</a><p class="muted">One ZIP file of the messages below in their original formats, with a page (index.html) that plays them without the internet.</p></div><ul class="memories" aria-label="Messages">${page.memories.map(memoryCard).join("")}</ul>`
+    ? `${news}${downloadAll(page.memories, token)}<ul class="memories" aria-label="Messages">${page.memories.map((memory) => memoryCard(memory, isNew(memory, page.previousVisitAt))).join("")}</ul>`
     : `<div class="card"><p>Nothing has opened for ${name} yet. When something does, we will email you.</p></div>`;
+  const family =
+    page.family.length > 1
+      ? `<nav class="family-pages" aria-labelledby="family-pages-title"><h2 id="family-pages-title">${dad}'s children</h2>${childPagesList(page.family, (childId) => `/family/${token}/open/${childId}`, page.child.id)}</nav>`
+      : "";
   return familyLayout({
     title: `${page.child.name}'s page`,
-    head: CHILD_PAGE_STYLE,
-    body: `${notice}<div class="child">${photo}<div><h1>${name}'s page</h1><p class="muted">Messages ${escapeHtml(page.dadName)} left for ${name}, newest first.</p></div></div>${list}${
+    head: `${PAGES_STYLE}${CHILD_PAGE_STYLE}<script src="${ONE_AT_A_TIME_SCRIPT}" defer></script>`,
+    body: `${notice}<div class="child">${photo}<div><h1>${name}'s page</h1><p class="muted">Messages ${dad} left for ${name}, newest first.</p></div></div>${list}${
       envelopes.length
-        ? `<section id="envelopes" aria-labelledby="envelopes-title"><h2 id="envelopes-title">Sealed for later</h2><p class="muted">Dad left these for moments still to come. ${page.access.kind === "guardian" ? `Tell us when one has happened for ${name}, and it will open for ${name}.` : "Each opens when the family tells us it has happened."}</p><ul class="memories">${envelopes.map((e) => envelopeCard(e, token, page.child.name, page.access.kind === "guardian")).join("")}</ul></section>`
+        ? `<section id="envelopes" aria-labelledby="envelopes-title"><h2 id="envelopes-title">For when it happens</h2><p class="muted">${dad} left these for moments still to come. ${page.access.kind === "guardian" ? `Tell us when one has happened for ${name}, and it will open for ${name}.` : "Each opens when the family tells us it has happened."}</p><ul class="memories">${envelopes.map((e) => envelopeCard(e, token, page.child.name, page.access.kind === "guardian")).join("")}</ul></section>`
         : ""
-    }${worryOffered ? `<p class="muted worry"><a href="/family/${escapeHtml(token)}/worried">Worried that something has happened to ${escapeHtml(page.dadName)}?</a></p>` : ""}`,
+    }${family}${worryOffered ? `<p class="muted worry"><a href="/family/${escapeHtml(token)}/worried">Worried that something has happened to ${escapeHtml(page.dadFullName)}?</a></p>` : ""}`,
   });
 }
 
@@ -284,6 +352,13 @@ export function registerGuardianPages(options: {
       return c.redirect(`/family/invite/${token}`, 303);
     },
   );
+  // The accepted invitation's list of pages: each button opens a fresh link to that child's page.
+  app.post("/family/invite/:token/open/:childId", limit.invitation, async (c) => {
+    const childId = c.req.param("childId");
+    const url = UUID.test(childId) ? await usecases.openChildPage({ token: c.req.param("token"), childId }) : undefined;
+    if (!url) return c.html(notFoundPage(), 404);
+    return c.redirect(url, 303);
+  });
   app.get("/family/here/:token", limit.herePage, async (c) => {
     c.header("cache-control", "no-store");
     const token = c.req.param("token");
@@ -305,6 +380,15 @@ export function registerGuardianPages(options: {
     const confirmed = c.req.query("confirmed");
     const worryOffered = page.access.kind === "guardian" && Boolean(await options.legacy.worryRule({ userId: page.access.userId }));
     return c.html(childPage(page, token, envelopes, confirmed ? confirmedNotice(confirmed, page, envelopes) : "", worryOffered));
+  });
+
+  // From one child's page to a brother's or sister's (a guardian of both): a fresh link to it.
+  app.post("/family/:token/open/:childId", limit.childPage, async (c) => {
+    const token = c.req.param("token");
+    const childId = c.req.param("childId");
+    const url = UUID.test(childId) ? await links.openSibling({ token, childId }) : undefined;
+    if (!url) return c.html(unavailablePage(token), 404);
+    return c.redirect(url, 303);
   });
 
   // Asks before confirming: opening it changes nothing.

@@ -1,12 +1,14 @@
 import { and, asc, count, eq, gt, inArray, isNull, max, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { children } from "../children/children.table";
-import { familyLinks, guardianChildren, guardianDeclines, guardianInvitations, guardians } from "./guardians.table";
+import { familyLinks, familyPageVisits, guardianChildren, guardianDeclines, guardianInvitations, guardians } from "./guardians.table";
 
 export type GuardianRow = typeof guardians.$inferSelect;
 export type GuardianWithChildren = GuardianRow & { childIds: string[] | null };
 type GuardianValues = { name: string; email: string; relation: GuardianRow["relation"] };
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Views of a child's page closer together than this are one visit. */
+const VISIT_GAP_MS = 60 * 60 * 1000;
 const owned = (input: { userId: string; guardianId: string }) => and(eq(guardians.id, input.guardianId), eq(guardians.userId, input.userId));
 
 /** Every dad-facing query is filtered by the owner; the token lookups are the only unowned reads. */
@@ -128,6 +130,25 @@ export function createGuardiansRepository(db: Database) {
           )
       )[0],
     markLinkOpened: (linkId: string) => db.update(familyLinks).set({ lastOpenedAt: new Date() }).where(eq(familyLinks.id, linkId)),
+    /**
+     * Records a view of a child's page and returns the end of the visit before this one (null on the first). Views less
+     * than VISIT_GAP apart are one visit, so a reload keeps what the first view of the visit called new.
+     */
+    recordVisit: async (input: { guardianId: string; childId: string; at: Date }) => {
+      const gapStart = new Date(input.at.getTime() - VISIT_GAP_MS).toISOString();
+      const [row] = await db
+        .insert(familyPageVisits)
+        .values({ guardianId: input.guardianId, childId: input.childId, previousVisitAt: null, lastViewedAt: input.at })
+        .onConflictDoUpdate({
+          target: [familyPageVisits.guardianId, familyPageVisits.childId],
+          set: {
+            previousVisitAt: sql`CASE WHEN ${familyPageVisits.lastViewedAt} < ${gapStart}::timestamptz THEN ${familyPageVisits.lastViewedAt} ELSE ${familyPageVisits.previousVisitAt} END`,
+            lastViewedAt: sql`greatest(${familyPageVisits.lastViewedAt}, ${input.at.toISOString()}::timestamptz)`,
+          },
+        })
+        .returning({ previousVisitAt: familyPageVisits.previousVisitAt });
+      return row.previousVisitAt;
+    },
     revokeLinks: async (input: { userId: string; guardianId: string }) => {
       const [row] = await db.select({ id: guardians.id }).from(guardians).where(owned(input));
       if (!row) return false;

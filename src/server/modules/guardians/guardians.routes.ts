@@ -4,7 +4,9 @@ import { confirmationsNeededSchema, guardianInputSchema, guardianPausedSchema, l
 import type { RateLimitRule } from "../../http/rate-limit";
 import { validate } from "../../http/validate";
 import { type AppEnv, currentUser, requireUser } from "../../http/app-env";
+import { dadNameSchema } from "../../../shared/dad-name";
 import { guardianErrors } from "./guardians.errors";
+import type { DadNameUsecases } from "./guardians.dad-name";
 import type { ConfirmationsUsecases } from "./guardians.confirmations";
 import type { DeliveriesUsecases } from "./guardians.deliveries";
 import type { GuardiansUsecases } from "./guardians.usecases";
@@ -22,6 +24,7 @@ export function registerGuardiansRoutes(options: {
   deliveries: Pick<DeliveriesUsecases, "forMemory">;
   confirmations: Pick<ConfirmationsUsecases, "needed" | "setNeeded" | "list" | "undo">;
   legacy: Pick<LegacyUsecases, "status" | "set">;
+  dadName: DadNameUsecases;
   rateLimit: (rule: RateLimitRule) => MiddlewareHandler<AppEnv>;
 }) {
   const { usecases } = options;
@@ -46,6 +49,11 @@ export function registerGuardiansRoutes(options: {
     await options.confirmations.undo({ userId: currentUser(c).id, confirmationId });
     return c.body(null, 204);
   });
+  // What his children call him: the name the family's pages and emails give him.
+  app.get("/api/guardians/dad-name", requireUser(), async (c) => c.json({ dadName: await options.dadName.get({ userId: currentUser(c).id }) }));
+  app.put("/api/guardians/dad-name", requireUser(), validate("json", dadNameSchema), async (c) =>
+    c.json({ dadName: await options.dadName.set({ userId: currentUser(c).id, ...c.req.valid("json") }) }),
+  );
   // 'If something happens to me': on or off, the period, and what earlier releases opened.
   app.get("/api/guardians/legacy", requireUser(), async (c) => c.json({ legacy: await options.legacy.status({ userId: currentUser(c).id }) }));
   app.put("/api/guardians/legacy", requireUser(), validate("json", legacySettingsSchema), async (c) =>

@@ -162,6 +162,8 @@ export const familySettings = pgTable(
     legacyGuardiansNeeded: integer("legacy_guardians_needed").notNull().default(0),
     /** After a guardian's alarm, how many days Dad has to answer the check-in before the release (7-30). */
     legacyVetoDays: integer("legacy_veto_days").notNull().default(14),
+    /** What his children call him ('Dad', 'Papa', 'Daddy' or his own word): the family's pages and emails name him so. */
+    dadName: text("dad_name").notNull().default("Dad"),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true, precision: 3 }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -324,7 +326,28 @@ export const childHandoverAges = pgTable("child_handover_ages", {
 });
 
 /**
- * Each hand-over done: one row per child and hand-over age, so the daily job (on any node, run twice) tells the child
+ * When someone who receives a child's page (a guardian, or the grown child) last looked at it, whichever of their links
+ * they used: the page marks "New" what opened since their previous visit. A visit is page views less than an hour apart,
+ * so a reload does not clear the marks.
+ */
+export const familyPageVisits = pgTable(
+  "family_page_visits",
+  {
+    guardianId: uuid("guardian_id")
+      .notNull()
+      .references(() => guardians.id, { onDelete: "cascade" }),
+    childId: uuid("child_id")
+      .notNull()
+      .references(() => children.id, { onDelete: "cascade" }),
+    /** The end of the visit before this one (null: this is the first visit). */
+    previousVisitAt: timestamp("previous_visit_at", { withTimezone: true, precision: 3 }),
+    lastViewedAt: timestamp("last_viewed_at", { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.guardianId, table.childId] })],
+);
+
+/**
+ * Each hand-over done: one row per child and hand-over age, so the hourly job (on any node, run twice) tells the child
  * and the guardians once.
  */
 export const childHandovers = pgTable(

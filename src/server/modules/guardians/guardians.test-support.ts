@@ -28,7 +28,9 @@ export async function acceptedGuardian(t: TestApp, dad: Dad, options: { name?: s
   const invite = (await waitForEmail(t, email)).text.match(/\/family\/invite\/([A-Za-z0-9_-]+)/)![1];
   const accepted = await t.app.request(`/family/invite/${invite}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "answer=accept" });
   expect(accepted.status).toBe(303);
-  const token = (await waitForEmail(t, email, { subjectIncludes: `${options.childName ?? "Maya"}'s page` })).text.match(/\/family\/([A-Za-z0-9_-]{43})/)![1];
+  // One email holds the link to each of the guardian's children's pages ("Maya's page: …").
+  const links = (await waitForEmail(t, email, { subjectIncludes: "Your private link" })).text;
+  const token = links.match(new RegExp(`${options.childName ?? "Maya"}'s page: \\S+/family/([A-Za-z0-9_-]{43})`))![1];
   return { id: guardian.id as string, email, token };
 }
 

@@ -190,7 +190,7 @@ describe("another family", () => {
 });
 
 describe("the invitation page (public, by token)", () => {
-  it("shows who invited them without changing anything; Accept emails a link to each child's page", async () => {
+  it("shows who invited them without changing anything; one tap on Accept lists each child's page and emails the links together", async () => {
     const user = await createSignedInUser(t);
     await addChild(user.cookie, "Maya");
     await addChild(user.cookie, "Leo");
@@ -201,22 +201,38 @@ describe("the invitation page (public, by token)", () => {
     const page = await t.app.request(`/family/invite/${token}?answer=accept`);
     expect(page.status).toBe(200);
     const html = await page.text();
-    expect(html).toContain(`${user.email} has named you as a guardian for Maya and Leo`);
+    expect(html).toContain(`${user.email} has asked you to receive the messages he leaves for Maya and Leo`);
     expect(html).not.toContain("<script");
+    expect(html).not.toContain("guardian");
+    // The one button is Accept; saying no is a quiet link.
+    expect([...html.matchAll(/<button[^>]*>([^<]*)<\/button>/g)].map((match) => match[1])).toEqual(["Accept"]);
     expect((await rowOf(guardian.id)).status).toBe("invited");
 
     const accepted = await answer(token, "accept");
     expect(accepted.status).toBe(303);
+    expect(accepted.headers.get("location")).toBe(`/family/invite/${token}`);
     expect((await rowOf(guardian.id)).status).toBe("accepted");
-    expect(await (await t.app.request(`/family/invite/${token}`)).text()).toContain("You have accepted.");
-    const mayaLink = await waitForEmail(t, email, { subjectIncludes: "Maya's page" });
-    await waitForEmail(t, email, { subjectIncludes: "Leo's page" });
-    expect(mayaLink.text).toMatch(/\/family\/[A-Za-z0-9_-]{43}/);
+    const after = await (await t.app.request(`/family/invite/${token}`)).text();
+    expect(after).toContain("Thank you, Grandma Rose");
+    // The page after accepting lists each child's page; "Stop receiving" is a quiet link, not a button.
+    const pages = [...after.matchAll(/\/open\/([0-9a-f-]{36})"><button[^>]*><span[^>]*>[^<]*<\/span><span>([^<]*)<\/span><\/button>/g)].map((match) => ({ childId: match[1], name: match[2] }));
+    expect(pages.map((page) => page.name)).toEqual(["Maya's page", "Leo's page"]);
+    expect(after).toContain(`<p class="quiet"><a href="/family/invite/${token}?answer=decline">Stop receiving</a></p>`);
+    const links = await waitForEmail(t, email, { subjectIncludes: "Your private links to the pages of Maya and Leo" });
+    expect(links.text).toMatch(/Maya's page: \S+\/family\/[A-Za-z0-9_-]{43}/);
+    expect(links.text).toMatch(/Leo's page: \S+\/family\/[A-Za-z0-9_-]{43}/);
     expect(await t.db.select().from(familyLinks).where(eq(familyLinks.guardianId, guardian.id))).toHaveLength(2);
 
-    // Accepting twice sends nothing new.
+    // A tap on Leo's page opens it through a fresh link of its own; an invitation not accepted opens nothing.
+    const opened = await t.app.request(`/family/invite/${token}/open/${pages[1].childId}`, { method: "POST", headers: { origin: TEST_ORIGIN } });
+    expect(opened.status).toBe(303);
+    const leoPage = await t.app.request(new URL(opened.headers.get("location")!).pathname);
+    expect(await leoPage.text()).toContain("<h1>Leo's page</h1>");
+    expect(await t.db.select().from(familyLinks).where(eq(familyLinks.guardianId, guardian.id))).toHaveLength(3);
+
+    // Accepting twice sends nothing new (no link beyond the two emailed and the one opened).
     await answer(token, "accept");
-    expect(await t.db.select().from(familyLinks).where(eq(familyLinks.guardianId, guardian.id))).toHaveLength(2);
+    expect(await t.db.select().from(familyLinks).where(eq(familyLinks.guardianId, guardian.id))).toHaveLength(3);
     const list = await (await jsonRequest(t, "GET", "/api/guardians", { cookie: user.cookie })).json();
     expect(list.guardians[0].state).toBe("accepted");
   });
@@ -228,6 +244,27 @@ describe("the invitation page (public, by token)", () => {
     expect((await answer(token, "decline")).status).toBe(303);
     expect((await rowOf(guardian.id)).status).toBe("declined");
     expect(await t.db.select().from(familyLinks).where(eq(familyLinks.guardianId, guardian.id))).toEqual([]);
+  });
+
+  it("opens no child's page from an invitation not accepted; 'Stop receiving' asks once, then stops everything", async () => {
+    const user = await createSignedInUser(t);
+    const maya = await addChild(user.cookie, "Maya");
+    const email = uniqueEmail();
+    const { guardian } = await (await addGuardian(user.cookie, guardianBody({ email }))).json();
+    const token = tokenFrom((await waitForEmail(t, email)).text, "accept")!;
+    const openMaya = () => t.app.request(`/family/invite/${token}/open/${maya.id}`, { method: "POST", headers: { origin: TEST_ORIGIN } });
+    expect((await openMaya()).status).toBe(404);
+    await answer(token, "accept");
+    expect((await openMaya()).status).toBe(303);
+
+    // The quiet link asks first: opening it changes nothing.
+    const ask = await (await t.app.request(`/family/invite/${token}?answer=decline`)).text();
+    expect(ask).toContain("<h1>Stop receiving messages for Maya?</h1>");
+    expect((await rowOf(guardian.id)).status).toBe("accepted");
+    expect((await answer(token, "decline")).status).toBe(303);
+    expect((await rowOf(guardian.id)).status).toBe("declined");
+    expect((await openMaya()).status).toBe(404);
+    expect((await t.db.select().from(familyLinks).where(eq(familyLinks.guardianId, guardian.id))).every((link) => link.revokedAt !== null)).toBe(true);
   });
 
   it("answers an unknown, malformed or guessed token with a 404 page that names nobody", async () => {

@@ -3,8 +3,12 @@ import type { Memory, MemoryUnlock, ShownMemoryFields } from "../../../shared/me
 
 /** What the guardians module reads from other modules (through their usecases). */
 export type FamilyReaders = {
-  /** Dad as shown to his family: his full name, else 'Dad' (never his email; `named` says which), and his email. */
-  dadOf: (userId: string) => Promise<{ name: string; email: string; named: boolean }>;
+  /**
+   * Dad as shown to his family: `calledAs`, what his children call him (Settings; 'Dad' unless he chose), names him on
+   * every page and email about his messages; `name`, his full name else 'Dad' (never his email; `named` says which), is
+   * for the grown-ups who must recognise him (an invitation, a worry); and his email.
+   */
+  dadOf: (userId: string) => Promise<{ calledAs: string; name: string; email: string; named: boolean }>;
   childrenOf: (userId: string) => Promise<Array<{ id: string; name: string; birthdate: string }>>;
   /** The account's time zone (delivery times are local). */
   timeZoneOf: (userId: string) => Promise<string>;
@@ -22,6 +26,8 @@ export type FamilyMemory = ShownMemoryFields & Pick<Memory, "kind"> & {
   downloads: Array<{ label: string; url: string }>;
   /** The rule it opened by, for the email's wording ('for Maya's 13th birthday'). */
   unlock: Pick<MemoryUnlock, "type" | "age" | "date" | "milestone">;
+  /** When it opened (its unlock instant, else when it was saved): the page marks it "New" when that is after the last visit. */
+  openedAt: string;
 };
 
 /**
@@ -46,9 +52,15 @@ export type FamilyAccess = { userId: string; childId: string; guardianId: string
 export type ChildPage =
   | {
       state: "open";
-      child: { name: string; photoUrl: string | null };
+      child: { id: string; name: string; photoUrl: string | null };
+      /** What the children call him (the page's words), and his name for the grown-ups (the worry page). */
       dadName: string;
+      dadFullName: string;
       memories: FamilyMemory[];
+      /** The end of this visitor's previous visit to this page (null: the first): what opened since is "New". */
+      previousVisitAt: string | null;
+      /** The children this guardian receives for, this one among them (one page links the others); the grown child: none. */
+      family: Array<{ id: string; name: string }>;
       /** Who is looking at which child (for the envelopes); never rendered. */
       access: FamilyAccess;
     }

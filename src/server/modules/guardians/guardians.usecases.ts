@@ -36,7 +36,7 @@ export function createGuardiansUsecases(options: {
   outbox: EmailOutbox;
   appUrl: string;
   readers: FamilyReaders;
-  links: Pick<FamilyLinksUsecases, "issue">;
+  links: Pick<FamilyLinksUsecases, "issue" | "createLink">;
   /** Each guardian's last refused or bounced delivery (shown on their row). */
   deliveryProblems?: (input: { userId: string }) => Promise<Map<string, string>>;
   now?: () => Date;
@@ -181,7 +181,19 @@ export function createGuardiansUsecases(options: {
       const row = await invitationFor(input.token);
       if (!row) throw guardianErrors.invitationNotFound();
       const dad = await readers.dadOf(row.userId);
-      return { guardianName: row.name, dadName: inviter(dad), childNames: (await childrenFor(row)).map((child) => child.name), status: row.status };
+      const children = (await childrenFor(row)).map((child) => ({ id: child.id, name: child.name }));
+      return { guardianName: row.name, dadName: inviter(dad), children, status: row.status, paused: row.pausedAt !== null };
+    },
+
+    /**
+     * From the accepted invitation's page (the page after accepting lists each child's page): a fresh link to one of the
+     * guardian's children's pages; undefined when the invitation is not accepted (or paused) or the child is not theirs.
+     */
+    async openChildPage(input: { token: string; childId: string }) {
+      const row = await invitationFor(input.token);
+      if (!row || row.status !== "accepted" || row.pausedAt) return undefined;
+      if (!(await childrenFor(row)).some((child) => child.id === input.childId)) return undefined;
+      return options.links.createLink({ guardianId: row.id, childId: input.childId });
     },
 
     /** Accepting (again) emails a link to each child's page; declining stops everything for this address. */
@@ -193,7 +205,8 @@ export function createGuardiansUsecases(options: {
       await guardians.respond({ guardianId: row.id, status });
       if (status === "accepted") {
         await guardians.forgetDecline({ userId: row.userId, email: row.email });
-        for (const child of await childrenFor(row)) await options.links.issue({ guardianId: row.id, userId: row.userId, childId: child.id, guardianName: row.name, email: row.email });
+        const childIds = (await childrenFor(row)).map((child) => child.id);
+        await options.links.issue({ guardianId: row.id, userId: row.userId, childIds, guardianName: row.name, email: row.email });
       } else {
         await guardians.recordDecline({ userId: row.userId, email: row.email });
         await guardians.revokeLinks({ userId: row.userId, guardianId: row.id });

@@ -9,7 +9,7 @@ import { FAMILY_PAGE_LIMITS, familyPageLimit, onlyTheFamilyPage, unavailablePage
 function worryPage(input: { token: string; dadName: string; childName: string; rule: { guardiansNeeded: number; vetoDays: number }; done: boolean }) {
   const dad = escapeHtml(input.dadName);
   const back = `<a href="/family/${escapeHtml(input.token)}">Back to ${escapeHtml(input.childName)}'s page</a>`;
-  const needed = input.rule.guardiansNeeded === 1 ? "one of his guardians says" : `${input.rule.guardiansNeeded} of his guardians say`;
+  const needed = input.rule.guardiansNeeded === 1 ? "one of the family says" : `${input.rule.guardiansNeeded} of the family say`;
   return familyLayout({
     title: `Worried about ${input.dadName}?`,
     body: input.done
@@ -38,7 +38,7 @@ export function registerWorryPages(options: { links: FamilyLinksUsecases; legacy
     if (page.access.kind !== "guardian") return c.html(onlyTheFamilyPage(), 403);
     const rule = await options.legacy.worryRule({ userId: page.access.userId });
     if (!rule) return c.redirect(`/family/${encodeURIComponent(token)}`, 303);
-    return c.html(worryPage({ token, dadName: page.dadName, childName: page.child.name, rule, done: c.req.query("done") === "1" }));
+    return c.html(worryPage({ token, dadName: page.dadFullName, childName: page.child.name, rule, done: c.req.query("done") === "1" }));
   });
 
   app.post("/family/:token/worried", worryLimit, async (c) => {

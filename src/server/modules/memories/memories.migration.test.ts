@@ -87,10 +87,16 @@ async function loadFixture(client: pg.Client) {
 
 /** Links to stored files are signed for a while: their query strings differ from one reading to the next. */
 /**
- * The memory cards of a child's page (opened ones and sealed envelopes), which the migration must keep exactly; the
- * rest of the page (its styles, the family's other controls) changes with later features.
+ * What each memory card of a child's page holds (opened ones and sealed envelopes): its title, its notes and the files
+ * and links it plays and saves, which the migration must keep exactly; the cards' words, the rest of the page (its
+ * styles, the family's other controls) change with later features.
  */
-const memoryCards = (html: string) => html.match(/<li class="card[^"]*">.*?<\/li>/gs) ?? [];
+const memoryCards = (html: string) =>
+  (html.match(/<li class="card[^"]*">.*?<\/li>/gs) ?? []).map((card) => ({
+    title: card.match(/<h[23]>(.*?)<\/h[23]>/s)?.[1] ?? null,
+    notes: card.match(/<p class="notes">(.*?)<\/p>/s)?.[1] ?? null,
+    links: [...card.matchAll(/(?:src|href|poster)="([^"]*)"/g)].map((match) => match[1]),
+  }));
 
 const withoutSignatures = (text: string) => text.replace(/(\/files\/[^\s"'<>?]*)\?[^\s"'<>]*/g, "$1").replace(/(https?:\/\/[^\s"'<>?]*)\?[^\s"'<>]*/g, "$1");
 

@@ -10,6 +10,7 @@ import { ConfirmGuardianDialog, errorMessage } from "./confirm-guardian-dialog";
 import { GuardianFormDialog, type Kid } from "./guardian-form-dialog";
 import { MilestoneConfirmations } from "./milestone-confirmations";
 import { LegacyRelease } from "./legacy-release";
+import { DadNameSetting } from "./dad-name-setting";
 
 const STATE_STYLE: Record<GuardianState, string> = {
   invited: "bg-mist-soft text-ink",
@@ -62,6 +63,7 @@ export function FamilyDelivery({ kids }: { kids: Kid[] }) {
   const full = list.length >= GUARDIAN_LIMIT;
   return (
     <div className="flex flex-col gap-4">
+      <DadNameSetting />
       {list.length === 0 ? (
         <p className="rounded-lg border border-dashed border-sand bg-paper-warm px-4 py-6 text-center text-olive-dark">
           No guardians yet. Add someone you trust: they will receive your memories for your children when they open.

@@ -3,11 +3,34 @@ import { LEGACY_COPY, LEGACY_PERIOD_CHOICES, type LegacySettingsInput } from "..
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Switch } from "../../../components/ui/switch";
+import { FieldFrame, fieldDescribedBy } from "../../../components/ui/text-field";
 import { joinNames } from "../../../../shared/join-names";
 import { LEGACY_VETO_DAYS_MAX, LEGACY_VETO_DAYS_MIN } from "../../../../shared/legacy-decision";
 import { useLegacy, useSaveLegacy } from "../api/legacy";
 
 const dateOf = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" });
+
+/** One numeric setting of 'If something happens to me': its label, its choices and what it means. */
+function SettingRow(props: { id: string; label: string; hint?: string; value: number; choices: Array<{ value: number; label: string }>; disabled: boolean; wide?: boolean; onChange: (value: number) => void }) {
+  return (
+    <FieldFrame id={props.id} label={props.label} hint={props.hint}>
+      <select
+        id={props.id}
+        aria-describedby={fieldDescribedBy(props.id, props.hint, null)}
+        value={props.value}
+        disabled={props.disabled}
+        onChange={(event) => props.onChange(Number(event.target.value))}
+        className={`min-h-11 rounded-lg border border-sand bg-white px-3 py-2.5 text-base hover:border-olive focus:outline-none focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-accent-dark ${props.wide ? "w-full max-w-sm" : "w-40"}`}
+      >
+        {props.choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
+  );
+}
 
 /** Settings › Family delivery › 'If something happens to me': the switch, the period, and what earlier releases opened. */
 export function LegacyRelease() {
@@ -35,8 +58,6 @@ export function LegacyRelease() {
 
   const status = legacy.data.legacy;
   const rule = { enabled: status.enabled, periodMonths: status.periodMonths, guardiansNeeded: status.guardiansNeeded, vetoDays: status.vetoDays };
-  const selectClass =
-    "min-h-11 rounded-lg border border-sand bg-white px-3 py-2.5 text-base hover:border-olive focus:outline-none focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-accent-dark";
   return (
     <section aria-labelledby="legacy-title" className="flex flex-col gap-3 border-t border-sand-soft pt-5">
       <h3 id="legacy-title" className="text-lg font-semibold">
@@ -54,65 +75,36 @@ export function LegacyRelease() {
           onCheckedChange={(enabled) => void change({ ...rule, enabled })}
         />
       </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="legacy-period" className="text-sm font-medium">
-          {LEGACY_COPY.periodLabel}
-        </label>
-        <select
-          id="legacy-period"
-          value={status.periodMonths}
-          disabled={save.isPending}
-          onChange={(event) => void change({ ...rule, periodMonths: Number(event.target.value) as LegacySettingsInput["periodMonths"] })}
-          className={`${selectClass} w-40`}
-        >
-          {LEGACY_PERIOD_CHOICES.map((months) => (
-            <option key={months} value={months}>
-              {months} months
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="legacy-guardians-needed" className="text-sm font-medium">
-          {LEGACY_COPY.twoKeysLabel}
-        </label>
-        <select
-          id="legacy-guardians-needed"
-          aria-describedby="legacy-two-keys"
-          value={status.guardiansNeeded}
-          disabled={save.isPending}
-          onChange={(event) => void change({ ...rule, guardiansNeeded: Number(event.target.value) })}
-          className={`${selectClass} w-full max-w-sm`}
-        >
-          {Array.from({ length: Math.max(status.acceptedGuardians, status.guardiansNeeded) + 1 }, (_, needed) => (
-            <option key={needed} value={needed}>
-              {needed === 0 ? LEGACY_COPY.twoKeysNone : needed === 1 ? "1 guardian" : `${needed} guardians`}
-            </option>
-          ))}
-        </select>
-        <p id="legacy-two-keys" className="text-sm text-olive-dark">
-          {LEGACY_COPY.twoKeysExplanation}
-        </p>
-      </div>
+      <SettingRow
+        id="legacy-period"
+        label={LEGACY_COPY.periodLabel}
+        value={status.periodMonths}
+        choices={LEGACY_PERIOD_CHOICES.map((months) => ({ value: months, label: `${months} months` }))}
+        disabled={save.isPending}
+        onChange={(months) => void change({ ...rule, periodMonths: months as LegacySettingsInput["periodMonths"] })}
+      />
+      <SettingRow
+        id="legacy-guardians-needed"
+        label={LEGACY_COPY.twoKeysLabel}
+        hint={LEGACY_COPY.twoKeysExplanation}
+        value={status.guardiansNeeded}
+        choices={Array.from({ length: Math.max(status.acceptedGuardians, status.guardiansNeeded) + 1 }, (_, needed) => ({
+          value: needed,
+          label: needed === 0 ? LEGACY_COPY.twoKeysNone : needed === 1 ? "1 guardian" : `${needed} guardians`,
+        }))}
+        disabled={save.isPending}
+        wide
+        onChange={(guardiansNeeded) => void change({ ...rule, guardiansNeeded })}
+      />
       {status.guardiansNeeded > 0 ? (
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="legacy-veto-days" className="text-sm font-medium">
-            {LEGACY_COPY.vetoLabel}
-          </label>
-          <select
-            id="legacy-veto-days"
-            value={status.vetoDays}
-            disabled={save.isPending}
-            onChange={(event) => void change({ ...rule, vetoDays: Number(event.target.value) })}
-            className={`${selectClass} w-40`}
-          >
-            {Array.from({ length: LEGACY_VETO_DAYS_MAX - LEGACY_VETO_DAYS_MIN + 1 }, (_, i) => LEGACY_VETO_DAYS_MIN + i).map((days) => (
-              <option key={days} value={days}>
-                {days} days
-              </option>
-            ))}
-          </select>
-        </div>
+        <SettingRow
+          id="legacy-veto-days"
+          label={LEGACY_COPY.vetoLabel}
+          value={status.vetoDays}
+          choices={Array.from({ length: LEGACY_VETO_DAYS_MAX - LEGACY_VETO_DAYS_MIN + 1 }, (_, i) => LEGACY_VETO_DAYS_MIN + i).map((days) => ({ value: days, label: `${days} days` }))}
+          disabled={save.isPending}
+          onChange={(vetoDays) => void change({ ...rule, vetoDays })}
+        />
       ) : null}
       {status.worried.length > 0 ? <Alert tone="info" title={LEGACY_COPY.worried(joinNames(status.worried))} /> : null}
       <div id="legacy-what" className="flex flex-col gap-2 text-sm text-olive-dark">
