@@ -176,6 +176,21 @@ describe("about his family", () => {
   });
 });
 
+describe("the thing Dad named", () => {
+  // New wording, for moments the Playbook had no situation or no words for: the answer is about the thing itself.
+  it.each([
+    ["my 3 year old will not let go of his dummy at bedtime", "giving-up-dummy", /the dummy/],
+    ["my 6 year old is up at 5am every morning and wakes the whole house", "early-waking", /clock/],
+    ["she broke her wrist and has to miss gymnastics until after christmas", "injury-sitting-out", /gymnastics/],
+    ["my 16 year old has her highers soon and cant sleep for worrying", "exams", /the Highers/],
+    ["the twins bicker every night over who gets the top bunk", "sibling-fight", /the top bunk/],
+  ])("'%s' -> %s, naming it", (prompt, id, named) => {
+    const answer = answerFromPlaybook({ prompt, tone: "gentle", intensity: "baseline" });
+    expect(answer.situation.id).toBe(id);
+    expect(answer.text).toMatch(named);
+  });
+});
+
 describe("variants", () => {
   it("Funnier adds a light line and a fun step to an ordinary moment", () => {
     const standard = answerFromPlaybook({ prompt: "he won't clean his room", tone: "direct", intensity: "baseline", child: { name: "Leo", ageYears: 7 } });
