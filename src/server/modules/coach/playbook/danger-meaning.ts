@@ -129,6 +129,13 @@ export function wordDanger(weights: ArrayLike<number>) {
 
 /** The note threshold for danger read in one sentence of a longer message (chosen on round 9, the development set). */
 const SENTENCE_NOTE = 0.95;
+/**
+ * The sure threshold for a message of one sentence. It has no room for the story around it that makes a long message's
+ * high score a past scare or a worry: on rounds 9 to 11 (the development sets) no ordinary message of one sentence
+ * scored above 0.95 while 83% of their short danger did, where the trained threshold (about 0.99, set on the
+ * training sets' near-misses) let 67% through.
+ */
+const ONE_SENTENCE_SURE = 0.95;
 
 export type MeaningReading = { score: number; unit: string; note: boolean; sure: boolean };
 
@@ -144,7 +151,7 @@ export function createDangerMeaning(file: DangerMeaningFile, letters: (text: str
       const score = sigmoid(logits[best]);
       // A sentence read alone has lost its context ('she wants to dye it blue'): it needs more to earn a note.
       const note = units[best].whole ? file.note : Math.max(file.note, SENTENCE_NOTE);
-      return { score, unit: units[best].text, note: score > note, sure: score > file.sure };
+      return { score, unit: units[best].text, note: score > note, sure: score > (units.length === 1 ? Math.min(file.sure, ONE_SENTENCE_SURE) : file.sure) };
     },
   };
 }
