@@ -131,11 +131,12 @@ export function wordDanger(weights: ArrayLike<number>) {
 const SENTENCE_NOTE = 0.95;
 /**
  * The sure threshold for a message of one sentence. It has no room for the story around it that makes a long message's
- * high score a past scare or a worry: on rounds 9 to 11 (the development sets) no ordinary message of one sentence
- * scored above 0.95 while 83% of their short danger did, where the trained threshold (about 0.99, set on the
- * training sets' near-misses) let 67% through.
+ * high score a past scare or a worry, so it is sure at a lower score than the trained one (about 0.985). Chosen on
+ * rounds 9 to 11 and topics 9 to 11 (the development sets): at 0.97 no more ordinary messages of the rounds got the
+ * safety answer and 3 of the 300 everyday questions of the topics sets did (the telly, braces, a friend falling out:
+ * 0.95 made that 4); the full answer on the rounds' danger went from 80-86% to 82-87%.
  */
-const ONE_SENTENCE_SURE = 0.95;
+const ONE_SENTENCE_SURE = 0.97;
 
 export type MeaningReading = { score: number; unit: string; note: boolean; sure: boolean };
 
