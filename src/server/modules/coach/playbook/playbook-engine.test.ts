@@ -174,6 +174,16 @@ describe("about his family", () => {
     expect(answer.text).toContain("Nana is very sick");
     expect(answer.text).not.toMatch(/Grandpa|Grandma/);
   });
+
+  it("a grandparent with dementia is named with the family's word, and never 'she' for a grandad", () => {
+    const grandad = answerFromPlaybook({ prompt: "grandad has dementia now and my 7 year old is confused", tone: "gentle", intensity: "baseline" });
+    expect(grandad.situation.id).toBe("grandparent-dementia");
+    const say = grandad.text.split("\n")[0];
+    expect(say).toContain("Grandad has an illness called dementia");
+    expect(say).not.toMatch(/\b(?:she|her)\b/);
+    const nana = answerFromPlaybook({ prompt: "nana has dementia and my 3 year old doesnt understand", tone: "gentle", intensity: "baseline" });
+    expect(nana.text).toContain("Nana's brain is poorly");
+  });
 });
 
 describe("the thing Dad named", () => {
