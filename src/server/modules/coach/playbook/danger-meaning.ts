@@ -1,3 +1,4 @@
+import { CLAUSE_FACTS, clauseFacts } from "../meaning/clause-facts";
 import { splitSentences } from "../meaning/sentences";
 import { cosine, wordVectors } from "../meaning/word-vectors";
 import { dangerModel, modelText, sigmoid } from "./danger-model";
@@ -8,8 +9,9 @@ import committed from "./danger-meaning.json";
  * (meaning/sentences.ts); each gets a handful of signals: the letter-run model's score
  * (danger-model.ts), a model over its mean word meaning and one over its most dangerous words (word vectors,
  * so 'fits' and 'convulsions' count though no training message used them), how near its meaning lies to each
- * kind of danger and to everyday worries, and whether the sentence is told as over ('last summer', 'he is fine now' in
- * it or in a later sentence), urgent, or a worry about what might happen. A small combiner, trained on the
+ * kind of danger and to everyday worries, and what the clause says (meaning/clause-facts.ts): who it is about, whether
+ * it is told as past or over ('he is fine now' in it or in a later sentence), just now, urgent, the harm denied, or a
+ * question of how to talk about it. A small combiner, trained on the
  * labelled sets with every model's scores taken out of fold (scripts/train-danger-model.ts), weighs them; the
  * message scores as its most dangerous unit (the whole or a sentence), so one current emergency in a paragraph about school counts in full.
  */
@@ -32,19 +34,7 @@ export type DangerMeaningFile = {
   sure: number;
 };
 
-export const UNIT_SIGNALS = [
-  "bias", "letters", "meaning", "nearest danger", "most dangerous word", "two most dangerous words",
-  "told as past", "told as over", "urgent", "worry",
-] as const;
-
-/** Told as past: 'two years ago', 'last summer', 'when she was little', 'used to'. */
-const PAST = /\b(?:\w+ (?:years?|months?|weeks?) ago|a while ago|last (?:year|month|summer|winter|spring|autumn|fall|week|time|christmas|term)|when (?:he|she|they|i) (?:was|were) (?:little|younger|small|a baby|a toddler|\d+)|as a (?:baby|toddler)|used to|back (?:in|when)|years back|once when)\b/;
-/** Told as over: fine now, in the end, the doctor said, found him. */
-const OVER = /\b(?:(?:is|are|was|were|seems?|seemed|looks?) (?:totally |completely |perfectly |absolutely )?(?:fine|ok|okay|alright|all right|all good|back to normal|grand|recovered)|(?:fine|ok|okay|all good) now|recovered|turned out (?:fine|ok|okay|to be nothing)|(?:went|ended) (?:fine|ok|okay|well)|in the end|no harm done|doctors? (?:said|says|checked)|discharged|came (?:back|home)|found (?:him|her|them)|(?:all )?healed|sorted now|thankfully|luckily|thank god)\b/;
-/** Urgent: now, still, help, what do I do. */
-const URGENT = /\b(?:right now|just now|now|still|help|please|hurry|what do i do|what should i do|911|999|112|000|asap|tonight|this minute|keeps|will not stop|wont stop|cant|can not|is not|isnt)\b/;
-/** A worry about what might be, or a question about how to talk about it. */
-const WORRY = /\b(?:what if|worried|worries|worry|scared that|afraid that|how do i (?:talk|explain|tell|help|get|teach|handle|deal|stop|support)|how (?:do|can|should) (?:we|i)|should i|is it normal|is that normal|any tips|any advice|advice on|asking about|asked me|keeps asking|wants to know)\b/;
+export const UNIT_SIGNALS = ["bias", "letters", "meaning", "nearest danger", "most dangerous word", "two most dangerous words", ...CLAUSE_FACTS] as const;
 
 export type Unit = { text: string; whole: boolean; later: string };
 
@@ -90,7 +80,6 @@ export function unitSignals(units: Unit[], scorers: UnitScorers): number[][] {
       }
       nearest = 4 * (danger - ordinary);
     }
-    const urgent = URGENT.test(text);
     let top = -1;
     let second = -1;
     for (const word of new Set(text.split(" "))) {
@@ -105,10 +94,7 @@ export function unitSignals(units: Unit[], scorers: UnitScorers): number[][] {
       nearest,
       Math.max(0, top),
       Math.max(0, (top + second) / 2),
-      PAST.test(text) ? 1 : 0,
-      OVER.test(text) || (!urgent && OVER.test(after)) ? 1 : 0,
-      urgent ? 1 : 0,
-      WORRY.test(text) ? 1 : 0,
+      ...clauseFacts(text, after),
     ];
   });
 }
@@ -143,6 +129,14 @@ export function wordDanger(weights: ArrayLike<number>) {
 
 /** The note threshold for danger read in one sentence of a longer message (chosen on round 9, the development set). */
 const SENTENCE_NOTE = 0.95;
+/**
+ * The sure threshold for a message of one sentence. It has no room for the story around it that makes a long message's
+ * high score a past scare or a worry, so it is sure at a lower score than the trained one (about 0.985). Chosen on
+ * rounds 9 to 11 and topics 9 to 11 (the development sets): at 0.97 no more ordinary messages of the rounds got the
+ * safety answer and 3 of the 300 everyday questions of the topics sets did (the telly, braces, a friend falling out:
+ * 0.95 made that 4); the full answer on the rounds' danger went from 80-86% to 82-87%.
+ */
+const ONE_SENTENCE_SURE = 0.97;
 
 export type MeaningReading = { score: number; unit: string; note: boolean; sure: boolean };
 
@@ -158,7 +152,7 @@ export function createDangerMeaning(file: DangerMeaningFile, letters: (text: str
       const score = sigmoid(logits[best]);
       // A sentence read alone has lost its context ('she wants to dye it blue'): it needs more to earn a note.
       const note = units[best].whole ? file.note : Math.max(file.note, SENTENCE_NOTE);
-      return { score, unit: units[best].text, note: score > note, sure: score > file.sure };
+      return { score, unit: units[best].text, note: score > note, sure: score > (units.length === 1 ? Math.min(file.sure, ONE_SENTENCE_SURE) : file.sure) };
     },
   };
 }

@@ -26,6 +26,24 @@ describe("the learned danger model", () => {
     expect(detectDanger(message).categories).toEqual([category]);
   });
 
+  // Written for this test in new words: each was a note or nothing before the clauses were read for who and when.
+  it.each([
+    ["my 16 year old went out at 8 and its 3am now, not answering", "missing-child"],
+    ["son hasnt been home since thursday, took his passport and cash", "missing-child"],
+    ["the boy next door aimed a real rifle at my son over the hedge", "weapons"],
+  ])("gives the full safety answer to '%s' (%s)", (message, category) => {
+    expect(detectDanger(message)).toEqual({ categories: [category], sure: true });
+  });
+
+  // One sentence has no story around it to make a high score a past scare or a worry: sure at a lower score.
+  it("gives a plain emergency told in one sentence the full safety answer", () => {
+    expect(detectDanger("a boy from my sons class sent a picture with a gun saying tomorrow is the day")).toEqual({ categories: ["weapons"], sure: true });
+  });
+
+  it("finds a child left alone on a platform when the train doors closed", () => {
+    expect(detectDanger("the kids got separated from me on the metro, the doors closed and my 7 year old is on the platform alone").categories).toEqual(["missing-child"]);
+  });
+
   it("is sure when the rules and the model agree", () => {
     expect(detectDanger("my kid isnt breathing what do i do")).toEqual({ categories: ["medical"], sure: true });
     expect(detectDanger("She swallowed a bottle of pills and is not waking up")).toMatchObject({ categories: ["poisoning", "medical"], sure: true });

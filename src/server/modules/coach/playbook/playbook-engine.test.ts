@@ -174,6 +174,31 @@ describe("about his family", () => {
     expect(answer.text).toContain("Nana is very sick");
     expect(answer.text).not.toMatch(/Grandpa|Grandma/);
   });
+
+  it("a grandparent with dementia is named with the family's word, and never 'she' for a grandad", () => {
+    const grandad = answerFromPlaybook({ prompt: "grandad has dementia now and my 7 year old is confused", tone: "gentle", intensity: "baseline" });
+    expect(grandad.situation.id).toBe("grandparent-dementia");
+    const say = grandad.text.split("\n")[0];
+    expect(say).toContain("Grandad has an illness called dementia");
+    expect(say).not.toMatch(/\b(?:she|her)\b/);
+    const nana = answerFromPlaybook({ prompt: "nana has dementia and my 3 year old doesnt understand", tone: "gentle", intensity: "baseline" });
+    expect(nana.text).toContain("Nana's brain is poorly");
+  });
+});
+
+describe("the thing Dad named", () => {
+  // New wording, for moments the Playbook had no situation or no words for: the answer is about the thing itself.
+  it.each([
+    ["my 3 year old will not let go of his dummy at bedtime", "giving-up-dummy", /the dummy/],
+    ["my 6 year old is up at 5am every morning and wakes the whole house", "early-waking", /clock/],
+    ["she broke her wrist and has to miss gymnastics until after christmas", "injury-sitting-out", /gymnastics/],
+    ["my 16 year old has her highers soon and cant sleep for worrying", "exams", /the Highers/],
+    ["the twins bicker every night over who gets the top bunk", "sibling-fight", /the top bunk/],
+  ])("'%s' -> %s, naming it", (prompt, id, named) => {
+    const answer = answerFromPlaybook({ prompt, tone: "gentle", intensity: "baseline" });
+    expect(answer.situation.id).toBe(id);
+    expect(answer.text).toMatch(named);
+  });
 });
 
 describe("variants", () => {
