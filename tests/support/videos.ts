@@ -164,3 +164,15 @@ export function videoFrames(file: string) {
   const ends = packets.map((packet) => Number(packet.pts_time) + (Number(packet.duration_time) || 0));
   return { count: packets.length, seconds: Math.max(...ends) - Math.min(...starts) };
 }
+
+/** How many ffmpeg transcodes (libx264 encodes) the process `pid` is running right now, as `ps` lists its children. */
+export function transcodesUnder(pid: number) {
+  let output = "";
+  try {
+    output = execFileSync("ps", ["-o", "args=", "--ppid", String(pid)]).toString();
+  } catch {
+    // ps exits 1 when the process has no children.
+    return 0;
+  }
+  return output.split("\n").filter((args) => args.startsWith("ffmpeg ") && args.includes("libx264")).length;
+}
