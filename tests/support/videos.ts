@@ -165,14 +165,18 @@ export function videoFrames(file: string) {
   return { count: packets.length, seconds: Math.max(...ends) - Math.min(...starts) };
 }
 
-/** How many ffmpeg transcodes (libx264 encodes) the process `pid` is running right now, as `ps` lists its children. */
+/** The ffmpeg transcodes (libx264 encodes) the process `pid` is running right now, by process id, as `ps` lists its children. */
 export function transcodesUnder(pid: number) {
   let output = "";
   try {
-    output = execFileSync("ps", ["-o", "args=", "--ppid", String(pid)]).toString();
+    output = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(pid)]).toString();
   } catch {
     // ps exits 1 when the process has no children.
-    return 0;
+    return [];
   }
-  return output.split("\n").filter((args) => args.startsWith("ffmpeg ") && args.includes("libx264")).length;
+  return output
+    .split("\n")
+    .map((line) => line.trim().match(/^(\d+) (ffmpeg .*)$/))
+    .filter((match) => match?.[2]?.includes("libx264"))
+    .map((match) => Number(match![1]));
 }

@@ -74,7 +74,7 @@ const RECORD_RETRY_DELAYS_MS = [250, 500, 1000, 2000, 4000, 8000, 15000];
  * A heavy job's lease: unrenewed for this long (its node died mid-job), the job is failed and retried on another node.
  * pg-boss 10 has no heartbeat, so the lease is the job's own expiry, pushed forward while the job runs.
  */
-const LEASE_SECONDS = 60;
+const LEASE_SECONDS = 30;
 /** The longest a heavy job may run however often its lease is renewed (pg-boss's default expiry, which applied before). */
 const HEAVY_JOB_MAX_SECONDS = 15 * 60;
 /** How long `stop()` waits for the jobs in hand; those still running then are failed, so they are retried at once. */
@@ -111,7 +111,7 @@ export async function startJobQueue(options: { url: string; log: (message: strin
     // Schedules are light work: a worker node neither keeps them nor sends their runs.
     schedule: takes.light,
     // Expired jobs are failed (and so retried) by this sweep, which one node runs at a time: every half lease, a heavy
-    // job whose node died is retried within one and a half leases (90 s in production) plus its retry delay.
+    // job whose node died is retried within one and a half leases (45 s in production) plus its retry delay.
     maintenanceIntervalSeconds: Math.max(1, Math.ceil(leaseSeconds / 2)),
   });
   boss.on("error", (error) => log(`job queue: ${error.message}`));

@@ -47,7 +47,7 @@ describe("video processing (real ffmpeg)", () => {
     let sampling = true;
     const sampler = (async () => {
       while (sampling) {
-        most = Math.max(most, transcodesUnder(process.pid));
+        most = Math.max(most, transcodesUnder(process.pid).length);
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
     })();
