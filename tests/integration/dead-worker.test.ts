@@ -99,6 +99,12 @@ describe("web and worker roles", () => {
     expect((await callApp(web, "/api/config")).status).toBe(200);
   });
 
+  it("a start with an unknown APP_ROLE stops with a message that names the values, in development and in production", async () => {
+    for (const NODE_ENV of ["development", "production"]) {
+      await expect(startAppProcess({ env: { NODE_ENV, APP_ROLE: "media", DATABASE_URL: "postgres://nobody@127.0.0.1:1/none" } })).rejects.toThrow(/APP_ROLE: APP_ROLE must be web, worker or all/);
+    }
+  });
+
   it("a worker killed mid-transcode: the other worker finishes the video within 2 minutes, once, and never two transcodes of it at once", { timeout: 240_000 }, async () => {
     const dad = await signUpOn(web, { pool });
     const child = await callApp(web, "/api/children", { method: "POST", cookie: dad.cookie, json: { name: "Maya", birthdate: "2016-04-02" } });
