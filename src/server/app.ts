@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import type pg from "pg";
 import { httpErrors } from "./http/app-error";
 import { createErrorHandler, type Logger, uniformErrorBodies } from "./http/error-handler";
 import { inputGuard } from "./http/input-guard";
@@ -14,6 +15,7 @@ import { clientIpMiddleware, sessionMiddleware } from "./modules/auth/auth.middl
 import { STRIPE_WEBHOOK_PATH } from "./modules/billing/billing.routes";
 import { NARRATION_UPLOAD_PATH } from "./modules/memories/memories.routes";
 import { UPLOADS_PATH } from "./modules/uploads/uploads.usecases";
+import { registerHealthRoutes } from "./modules/health/health.routes";
 import type { Services } from "./services";
 
 /** Routes that accept file bodies beyond 1 MB (each declares its own limit). */
@@ -57,6 +59,17 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/** A worker node's HTTP: /healthz and /readyz (the database answers), and a JSON 404 for everything else. */
+export function createWorkerApp(options: { pool: pg.Pool; logger: Logger }) {
+  const app = new Hono<AppEnv>();
+  app.onError(createErrorHandler(options.logger));
+  app.route("/", registerHealthRoutes({ pool: options.pool }));
+  app.all("*", () => {
+    throw httpErrors.notFound("This is a worker node: it serves no app.");
+  });
+  return app;
+}
 
 /** Serves the app over node:http on `port` (0: any free one); every response carries the security headers. */
 export function serveApp(app: App, services: Services, port: number, onListening?: (info: AddressInfo) => void) {

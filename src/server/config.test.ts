@@ -13,14 +13,25 @@ describe("parseConfig", () => {
 
   it("keeps the production waits unless the timing variables are set, and refuses a bad one", () => {
     const defaults = parseConfig({});
-    expect(defaults.jobTiming).toEqual({ retryDelaySeconds: undefined, scheduleCheckSeconds: undefined });
+    expect(defaults.jobTiming).toEqual({ retryDelaySeconds: undefined, scheduleCheckSeconds: undefined, leaseSeconds: undefined });
     expect(defaults.database).toMatchObject({ kind: "embedded", restartDelaysMs: undefined });
-    const short = parseConfig({ JOB_RETRY_DELAY_SECONDS: "1", SCHEDULE_CHECK_SECONDS: "1", EMBEDDED_POSTGRES_RESTART_DELAYS_MS: "100,250" });
-    expect(short.jobTiming).toEqual({ retryDelaySeconds: 1, scheduleCheckSeconds: 1 });
+    const short = parseConfig({ JOB_RETRY_DELAY_SECONDS: "1", SCHEDULE_CHECK_SECONDS: "1", JOB_LEASE_SECONDS: "4", EMBEDDED_POSTGRES_RESTART_DELAYS_MS: "100,250" });
+    expect(short.jobTiming).toEqual({ retryDelaySeconds: 1, scheduleCheckSeconds: 1, leaseSeconds: 4 });
     expect(short.database).toMatchObject({ restartDelaysMs: [100, 250] });
     expect(() => parseConfig({ SCHEDULE_CHECK_SECONDS: "60", EMBEDDED_POSTGRES_RESTART_DELAYS_MS: "soon" })).toThrow(
       /SCHEDULE_CHECK_SECONDS must be 1 to 45[\s\S]*EMBEDDED_POSTGRES_RESTART_DELAYS_MS must be milliseconds/,
     );
+  });
+
+  it("runs every role unless APP_ROLE says web or worker, and refuses any other value in every environment", () => {
+    expect(parseConfig({}).role).toEqual({ name: "all", servesApp: true, takes: { light: true, heavy: true } });
+    expect(parseConfig({ APP_ROLE: "web" }).role).toEqual({ name: "web", servesApp: true, takes: { light: true, heavy: false } });
+    expect(parseConfig({ APP_ROLE: "worker" }).role).toEqual({ name: "worker", servesApp: false, takes: { light: false, heavy: true } });
+    const production = { NODE_ENV: "production", AUTH_SECRET: "a".repeat(32), SMTP_URL: "smtp://mail:587", PAYMENTS: "test" };
+    expect(parseConfig({ ...production, APP_ROLE: "worker" }).role.name).toBe("worker");
+    for (const env of [{ APP_ROLE: "workers" }, { ...production, APP_ROLE: "media" }]) {
+      expect(() => parseConfig(env)).toThrow(/APP_ROLE: APP_ROLE must be web, worker or all/);
+    }
   });
 
   it("respects PORT, DATA_DIR and DATABASE_URL", () => {

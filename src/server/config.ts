@@ -65,6 +65,9 @@ const configSchema = z
     META_PIXEL_ID: optional.pipe(z.string().regex(/^\d{5,20}$/, "META_PIXEL_ID must be the numeric pixel id").optional()),
     SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(3),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
+    APP_ROLE: optional.pipe(z.enum(["web", "worker", "all"], { error: "APP_ROLE must be web, worker or all" }).default("all")),
+    VIDEO_FFMPEG_THREADS: z.coerce.number().int().min(0, "VIDEO_FFMPEG_THREADS must be 0 (ffmpeg chooses) to 64").max(64, "VIDEO_FFMPEG_THREADS must be 0 (ffmpeg chooses) to 64").default(0),
+    JOB_LEASE_SECONDS: z.coerce.number().int().min(2, "JOB_LEASE_SECONDS must be 2 to 600").max(600, "JOB_LEASE_SECONDS must be 2 to 600").optional(),
     // Waits that tests shorten; unset, each is the production value its module holds.
     JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
     SCHEDULE_CHECK_SECONDS: z.coerce.number().int().min(1, "SCHEDULE_CHECK_SECONDS must be 1 to 45").max(45, "SCHEDULE_CHECK_SECONDS must be 1 to 45").optional(),
@@ -203,6 +206,13 @@ export function parseConfig(env: Record<string, string | undefined>) {
     /** Connections this app node keeps to PostgreSQL. */
     databasePoolMax: parsed.DATABASE_POOL_MAX,
     /** The job queue's waits: before a failed job's first retry, and between two looks at the schedules. */
-    jobTiming: { retryDelaySeconds: parsed.JOB_RETRY_DELAY_SECONDS, scheduleCheckSeconds: parsed.SCHEDULE_CHECK_SECONDS },
+    jobTiming: { retryDelaySeconds: parsed.JOB_RETRY_DELAY_SECONDS, scheduleCheckSeconds: parsed.SCHEDULE_CHECK_SECONDS, leaseSeconds: parsed.JOB_LEASE_SECONDS },
+    /**
+     * What this process does (APP_ROLE): `web` serves the app and works the light jobs (emails, unlocks, schedules);
+     * `worker` works the heavy jobs (video processing, archive builds) and answers only /healthz and /readyz; `all` both.
+     */
+    role: { name: parsed.APP_ROLE, servesApp: parsed.APP_ROLE !== "worker", takes: { light: parsed.APP_ROLE !== "worker", heavy: parsed.APP_ROLE !== "web" } },
+    /** Threads each ffmpeg may use (0: ffmpeg chooses, every core): 1 on a worker node running one job per core. */
+    videoFfmpegThreads: parsed.VIDEO_FFMPEG_THREADS,
   };
 }

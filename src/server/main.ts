@@ -1,6 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createApp, serveApp } from "./app";
+import { createApp, createWorkerApp, serveApp } from "./app";
 import { resolveAuthSecret } from "./auth-secret";
 import { ConfigError, parseConfig } from "./config";
 import { createDatabase } from "./db/client";
@@ -52,9 +52,9 @@ async function main() {
   await applyMigrations(pool);
   logger.info("migrations: applied");
 
-  const jobs = await startJobQueue({ url: databaseUrl, log: logger.info, timing: config.jobTiming });
+  const jobs = await startJobQueue({ url: databaseUrl, log: logger.info, timing: config.jobTiming, takes: config.role.takes });
   stops.unshift(jobs.stop);
-  logger.info("jobs: pg-boss running");
+  logger.info(`jobs: pg-boss running; this node works the ${config.role.takes.light && config.role.takes.heavy ? "light and heavy" : config.role.takes.heavy ? "heavy" : "light"} jobs (APP_ROLE=${config.role.name})`);
 
   const authSecret = resolveAuthSecret({ configured: config.authSecret, dataDir: config.dataDir });
   logger.info(`auth secret: ${authSecret.source === "AUTH_SECRET" ? "AUTH_SECRET" : `generated, kept in ${authSecret.source}`}`);
@@ -71,10 +71,11 @@ async function main() {
   const services = await createServices({ config, db, pool, jobs, authSecret: authSecret.secret, log: logger.info });
   void services.videoTools.then((tools) => logger.info(tools ? "video processing: ffmpeg and ffprobe from PATH" : "video processing: OFF (install ffmpeg: videos stay 'processing' until it is)"));
   const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/web");
-  const app = createApp({ services, logger, webRoot });
+  // A worker node serves no app: only /healthz and /readyz, for its process manager or orchestrator.
+  const app = config.role.servesApp ? createApp({ services, logger, webRoot }) : createWorkerApp({ pool, logger });
 
   const server = serveApp(app, services, config.port, (info) => {
-    logger.info(`ready on ${config.appUrl} (port ${info.port}) in ${Math.round(performance.now() - startedAt)} ms`);
+    logger.info(`${config.role.servesApp ? "ready" : "worker ready (health checks only)"} on ${config.appUrl} (port ${info.port}) in ${Math.round(performance.now() - startedAt)} ms`);
   });
   stops.unshift(() => new Promise((resolve) => server.close(resolve)));
 

@@ -71,7 +71,7 @@ export async function createServices(options: { config: Config; db: Database; po
   const ideas = createIdeasModule(infra);
   const memories = await createMemoriesModule(infra);
   const uploads = await createUploadsModule(infra, { storage: config.storage, uploads: config.uploads });
-  const { usecases: videos, tools: videoTools } = await createVideosModule(infra, { uploads, memories });
+  const { usecases: videos, tools: videoTools } = await createVideosModule(infra, { uploads, memories, ffmpegThreads: config.videoFfmpegThreads });
   /** What hangs on a child in other modules goes with it, in the deletion's transaction. */
   const childDeletionSteps = [memories.repository.deleteOnlyForChild, deleteVideosOnlyFor];
   const children = createChildrenModule(infra, { deletionSteps: childDeletionSteps });

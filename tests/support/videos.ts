@@ -164,3 +164,19 @@ export function videoFrames(file: string) {
   const ends = packets.map((packet) => Number(packet.pts_time) + (Number(packet.duration_time) || 0));
   return { count: packets.length, seconds: Math.max(...ends) - Math.min(...starts) };
 }
+
+/** The ffmpeg transcodes (libx264 encodes) the process `pid` is running right now, by process id, as `ps` lists its children. */
+export function transcodesUnder(pid: number) {
+  let output = "";
+  try {
+    output = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(pid)]).toString();
+  } catch {
+    // ps exits 1 when the process has no children.
+    return [];
+  }
+  return output
+    .split("\n")
+    .map((line) => line.trim().match(/^(\d+) (ffmpeg .*)$/))
+    .filter((match) => match?.[2]?.includes("libx264"))
+    .map((match) => Number(match![1]));
+}

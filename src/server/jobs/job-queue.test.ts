@@ -116,4 +116,66 @@ describe("the job queue", () => {
     expect(await until(() => forGood().length > 0, 30_000)).not.toBe(false);
     expect(forGood()).toEqual([`job failed for good: queue test-gives-up, id ${id}, after 2 tries: the mail server refused message 7`]);
   });
+
+  it("a web node works only the light jobs and a worker node only the heavy ones, whichever node sent them", async () => {
+    const web = await startJobQueue({ url: database.url, log: () => {}, takes: { light: true, heavy: false } });
+    const worker = await startJobQueue({ url: database.url, log: () => {}, takes: { light: false, heavy: true } });
+    try {
+      const handledBy: Array<{ job: string; node: string }> = [];
+      const jobsOf = (node: string): JobDefinition<typeof payload>[] => [
+        { name: "test-role-light", schema: payload, handle: async () => void handledBy.push({ job: "light", node }) },
+        { name: "test-role-heavy", schema: payload, heavy: true, handle: async () => void handledBy.push({ job: "heavy", node }) },
+      ];
+      await web.register(jobsOf("web"));
+      await worker.register(jobsOf("worker"));
+      const [light, heavy] = jobsOf("sender");
+      for (let n = 0; n < 3; n++) {
+        await web.send(heavy!, { n });
+        await web.send(light!, { n });
+        await worker.send(light!, { n });
+      }
+      expect(await until(() => handledBy.length >= 9, 20_000), `handled ${handledBy.length} of 9`).not.toBe(false);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(handledBy.filter(({ job }) => job === "heavy")).toEqual(Array.from({ length: 3 }, () => ({ job: "heavy", node: "worker" })));
+      expect(handledBy.filter(({ job }) => job === "light")).toEqual(Array.from({ length: 6 }, () => ({ job: "light", node: "web" })));
+    } finally {
+      await Promise.all([web.stop(), worker.stop()]);
+    }
+  });
+
+  it("a heavy job taken by a node that died is run again elsewhere once its lease lapses; one that outlives its lease on a live node is not", async () => {
+    const worker = await startJobQueue({ url: database.url, log: () => {}, timing: { leaseSeconds: 2, retryDelaySeconds: 1 }, takes: { light: false, heavy: true } });
+    try {
+      const runs: number[] = [];
+      const slow: JobDefinition<typeof payload> = {
+        name: "test-lease",
+        schema: payload,
+        heavy: true,
+        // Three leases long: only the renewals keep it from being failed and handed on meanwhile.
+        handle: async ({ n }) => {
+          runs.push(n);
+          if (n === 1) await new Promise((resolve) => setTimeout(resolve, 6000));
+        },
+      };
+      await worker.send(slow, { n: 0 });
+      // A node takes job 0 and dies at once: it never renews, and never records an outcome.
+      const [taken] = await worker.boss.fetch(slow.name);
+      expect(taken?.data).toEqual({ n: 0 });
+      await worker.register([slow]);
+      await worker.send(slow, { n: 1 });
+      expect(await until(() => runs.includes(0), 20_000), "the dead node's job run again").not.toBe(false);
+      const completed = async () =>
+        (await worker.boss.getDb().executeSql(`SELECT data->>'n' AS n, retry_count FROM pgboss.job WHERE name = 'test-lease' AND state = 'completed' ORDER BY 1`, [])).rows;
+      const deadline = Date.now() + 30_000;
+      while ((await completed()).length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+      // Job 0 was failed once (its lease lapsed) and then completed; job 1 ran three leases and was never taken from its node.
+      expect(await completed()).toEqual([
+        { n: "0", retry_count: 1 },
+        { n: "1", retry_count: 0 },
+      ]);
+      expect(runs.sort()).toEqual([0, 1]);
+    } finally {
+      await worker.stop();
+    }
+  });
 });

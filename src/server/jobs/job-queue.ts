@@ -18,6 +18,12 @@ export type JobQueueDeclaration<Schema extends z.ZodType> = {
    * side by side a burst could hold every connection of the pool and wait on itself.
    */
   batchSize?: number;
+  /**
+   * A heavy job (a video's processing, an archive build) takes minutes of CPU: only worker nodes work it (APP_ROLE
+   * `worker` or `all`), so it never slows a web node's answers. While it runs, its node renews its lease every quarter
+   * of JOB_LEASE_SECONDS; a node that dies stops renewing, and the job is run again elsewhere once the lease lapses.
+   */
+  heavy?: boolean;
 };
 
 /** A queue with the handler that works it (registered once the module's usecases exist). */
@@ -26,6 +32,7 @@ export type JobDefinition<Schema extends z.ZodType> = {
   schema: Schema;
   retryLimit?: number;
   batchSize?: number;
+  heavy?: boolean;
   handle: (payload: z.infer<Schema>) => Promise<void>;
   /** Called once the job has failed for good (its last retry failed), to record that where people see it. */
   onFailedForGood?: (payload: z.infer<Schema>) => Promise<void>;
@@ -40,7 +47,7 @@ const cronPayload = z.object({}).passthrough();
 export type JobQueue = {
   send: <Schema extends z.ZodType>(job: JobQueueDeclaration<Schema>, payload: z.infer<Schema>, options?: { singletonKey?: string; startAfter?: Date }) => Promise<void>;
   register: (jobs: JobDefinition<z.ZodType>[]) => Promise<void>;
-  /** Works a cron job on this node and puts it on its schedule. */
+  /** Works a cron job on this node and puts it on its schedule (a node that takes no light jobs does neither). */
   schedule: (job: CronJob) => Promise<void>;
   stop: () => Promise<void>;
   /** Deletes every job, queued, done or archived, whose payload contains one of `values` (account deletion forgets the user). */
@@ -63,11 +70,21 @@ const SCHEDULE_HANDOVER_SECONDS = 5;
  * the last wait repeats until it lands, so a job that ran is not run again only because the database was away.
  */
 const RECORD_RETRY_DELAYS_MS = [250, 500, 1000, 2000, 4000, 8000, 15000];
+/**
+ * A heavy job's lease: unrenewed for this long (its node died mid-job), the job is failed and retried on another node.
+ * pg-boss 10 has no heartbeat, so the lease is the job's own expiry, pushed forward while the job runs.
+ */
+const LEASE_SECONDS = 30;
+/** The longest a heavy job may run however often its lease is renewed (pg-boss's default expiry, which applied before). */
+const HEAVY_JOB_MAX_SECONDS = 15 * 60;
 /** How long `stop()` waits for the jobs in hand; those still running then are failed, so they are retried at once. */
 const STOP_TIMEOUT_MS = 10_000;
 
 /** The queue's waits (tests shorten them); unset, the production values above. */
-export type JobTiming = { pollSeconds?: number; retryDelaySeconds?: number; scheduleCheckSeconds?: number };
+export type JobTiming = { pollSeconds?: number; retryDelaySeconds?: number; scheduleCheckSeconds?: number; leaseSeconds?: number };
+
+/** Which jobs this node works (APP_ROLE): web nodes the light ones, worker nodes the heavy ones, `all` both. */
+export type JobsTaken = { light: boolean; heavy: boolean };
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -78,8 +95,10 @@ const reasonOf = (error: unknown) => (error instanceof Error ? error.message : S
  * restart while a job finished made that promise reject with nobody listening, which ended the process. Here every
  * outcome is awaited and tried again until the database answers.
  */
-export async function startJobQueue(options: { url: string; log: (message: string) => void; timing?: JobTiming }): Promise<JobQueue> {
+export async function startJobQueue(options: { url: string; log: (message: string) => void; timing?: JobTiming; takes?: JobsTaken }): Promise<JobQueue> {
   const { log } = options;
+  const takes = options.takes ?? { light: true, heavy: true };
+  const leaseSeconds = options.timing?.leaseSeconds ?? LEASE_SECONDS;
   const scheduleCheckSeconds = options.timing?.scheduleCheckSeconds ?? SCHEDULE_CHECK_SECONDS;
   const retryDelaySeconds = options.timing?.retryDelaySeconds ?? RETRY_DELAY_SECONDS;
   const pollMs = (options.timing?.pollSeconds ?? POLL_SECONDS) * 1000;
@@ -89,6 +108,11 @@ export async function startJobQueue(options: { url: string; log: (message: strin
     schema: SCHEMA,
     cronMonitorIntervalSeconds: scheduleCheckSeconds,
     cronWorkerIntervalSeconds: Math.min(SCHEDULE_HANDOVER_SECONDS, scheduleCheckSeconds),
+    // Schedules are light work: a worker node neither keeps them nor sends their runs.
+    schedule: takes.light,
+    // Expired jobs are failed (and so retried) by this sweep, which one node runs at a time: every half lease, a heavy
+    // job whose node died is retried within one and a half leases (45 s in production) plus its retry delay.
+    maintenanceIntervalSeconds: Math.max(1, Math.ceil(leaseSeconds / 2)),
   });
   boss.on("error", (error) => log(`job queue: ${error.message}`));
   await boss.start();
@@ -150,14 +174,35 @@ export async function startJobQueue(options: { url: string; log: (message: strin
     }
   }
 
-  /** Runs one job to its end; a job still running when it expires is failed (and retried) as pg-boss's own workers did. */
+  /**
+   * Pushes a running heavy job's expiry to `leaseSeconds` from now. A write that fails (the database away) is tried at
+   * the next renewal; a job no longer active here was expired and handed on, which the log says.
+   */
+  async function renewLease(job: JobDefinition<z.ZodType>, id: string) {
+    const renewed = await boss
+      .getDb()
+      .executeSql(`UPDATE ${SCHEMA}.job SET expire_in = (now() - started_on) + $3 * interval '1 second' WHERE name = $1 AND id = $2 AND state = 'active' RETURNING 1`, [job.name, id, leaseSeconds])
+      .catch((error: unknown) => log(`job queue: could not renew the lease of ${job.name} job ${id}: ${reasonOf(error)}`));
+    if (renewed && renewed.rows.length === 0) log(`job queue: ${job.name} job ${id} lost its lease (it is no longer active here)`);
+  }
+
+  /**
+   * Runs one job to its end; a job still running when it expires is failed (and retried) as pg-boss's own workers did.
+   * A heavy job holds a lease instead, renewed while it runs, and expires only past HEAVY_JOB_MAX_SECONDS.
+   */
   async function runOne(job: JobDefinition<z.ZodType>, one: PgBoss.JobWithMetadata) {
     inHand.set(one.id, job.name);
     let expiry: NodeJS.Timeout | undefined;
+    let lease: NodeJS.Timeout | undefined;
     const parsed = job.schema.safeParse(one.data);
     try {
+      const runSeconds = job.heavy ? HEAVY_JOB_MAX_SECONDS : one.expireInSeconds;
+      if (job.heavy) {
+        await renewLease(job, one.id);
+        lease = setInterval(() => void renewLease(job, one.id), (leaseSeconds * 1000) / 4);
+      }
       const expired = new Promise<never>((_, reject) => {
-        expiry = setTimeout(() => reject(new Error(`still running after ${one.expireInSeconds} s (expired)`)), one.expireInSeconds * 1000);
+        expiry = setTimeout(() => reject(new Error(`still running after ${runSeconds} s (expired)`)), runSeconds * 1000);
       });
       if (!parsed.success) throw parsed.error;
       await Promise.race([job.handle(parsed.data), expired]);
@@ -170,15 +215,17 @@ export async function startJobQueue(options: { url: string; log: (message: strin
       return;
     } finally {
       clearTimeout(expiry);
+      clearInterval(lease);
       inHand.delete(one.id);
     }
     await record(`${job.name} job ${one.id} as completed`, () => boss.complete(job.name, one.id));
   }
 
+  /** Creates each job's queue (any node may send to it) and works it here if this node takes its kind. */
   async function register(jobs: JobDefinition<z.ZodType>[]) {
     for (const job of jobs) {
       await ensureQueue(job);
-      workers.push(work(job));
+      if (job.heavy ? takes.heavy : takes.light) workers.push(work(job));
     }
   }
 
@@ -203,11 +250,12 @@ export async function startJobQueue(options: { url: string; log: (message: strin
     boss,
     async send(job, payload, sendOptions) {
       await ensureQueue(job as JobQueueDeclaration<z.ZodType>);
-      await boss.send(job.name, job.schema.parse(payload) as object, sendOptions ?? {});
+      await boss.send(job.name, job.schema.parse(payload) as object, { ...sendOptions, ...(job.heavy ? { expireInSeconds: leaseSeconds } : {}) });
       if (!(sendOptions?.startAfter && sendOptions.startAfter.getTime() > Date.now())) idleWorkers.get(job.name)?.();
     },
     register,
     async schedule(job) {
+      if (!takes.light) return;
       await register([{ name: job.name, schema: cronPayload, retryLimit: job.retryLimit ?? 3, handle: async () => void (await job.run()) }]);
       await boss.schedule(job.name, job.cron, {}, { tz: "UTC" });
     },

@@ -13,6 +13,7 @@ export const exportArchiveQueue: JobQueueDeclaration<typeof exportArchivePayload
   schema: exportArchivePayload,
   // Two retries (after 5-10 s, then 10-20 s): a build that cannot succeed shows as failed within about a minute.
   retryLimit: 2,
+  heavy: true,
 };
 
 export function createExportArchiveJob(usecases: Pick<ExportUsecases, "build" | "buildFailed">): JobDefinition<typeof exportArchivePayload> {

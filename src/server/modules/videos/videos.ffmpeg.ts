@@ -14,16 +14,17 @@ export const REJECTION_MESSAGES = {
   tooLong: "This video is longer than 2 minutes. Please trim it and upload it again.",
 };
 
-export type VideoTools = { ffmpeg: string; ffprobe: string };
+/** `threads`: how many threads a transcode may use (VIDEO_FFMPEG_THREADS; unset or 0, ffmpeg chooses: every core). */
+export type VideoTools = { ffmpeg: string; ffprobe: string; threads?: number };
 
 /**
  * ffmpeg and ffprobe from PATH (the system's own, as the README asks to install); null when they are not installed. Both are asked at once and nothing
  * waits for the answer at start-up (it took a third of a second of every start); the first video waits for it.
  */
-export async function findVideoTools(): Promise<VideoTools | null> {
+export async function findVideoTools(options: { threads: number }): Promise<VideoTools | null> {
   const found = (name: string) => run(name, ["-version"]).then(() => true, () => false);
   const [ffmpeg, ffprobe] = await Promise.all([found("ffmpeg"), found("ffprobe")]);
-  return ffmpeg && ffprobe ? { ffmpeg: "ffmpeg", ffprobe: "ffprobe" } : null;
+  return ffmpeg && ffprobe ? { ffmpeg: "ffmpeg", ffprobe: "ffprobe", threads: options.threads } : null;
 }
 
 type ProbeStream = { codec_type?: string; codec_name?: string; pix_fmt?: string; width?: number; height?: number };
@@ -99,7 +100,9 @@ export async function toFastStartMp4(tools: VideoTools, input: { source: string;
   const codecs = remux
     ? ["-c", "copy"]
     : [...KEEP_FRAME_TIMES, "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-pix_fmt", "yuv420p", "-vf", "scale=trunc(iw/2)*2:trunc(ih/2)*2", "-c:a", "aac", "-b:a", "128k"];
-  await run(tools.ffmpeg, ["-v", "error", "-y", ...singleInput(input.source, input.container), ...limit, ...maps, ...codecs, "-movflags", "+faststart", "-f", "mp4", input.target], { maxBuffer: 16 * 1024 * 1024 }).catch(() => {
+  // Decoding and encoding both: a worker running one transcode per core sets 1.
+  const threads = tools.threads ? ["-threads", String(tools.threads)] : [];
+  await run(tools.ffmpeg, ["-v", "error", "-y", ...threads, ...singleInput(input.source, input.container), ...limit, ...maps, ...codecs, ...threads, "-movflags", "+faststart", "-f", "mp4", input.target], { maxBuffer: 16 * 1024 * 1024 }).catch(() => {
     throw new VideoRejected(REJECTION_MESSAGES.notVideo);
   });
   return { remuxed: remux };

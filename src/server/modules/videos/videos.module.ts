@@ -7,8 +7,8 @@ import { createVideosRepository } from "./videos.repository";
 import { createVideosUsecases } from "./videos.usecases";
 
 /** Videos: saving one from an upload, and its processing job (which emits 'video.ready' or 'video.failed'). */
-export async function createVideosModule(infra: ModuleInfrastructure, options: { uploads: UploadsUsecases; memories: MemoriesModule }) {
-  const tools = findVideoTools();
+export async function createVideosModule(infra: ModuleInfrastructure, options: { uploads: UploadsUsecases; memories: MemoriesModule; ffmpegThreads: number }) {
+  const tools = findVideoTools({ threads: options.ffmpegThreads });
   const repository = createVideosRepository(infra.db);
   const usecases = createVideosUsecases({
     videos: repository,

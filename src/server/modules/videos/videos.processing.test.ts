@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, createTestApp, jsonRequest, type TestApp, waitForEmail } from "../../../../tests/support/test-app";
 import { browserAvailable } from "../../../../tests/support/browser";
-import { createChild, createVideo, displayedSize, generateClip, recordWithMediaRecorder, uploadBytes, videoFrames, videoPacketsMd5, waitForProcessing } from "../../../../tests/support/videos";
+import { createChild, createVideo, displayedSize, generateClip, recordWithMediaRecorder, transcodesUnder, uploadBytes, videoFrames, videoPacketsMd5, waitForProcessing } from "../../../../tests/support/videos";
 import { probe, REJECTION_MESSAGES, toFastStartMp4 } from "./videos.ffmpeg";
 
 let t: TestApp;
@@ -39,6 +39,26 @@ async function notifications(userId: string) {
 }
 
 describe("video processing (real ffmpeg)", () => {
+  it("never transcodes one video twice at once: jobs for the same video run one after another, and the video is made ready once", async () => {
+    const user = await createSignedInUser(t);
+    const { video } = await createVideo(t, user, generateClip("webm", 20));
+    // The queued job and two more runs of the job for the same video (a retry after a lapsed lease, a repeated send).
+    let most = 0;
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        most = Math.max(most, transcodesUnder(process.pid).length);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    })();
+    await Promise.all([t.services.videos.process(video.id), t.services.videos.process(video.id)]);
+    expect((await waitForProcessing(t, user.cookie, video.id)).processingStatus).toBe("completed");
+    sampling = false;
+    await sampler;
+    expect(most, "transcodes seen running at once").toBe(1);
+    expect((await notifications(user.id)).map((row) => row.type)).toEqual(["video_ready"]);
+  });
+
   it("turns a 3 s WebM into a fast-start H.264/AAC MP4 of the right duration, deletes the upload and notifies", async () => {
     const user = await createSignedInUser(t);
     const { video, uploadId } = await createVideo(t, user, generateClip("webm", 3));

@@ -148,6 +148,18 @@ export function createVideosRepository(db: Database) {
           .returning({ id: memories.id });
         if (owned) await putFile(tx, owned.id, { role: "thumbnail", ...input.thumbnail });
       }),
+    /**
+     * Runs `work` holding the video's processing lock, a PostgreSQL advisory lock waited for inside a transaction: two
+     * nodes never process one video at once, and a node that dies releases the lock with its connection. The
+     * connection's keepalives are short so that a node gone without closing it (power lost) lets go within about a
+     * minute rather than the system's two hours.
+     */
+    holdingProcessingLock: <T>(id: string, work: () => Promise<T>) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT set_config('tcp_keepalives_idle', '30', true), set_config('tcp_keepalives_interval', '10', true), set_config('tcp_keepalives_count', '3', true)`);
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`process-video:${id}`}))`);
+        return work();
+      }),
     /** Only a video still processing is finished here: a late or repeated job never overwrites an outcome. True when it was. */
     markCompleted: (input: { id: string; file: Omit<VideoFile, "role">; durationSeconds: number }) =>
       db.transaction(async (tx) => {

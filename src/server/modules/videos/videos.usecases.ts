@@ -67,6 +67,49 @@ export function createVideosUsecases(options: {
     await options.events.emit("video.failed", { ...aboutVideo(video), error });
   }
 
+  /**
+   * The processing job: probe, refuse what is not a video of at most 121 s, make a fast-start
+   * H.264/AAC MP4 (remux when possible), store it, record the duration, drop the upload, notify.
+   * A rejected file marks the video failed; other errors are thrown so the queue retries.
+   */
+  async function processNow(videoId: string) {
+    const video = await videos.findForProcessing(videoId);
+    if (!video || video.processingStatus !== "processing") return;
+    const tools = await options.tools;
+    if (!tools) throw videoErrors.processingUnavailable();
+    const upload = await options.uploads.localCopy(video.uploadId);
+    if (!upload) return fail(video, "The uploaded file is missing. Please upload the video again.");
+    const source = upload.path;
+    let workDir: string | undefined;
+    try {
+      workDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "heydad-video-"));
+      const target = path.join(workDir, "video.mp4");
+      // Only real video containers reach ffprobe (a text playlist would make it read other files).
+      const container = await containerOf(source);
+      const probed = await probe(tools, source, container);
+      if (!probed.video) throw new VideoRejected(REJECTION_MESSAGES.notVideo);
+      if (probed.durationSeconds !== null && probed.durationSeconds > MAX_PROCESSED_VIDEO_SECONDS) throw new VideoRejected(REJECTION_MESSAGES.tooLong);
+      await toFastStartMp4(tools, { source, container, target, probed });
+      const result = await probe(tools, target, "mov");
+      if (!result.video || result.durationSeconds === null) throw new VideoRejected(REJECTION_MESSAGES.notVideo);
+      if (result.durationSeconds > MAX_PROCESSED_VIDEO_SECONDS) throw new VideoRejected(REJECTION_MESSAGES.tooLong);
+      const key = `${video.userId}/${video.id}.mp4`;
+      const sizeBytes = (await fs.promises.stat(target)).size;
+      await storage.put({ bucket: "videos", key, body: fs.createReadStream(target), contentType: "video/mp4" });
+      const file = { key, sizeBytes, contentType: "video/mp4", sha256: await sha256OfFile(target) };
+      const completed = await videos.markCompleted({ id: video.id, file, durationSeconds: Math.round(result.durationSeconds * 10) / 10 });
+      await options.uploads.deleteFiles(video.uploadId);
+      if (completed) await options.events.emit("video.ready", aboutVideo(video));
+    } catch (error) {
+      if (!(error instanceof VideoRejected)) throw error;
+      await options.uploads.deleteFiles(video.uploadId);
+      await fail(video, error.message);
+    } finally {
+      if (workDir) await fs.promises.rm(workDir, { recursive: true, force: true });
+      await upload.release();
+    }
+  }
+
   return {
     /**
      * The upload is finished: the video row and its children in one transaction (refused over the
@@ -152,47 +195,10 @@ export function createVideosUsecases(options: {
     },
 
     /**
-     * The processing job: probe, refuse what is not a video of at most 121 s, make a fast-start
-     * H.264/AAC MP4 (remux when possible), store it, record the duration, drop the upload, notify.
-     * A rejected file marks the video failed; other errors are thrown so the queue retries.
+     * The processing job, holding the video's processing lock: a second job for the same video (a retry after this
+     * node's lease lapsed, a repeated send) waits for the first to end, then finds the video done and returns.
      */
-    async process(videoId: string) {
-      const video = await videos.findForProcessing(videoId);
-      if (!video || video.processingStatus !== "processing") return;
-      const tools = await options.tools;
-      if (!tools) throw videoErrors.processingUnavailable();
-      const upload = await options.uploads.localCopy(video.uploadId);
-      if (!upload) return fail(video, "The uploaded file is missing. Please upload the video again.");
-      const source = upload.path;
-      let workDir: string | undefined;
-      try {
-        workDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "heydad-video-"));
-        const target = path.join(workDir, "video.mp4");
-        // Only real video containers reach ffprobe (a text playlist would make it read other files).
-        const container = await containerOf(source);
-        const probed = await probe(tools, source, container);
-        if (!probed.video) throw new VideoRejected(REJECTION_MESSAGES.notVideo);
-        if (probed.durationSeconds !== null && probed.durationSeconds > MAX_PROCESSED_VIDEO_SECONDS) throw new VideoRejected(REJECTION_MESSAGES.tooLong);
-        await toFastStartMp4(tools, { source, container, target, probed });
-        const result = await probe(tools, target, "mov");
-        if (!result.video || result.durationSeconds === null) throw new VideoRejected(REJECTION_MESSAGES.notVideo);
-        if (result.durationSeconds > MAX_PROCESSED_VIDEO_SECONDS) throw new VideoRejected(REJECTION_MESSAGES.tooLong);
-        const key = `${video.userId}/${video.id}.mp4`;
-        const sizeBytes = (await fs.promises.stat(target)).size;
-        await storage.put({ bucket: "videos", key, body: fs.createReadStream(target), contentType: "video/mp4" });
-        const file = { key, sizeBytes, contentType: "video/mp4", sha256: await sha256OfFile(target) };
-        const completed = await videos.markCompleted({ id: video.id, file, durationSeconds: Math.round(result.durationSeconds * 10) / 10 });
-        await options.uploads.deleteFiles(video.uploadId);
-        if (completed) await options.events.emit("video.ready", aboutVideo(video));
-      } catch (error) {
-        if (!(error instanceof VideoRejected)) throw error;
-        await options.uploads.deleteFiles(video.uploadId);
-        await fail(video, error.message);
-      } finally {
-        if (workDir) await fs.promises.rm(workDir, { recursive: true, force: true });
-        await upload.release();
-      }
-    },
+    process: (videoId: string) => videos.holdingProcessingLock(videoId, () => processNow(videoId)),
   };
 }
 
