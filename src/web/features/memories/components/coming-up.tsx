@@ -37,7 +37,7 @@ export function ComingUp() {
           </li>
         ))}
         {data.unlocks.map((unlock) => (
-          <li key={`u-${unlock.id}`} className="flex items-center justify-between gap-3 rounded-xl border border-sand-soft bg-white p-4">
+          <li key={`u-${unlock.id}-${unlock.unlocksAt}`} className="flex items-center justify-between gap-3 rounded-xl border border-sand-soft bg-white p-4">
             <span className="flex items-center gap-3">
               <Lock className="size-5 shrink-0 text-olive" aria-hidden="true" />
               <span>
