@@ -1,0 +1,58 @@
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { browserAvailable, useBrowser } from "../support/browser";
+import { signUpConfirmed, startE2eServer } from "../support/e2e-server";
+import { SCREENS_DIR, saveScreenshot } from "../support/screens";
+
+type Server = Awaited<ReturnType<typeof startE2eServer>>;
+
+/**
+ * A memory 'at 18' for two children opens for each on their own 18th birthday: Dad's card, its open view and
+ * 'Coming up' on the dashboard say each child's own date, in the browser's way of writing dates, at a phone's width
+ * and a desktop's.
+ */
+describe.skipIf(!browserAvailable)("each child's own date in Chromium", () => {
+  const browser = useBrowser();
+  let server: Server;
+
+  beforeAll(async () => {
+    server = await startE2eServer();
+  });
+
+  const views = [
+    { viewport: { width: 360, height: 800 }, locale: "en-GB", line: "Opens for Emma on 14 Mar 2033, for Noah on 2 Jun 2037" },
+    { viewport: { width: 1280, height: 900 }, locale: "en-US", line: "Opens for Emma on Mar 14, 2033; for Noah on Jun 2, 2037" },
+  ];
+
+  it.each(views)("shows both dates on the card at $viewport.width px ($locale)", async ({ viewport, locale, line }) => {
+    const page = await browser.newPage(viewport, { locale });
+    const email = `dates${viewport.width}-${Date.now()}@example.com`;
+    await signUpConfirmed(server, page, email, { timeZone: "UTC" });
+    const { rows } = await server.pool.query("SELECT id FROM users WHERE email = $1", [email]);
+    const kids = await server.pool.query("INSERT INTO children (user_id, name, birthdate) VALUES ($1, 'Emma', '2015-03-14'), ($1, 'Noah', '2019-06-02') RETURNING id", [rows[0].id]);
+    const saved = await page.request.post(`${server.baseUrl}/api/narrations`, {
+      headers: { origin: server.baseUrl },
+      multipart: { data: JSON.stringify({ kind: "note", title: "When you are 18", notes: "Read this on your birthday.", childIds: kids.rows.map((kid) => kid.id), unlockType: "age", unlockAge: 18 }) },
+    });
+    expect(saved.status()).toBe(201);
+
+    await page.goto(`${server.baseUrl}/dashboard`);
+    const card = page.locator("button[data-memory-kind=note]", { hasText: "When you are 18" });
+    await card.waitFor();
+    expect(await card.getByTestId("child-dates").textContent()).toBe(line);
+    await card.getByText("Age 18").waitFor();
+    // The card holds the line inside its own width (no text spilling past it at 360 px).
+    expect(await card.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+
+    const comingUp = page.getByRole("region", { name: "Coming up" });
+    await comingUp.getByText("Next to unlock for Emma · Age 18").waitFor();
+    await comingUp.getByText("Next to unlock for Noah · Age 18").waitFor();
+    await saveScreenshot(page, path.join(SCREENS_DIR, `child-dates-dashboard-${viewport.width}.png`), { fullPage: true });
+
+    await card.click();
+    const dialog = page.getByRole("dialog");
+    expect(await dialog.getByTestId("child-dates").textContent()).toBe(line);
+    await saveScreenshot(page, path.join(SCREENS_DIR, `child-dates-open-${viewport.width}.png`));
+    await page.close();
+  });
+});
