@@ -83,6 +83,8 @@ export type MemoryDelivery = {
   status: "pending" | "sent" | "failed" | "skipped";
   sentAt: string | null;
   openedAt: string | null;
+  /** For one waiting for its hour: when it goes, in words ('now', 'tonight at 8 pm', 'tomorrow at 8 am'). */
+  arrives: string | null;
   problem: string | null;
 };
 

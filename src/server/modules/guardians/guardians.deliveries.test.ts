@@ -172,3 +172,39 @@ describe("delivering an unlock to the child's guardians", () => {
     expect((await t.db.select().from(familyDeliveries).where(eq(familyDeliveries.memoryId, later))).map((row) => row.guardianId)).toEqual([grandma.id]);
   });
 });
+
+describe("Dad sees when the family gets it", () => {
+  it("says the hour the schedule holds each waiting delivery for, in the account's time zone, and 'now' once due", async () => {
+    const dad = await createSignedInUser(t, { timeZone: daytimeZone() });
+    const maya = (await (await jsonRequest(t, "POST", "/api/children", { cookie: dad.cookie, body: { name: "Maya", birthdate: "2013-03-14" } })).json()).child;
+    await acceptedGuardian(dad, "Margaret");
+    let clock = new Date();
+    // This node's clock and the account's zone are fixed; its jobs are not run (the rows wait as the schedule left them).
+    const node = createDeliveriesUsecases({
+      deliveries: createDeliveriesRepository(t.db),
+      links: t.services.familyLinks,
+      source: t.services.childPageSource,
+      readers: { dadOf: async () => ({ name: "Dad", email: dad.email, named: false }), childrenOf: async () => [{ id: maya.id, name: "Maya", birthdate: "2013-03-14" }], timeZoneOf: async () => "America/Chicago" },
+      send: async () => {},
+      jobs: { send: async () => {} },
+      releaseDispatched: async () => true,
+      now: () => clock,
+    });
+    /** A memory (sealed for years, so the app itself delivers nothing) whose unlock this node receives at `unlockedAt`. */
+    const deliveryLine = async (unlockType: "now" | "age", unlockedAt: string, seenAt: string) => {
+      const memoryId = await postNote(dad.cookie, [maya.id], { unlockType: "date", unlockDate: "2090-01-01" });
+      clock = new Date(unlockedAt);
+      await node.memoryUnlocked({ userId: dad.id, memoryId, kind: "note", childId: maya.id, unlockedAt: clock, unlockType });
+      clock = new Date(seenAt);
+      return (await node.forMemory({ userId: dad.id, memoryId })).map((delivery) => [delivery.guardianName, delivery.status, delivery.arrives]);
+    };
+
+    // A 'now' memory saved at 10:00 in Chicago goes in that evening's digest at 20:00; saved at 21:30, in the next evening's.
+    expect(await deliveryLine("now", "2027-05-03T15:00:00Z", "2027-05-03T15:00:05Z")).toEqual([["Margaret", "pending", "tonight at 8 pm"]]);
+    expect(await deliveryLine("now", "2027-05-04T02:30:00Z", "2027-05-04T02:30:05Z")).toEqual([["Margaret", "pending", "tomorrow at 8 pm"]]);
+    // A birthday opening at midnight in Chicago (CST, 06:00 UTC) waits until 08:00 there (CDT since 02:00, so 13:00 UTC).
+    expect(await deliveryLine("age", "2027-03-14T06:00:00Z", "2027-03-14T06:10:00Z")).toEqual([["Margaret", "pending", "this morning at 8 am"]]);
+    // What opens after 08:00 goes at once: due now, and still 'now' while its job is on its way.
+    expect(await deliveryLine("age", "2027-06-01T15:30:00Z", "2027-06-01T15:30:00Z")).toEqual([["Margaret", "pending", "now"]]);
+  });
+});

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { AppEvents } from "../../events/events";
 import { calendarDateAt, formatCalendarDate } from "../../../shared/calendar";
-import { digestFor, sendTimeFor } from "../../../shared/family-delivery";
-import { FAMILY_LINK_DAYS } from "../../../shared/guardians";
+import { arrivalWords, digestFor, sendTimeFor } from "../../../shared/family-delivery";
+import { FAMILY_LINK_DAYS, type MemoryDelivery } from "../../../shared/guardians";
 import type { JobDefinition, JobQueue } from "../../jobs/job-queue";
 import type { EmailSender } from "../email/email.types";
 import type { DeliveriesRepository, DeliveryRow } from "./guardians.deliveries.repository";
@@ -188,16 +188,22 @@ export function createDeliveriesUsecases(options: {
       for (const row of await deliveries.pendingFor(event)) await enqueue(row);
     },
 
-    /** Who a memory went to and when they opened the child's page ('Grandma opened it on 3 May'). */
-    async forMemory(input: { userId: string; memoryId: string }) {
-      const rows = await deliveries.forMemory(input);
-      const names = new Map((await readers.childrenOf(input.userId)).map((child) => [child.id, child.name]));
+    /**
+     * Who a memory went to and when they opened the child's page ('Grandma opened it on 3 May'); for one still waiting
+     * for its hour, when it goes ('tonight at 8 pm'): the hour the schedule stored, read in the account's time zone
+     * the schedule used.
+     */
+    async forMemory(input: { userId: string; memoryId: string }): Promise<MemoryDelivery[]> {
+      const [rows, family, timeZone] = await Promise.all([deliveries.forMemory(input), readers.childrenOf(input.userId), readers.timeZoneOf(input.userId)]);
+      const names = new Map(family.map((child) => [child.id, child.name]));
+      const at = now();
       return rows.map((row) => ({
         guardianName: row.guardianName,
         childName: names.get(row.childId) ?? "",
         status: row.status,
         sentAt: row.sentAt?.toISOString() ?? null,
         openedAt: row.openedAt?.toISOString() ?? null,
+        arrives: row.status === "pending" && !row.error ? arrivalWords({ sendAt: row.sendAt, now: at, timeZone }) : null,
         problem: row.status === "sent" ? null : row.error,
       }));
     },
