@@ -173,6 +173,39 @@ describe("delivering an unlock to the child's guardians", () => {
   });
 });
 
+describe("an age rule for two children, delivered on each child's own birthday", () => {
+  it("reaches the family for Emma on her 18th birthday, and for Noah only on his", async () => {
+    const dad = await createSignedInUser(t, { timeZone: daytimeZone() });
+    await t.pool.query("UPDATE profiles SET time_zone = 'UTC' WHERE id = $1", [dad.id]);
+    const add = async (name: string, birthdate: string) => (await (await jsonRequest(t, "POST", "/api/children", { cookie: dad.cookie, body: { name, birthdate } })).json()).child;
+    const emma = await add("Emma", "2015-03-14");
+    const noah = await add("Noah", "2019-06-02");
+    const margaret = await acceptedGuardianOf(t, dad, { name: "Margaret", childName: "Emma" });
+    const memoryId = await postNote(dad.cookie, [emma.id, noah.id], { unlockType: "age", unlockAge: 18, title: "When you are 18" });
+    const deliveredFor = async () => (await t.db.select().from(familyDeliveries).where(eq(familyDeliveries.memoryId, memoryId))).map((row) => row.childId);
+    const mailAbout = async (name: string) => (await t.db.select().from(mailboxMessages).where(eq(mailboxMessages.to, margaret.email))).filter((m) => m.text.includes("When you are 18") && m.subject.includes(name));
+    // The queue holds each send until its hour (years from the real clock): its job runs here, as the queue would then.
+    const [deliver] = t.services.familyDeliveries.jobs;
+    const arrives = async (name: string) => {
+      const waiting = await t.db.select().from(familyDeliveries).where(and(eq(familyDeliveries.memoryId, memoryId), eq(familyDeliveries.status, "pending")));
+      for (const row of waiting) await deliver.handle({ deliveryId: row.id });
+      expect(await mailAbout(name)).toHaveLength(1);
+    };
+
+    // Emma's 18th birthday: the unlock job opens it for her, and her family hears of it that day.
+    await t.services.memoryUnlocks.run({ now: new Date("2033-03-14T00:00:01Z"), memoryId });
+    await arrives("Emma");
+    expect(await deliveredFor()).toEqual([emma.id]);
+    expect(await mailAbout("Noah")).toEqual([]);
+
+    // Noah's own: four years later.
+    await t.services.memoryUnlocks.run({ now: new Date("2037-06-02T00:00:01Z"), memoryId });
+    await arrives("Noah");
+    expect((await deliveredFor()).sort()).toEqual([emma.id, noah.id].sort());
+    expect(await mailAbout("Emma")).toHaveLength(1);
+  });
+});
+
 describe("Dad sees when the family gets it", () => {
   it("says the hour the schedule holds each waiting delivery for, in the account's time zone, and 'now' once due", async () => {
     const dad = await createSignedInUser(t, { timeZone: daytimeZone() });
