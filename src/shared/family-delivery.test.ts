@@ -35,6 +35,7 @@ describe("when the family gets it, in words for Dad", () => {
     expect(words(eight, "2027-03-14T03:50:00Z", "America/New_York")).toBe("tomorrow at 8 am");
     expect(words(eight, "2027-03-14T05:10:00Z", "America/New_York")).toBe("this morning at 8 am");
     expect(words(eight, "2027-03-09T05:10:00Z", "America/New_York")).toBe("on Sun 14 Mar at 8 am");
+    expect(words(eight, "2026-11-27T19:00:00Z", "America/New_York")).toBe("on Sun 14 Mar 2027 at 8 am");
   });
 
   it("says now once it is due, and reads the day in the zone it is given", () => {

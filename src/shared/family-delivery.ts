@@ -54,7 +54,7 @@ function clockTime(instant: Date, timeZone: string) {
 /**
  * When a waiting delivery email reaches the family, in words for Dad, at `sendAt` as the schedule set it
  * (`sendTimeFor`, `digestFor`) and in the same time zone: 'now' once it is due, 'this morning at 8 am',
- * 'today at 2 pm', 'tonight at 8 pm', 'tomorrow at 8 am', else 'on Sat 3 May at 8 am'.
+ * 'today at 2 pm', 'tonight at 8 pm', 'tomorrow at 8 am', else 'on Sat 3 May at 8 am' (with the year when it is not this one).
  */
 export function arrivalWords(input: { sendAt: Date; now: Date; timeZone: string }) {
   const { sendAt, now, timeZone } = input;
@@ -66,7 +66,9 @@ export function arrivalWords(input: { sendAt: Date; now: Date; timeZone: string 
     return `${hour < 12 ? "this morning" : hour < 17 ? "today" : "tonight"} at ${time}`;
   }
   if (days === 1) return `tomorrow at ${time}`;
-  const day = sendAt.toLocaleDateString("en-GB", { timeZone, weekday: "short", day: "numeric", month: "short" });
+  const sameYear = calendarDateAt(now, timeZone).year === calendarDateAt(sendAt, timeZone).year;
+  const parts = new Intl.DateTimeFormat("en-GB", { timeZone, weekday: "short", day: "numeric", month: "short", ...(sameYear ? {} : { year: "numeric" }) }).formatToParts(sendAt);
+  const day = parts.filter((part) => part.type !== "literal").map((part) => part.value).join(" ");
   return `on ${day} at ${time}`;
 }
 

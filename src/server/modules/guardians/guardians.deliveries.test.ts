@@ -6,6 +6,7 @@ import type { OutgoingEmail } from "../email/email.types";
 import { mailboxMessages } from "../email/email.table";
 import { createDeliveriesUsecases, type MemoryUnlocked } from "./guardians.deliveries";
 import { createDeliveriesRepository } from "./guardians.deliveries.repository";
+import type { MemoryDelivery } from "../../../shared/guardians";
 import { familyDeliveries } from "./guardians.table";
 import { acceptedGuardian as acceptedGuardianOf, daytimeZone, type Dad, postNote as postNoteFor, startTwoNodes, uniqueEmail } from "./guardians.test-support";
 
@@ -90,6 +91,7 @@ describe("delivering an unlock to the child's guardians", () => {
       },
       jobs: { send: async (job, payload) => void jobs.push({ name: job.name, payload: payload as { deliveryId: string } }) },
       releaseDispatched: async () => true,
+      openings: (input) => t.services.memories.waitingOpenings(input),
     });
     await t.db.delete(familyDeliveries).where(eq(familyDeliveries.memoryId, memoryId));
     await node.memoryUnlocked(event);
@@ -182,6 +184,13 @@ describe("an age rule for two children, delivered on each child's own birthday",
     const noah = await add("Noah", "2019-06-02");
     const margaret = await acceptedGuardianOf(t, dad, { name: "Margaret", childName: "Emma" });
     const memoryId = await postNote(dad.cookie, [emma.id, noah.id], { unlockType: "age", unlockAge: 18, title: "When you are 18" });
+    const lines = async () =>
+      ((await (await jsonRequest(t, "GET", `/api/guardians/deliveries/${memoryId}`, { cookie: dad.cookie })).json()).deliveries as MemoryDelivery[]).map((delivery) => [delivery.status, delivery.childName, delivery.arrives]);
+    // Before either birthday, Dad sees when Margaret gets it for each child: each one's own day, at 08:00.
+    expect(await lines()).toEqual([
+      ["upcoming", "Emma", "on Mon 14 Mar 2033 at 8 am"],
+      ["upcoming", "Noah", "on Tue 2 Jun 2037 at 8 am"],
+    ]);
     const deliveredFor = async () => (await t.db.select().from(familyDeliveries).where(eq(familyDeliveries.memoryId, memoryId))).map((row) => row.childId);
     const mailAbout = async (name: string) => (await t.db.select().from(mailboxMessages).where(eq(mailboxMessages.to, margaret.email))).filter((m) => m.text.includes("When you are 18") && m.subject.includes(name));
     // The queue holds each send until its hour (years from the real clock): its job runs here, as the queue would then.
@@ -196,6 +205,10 @@ describe("an age rule for two children, delivered on each child's own birthday",
     await t.services.memoryUnlocks.run({ now: new Date("2033-03-14T00:00:01Z"), memoryId });
     await arrives("Emma");
     expect(await deliveredFor()).toEqual([emma.id]);
+    expect(await lines()).toEqual([
+      ["sent", "Emma", null],
+      ["upcoming", "Noah", "on Tue 2 Jun 2037 at 8 am"],
+    ]);
     expect(await mailAbout("Noah")).toEqual([]);
 
     // Noah's own: four years later.
@@ -221,6 +234,7 @@ describe("Dad sees when the family gets it", () => {
       send: async () => {},
       jobs: { send: async () => {} },
       releaseDispatched: async () => true,
+      openings: (input) => t.services.memories.waitingOpenings(input),
       now: () => clock,
     });
     /** A memory (sealed for years, so the app itself delivers nothing) whose unlock this node receives at `unlockedAt`. */
@@ -239,5 +253,13 @@ describe("Dad sees when the family gets it", () => {
     expect(await deliveryLine("age", "2027-03-14T06:00:00Z", "2027-03-14T06:10:00Z")).toEqual([["Margaret", "pending", "this morning at 8 am"]]);
     // What opens after 08:00 goes at once: due now, and still 'now' while its job is on its way.
     expect(await deliveryLine("age", "2027-06-01T15:30:00Z", "2027-06-01T15:30:00Z")).toEqual([["Margaret", "pending", "now"]]);
+
+    // Not opened yet: a date tomorrow in Chicago opens at midnight there, and Margaret gets it at 08:00.
+    await t.pool.query("UPDATE profiles SET time_zone = 'America/Chicago' WHERE id = $1", [dad.id]);
+    const tomorrow = await postNote(dad.cookie, [maya.id], { unlockType: "date", unlockDate: "2027-05-04" });
+    clock = new Date("2027-05-03T23:00:00Z");
+    expect((await node.forMemory({ userId: dad.id, memoryId: tomorrow })).map((delivery) => [delivery.guardianName, delivery.status, delivery.arrives])).toEqual([
+      ["Margaret", "upcoming", "tomorrow at 8 am"],
+    ]);
   });
 });

@@ -293,9 +293,22 @@ export function createMemoryUnlocks(options: { db: Database; events: EventBus })
     });
   }
 
+  /**
+   * The children one memory is still to open for, each with the instant it opens (an age rule: that child's own
+   * birthday) and its rule's type: what the family's delivery forecasts. A child whose instant is not known yet (a
+   * milestone not reached, a video being processed) is left out.
+   */
+  async function waitingOpenings(input: { userId: string; memoryId: string }) {
+    const { rows } = await db.execute<{ child_id: string; opens_at: string; unlock_type: UnlockType }>(sql`
+      SELECT child_id::text AS child_id, opens_at, unlock_type FROM memory_unlock_instants
+      WHERE user_id = ${input.userId} AND memory_id = ${input.memoryId}::uuid AND unlocked_at IS NULL AND opens_at IS NOT NULL`);
+    return rows.map((row) => ({ childId: row.child_id, opensAt: new Date(row.opens_at), unlockType: row.unlock_type }));
+  }
+
   return {
     recompute,
     recordDue,
+    waitingOpenings,
     reachForChild,
     milestoneForChild,
     unreachForChild,

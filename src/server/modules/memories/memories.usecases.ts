@@ -324,6 +324,9 @@ export function createMemoriesUsecases(options: {
       return getItem({ userId: input.userId, id: input.id });
     },
 
+    /** The children a memory is still to open for, and when (the family's delivery forecast). */
+    waitingOpenings: (input: { userId: string; memoryId: string }) => unlocks.waitingOpenings(input),
+
     /** Dad's legacy release: his memories marked 'Release early if something happens to me' open now (memories.unlocks.ts). */
     releaseEarly: (input: { userId: string; now: Date }) => unlocks.releaseEarly(input),
     /** What legacy releases opened, for which child and when. */
