@@ -8,8 +8,8 @@ type Server = Awaited<ReturnType<typeof startE2eServer>>;
 
 /**
  * A memory 'at 18' for two children opens for each on their own 18th birthday: Dad's card, its open view and
- * 'Coming up' on the dashboard say each child's own date, in the browser's way of writing dates, at a phone's width
- * and a desktop's.
+ * 'Coming up' on the dashboard say each child's own date, in the browser's way of writing dates, and the vault says
+ * when the family gets it for each child, at a phone's width and a desktop's.
  */
 describe.skipIf(!browserAvailable)("each child's own date in Chromium", () => {
   const browser = useBrowser();
@@ -35,6 +35,8 @@ describe.skipIf(!browserAvailable)("each child's own date in Chromium", () => {
       multipart: { data: JSON.stringify({ kind: "note", title: "When you are 18", notes: "Read this on your birthday.", childIds: kids.rows.map((kid) => kid.id), unlockType: "age", unlockAge: 18 }) },
     });
     expect(saved.status()).toBe(201);
+    // Margaret receives for both children (accepted, as if she had tapped 'Accept').
+    await server.pool.query("INSERT INTO guardians (user_id, name, email, relation, status, invite_token_hash) VALUES ($1, 'Margaret', $2, 'grandparent', 'accepted', $2)", [rows[0].id, `margaret-${email}`]);
 
     await page.goto(`${server.baseUrl}/dashboard`);
     const card = page.locator("button[data-memory-kind=note]", { hasText: "When you are 18" });
@@ -53,6 +55,15 @@ describe.skipIf(!browserAvailable)("each child's own date in Chromium", () => {
     const dialog = page.getByRole("dialog");
     expect(await dialog.getByTestId("child-dates").textContent()).toBe(line);
     await saveScreenshot(page, path.join(SCREENS_DIR, `child-dates-open-${viewport.width}.png`));
+    await page.keyboard.press("Escape");
+
+    // In the vault, the open memory says when Margaret gets it for each child: on each one's own birthday, at 08:00.
+    await page.goto(`${server.baseUrl}/vault`);
+    await page.getByRole("button", { name: /When you are 18/ }).first().click();
+    const opened = page.getByRole("dialog", { name: "When you are 18" });
+    await opened.getByText("Margaret gets it on Mon 14 Mar 2033 at 8 am (for Emma)").waitFor();
+    await opened.getByText("Margaret gets it on Tue 2 Jun 2037 at 8 am (for Noah)").waitFor();
+    await saveScreenshot(page, path.join(SCREENS_DIR, `child-dates-deliveries-${viewport.width}.png`));
     await page.close();
   });
 });
