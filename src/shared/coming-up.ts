@@ -30,12 +30,17 @@ export function birthdayLine(birthday: UpcomingBirthday) {
   return `${birthday.name} turns ${birthday.turns} ${inDaysText(birthday.inDays)}`;
 }
 
+/** ' for Emma', ' for Emma and Zoe' when it opens for each child on their own day; nothing otherwise. */
+export function unlockFor(unlock: Pick<UpcomingUnlock, "forNames">) {
+  return unlock.forNames.length > 0 ? ` for ${new Intl.ListFormat("en", { type: "conjunction" }).format(unlock.forNames)}` : "";
+}
+
 /**
  * 'Unlocks today', 'Unlocks in 1 day', 'Unlocks in 12 days', or 'Next to unlock' beyond the window; for whom when
  * it opens for each child on their own day ('Unlocks for Emma in 12 days'); then its label.
  */
 export function unlockLine(unlock: Pick<UpcomingUnlock, "inDays" | "label" | "forNames">) {
-  const forWhom = unlock.forNames.length > 0 ? ` for ${new Intl.ListFormat("en", { type: "conjunction" }).format(unlock.forNames)}` : "";
+  const forWhom = unlockFor(unlock);
   const when = unlock.inDays === 0 ? `Unlocks${forWhom} today` : unlock.inDays <= COMING_UP_DAYS ? `Unlocks${forWhom} ${inDaysText(unlock.inDays)}` : `Next to unlock${forWhom}`;
   return `${when} · ${unlock.label}`;
 }
