@@ -64,6 +64,25 @@ describe.skipIf(!browserAvailable)("each child's own date in Chromium", () => {
     await opened.getByText("Margaret gets it on Mon 14 Mar 2033 at 8 am (for Emma)").waitFor();
     await opened.getByText("Margaret gets it on Tue 2 Jun 2037 at 8 am (for Noah)").waitFor();
     await saveScreenshot(page, path.join(SCREENS_DIR, `child-dates-deliveries-${viewport.width}.png`));
+    await page.keyboard.press("Escape");
+
+    // Emma's 18th birthday has come (recorded as the unlock job records it): open for her, still waiting for Noah.
+    const memoryId = (await saved.json()).id as string;
+    await server.pool.query("UPDATE memory_unlock_instants SET unlocked_at = opens_at WHERE memory_id = $1 AND child_id = $2", [memoryId, kids.rows[0].id]);
+    await server.pool.query(
+      "INSERT INTO memory_unlocks (memory_id, memory_kind, child_id, user_id, unlock_type, unlocked_at, dispatched_at) SELECT memory_id, memory_kind, child_id, user_id, unlock_type, opens_at, now() FROM memory_unlock_instants WHERE memory_id = $1 AND child_id = $2",
+      [memoryId, kids.rows[0].id],
+    );
+    await page.reload();
+    await page.getByRole("button", { name: /When you are 18/ }).first().click();
+    await opened.getByText(locale === "en-GB" ? "Open for Emma; opens for Noah on 2 Jun 2037" : "Open for Emma; opens for Noah on Jun 2, 2037").waitFor();
+    await page.keyboard.press("Escape");
+    // Editing it says Emma keeps it, whatever the new rule.
+    await page.getByRole("button", { name: "Edit When you are 18" }).click();
+    const edit = page.getByRole("dialog", { name: "Edit memory" });
+    await edit.getByText("Already unlocked: it stays open for the children it has opened for.").waitFor();
+    await edit.getByText("It opens for each child you chose on their own birthday at this age.").waitFor();
+    await saveScreenshot(page, path.join(SCREENS_DIR, `child-dates-edit-opened-for-one-${viewport.width}.png`));
     await page.close();
   });
 });
