@@ -1,6 +1,7 @@
 /**
  * When a memory unlocks (spec 001 §4 "Unlock status per item"), for each of its children: an age rule
- * opens for each child on that child's own birthday (decisions 2.9), and dates read in the account's time zone.
+ * opens for each child on that child's own birthday (not for all when the first reaches it), and dates read in the
+ * account's time zone.
  * `unlockStatus` is the rule for one child (the instant and the account's time zone in; unlocked or locked,
  * the label and, when knowable, the instant out); `memoryUnlock` puts a memory's children together.
  */
