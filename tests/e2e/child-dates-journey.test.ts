@@ -83,6 +83,16 @@ describe.skipIf(!browserAvailable)("each child's own date in Chromium", () => {
     await edit.getByText("Already unlocked: it stays open for the children it has opened for.").waitFor();
     await edit.getByText("It opens for each child you chose on their own birthday at this age.").waitFor();
     await saveScreenshot(page, path.join(SCREENS_DIR, `child-dates-edit-opened-for-one-${viewport.width}.png`));
+    await page.keyboard.press("Escape");
+
+    // Each child's own page: Noah's says his own date; Emma's has it open, with no date left to say.
+    const childCard = () => page.locator("button[data-memory-kind=note]", { hasText: "When you are 18" });
+    await page.goto(`${server.baseUrl}/videos?child=${kids.rows[1].id}`);
+    expect(await childCard().getByTestId("child-dates").textContent()).toBe(locale === "en-GB" ? "Opens for Noah on 2 Jun 2037" : "Opens for Noah on Jun 2, 2037");
+    await saveScreenshot(page, path.join(SCREENS_DIR, `child-dates-noah-page-${viewport.width}.png`), { fullPage: true });
+    await page.goto(`${server.baseUrl}/videos?child=${kids.rows[0].id}`);
+    await childCard().getByText("Age 18").waitFor();
+    expect(await childCard().getByTestId("child-dates").count()).toBe(0);
     await page.close();
   });
 });

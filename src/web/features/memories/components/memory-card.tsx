@@ -39,6 +39,12 @@ export function ChildDates({ item, className }: { item: MemoryItem; className?: 
   ) : null;
 }
 
+/** A memory as one child has it (that child's page): open or not, and its date, for that child alone. */
+export function seenBy(item: MemoryItem, childId: string | undefined): MemoryItem {
+  const child = childId ? item.unlock.forChildren.find((candidate) => candidate.childId === childId) : undefined;
+  return child ? { ...item, unlock: { ...item.unlock, unlocked: child.unlocked, unlocksAt: child.unlocksAt, forChildren: [child] } } : item;
+}
+
 /** A video plays once it is processed; until then its card shows where it stands. */
 export const isPlayable = (item: MemoryItem) => item.kind !== "video" || item.processing.status === "completed";
 
