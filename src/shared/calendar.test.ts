@@ -31,7 +31,7 @@ describe("ages", () => {
       { childId: "a", name: "Ava", turns: 1, date: "2027-11-23", inDays: 365 },
     ]);
     const born = new Date("2026-11-23T10:00:00Z");
-    expect(unlockStatus({ rule: rule({ unlockType: "age", unlockAge: 1 }), children: [{ birthdate: "2026-11-23" }], now: born, timeZone: "UTC" })).toMatchObject({
+    expect(unlockStatus({ rule: rule({ unlockType: "age", unlockAge: 1 }), child: { birthdate: "2026-11-23" }, now: born, timeZone: "UTC" })).toMatchObject({
       unlocked: false,
       unlocksAt: new Date("2027-11-23T00:00:00.000Z"),
     });
@@ -56,7 +56,7 @@ describe("a 29 February birthday falls on 28 February in other years, everywhere
   it("'Coming up' and age unlocks agree with it", () => {
     const now = new Date("2026-02-20T12:00:00Z");
     expect(upcomingBirthdays({ children: [{ id: "a", name: "Ava", birthdate: leapling }], now, timeZone: "UTC" })[0]).toMatchObject({ date: "2026-02-28", turns: 6, inDays: 8 });
-    expect(unlockStatus({ rule: rule({ unlockType: "age", unlockAge: 6 }), children: [{ birthdate: leapling }], now, timeZone: "UTC" }).unlocksAt).toEqual(
+    expect(unlockStatus({ rule: rule({ unlockType: "age", unlockAge: 6 }), child: { birthdate: leapling }, now, timeZone: "UTC" }).unlocksAt).toEqual(
       new Date("2026-02-28T00:00:00.000Z"),
     );
   });
@@ -86,7 +86,7 @@ describe("real calendar dates", () => {
 
 describe("the instant a rule opens, in the account's time zone", () => {
   const dateRule = rule({ unlockType: "date", unlockDate: "2030-06-01" });
-  const at = (timeZone: string) => opensAt({ rule: dateRule, children: [], savedAt: new Date("2026-01-01T00:00:00Z"), timeZone });
+  const at = (timeZone: string) => opensAt({ rule: dateRule, child: null, savedAt: new Date("2026-01-01T00:00:00Z"), timeZone });
 
   it("east of UTC opens before midnight UTC, west of UTC after it", () => {
     expect(at("UTC")).toEqual(new Date("2030-06-01T00:00:00.000Z"));
@@ -98,25 +98,25 @@ describe("the instant a rule opens, in the account's time zone", () => {
 
   it("on a daylight-saving change day, the day starts at that day's own offset", () => {
     // US clocks go forward at 02:00 on 8 March 2026 and back at 02:00 on 1 November 2026: midnight is still before the change.
-    const spring = opensAt({ rule: rule({ unlockType: "date", unlockDate: "2026-03-08" }), children: [], savedAt: new Date(0), timeZone: "America/New_York" });
+    const spring = opensAt({ rule: rule({ unlockType: "date", unlockDate: "2026-03-08" }), child: null, savedAt: new Date(0), timeZone: "America/New_York" });
     expect(spring).toEqual(new Date("2026-03-08T05:00:00.000Z"));
-    const autumn = opensAt({ rule: rule({ unlockType: "date", unlockDate: "2026-11-01" }), children: [], savedAt: new Date(0), timeZone: "America/New_York" });
+    const autumn = opensAt({ rule: rule({ unlockType: "date", unlockDate: "2026-11-01" }), child: null, savedAt: new Date(0), timeZone: "America/New_York" });
     expect(autumn).toEqual(new Date("2026-11-01T04:00:00.000Z"));
     // Chile skips from 00:00 to 01:00 on 11 September 2022: the day starts at 01:00 local.
     expect(startOfDay({ year: 2022, month: 9, day: 11 }, "America/Santiago")).toEqual(new Date("2022-09-11T04:00:00.000Z"));
     // A child's 10th birthday on Europe's change day (clocks forward at 01:00 UTC on 29 March 2026):
     // Paris midnight is still winter time (UTC+1); the next day starts at summer time (UTC+2).
-    const tenth = (birthdate: string) => opensAt({ rule: rule({ unlockType: "age", unlockAge: 10 }), children: [{ birthdate }], savedAt: new Date(0), timeZone: "Europe/Paris" });
+    const tenth = (birthdate: string) => opensAt({ rule: rule({ unlockType: "age", unlockAge: 10 }), child: { birthdate }, savedAt: new Date(0), timeZone: "Europe/Paris" });
     expect(tenth("2016-03-29")).toEqual(new Date("2026-03-28T23:00:00.000Z"));
     expect(tenth("2016-03-30")).toEqual(new Date("2026-03-29T22:00:00.000Z"));
   });
 
   it("'now' opens when saved; a milestone when marked reached, unknown before", () => {
     const savedAt = new Date("2026-11-23T10:00:00Z");
-    expect(opensAt({ rule: rule({}), children: [], savedAt, timeZone: "UTC" })).toEqual(savedAt);
-    expect(opensAt({ rule: rule({ unlockType: "milestone", unlockMilestone: "Graduation" }), children: [], savedAt, timeZone: "UTC" })).toBeNull();
+    expect(opensAt({ rule: rule({}), child: null, savedAt, timeZone: "UTC" })).toEqual(savedAt);
+    expect(opensAt({ rule: rule({ unlockType: "milestone", unlockMilestone: "Graduation" }), child: null, savedAt, timeZone: "UTC" })).toBeNull();
     const reached = new Date("2027-01-01T00:00:00Z");
-    expect(opensAt({ rule: rule({ unlockType: "milestone", unlockMilestone: "Graduation", milestoneReachedAt: reached }), children: [], savedAt, timeZone: "UTC" })).toEqual(reached);
+    expect(opensAt({ rule: rule({ unlockType: "milestone", unlockMilestone: "Graduation", milestoneReachedAt: reached }), child: null, savedAt, timeZone: "UTC" })).toEqual(reached);
   });
 
   it("today is the account's date, not the server's", () => {

@@ -28,14 +28,14 @@ describe("upcoming birthdays", () => {
 
 describe("upcoming unlocks", () => {
   it("lists locked memories with a known unlock instant, soonest first", () => {
-    const base = { unlockAge: null, unlockDate: null, unlockMilestone: null, milestoneReachedAt: null, childIds: ["a"] };
+    const base = { unlockAge: null, unlockDate: null, unlockMilestone: null, milestoneReachedAt: null, childIds: ["a"], openedFor: [] };
     const items = [
       { ...base, id: "1", title: "Date later", unlockType: "date" as const, unlockDate: "2027-01-01" },
       { ...base, id: "2", title: "Age 13", unlockType: "age" as const, unlockAge: 13 },
       { ...base, id: "3", title: "Already", unlockType: "date" as const, unlockDate: "2020-01-01" },
       { ...base, id: "4", title: "Milestone", unlockType: "milestone" as const, unlockMilestone: "x" },
     ];
-    const unlocks = upcomingUnlocks({ items, children: [{ id: "a", birthdate: "2013-05-02" }], now, timeZone: "UTC" });
+    const unlocks = upcomingUnlocks({ items, children: [{ id: "a", name: "Maya", birthdate: "2013-05-02" }], now, timeZone: "UTC" });
     expect(unlocks.map((u) => [u.title, u.label, u.inDays])).toEqual([
       ["Age 13", "Age 13", 30],
       ["Date later", "Jan 1, 2027", 274],
@@ -46,7 +46,7 @@ describe("upcoming unlocks", () => {
   });
 
   it("says when each unlocks, one day singular", () => {
-    const unlock = { id: "1", title: "x", label: "Age 13", unlocksAt: "", childIds: [], unlockType: "age" as const, unlockAge: 13, unlockDate: null };
+    const unlock = { label: "Age 13", forNames: [] };
     expect([0, 1, 12, 60, 61].map((inDays) => unlockLine({ ...unlock, inDays }))).toEqual([
       "Unlocks today · Age 13",
       "Unlocks in 1 day · Age 13",
@@ -54,6 +54,21 @@ describe("upcoming unlocks", () => {
       "Unlocks in 60 days · Age 13",
       "Next to unlock · Age 13",
     ]);
+    expect(unlockLine({ label: "Age 18", forNames: ["Emma"], inDays: 12 })).toBe("Unlocks for Emma in 12 days · Age 18");
+    expect(unlockLine({ label: "Age 18", forNames: ["Emma", "Noah"], inDays: 0 })).toBe("Unlocks for Emma and Noah today · Age 18");
+  });
+
+  it("comes up for each child on their own birthday, and never for a child it has opened for", () => {
+    const children = [
+      { id: "emma", name: "Emma", birthdate: "2008-05-02" },
+      { id: "noah", name: "Noah", birthdate: "2008-05-20" },
+      { id: "zoe", name: "Zoe", birthdate: "2008-05-02" },
+    ];
+    const item = { id: "1", title: "At 18", unlockType: "age" as const, unlockAge: 18, unlockDate: null, unlockMilestone: null, milestoneReachedAt: null, childIds: ["emma", "noah", "zoe"] };
+    const unlocks = upcomingUnlocks({ items: [{ ...item, openedFor: [] }], children, now, timeZone: "UTC" });
+    expect(unlocks.map(unlockLine)).toEqual(["Unlocks for Emma and Zoe in 30 days · Age 18", "Unlocks for Noah in 48 days · Age 18"]);
+    // Opened for Noah already (a recorded unlock): only the others' day comes up.
+    expect(upcomingUnlocks({ items: [{ ...item, openedFor: ["noah"] }], children, now, timeZone: "UTC" }).map(unlockLine)).toEqual(["Unlocks for Emma and Zoe in 30 days · Age 18"]);
   });
 });
 

@@ -9,7 +9,10 @@ export const COMING_UP_DAYS = 60;
 export const COMING_UP_LIMIT = 3;
 
 export type UpcomingBirthday = { childId: string; name: string; turns: number; date: string; inDays: number };
-/** A locked memory's next unlock, with its children and rule so Dad can record another for the same moment. */
+/**
+ * A locked memory's next unlock, with its children and rule so Dad can record another for the same moment.
+ * An age rule opens for each child on their own birthday, so it comes up once per child (`forNames`: who it opens for then).
+ */
 export type UpcomingUnlock = Pick<UnlockRule, "unlockType" | "unlockAge" | "unlockDate"> & {
   id: string;
   title: string;
@@ -17,6 +20,7 @@ export type UpcomingUnlock = Pick<UnlockRule, "unlockType" | "unlockAge" | "unlo
   unlocksAt: string;
   inDays: number;
   childIds: string[];
+  forNames: string[];
 };
 
 const inDaysText = (days: number) => `in ${days} ${days === 1 ? "day" : "days"}`;
@@ -26,9 +30,18 @@ export function birthdayLine(birthday: UpcomingBirthday) {
   return `${birthday.name} turns ${birthday.turns} ${inDaysText(birthday.inDays)}`;
 }
 
-/** 'Unlocks today', 'Unlocks in 1 day', 'Unlocks in 12 days', or 'Next to unlock' beyond the window; then its label. */
-export function unlockLine(unlock: UpcomingUnlock) {
-  const when = unlock.inDays === 0 ? "Unlocks today" : unlock.inDays <= COMING_UP_DAYS ? `Unlocks ${inDaysText(unlock.inDays)}` : "Next to unlock";
+/** ' for Emma', ' for Emma and Zoe' when it opens for each child on their own day; nothing otherwise. */
+export function unlockFor(unlock: Pick<UpcomingUnlock, "forNames">) {
+  return unlock.forNames.length > 0 ? ` for ${new Intl.ListFormat("en", { type: "conjunction" }).format(unlock.forNames)}` : "";
+}
+
+/**
+ * 'Unlocks today', 'Unlocks in 1 day', 'Unlocks in 12 days', or 'Next to unlock' beyond the window; for whom when
+ * it opens for each child on their own day ('Unlocks for Emma in 12 days'); then its label.
+ */
+export function unlockLine(unlock: Pick<UpcomingUnlock, "inDays" | "label" | "forNames">) {
+  const forWhom = unlockFor(unlock);
+  const when = unlock.inDays === 0 ? `Unlocks${forWhom} today` : unlock.inDays <= COMING_UP_DAYS ? `Unlocks${forWhom} ${inDaysText(unlock.inDays)}` : `Next to unlock${forWhom}`;
   return `${when} · ${unlock.label}`;
 }
 
@@ -56,9 +69,14 @@ export function upcomingBirthdays(input: { children: { id: string; name: string;
     .slice(0, COMING_UP_LIMIT);
 }
 
+/**
+ * The next openings of locked memories, soonest first. A memory opens for each child by the rule for that child
+ * (an age rule: their own birthday), never again for a child it has opened for (`openedFor`: recorded unlocks);
+ * the children it opens for on the same day share one entry, named when the rule is an age.
+ */
 export function upcomingUnlocks(input: {
-  items: Array<UnlockRule & { id: string; title: string; childIds: string[] }>;
-  children: { id: string; birthdate: string }[];
+  items: Array<UnlockRule & { id: string; title: string; childIds: string[]; openedFor: string[] }>;
+  children: { id: string; name: string; birthdate: string }[];
   now: Date;
   timeZone: string;
 }) {
@@ -66,19 +84,31 @@ export function upcomingUnlocks(input: {
   const byId = new Map(input.children.map((child) => [child.id, child]));
   const upcoming: UpcomingUnlock[] = [];
   for (const item of input.items) {
-    const status = unlockStatus({ rule: item, children: item.childIds.flatMap((id) => byId.get(id) ?? []), now: input.now, timeZone: input.timeZone });
-    if (status.unlocked || !status.unlocksAt) continue;
-    upcoming.push({
-      id: item.id,
-      title: item.title,
-      label: status.label,
-      unlocksAt: status.unlocksAt.toISOString(),
-      inDays: daysBetween(today, calendarDateAt(status.unlocksAt, input.timeZone)),
-      childIds: item.childIds,
-      unlockType: item.unlockType,
-      unlockAge: item.unlockAge,
-      unlockDate: item.unlockDate,
-    });
+    const byInstant = new Map<number, { label: string; names: string[] }>();
+    for (const id of item.childIds) {
+      const child = byId.get(id);
+      if (!child || item.openedFor.includes(id)) continue;
+      const status = unlockStatus({ rule: item, child, now: input.now, timeZone: input.timeZone });
+      if (status.unlocked || !status.unlocksAt) continue;
+      const group = byInstant.get(status.unlocksAt.getTime()) ?? { label: status.label, names: [] };
+      group.names.push(child.name);
+      byInstant.set(status.unlocksAt.getTime(), group);
+    }
+    for (const [instant, group] of byInstant) {
+      const unlocksAt = new Date(instant);
+      upcoming.push({
+        id: item.id,
+        title: item.title,
+        label: group.label,
+        unlocksAt: unlocksAt.toISOString(),
+        inDays: daysBetween(today, calendarDateAt(unlocksAt, input.timeZone)),
+        childIds: item.childIds,
+        forNames: item.unlockType === "age" ? group.names : [],
+        unlockType: item.unlockType,
+        unlockAge: item.unlockAge,
+        unlockDate: item.unlockDate,
+      });
+    }
   }
   return upcoming.sort((a, b) => Date.parse(a.unlocksAt) - Date.parse(b.unlocksAt)).slice(0, COMING_UP_LIMIT);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { confirmationsNeeded, digestFor, groupDigests, legacyClock, sendTimeFor, wallClockAt } from "./family-delivery";
+import { arrivalWords, confirmationsNeeded, digestFor, groupDigests, legacyClock, sendTimeFor, wallClockAt } from "./family-delivery";
 
 describe("the 08:00-local send time", () => {
   it("holds an unlock at local midnight until 08:00 that day, in the account's zone", () => {
@@ -17,6 +17,34 @@ describe("the 08:00-local send time", () => {
     expect(wallClockAt({ year: 2027, month: 3, day: 28 }, 8, "Europe/London").toISOString()).toBe("2027-03-28T07:00:00.000Z");
     expect(wallClockAt({ year: 2027, month: 10, day: 31 }, 8, "Europe/London").toISOString()).toBe("2027-10-31T08:00:00.000Z");
     expect(wallClockAt({ year: 2027, month: 3, day: 14 }, 8, "America/New_York").toISOString()).toBe("2027-03-14T12:00:00.000Z");
+  });
+});
+
+describe("when the family gets it, in words for Dad", () => {
+  const words = (sendAt: Date, now: string, timeZone: string) => arrivalWords({ sendAt, now: new Date(now), timeZone });
+
+  it("says the hour the schedule set, in the account's time zone", () => {
+    // A 'now' memory saved at 10:00 in Chicago goes in that evening's 20:00 digest; saved at 21:30, in the next day's.
+    const morning = new Date("2027-05-03T15:00:00Z");
+    expect(words(digestFor({ unlockedAt: morning, timeZone: "America/Chicago" }).sendAt, morning.toISOString(), "America/Chicago")).toBe("tonight at 8 pm");
+    const late = new Date("2027-05-04T02:30:00Z");
+    expect(words(digestFor({ unlockedAt: late, timeZone: "America/Chicago" }).sendAt, late.toISOString(), "America/Chicago")).toBe("tomorrow at 8 pm");
+    // A birthday opening at local midnight waits for 08:00; seen from the evening before, that is tomorrow.
+    const midnight = new Date("2027-03-14T05:00:00Z");
+    const eight = sendTimeFor({ unlockedAt: midnight, timeZone: "America/New_York" });
+    expect(words(eight, "2027-03-14T03:50:00Z", "America/New_York")).toBe("tomorrow at 8 am");
+    expect(words(eight, "2027-03-14T05:10:00Z", "America/New_York")).toBe("this morning at 8 am");
+    expect(words(eight, "2027-03-09T05:10:00Z", "America/New_York")).toBe("on Sun 14 Mar at 8 am");
+    expect(words(eight, "2026-11-27T19:00:00Z", "America/New_York")).toBe("on Sun 14 Mar 2027 at 8 am");
+  });
+
+  it("says now once it is due, and reads the day in the zone it is given", () => {
+    const sendAt = new Date("2027-06-01T15:30:00Z");
+    expect(words(sendAt, "2027-06-01T15:30:00Z", "UTC")).toBe("now");
+    expect(words(sendAt, "2027-06-01T16:00:00Z", "UTC")).toBe("now");
+    expect(words(sendAt, "2027-06-01T10:00:00Z", "UTC")).toBe("today at 3:30 pm");
+    // 15:30 UTC is 01:30 the next morning in Sydney.
+    expect(words(sendAt, "2027-06-01T10:00:00Z", "Australia/Sydney")).toBe("tomorrow at 1:30 am");
   });
 });
 

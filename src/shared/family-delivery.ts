@@ -1,4 +1,4 @@
-import { calendarDateAt, type CalendarDate, formatCalendarDate, startOfDay } from "./calendar";
+import { calendarDateAt, type CalendarDate, daysBetween, formatCalendarDate, startOfDay } from "./calendar";
 
 /** Delivery emails never go out before this hour of the account's day. */
 export const EARLIEST_SEND_HOUR = 8;
@@ -34,6 +34,42 @@ export function digestFor(input: { unlockedAt: Date; timeZone: string }): { day:
   if (input.unlockedAt < todays) return { day: formatCalendarDate(today), sendAt: todays };
   const tomorrow = calendarDateAt(new Date(startOfDay(today, input.timeZone).getTime() + 36 * HOUR_MS), input.timeZone);
   return { day: formatCalendarDate(tomorrow), sendAt: wallClockAt(tomorrow, DIGEST_HOUR, input.timeZone) };
+}
+
+const clockFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** '8 pm', '8:30 am' at `instant` in `timeZone`. */
+function clockTime(instant: Date, timeZone: string) {
+  let formatter = clockFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit", hour12: true });
+    clockFormatters.set(timeZone, formatter);
+  }
+  const parts = formatter.formatToParts(instant);
+  const part = (type: string) => parts.find((candidate) => candidate.type === type)?.value ?? "";
+  const minutes = part("minute") === "00" ? "" : `:${part("minute")}`;
+  return `${part("hour")}${minutes} ${part("dayPeriod").toLowerCase()}`;
+}
+
+/**
+ * When a waiting delivery email reaches the family, in words for Dad, at `sendAt` as the schedule set it
+ * (`sendTimeFor`, `digestFor`) and in the same time zone: 'now' once it is due, 'this morning at 8 am',
+ * 'today at 2 pm', 'tonight at 8 pm', 'tomorrow at 8 am', else 'on Sat 3 May at 8 am' (with the year when it is not this one).
+ */
+export function arrivalWords(input: { sendAt: Date; now: Date; timeZone: string }) {
+  const { sendAt, now, timeZone } = input;
+  if (sendAt <= now) return "now";
+  const days = daysBetween(calendarDateAt(now, timeZone), calendarDateAt(sendAt, timeZone));
+  const time = clockTime(sendAt, timeZone);
+  if (days === 0) {
+    const hour = localHour(sendAt, timeZone);
+    return `${hour < 12 ? "this morning" : hour < 17 ? "today" : "tonight"} at ${time}`;
+  }
+  if (days === 1) return `tomorrow at ${time}`;
+  const sameYear = calendarDateAt(now, timeZone).year === calendarDateAt(sendAt, timeZone).year;
+  const parts = new Intl.DateTimeFormat("en-GB", { timeZone, weekday: "short", day: "numeric", month: "short", ...(sameYear ? {} : { year: "numeric" }) }).formatToParts(sendAt);
+  const day = parts.filter((part) => part.type !== "literal").map((part) => part.value).join(" ");
+  return `on ${day} at ${time}`;
 }
 
 /** One digest per guardian per day: the memories that opened for any of their children, grouped. */

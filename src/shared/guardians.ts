@@ -80,9 +80,12 @@ export type Guardian = {
 export type MemoryDelivery = {
   guardianName: string;
   childName: string;
-  status: "pending" | "sent" | "failed" | "skipped";
+  /** 'upcoming': not opened for the child yet; the guardian gets it when it does (`arrives`). */
+  status: "upcoming" | "pending" | "sent" | "failed" | "skipped";
   sentAt: string | null;
   openedAt: string | null;
+  /** For one waiting for its hour or not opened yet: when it goes, in words ('now', 'tonight at 8 pm', 'tomorrow at 8 am'). */
+  arrives: string | null;
   problem: string | null;
 };
 

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { isCalendarDate } from "./calendar";
 import {
+  type ChildUnlock,
   keepChosenUnlockField,
   requireUnlockRuleFieldWith,
   UNLOCK_AGE_MAX,
@@ -159,10 +160,10 @@ export type Memory = ShownMemoryFields & {
   childIds: string[];
   rule: { unlockType: UnlockType; unlockAge: number | null; unlockDate: string | null; unlockMilestone: string | null; milestoneReachedAt: string | null };
   /**
-   * When the memory first opened (a recorded unlock), once it has opened for every one of its children
-   * (a milestone confirmed for one child only is still sealed for the others); it never re-locks after that.
+   * The children it has opened for (a recorded unlock), each with when (ISO): it never re-locks for them, whatever
+   * its rule says since. A child not in it has the memory by its rule for that child (an age: their own birthday).
    */
-  openedAt: string | null;
+  openedFor: Record<string, string>;
   processing: { status: "processing" | "completed" | "failed"; progress: number; error: string | null } | null;
   files: MemoryFileRef[];
 };
@@ -195,9 +196,12 @@ export type MemoryUnlock = {
   age: number | null;
   date: string | null;
   milestone: string | null;
+  /** Open for every one of its children. */
   unlocked: boolean;
   label: string;
   unlocksAt: string | null;
+  /** Where it stands for each child: an age rule opens for each on their own birthday. */
+  forChildren: ChildUnlock[];
 };
 
 /** The card's fields every kind shares: the memory's own, its children by name, and its unlock state for them. */

@@ -1,11 +1,12 @@
 /**
- * When a memory unlocks (spec 001 §4 "Unlock status per item"): an age rule follows
- * the first of its children to reach the age, and dates read in the account's time zone.
- * One pure function: the item, its children, the instant and the account's time zone in;
- * unlocked or locked, the label and (when knowable) the instant it unlocks out.
+ * When a memory unlocks (spec 001 §4 "Unlock status per item"), for each of its children: an age rule
+ * opens for each child on that child's own birthday (not for all when the first reaches it), and dates read in the
+ * account's time zone.
+ * `unlockStatus` is the rule for one child (the instant and the account's time zone in; unlocked or locked,
+ * the label and, when knowable, the instant out); `memoryUnlock` puts a memory's children together.
  */
 import { z } from "zod";
-import { birthdayAtAge, type CalendarDate, compareDates, isCalendarDate, parseCalendarDate, startOfDay } from "./calendar";
+import { birthdayAtAge, type CalendarDate, calendarDateAt, formatCalendarDate, isCalendarDate, parseCalendarDate, startOfDay } from "./calendar";
 
 export const UNLOCK_TYPES = ["now", "age", "date", "milestone"] as const;
 export type UnlockType = (typeof UNLOCK_TYPES)[number];
@@ -96,38 +97,29 @@ export function formatUnlockDate(date: string, locale = "en-US") {
   return formatter.format(new Date(Date.UTC(year, month - 1, day)));
 }
 
-/** The earliest day any of the children reaches `age`, or null without children. */
-function firstDayAnyChildReaches(age: number, children: UnlockChild[]): CalendarDate | null {
-  let earliest: CalendarDate | null = null;
-  for (const child of children) {
-    const day = birthdayAtAge(parseCalendarDate(child.birthdate), age);
-    if (!earliest || compareDates(day, earliest) < 0) earliest = day;
-  }
-  return earliest;
-}
-
-/** Unlocked from the start of `day` in `timeZone`; never without a day (an age rule with no children). */
+/** Unlocked from the start of `day` in `timeZone`; never without a day (an age rule with no child). */
 function unlockedOn(day: CalendarDate | null, label: string, now: Date, timeZone: string): UnlockStatus {
   if (!day) return { unlocked: false, label, unlocksAt: null };
   const unlocksAt = startOfDay(day, timeZone);
   return { unlocked: now.getTime() >= unlocksAt.getTime(), label, unlocksAt };
 }
 
+/** The rule for one child (an age rule needs the child's birthdate; without a child it cannot open). */
 export function unlockStatus(input: {
   rule: UnlockRule;
-  children: UnlockChild[];
+  child: UnlockChild | null;
   now: Date;
   timeZone: string;
   locale?: string;
 }): UnlockStatus {
-  const { rule, children, now, timeZone } = input;
+  const { rule, child, now, timeZone } = input;
   switch (rule.unlockType) {
     case "date":
       if (!rule.unlockDate) break;
       return unlockedOn(parseCalendarDate(rule.unlockDate), formatUnlockDate(rule.unlockDate, input.locale), now, timeZone);
     case "age":
       if (rule.unlockAge === null) break;
-      return unlockedOn(firstDayAnyChildReaches(rule.unlockAge, children), `Age ${rule.unlockAge}`, now, timeZone);
+      return unlockedOn(child && birthdayAtAge(parseCalendarDate(child.birthdate), rule.unlockAge), `Age ${rule.unlockAge}`, now, timeZone);
     case "milestone": {
       const reachedAt = rule.milestoneReachedAt ? new Date(rule.milestoneReachedAt) : null;
       return { unlocked: reachedAt !== null, label: MILESTONE_LABEL, unlocksAt: reachedAt };
@@ -139,12 +131,68 @@ export function unlockStatus(input: {
 }
 
 /**
- * The instant a memory opens for its children, as stored for the unlock job: 'now' opens when it
- * is saved, a date or age rule at the start of that day in the account's time zone (an age rule
- * when the first of its children reaches the age), a milestone when marked reached.
- * Null while that cannot be known (a milestone not reached, an age rule with no children).
+ * The instant a memory opens for one of its children, as stored for the unlock job: 'now' opens when it
+ * is saved, a date at the start of that day in the account's time zone, an age rule at the start of that
+ * child's own birthday there, a milestone when marked reached.
+ * Null while that cannot be known (a milestone not reached, an age rule without its child).
  */
-export function opensAt(input: { rule: UnlockRule; children: UnlockChild[]; savedAt: Date; timeZone: string }): Date | null {
+export function opensAt(input: { rule: UnlockRule; child: UnlockChild | null; savedAt: Date; timeZone: string }): Date | null {
   if (input.rule.unlockType === "now" || input.rule.unlockType === null) return input.savedAt;
-  return unlockStatus({ rule: input.rule, children: input.children, now: input.savedAt, timeZone: input.timeZone }).unlocksAt;
+  return unlockStatus({ rule: input.rule, child: input.child, now: input.savedAt, timeZone: input.timeZone }).unlocksAt;
+}
+
+/** Where a memory stands for one of its children: open or not, and the day it opens (or opened) in the account's time zone. */
+export type ChildUnlock = { childId: string; name: string; unlocked: boolean; unlocksAt: string | null; date: string | null };
+
+/**
+ * A memory's unlock state for all its children: each child by the rule for that child, or open once an unlock was
+ * recorded for that child (`openedFor`: child id to the instant), whatever the rule says now (what a child has had is
+ * never taken back). The memory counts as unlocked once it is open for every child; `unlocksAt` is then the last
+ * child's opening, and while locked the next one's.
+ */
+export function memoryUnlock(input: {
+  rule: UnlockRule;
+  children: Array<UnlockChild & { id: string; name: string }>;
+  openedFor: Record<string, string>;
+  now: Date;
+  timeZone: string;
+  locale?: string;
+}): UnlockStatus & { forChildren: ChildUnlock[] } {
+  const { rule, now, timeZone } = input;
+  const forChildren = input.children.map((child): ChildUnlock => {
+    const status = unlockStatus({ rule, child, now, timeZone });
+    const opened = input.openedFor[child.id];
+    // Open by its rule, it says the rule's instant (none for 'now'); open only by a recorded unlock, when that was.
+    const at = !status.unlocked && opened ? new Date(opened) : status.unlocksAt;
+    return { childId: child.id, name: child.name, unlocked: Boolean(opened) || status.unlocked, unlocksAt: at?.toISOString() ?? null, date: at ? formatCalendarDate(calendarDateAt(at, timeZone)) : null };
+  });
+  const alone = unlockStatus({ rule, child: null, now, timeZone, locale: input.locale });
+  if (forChildren.length === 0) return { ...alone, forChildren };
+  const unlocked = forChildren.every((child) => child.unlocked);
+  const instants = forChildren.filter((child) => child.unlocked === unlocked && child.unlocksAt).map((child) => Date.parse(child.unlocksAt!));
+  const at = instants.length === 0 ? null : new Date(unlocked ? Math.max(...instants) : Math.min(...instants));
+  return { unlocked, label: alone.label, unlocksAt: at, forChildren };
+}
+
+/**
+ * Each child's own date, when the children do not all open together: 'Opens for Emma on 14 Mar 2033, for Noah
+ * on 2 Jun 2037', 'Open for Emma; opens for Noah on 2 Jun 2037'. Dates in `locale`; when they hold commas
+ * themselves ('Mar 14, 2033') the children are parted by semicolons. Null when the badge says it all (every
+ * child open, or every child waiting for the same thing).
+ */
+export function childDatesLine(input: { type: UnlockType; forChildren: ChildUnlock[]; locale?: string }) {
+  const open = input.forChildren.filter((child) => child.unlocked);
+  const dated = input.forChildren.filter((child) => !child.unlocked && child.date);
+  const undated = input.forChildren.filter((child) => !child.unlocked && !child.date);
+  if (open.length === input.forChildren.length) return null;
+  if (open.length === 0 && input.type !== "age") return null;
+  const names = (children: ChildUnlock[]) => new Intl.ListFormat("en", { type: "conjunction" }).format(children.map((child) => child.name));
+  const dates = dated.map((child) => `for ${child.name} on ${formatUnlockDate(child.date!, input.locale)}`);
+  const parts = [
+    open.length > 0 ? `open for ${names(open)}` : null,
+    dates.length > 0 ? `opens ${dates.join(dates.some((text) => text.includes(",")) ? "; " : ", ")}` : null,
+    undated.length > 0 ? `not yet for ${names(undated)}` : null,
+  ].filter((part) => part !== null);
+  const line = parts.join("; ");
+  return line.charAt(0).toUpperCase() + line.slice(1);
 }

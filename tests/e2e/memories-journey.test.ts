@@ -117,8 +117,9 @@ describe.skipIf(!browserAvailable)("narrations and quick notes in Chromium", () 
     await page.getByRole("dialog").waitFor({ state: "detached" });
     await expect.poll(() => card.evaluate((element) => document.activeElement === element)).toBe(true);
 
-    // 'Coming up' offers to record another for the same moment: same children, same unlock age.
-    await page.getByRole("link", { name: 'Add another for when "The day you caught your first fish" unlocks' }).click();
+    // 'Coming up' offers to record another for the same moment, once for each child's own 18th birthday: same children, same unlock age.
+    await page.getByRole("link", { name: 'Add another for when "The day you caught your first fish" unlocks for Leo' }).waitFor();
+    await page.getByRole("link", { name: 'Add another for when "The day you caught your first fish" unlocks for Maya' }).click();
     await page.waitForURL(/\/record$/);
     expect(await page.getByRole("checkbox", { name: "Maya" }).isChecked()).toBe(true);
     expect(await page.getByRole("checkbox", { name: "Leo" }).isChecked()).toBe(true);

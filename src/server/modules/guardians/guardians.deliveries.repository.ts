@@ -51,6 +51,7 @@ export function createDeliveriesRepository(db: Database) {
           guardianName: guardians.name,
           childId: familyDeliveries.childId,
           status: familyDeliveries.status,
+          sendAt: familyDeliveries.sendAt,
           sentAt: familyDeliveries.sentAt,
           error: familyDeliveries.error,
           openedAt: sql<Date | null>`(SELECT max(l.last_opened_at) FROM ${familyLinks} l WHERE l.guardian_id = ${familyDeliveries.guardianId} AND l.child_id = ${familyDeliveries.childId} AND l.last_opened_at >= ${familyDeliveries.sentAt})`.mapWith(

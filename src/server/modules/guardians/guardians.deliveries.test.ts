@@ -6,6 +6,7 @@ import type { OutgoingEmail } from "../email/email.types";
 import { mailboxMessages } from "../email/email.table";
 import { createDeliveriesUsecases, type MemoryUnlocked } from "./guardians.deliveries";
 import { createDeliveriesRepository } from "./guardians.deliveries.repository";
+import type { MemoryDelivery } from "../../../shared/guardians";
 import { familyDeliveries } from "./guardians.table";
 import { acceptedGuardian as acceptedGuardianOf, daytimeZone, type Dad, postNote as postNoteFor, startTwoNodes, uniqueEmail } from "./guardians.test-support";
 
@@ -107,6 +108,7 @@ describe("delivering an unlock to the child's guardians", () => {
       },
       jobs: { send: async (job, payload) => void jobs.push({ name: job.name, payload: payload as { deliveryId: string } }) },
       releaseDispatched: async () => true,
+      openings: (input) => t.services.memories.waitingOpenings(input),
     });
     await t.db.delete(familyDeliveries).where(eq(familyDeliveries.memoryId, memoryId));
     await node.memoryUnlocked(event);
@@ -187,5 +189,94 @@ describe("delivering an unlock to the child's guardians", () => {
     // Later unlocks reach nobody removed.
     const later = await unlocked(maya.id, "Another night");
     expect((await t.db.select().from(familyDeliveries).where(eq(familyDeliveries.memoryId, later))).map((row) => row.guardianId)).toEqual([grandma.id]);
+  });
+});
+
+describe("an age rule for two children, delivered on each child's own birthday", () => {
+  it("reaches the family for Emma on her 18th birthday, and for Noah only on his", async () => {
+    const dad = await createSignedInUser(t, { timeZone: daytimeZone() });
+    await t.pool.query("UPDATE profiles SET time_zone = 'UTC' WHERE id = $1", [dad.id]);
+    const add = async (name: string, birthdate: string) => (await (await jsonRequest(t, "POST", "/api/children", { cookie: dad.cookie, body: { name, birthdate } })).json()).child;
+    const emma = await add("Emma", "2015-03-14");
+    const noah = await add("Noah", "2019-06-02");
+    const margaret = await acceptedGuardianOf(t, dad, { name: "Margaret", childName: "Emma" });
+    const memoryId = await postNote(dad.cookie, [emma.id, noah.id], { unlockType: "age", unlockAge: 18, title: "When you are 18" });
+    const lines = async () =>
+      ((await (await jsonRequest(t, "GET", `/api/guardians/deliveries/${memoryId}`, { cookie: dad.cookie })).json()).deliveries as MemoryDelivery[]).map((delivery) => [delivery.status, delivery.childName, delivery.arrives]);
+    // Before either birthday, Dad sees when Margaret gets it for each child: each one's own day, at 08:00.
+    expect(await lines()).toEqual([
+      ["upcoming", "Emma", "on Mon 14 Mar 2033 at 8 am"],
+      ["upcoming", "Noah", "on Tue 2 Jun 2037 at 8 am"],
+    ]);
+    const deliveredFor = async () => (await t.db.select().from(familyDeliveries).where(eq(familyDeliveries.memoryId, memoryId))).map((row) => row.childId);
+    const mailAbout = async (name: string) => (await t.db.select().from(mailboxMessages).where(eq(mailboxMessages.to, margaret.email))).filter((m) => m.text.includes("When you are 18") && m.subject.includes(name));
+    // The queue holds each send until its hour (years from the real clock): its job runs here, as the queue would then.
+    const [deliver] = t.services.familyDeliveries.jobs;
+    const arrives = async (name: string) => {
+      const waiting = await t.db.select().from(familyDeliveries).where(and(eq(familyDeliveries.memoryId, memoryId), eq(familyDeliveries.status, "pending")));
+      for (const row of waiting) await deliver.handle({ deliveryId: row.id });
+      expect(await mailAbout(name)).toHaveLength(1);
+    };
+
+    // Emma's 18th birthday: the unlock job opens it for her, and her family hears of it that day.
+    await t.services.memoryUnlocks.run({ now: new Date("2033-03-14T00:00:01Z"), memoryId });
+    await arrives("Emma");
+    expect(await deliveredFor()).toEqual([emma.id]);
+    expect(await lines()).toEqual([
+      ["sent", "Emma", null],
+      ["upcoming", "Noah", "on Tue 2 Jun 2037 at 8 am"],
+    ]);
+    expect(await mailAbout("Noah")).toEqual([]);
+
+    // Noah's own: four years later.
+    await t.services.memoryUnlocks.run({ now: new Date("2037-06-02T00:00:01Z"), memoryId });
+    await arrives("Noah");
+    expect((await deliveredFor()).sort()).toEqual([emma.id, noah.id].sort());
+    expect(await mailAbout("Emma")).toHaveLength(1);
+  });
+});
+
+describe("Dad sees when the family gets it", () => {
+  it("says the hour the schedule holds each waiting delivery for, in the account's time zone, and 'now' once due", async () => {
+    const dad = await createSignedInUser(t, { timeZone: daytimeZone() });
+    const maya = (await (await jsonRequest(t, "POST", "/api/children", { cookie: dad.cookie, body: { name: "Maya", birthdate: "2013-03-14" } })).json()).child;
+    await acceptedGuardian(dad, "Margaret");
+    let clock = new Date();
+    // This node's clock and the account's zone are fixed; its jobs are not run (the rows wait as the schedule left them).
+    const node = createDeliveriesUsecases({
+      deliveries: createDeliveriesRepository(t.db),
+      links: t.services.familyLinks,
+      source: t.services.childPageSource,
+      readers: { dadOf: async () => ({ calledAs: "Dad", name: "Dad", email: dad.email, named: false }), childrenOf: async () => [{ id: maya.id, name: "Maya", birthdate: "2013-03-14" }], timeZoneOf: async () => "America/Chicago" },
+      send: async () => {},
+      jobs: { send: async () => {} },
+      releaseDispatched: async () => true,
+      openings: (input) => t.services.memories.waitingOpenings(input),
+      now: () => clock,
+    });
+    /** A memory (sealed for years, so the app itself delivers nothing) whose unlock this node receives at `unlockedAt`. */
+    const deliveryLine = async (unlockType: "now" | "age", unlockedAt: string, seenAt: string) => {
+      const memoryId = await postNote(dad.cookie, [maya.id], { unlockType: "date", unlockDate: "2090-01-01" });
+      clock = new Date(unlockedAt);
+      await node.memoryUnlocked({ userId: dad.id, memoryId, kind: "note", childId: maya.id, unlockedAt: clock, unlockType });
+      clock = new Date(seenAt);
+      return (await node.forMemory({ userId: dad.id, memoryId })).map((delivery) => [delivery.guardianName, delivery.status, delivery.arrives]);
+    };
+
+    // A 'now' memory saved at 10:00 in Chicago goes in that evening's digest at 20:00; saved at 21:30, in the next evening's.
+    expect(await deliveryLine("now", "2027-05-03T15:00:00Z", "2027-05-03T15:00:05Z")).toEqual([["Margaret", "pending", "tonight at 8 pm"]]);
+    expect(await deliveryLine("now", "2027-05-04T02:30:00Z", "2027-05-04T02:30:05Z")).toEqual([["Margaret", "pending", "tomorrow at 8 pm"]]);
+    // A birthday opening at midnight in Chicago (CST, 06:00 UTC) waits until 08:00 there (CDT since 02:00, so 13:00 UTC).
+    expect(await deliveryLine("age", "2027-03-14T06:00:00Z", "2027-03-14T06:10:00Z")).toEqual([["Margaret", "pending", "this morning at 8 am"]]);
+    // What opens after 08:00 goes at once: due now, and still 'now' while its job is on its way.
+    expect(await deliveryLine("age", "2027-06-01T15:30:00Z", "2027-06-01T15:30:00Z")).toEqual([["Margaret", "pending", "now"]]);
+
+    // Not opened yet: a date tomorrow in Chicago opens at midnight there, and Margaret gets it at 08:00.
+    await t.pool.query("UPDATE profiles SET time_zone = 'America/Chicago' WHERE id = $1", [dad.id]);
+    const tomorrow = await postNote(dad.cookie, [maya.id], { unlockType: "date", unlockDate: "2027-05-04" });
+    clock = new Date("2027-05-03T23:00:00Z");
+    expect((await node.forMemory({ userId: dad.id, memoryId: tomorrow })).map((delivery) => [delivery.guardianName, delivery.status, delivery.arrives])).toEqual([
+      ["Margaret", "upcoming", "tomorrow at 8 am"],
+    ]);
   });
 });

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { AppEvents } from "../../events/events";
 import { calendarDateAt, formatCalendarDate } from "../../../shared/calendar";
-import { digestFor, sendTimeFor } from "../../../shared/family-delivery";
-import { FAMILY_LINK_DAYS } from "../../../shared/guardians";
+import { arrivalWords, digestFor, sendTimeFor } from "../../../shared/family-delivery";
+import { FAMILY_LINK_DAYS, type MemoryDelivery } from "../../../shared/guardians";
 import type { JobDefinition, JobQueue } from "../../jobs/job-queue";
 import type { EmailSender } from "../email/email.types";
 import type { DeliveriesRepository, DeliveryRow } from "./guardians.deliveries.repository";
@@ -20,6 +20,21 @@ export const DELIVERY_RETRIES = 6;
 /** How long a legacy email's job waits for the rest of the release before leaving it to a retry. */
 const RELEASE_WAIT_MS = 15_000;
 
+/**
+ * When and how the family hears of an unlock, in the account's time zone: Dad's legacy release in one email that
+ * day, a 'now' memory in the 20:00 digest (digestFor), anything else on its own, not before 08:00 (sendTimeFor).
+ */
+function scheduleOf(event: Pick<MemoryUnlocked, "unlockedAt" | "unlockType" | "releasedEarly">, timeZone: string) {
+  if (event.releasedEarly) {
+    return { mode: "legacy" as const, digestDay: formatCalendarDate(calendarDateAt(event.unlockedAt, timeZone)), sendAt: sendTimeFor({ unlockedAt: event.unlockedAt, timeZone }) };
+  }
+  if (event.unlockType === "now") {
+    const digest = digestFor({ unlockedAt: event.unlockedAt, timeZone });
+    return { mode: "digest" as const, digestDay: digest.day, sendAt: digest.sendAt };
+  }
+  return { mode: "single" as const, digestDay: null, sendAt: sendTimeFor({ unlockedAt: event.unlockedAt, timeZone }) };
+}
+
 export function createDeliveriesUsecases(options: {
   deliveries: DeliveriesRepository;
   links: Pick<FamilyLinksUsecases, "createLink">;
@@ -28,6 +43,8 @@ export function createDeliveriesUsecases(options: {
   /** Sent directly (not through the outbox): the delivery row records the refusal, and the job retries. */
   send: EmailSender;
   jobs: Pick<JobQueue, "send">;
+  /** The children a memory is still to open for, each with when and by which rule (the forecast Dad sees). */
+  openings: (input: { userId: string; memoryId: string }) => Promise<Array<{ childId: string; opensAt: Date; unlockType: MemoryUnlocked["unlockType"] }>>;
   /** Whether every unlock of Dad's legacy release has been dispatched (each one adds rows to its email). */
   releaseDispatched: (userId: string) => Promise<boolean>;
   now?: () => Date;
@@ -170,38 +187,66 @@ export function createDeliveriesUsecases(options: {
     async memoryUnlocked(event: MemoryUnlocked) {
       const recipients = await deliveries.recipients({ userId: event.userId, childId: event.childId });
       if (recipients.length > 0) {
-        const timeZone = await readers.timeZoneOf(event.userId);
-        const legacy = event.releasedEarly ? { day: formatCalendarDate(calendarDateAt(event.unlockedAt, timeZone)) } : undefined;
-        const digest = !legacy && event.unlockType === "now" ? digestFor({ unlockedAt: event.unlockedAt, timeZone }) : undefined;
-        const sendAt = digest?.sendAt ?? sendTimeFor({ unlockedAt: event.unlockedAt, timeZone });
+        const schedule = scheduleOf(event, await readers.timeZoneOf(event.userId));
         await deliveries.insert(
           recipients.map((guardian) => ({
             userId: event.userId,
             memoryId: event.memoryId,
             childId: event.childId,
             guardianId: guardian.id,
-            mode: legacy ? ("legacy" as const) : digest ? ("digest" as const) : ("single" as const),
-            digestDay: legacy?.day ?? digest?.day ?? null,
+            ...schedule,
             unlockedAt: event.unlockedAt,
-            sendAt,
           })),
         );
       }
       for (const row of await deliveries.pendingFor(event)) await enqueue(row);
     },
 
-    /** Who a memory went to and when they opened the child's page ('Grandma opened it on 3 May'). */
-    async forMemory(input: { userId: string; memoryId: string }) {
-      const rows = await deliveries.forMemory(input);
-      const names = new Map((await readers.childrenOf(input.userId)).map((child) => [child.id, child.name]));
-      return rows.map((row) => ({
+    /**
+     * Who a memory went to and when they opened the child's page ('Grandma opened it on 3 May'); for one still waiting
+     * for its hour, when it goes ('tonight at 8 pm'): the hour the schedule stored, read in the account's time zone
+     * the schedule used. Then, for each child it has yet to open for, when each of that child's guardians will get it:
+     * the same schedule applied to the instant it opens for that child ('upcoming').
+     */
+    async forMemory(input: { userId: string; memoryId: string }): Promise<MemoryDelivery[]> {
+      const [rows, family, timeZone, openings] = await Promise.all([
+        deliveries.forMemory(input),
+        readers.childrenOf(input.userId),
+        readers.timeZoneOf(input.userId),
+        options.openings(input),
+      ]);
+      const names = new Map(family.map((child) => [child.id, child.name]));
+      const at = now();
+      const delivered = rows.map((row): MemoryDelivery => ({
         guardianName: row.guardianName,
         childName: names.get(row.childId) ?? "",
         status: row.status,
         sentAt: row.sentAt?.toISOString() ?? null,
         openedAt: row.openedAt?.toISOString() ?? null,
+        arrives: row.status === "pending" && !row.error ? arrivalWords({ sendAt: row.sendAt, now: at, timeZone }) : null,
         problem: row.status === "sent" ? null : row.error,
       }));
+      const upcoming = [];
+      for (const opening of openings) {
+        const { sendAt } = scheduleOf({ unlockedAt: opening.opensAt, unlockType: opening.unlockType, releasedEarly: false }, timeZone);
+        for (const guardian of await deliveries.recipients({ userId: input.userId, childId: opening.childId })) {
+          if (rows.some((row) => row.childId === opening.childId && row.guardianId === guardian.id)) continue;
+          upcoming.push({ sendAt, guardianName: guardian.name, childName: names.get(opening.childId) ?? "" });
+        }
+      }
+      upcoming.sort((a, b) => a.sendAt.getTime() - b.sendAt.getTime() || a.guardianName.localeCompare(b.guardianName));
+      return [
+        ...delivered,
+        ...upcoming.map((next): MemoryDelivery => ({
+          guardianName: next.guardianName,
+          childName: next.childName,
+          status: "upcoming",
+          sentAt: null,
+          openedAt: null,
+          arrives: arrivalWords({ sendAt: next.sendAt, now: at, timeZone }),
+          problem: null,
+        })),
+      ];
     },
 
     problems: (input: { userId: string }) => deliveries.problems(input.userId),

@@ -68,6 +68,7 @@ export async function createGuardiansModule(
     send: options.emailSender,
     jobs: infra.jobs,
     releaseDispatched: (userId) => options.memories.releaseDispatched({ userId }),
+    openings: (input) => options.memories.waitingOpenings(input),
   });
   await infra.jobs.register(deliveries.jobs);
   infra.events.on("memory.unlocked", (event) => deliveries.memoryUnlocked(event));

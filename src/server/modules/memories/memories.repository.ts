@@ -44,7 +44,7 @@ const MEMORY_FIELDS: Array<[keyof Memory, string]> = [
     `json_build_object('unlockType', m.unlock_type, 'unlockAge', m.unlock_age, 'unlockDate', m.unlock_date::text, 'unlockMilestone', m.unlock_milestone,
       'milestoneReachedAt', ${iso("m.milestone_reached_at")})`,
   ],
-  ["openedAt", iso("m.opened_at")],
+  ["openedFor", "m.opened_for"],
   [
     "processing",
     `CASE WHEN m.kind = 'video' THEN json_build_object('status', coalesce(m.processing_status, 'processing'), 'progress', coalesce(m.processing_progress, 0), 'error', m.processing_error) END`,
@@ -54,7 +54,7 @@ const MEMORY_FIELDS: Array<[keyof Memory, string]> = [
 
 /**
  * One page of memories in one statement: it walks the (user_id, created_at, id) index backwards to at most
- * `limit` rows, filtered by the owner's user id ($1). The children, files and first opening are looked up only for
+ * `limit` rows, filtered by the owner's user id ($1). The children, files and recorded openings are looked up only for
  * the rows that made the page. `shape` wraps that page: as rows, or as one row that also carries the account's
  * time zone and children (the list needs both, so one round trip serves it).
  */
@@ -78,8 +78,7 @@ function memoryStatement(filter: MemoryFilter, shape: "rows" | "with-account"): 
           u.processing_status, u.processing_progress, u.processing_error,
           u.unlock_type, u.unlock_age, u.unlock_date, u.unlock_milestone, u.milestone_reached_at, u.release_early,
           coalesce((SELECT array_agg(link.child_id::text) FROM memory_children link WHERE link.memory_id = u.id), '{}') AS child_ids,
-          (SELECT min(opened.unlocked_at) FROM memory_unlocks opened WHERE opened.memory_id = u.id
-            AND NOT EXISTS (SELECT 1 FROM memory_children link WHERE link.memory_id = u.id AND NOT EXISTS (SELECT 1 FROM memory_unlocks o WHERE o.memory_id = u.id AND o.child_id = link.child_id))) AS opened_at
+          coalesce((SELECT json_object_agg(opened.child_id, ${iso("opened.unlocked_at")}) FROM memory_unlocks opened WHERE opened.memory_id = u.id), '{}') AS opened_for
         FROM (SELECT * FROM memories b WHERE ${conditions.join(" AND ")} ORDER BY b.created_at DESC, b.id DESC LIMIT $2) u) m`;
     text =
       shape === "rows"
@@ -136,12 +135,16 @@ export function createMemoriesRepository(db: Database) {
       return accountOf(profile?.timeZone, childRows);
     },
 
-    /** Memories of every kind whose unlock instant can be known (age and date rules), for 'Coming up'. */
+    /**
+     * Memories of every kind whose unlock instant can be known (age and date rules), for 'Coming up', with the
+     * children each has already opened for (recorded unlocks).
+     */
     async datedRules(userId: string) {
-      const { rows } = await db.execute<Pick<Memory, "id" | "title" | "childIds"> & UnlockRule>(sql`
+      const { rows } = await db.execute<Pick<Memory, "id" | "title" | "childIds"> & UnlockRule & { openedFor: string[] }>(sql`
         SELECT m.id, m.title, m.unlock_type AS "unlockType", m.unlock_age AS "unlockAge", m.unlock_date::text AS "unlockDate", m.unlock_milestone AS "unlockMilestone",
                NULL AS "milestoneReachedAt",
-               coalesce((SELECT array_agg(link.child_id::text) FROM memory_children link WHERE link.memory_id = m.id), '{}') AS "childIds"
+               coalesce((SELECT array_agg(link.child_id::text) FROM memory_children link WHERE link.memory_id = m.id), '{}') AS "childIds",
+               coalesce((SELECT array_agg(opened.child_id::text) FROM memory_unlocks opened WHERE opened.memory_id = m.id), '{}') AS "openedFor"
         FROM memories m WHERE m.user_id = ${userId} AND m.unlock_type IN ('age', 'date')`);
       return rows;
     },
@@ -203,18 +206,6 @@ export function createMemoriesRepository(db: Database) {
         if (error !== duplicate) throw error;
         return { id: null, duplicate: true } as const;
       }
-    },
-
-    /**
-     * The memories recorded as opened for a child (only `memoryId`, when given), each with when (ISO, like
-     * Memory.openedAt): it stays open for that child.
-     */
-    async openedForChild(input: { userId: string; childId: string; memoryId?: string }) {
-      const onlyMemory = input.memoryId ? sql`AND memory_id = ${input.memoryId}::uuid` : sql``;
-      const { rows } = await db.execute<{ memory_id: string; unlocked_at: string }>(
-        sql`SELECT memory_id, ${sql.raw(iso("unlocked_at"))} AS unlocked_at FROM memory_unlocks WHERE user_id = ${input.userId} AND child_id = ${input.childId}::uuid ${onlyMemory}`,
-      );
-      return new Map(rows.map((row) => [row.memory_id, row.unlocked_at]));
     },
 
     /**

@@ -52,7 +52,20 @@ describe("creating quick notes and narrations", () => {
         imageUrl: null,
         durationSeconds: 0,
         children: [{ id: maya.id, name: "Maya" }, { id: leo.id, name: "Leo" }],
-        unlock: { type: "age", age: 18, date: null, milestone: null, unlocked: false, label: "Age 18", unlocksAt: "2031-05-02T00:00:00.000Z" },
+        // Each child's own 18th birthday; the memory's next opening is Maya's.
+        unlock: {
+          type: "age",
+          age: 18,
+          date: null,
+          milestone: null,
+          unlocked: false,
+          label: "Age 18",
+          unlocksAt: "2031-05-02T00:00:00.000Z",
+          forChildren: [
+            { childId: maya.id, name: "Maya", unlocked: false, unlocksAt: "2031-05-02T00:00:00.000Z", date: "2031-05-02" },
+            { childId: leo.id, name: "Leo", unlocked: false, unlocksAt: "2035-09-10T00:00:00.000Z", date: "2035-09-10" },
+          ],
+        },
       }),
     ]);
   });

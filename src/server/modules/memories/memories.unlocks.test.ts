@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { insertMemories, postNote as postNoteTo } from "../../../../tests/support/memories";
 import { createSignedInUser, createTestApp, jsonRequest, startAppOn, type TestApp } from "../../../../tests/support/test-app";
 import { createChild, uploadBytes } from "../../../../tests/support/videos";
+import { eq } from "drizzle-orm";
 import { children } from "../children/children.table";
 
 /** Stored unlock instants, unlock events recorded once, their durable delivery, and one video per upload. */
@@ -77,13 +78,44 @@ describe("stored unlock instants", () => {
     expect((await instants(id))[0]?.opens_at).toEqual(new Date("2034-02-28T00:00:00.000Z"));
   });
 
-  it("an age rule for two children opens for both when the first reaches the age", async () => {
-    const { dad, child } = await dadWithChild({ birthdate: "2014-03-02" });
-    const [younger] = await t.db.insert(children).values({ userId: dad.id, name: "Leo", birthdate: "2018-07-01" }).returning();
-    const { id } = await (await postNote(dad.cookie, { childIds: [child.id, younger!.id], unlockType: "age", unlockAge: 18 })).json();
-    const rows = await instants(id);
-    expect(rows).toHaveLength(2);
-    expect(rows.every((row) => row.opens_at?.toISOString() === "2032-03-02T00:00:00.000Z")).toBe(true);
+  it("an age rule for two children opens for each on their own birthday: two dates, and the job opens it for the older one only", async () => {
+    const { dad, child: emma } = await dadWithChild({ birthdate: "2015-03-14" });
+    await t.db.update(children).set({ name: "Emma" }).where(eq(children.id, emma.id));
+    const [noah] = await t.db.insert(children).values({ userId: dad.id, name: "Noah", birthdate: "2019-06-02" }).returning();
+    const { id } = await (await postNote(dad.cookie, { title: "At 18", childIds: [emma.id, noah!.id], unlockType: "age", unlockAge: 18 })).json();
+    const opensAt = async () => Object.fromEntries((await instants(id)).map((row) => [row.child_id, row.opens_at?.toISOString()]));
+    expect(await opensAt()).toEqual({ [emma.id]: "2033-03-14T00:00:00.000Z", [noah!.id]: "2037-06-02T00:00:00.000Z" });
+
+    const card = async () => {
+      const list = await (await jsonRequest(t, "GET", "/api/memories", { cookie: dad.cookie })).json();
+      return list.items.find((item: { id: string }) => item.id === id).unlock;
+    };
+    expect(await card()).toMatchObject({
+      unlocked: false,
+      label: "Age 18",
+      forChildren: [
+        { childId: emma.id, name: "Emma", unlocked: false, date: "2033-03-14" },
+        { childId: noah!.id, name: "Noah", unlocked: false, date: "2037-06-02" },
+      ],
+    });
+    const comingUp = async () => (await (await jsonRequest(t, "GET", "/api/memories/coming-up", { cookie: dad.cookie })).json()).unlocks.map((unlock: { forNames: string[]; unlocksAt: string }) => [unlock.forNames, unlock.unlocksAt]);
+    expect(await comingUp()).toEqual([
+      [["Emma"], "2033-03-14T00:00:00.000Z"],
+      [["Noah"], "2037-06-02T00:00:00.000Z"],
+    ]);
+
+    // Emma's 18th birthday: the job opens it for her alone (this memory's run: other tests of the file share the database).
+    expect(await t.services.memoryUnlocks.run({ now: new Date("2033-03-14T00:00:01Z"), memoryId: id })).toMatchObject({ recorded: 1 });
+    expect((await unlocksOf(id)).map((row) => row.child_id)).toEqual([emma.id]);
+    expect((await card()).forChildren.map((child: { unlocked: boolean }) => child.unlocked)).toEqual([true, false]);
+    expect(await comingUp()).toEqual([[["Noah"], "2037-06-02T00:00:00.000Z"]]);
+    const openFor = async (childId: string) => (await t.services.memories.listForChild({ userId: dad.id, childId, unlockedOnly: true })).map((item) => item.id);
+    expect(await openFor(emma.id)).toEqual([id]);
+    expect(await openFor(noah!.id)).toEqual([]);
+    // The day before Noah's, still nothing for him; on it, his.
+    expect((await t.services.memoryUnlocks.run({ now: new Date("2037-06-01T23:59:59Z"), memoryId: id })).recorded).toBe(0);
+    expect((await t.services.memoryUnlocks.run({ now: new Date("2037-06-02T00:00:00Z"), memoryId: id })).recorded).toBe(1);
+    expect(await openFor(noah!.id)).toEqual([id]);
   });
 
   it("a milestone has no instant until it is marked reached; then it is recorded and announced once", async () => {
@@ -119,13 +151,16 @@ describe("stored unlock instants", () => {
 });
 
 describe("deleting a child", () => {
-  it("moves an age rule shared with another child to the remaining child's birthday", async () => {
+  it("leaves the remaining child's own birthday for an age rule shared with the deleted child", async () => {
     const { dad, child: maya } = await dadWithChild({ birthdate: "2014-03-02" });
     const [leo] = await t.db.insert(children).values({ userId: dad.id, name: "Leo", birthdate: "2018-07-01" }).returning();
     const note = await (await postNote(dad.cookie, { childIds: [maya.id, leo!.id], unlockType: "age", unlockAge: 18 })).json();
     const video = await processedVideoFor(dad.id, [maya.id, leo!.id], { unlockType: "age", unlockAge: 18 });
     const mayaOnly = await (await postNote(dad.cookie, { childIds: [maya.id], unlockType: "date", unlockDate: "2031-01-01" })).json();
-    expect((await instants(note.id)).map((row) => row.opens_at?.toISOString())).toEqual(["2032-03-02T00:00:00.000Z", "2032-03-02T00:00:00.000Z"]);
+    expect(Object.fromEntries((await instants(note.id)).map((row) => [row.child_id, row.opens_at?.toISOString()]))).toEqual({
+      [maya.id]: "2032-03-02T00:00:00.000Z",
+      [leo!.id]: "2036-07-01T00:00:00.000Z",
+    });
 
     expect((await jsonRequest(t, "DELETE", `/api/children/${maya.id}`, { cookie: dad.cookie })).status).toBe(204);
     // Leo's own 18th birthday now, for the note and the video; nothing is left for Maya.
@@ -138,13 +173,13 @@ describe("deleting a child", () => {
 
   it("never re-locks a memory that has already opened for the remaining child", async () => {
     const { dad, child: older } = await dadWithChild({ birthdate: "2000-01-10" });
-    const [younger] = await t.db.insert(children).values({ userId: dad.id, name: "Leo", birthdate: "2015-05-05" }).returning();
+    const [younger] = await t.db.insert(children).values({ userId: dad.id, name: "Leo", birthdate: "2005-05-05" }).returning();
     const { id } = await (await postNote(dad.cookie, { childIds: [older.id, younger!.id], unlockType: "age", unlockAge: 18 })).json();
-    const opened = await instants(id);
-    expect(opened.every((row) => row.unlocked_at?.toISOString() === "2018-01-10T00:00:00.000Z")).toBe(true);
+    const opened = Object.fromEntries((await instants(id)).map((row) => [row.child_id, row.unlocked_at?.toISOString()]));
+    expect(opened).toEqual({ [older.id]: "2018-01-10T00:00:00.000Z", [younger!.id]: "2023-05-05T00:00:00.000Z" });
 
     expect((await jsonRequest(t, "DELETE", `/api/children/${older.id}`, { cookie: dad.cookie })).status).toBe(204);
-    expect(await instants(id)).toEqual([expect.objectContaining({ child_id: younger!.id, unlocked_at: new Date("2018-01-10T00:00:00.000Z") })]);
+    expect(await instants(id)).toEqual([expect.objectContaining({ child_id: younger!.id, unlocked_at: new Date("2023-05-05T00:00:00.000Z") })]);
     expect((await unlocksOf(id)).map((row) => row.child_id)).toEqual([younger!.id]);
   });
 });

@@ -1,8 +1,8 @@
 /**
  * Unlocks as stored instants and recorded events, so that each opening is recorded and delivered exactly once.
  *
- * - `recompute` stores, for each (memory, child), the instant the memory opens (shared/unlock-rules
- *   `opensAt`), whenever a memory is saved or edited, its rule or children change, a child's birthdate
+ * - `recompute` stores, for each (memory, child), the instant the memory opens for that child (shared/unlock-rules
+ *   `opensAt`: an age rule on that child's own birthday), whenever a memory is saved or edited, its rule or children change, a child's birthdate
  *   or the account's time zone changes, a milestone is marked reached or a video finishes processing.
  *   A milestone is reached for every child (Dad's 'Unlock now', the memory's own milestone_reached_at)
  *   or for one child (its guardians confirmed it: the row's milestone_reached_at, `reachForChild`).
@@ -96,18 +96,18 @@ export function createMemoryUnlocks(options: { db: Database; events: EventBus })
     const rules = await rulesOf(tx, scope);
     if (rules.length === 0) return;
     const rows = rules.flatMap((rule) => {
-      const at = (milestoneReachedAt: string | null) =>
+      const at = (child: RuleRow["children"][number], milestoneReachedAt: string | null) =>
         rule.ready
           ? opensAt({
               rule: { unlockType: rule.unlock_type, unlockAge: rule.unlock_age, unlockDate: rule.unlock_date, unlockMilestone: rule.unlock_milestone, milestoneReachedAt },
-              children: rule.children,
+              child,
               savedAt: new Date(rule.created_at),
               timeZone: rule.time_zone,
             })
           : null;
-      const forAll = at(rule.milestone_reached_at);
       // A milestone not reached for every child may have been reached for some of them.
-      const forChild = (child: RuleRow["children"][number]) => forAll ?? (rule.unlock_type === "milestone" && child.milestone_reached_at ? at(child.milestone_reached_at) : null);
+      const forChild = (child: RuleRow["children"][number]) =>
+        at(child, rule.milestone_reached_at) ?? (rule.unlock_type === "milestone" && child.milestone_reached_at ? at(child, child.milestone_reached_at) : null);
       return rule.children.map((child) => ({
         memory_id: rule.id,
         memory_kind: rule.kind,
@@ -293,9 +293,22 @@ export function createMemoryUnlocks(options: { db: Database; events: EventBus })
     });
   }
 
+  /**
+   * The children one memory is still to open for, each with the instant it opens (an age rule: that child's own
+   * birthday) and its rule's type: what the family's delivery forecasts. A child whose instant is not known yet (a
+   * milestone not reached, a video being processed) is left out.
+   */
+  async function waitingOpenings(input: { userId: string; memoryId: string }) {
+    const { rows } = await db.execute<{ child_id: string; opens_at: string; unlock_type: UnlockType }>(sql`
+      SELECT child_id::text AS child_id, opens_at, unlock_type FROM memory_unlock_instants
+      WHERE user_id = ${input.userId} AND memory_id = ${input.memoryId}::uuid AND unlocked_at IS NULL AND opens_at IS NOT NULL`);
+    return rows.map((row) => ({ childId: row.child_id, opensAt: new Date(row.opens_at), unlockType: row.unlock_type }));
+  }
+
   return {
     recompute,
     recordDue,
+    waitingOpenings,
     reachForChild,
     milestoneForChild,
     unreachForChild,

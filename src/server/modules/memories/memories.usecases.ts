@@ -17,7 +17,7 @@ import {
   shownFieldsOf,
 } from "../../../shared/memories";
 import { upcomingBirthdays, upcomingUnlocks } from "../../../shared/coming-up";
-import { unlockStatus } from "../../../shared/unlock-rules";
+import { memoryUnlock } from "../../../shared/unlock-rules";
 import { memoryErrors } from "./memories.errors";
 import type { AccountContext, MemoriesRepository, PageCursor } from "./memories.repository";
 import { audioFormatOf, type DetectFileType, imageFormatOf, type MemoryStorage, type StoredFileRef } from "./memories.storage";
@@ -94,9 +94,8 @@ export function createMemoriesUsecases(options: {
         const child = childById.get(id);
         if (child) assigned.push(child);
       }
-      const status = unlockStatus({ rule: row.rule, children: assigned, now, timeZone: account.timeZone });
-      // Once opened for a child, a memory stays open, even if its rule was edited later: what a child has had is never taken back.
-      if (row.openedAt && !status.unlocked) Object.assign(status, { unlocked: true, unlocksAt: new Date(row.openedAt) });
+      // Once opened for a child, a memory stays open for that child, even if its rule was edited later: what a child has had is never taken back.
+      const status = memoryUnlock({ rule: row.rule, children: assigned, openedFor: row.openedFor, now, timeZone: account.timeZone });
       const base = Object.assign(shownFieldsOf(row), {
         releaseEarly: row.releaseEarly,
         children: assigned.map((child) => ({ id: child.id, name: child.name })),
@@ -108,6 +107,7 @@ export function createMemoriesUsecases(options: {
           unlocked: status.unlocked,
           label: status.label,
           unlocksAt: status.unlocksAt?.toISOString() ?? null,
+          forChildren: status.forChildren,
         },
       });
       // Object.assign on the fresh card: a spread with extra keys costs microseconds per object on this V8.
@@ -257,17 +257,19 @@ export function createMemoriesUsecases(options: {
      * email needs one memory, whatever the child has).
      */
     async listForChild(input: { userId: string; childId: string; unlockedOnly: boolean; memoryId?: string }) {
-      const [{ rows, account }, opened] = await Promise.all([
-        memories.listPage({ userId: input.userId, kind: null, childId: input.childId, id: input.memoryId ?? null, cursor: null, limit: input.memoryId ? 1 : LIST_FOR_CHILD_LIMIT }),
-        memories.openedForChild(input),
-      ]);
-      // When it opened for this child, not for the first of its children.
-      for (const row of rows) row.openedAt = opened.get(row.id) ?? null;
+      const { rows, account } = await memories.listPage({
+        userId: input.userId,
+        kind: null,
+        childId: input.childId,
+        id: input.memoryId ?? null,
+        cursor: null,
+        limit: input.memoryId ? 1 : LIST_FOR_CHILD_LIMIT,
+      });
       // Seen from this child alone: the rule is worked out for this child, and a memory is open for this child
       // once its unlock was recorded for this child (as its delivery was), not when a brother or sister reached it.
       const items = await toItems({ ...account, children: account.children.filter((child) => child.id === input.childId) }, rows);
       return items
-        .map((item, index) => ({ ...item, unlock: { ...item.unlock, unlocked: opened.has(item.id) }, files: deliveredFilesOf(rows[index]) }))
+        .map((item, index) => ({ ...item, unlock: { ...item.unlock, unlocked: Object.hasOwn(rows[index].openedFor, input.childId) }, files: deliveredFilesOf(rows[index]) }))
         .filter((item) => !input.unlockedOnly || item.unlock.unlocked);
     },
 
@@ -318,6 +320,9 @@ export function createMemoriesUsecases(options: {
       await recordOpened(input.id);
       return getItem({ userId: input.userId, id: input.id });
     },
+
+    /** The children a memory is still to open for, and when (the family's delivery forecast). */
+    waitingOpenings: (input: { userId: string; memoryId: string }) => unlocks.waitingOpenings(input),
 
     /** Dad's legacy release: his memories marked 'Release early if something happens to me' open now (memories.unlocks.ts). */
     releaseEarly: (input: { userId: string; now: Date }) => unlocks.releaseEarly(input),

@@ -75,7 +75,7 @@ export function UnlockRuleFields({
           value={values.unlockAge}
           error={errors.unlockAge}
           onChange={(event) => onChange({ unlockAge: event.target.value })}
-          hint="It unlocks when any child you chose reaches this age."
+          hint="It opens for each child you chose on their own birthday at this age."
         />
       ) : null}
       {values.unlockType === "date" ? (

@@ -14,7 +14,8 @@ function line(delivery: MemoryDelivery) {
   const forChild = delivery.childName ? ` (for ${delivery.childName})` : "";
   if (delivery.status === "sent" && delivery.openedAt) return `${who} opened it on ${shortDay(delivery.openedAt)}${forChild}`;
   if (delivery.status === "sent" && delivery.sentAt) return `Sent to ${who} on ${shortDay(delivery.sentAt)}${forChild}, not opened yet`;
-  if (delivery.status === "pending") return delivery.problem ? `Not delivered to ${who} yet${forChild}: we keep retrying (${delivery.problem})` : `Going to ${who} soon${forChild}`;
+  if (delivery.status === "upcoming") return `${who} gets it ${delivery.arrives}${forChild}`;
+  if (delivery.status === "pending") return delivery.problem ? `Not delivered to ${who} yet${forChild}: we keep retrying (${delivery.problem})` : `${who} gets it ${delivery.arrives}${forChild}`;
   if (delivery.status === "failed") return `Could not be delivered to ${who}${forChild}${delivery.problem ? ` (${delivery.problem})` : ""}`;
   return `Not sent to ${who}${forChild}: they no longer receive for this child`;
 }

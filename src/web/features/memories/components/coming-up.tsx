@@ -1,5 +1,5 @@
 import { CalendarHeart, Lock } from "lucide-react";
-import { birthdayLine, birthdayRecordTitle, unlockLine, type UpcomingUnlock } from "../../../../shared/coming-up";
+import { birthdayLine, birthdayRecordTitle, unlockFor, unlockLine, type UpcomingUnlock } from "../../../../shared/coming-up";
 import { ButtonLink } from "../../../components/ui/button";
 import { useComingUp } from "../api/get-coming-up";
 import type { RecordPrefill } from "./narration-form";
@@ -37,7 +37,7 @@ export function ComingUp() {
           </li>
         ))}
         {data.unlocks.map((unlock) => (
-          <li key={`u-${unlock.id}`} className="flex items-center justify-between gap-3 rounded-xl border border-sand-soft bg-white p-4">
+          <li key={`u-${unlock.id}-${unlock.unlocksAt}`} className="flex items-center justify-between gap-3 rounded-xl border border-sand-soft bg-white p-4">
             <span className="flex items-center gap-3">
               <Lock className="size-5 shrink-0 text-olive" aria-hidden="true" />
               <span>
@@ -45,7 +45,7 @@ export function ComingUp() {
                 <span className="text-sm text-olive-dark">{unlockLine(unlock)}</span>
               </span>
             </span>
-            <ButtonLink to="/record" state={{ prefill: sameMomentPrefill(unlock) }} variant="secondary" aria-label={`Add another for when "${unlock.title}" unlocks`}>
+            <ButtonLink to="/record" state={{ prefill: sameMomentPrefill(unlock) }} variant="secondary" aria-label={`Add another for when "${unlock.title}" unlocks${unlockFor(unlock)}`}>
               Add another
             </ButtonLink>
           </li>

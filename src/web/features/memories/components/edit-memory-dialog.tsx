@@ -63,6 +63,8 @@ function EditMemoryForm({ item, onDone }: { item: MemoryItem; onDone: () => void
     );
   }
 
+  // Open for one child (Emma's 18th came, Noah's has not): that child keeps it, whatever the new rule says.
+  const openedForSome = item.unlock.unlocked || item.unlock.forChildren.some((child) => child.unlocked);
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-5">
       <MemoryFields
@@ -72,9 +74,9 @@ function EditMemoryForm({ item, onDone }: { item: MemoryItem; onDone: () => void
         onChange={(patch) => setValues((current) => ({ ...current, ...patch }))}
         childChoices={childChoices}
         // Already open: the one line below says what a milestone still does, instead of a hint it would contradict.
-        milestoneHint={item.unlock.unlocked ? null : undefined}
+        milestoneHint={openedForSome ? null : undefined}
       />
-      {item.unlock.unlocked ? <p className="text-sm text-olive-dark">{alreadyUnlockedNote(values.unlockType)}</p> : null}
+      {openedForSome ? <p className="text-sm text-olive-dark">{alreadyUnlockedNote(values.unlockType)}</p> : null}
       <FormActions submitLabel="Save changes" pending={edit.isPending} onCancel={onDone} />
     </form>
   );

@@ -2,7 +2,7 @@ import { clsx } from "clsx";
 import { Film, Lock, Mic, NotebookPen, Unlock } from "lucide-react";
 import type { ReactNode } from "react";
 import { formatDuration, type MemoryItem, type NarrationItem, type VideoMemoryItem } from "../../../../shared/memories";
-import { formatUnlockDate } from "../../../../shared/unlock-rules";
+import { childDatesLine, formatUnlockDate } from "../../../../shared/unlock-rules";
 
 export function formatMemoryDate(iso: string) {
   return new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
@@ -24,6 +24,25 @@ export function UnlockBadge({ item }: { item: MemoryItem }) {
       {label}
     </span>
   );
+}
+
+/**
+ * Each child's own date when they do not all open together ('Opens for Emma on 14 Mar 2033, for Noah on 2 Jun 2037'),
+ * in this browser's way of writing dates; nothing when the badge says it all.
+ */
+export function ChildDates({ item, className }: { item: MemoryItem; className?: string }) {
+  const line = hasFailed(item) ? null : childDatesLine({ type: item.unlock.type, forChildren: item.unlock.forChildren, locale: navigator.language });
+  return line ? (
+    <span className={clsx("block text-sm text-olive-dark", className)} data-testid="child-dates">
+      {line}
+    </span>
+  ) : null;
+}
+
+/** A memory as one child has it (that child's page): open or not, and its date, for that child alone. */
+export function seenBy(item: MemoryItem, childId: string | undefined): MemoryItem {
+  const child = childId ? item.unlock.forChildren.find((candidate) => candidate.childId === childId) : undefined;
+  return child ? { ...item, unlock: { ...item.unlock, unlocked: child.unlocked, unlocksAt: child.unlocksAt, forChildren: [child] } } : item;
 }
 
 /** A video plays once it is processed; until then its card shows where it stands. */
@@ -119,8 +138,9 @@ export function MemoryCard({ item, highlighted, onOpen }: { item: MemoryItem; hi
           {highlighted ? " · Just saved" : ""}
         </span>
         {item.kind === "video" ? <ProcessingNote video={item} /> : null}
-        <span className="mt-auto">
+        <span className="mt-auto flex flex-col items-start gap-1.5">
           <UnlockBadge item={item} />
+          <ChildDates item={item} />
         </span>
       </span>
     </button>

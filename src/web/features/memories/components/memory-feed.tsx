@@ -4,7 +4,7 @@ import { DASHBOARD_FILTERS, type DashboardFilter, type MemoryItem } from "../../
 import { Button, ButtonLink } from "../../../components/ui/button";
 import { TextLink } from "../../../components/ui/text-link";
 import { useMemories } from "../api/list-memories";
-import { MemoryCard } from "./memory-card";
+import { MemoryCard, seenBy } from "./memory-card";
 import { ListStates } from "./list-states";
 import { OpenMemory, type RenderVideoPlayer } from "./memory-modal";
 
@@ -75,7 +75,7 @@ export function MemoryFeed({ newId, childId, renderVideoPlayer }: { newId: strin
         <ul className="mt-6 grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
           {items.map((item) => (
             <li key={item.id} ref={item.id === newId ? revealNewCard : undefined}>
-              <MemoryCard item={item} highlighted={item.id === newId} onOpen={() => setOpen(item)} />
+              <MemoryCard item={seenBy(item, childId)} highlighted={item.id === newId} onOpen={() => setOpen(item)} />
             </li>
           ))}
         </ul>

@@ -3,7 +3,7 @@ import type { MemoryItem, NarrationItem, VideoMemoryItem } from "../../../../sha
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogClose } from "../../../components/ui/dialog";
 import { EditMemoryDialog } from "./edit-memory-dialog";
-import { formatMemoryDate, UnlockBadge } from "./memory-card";
+import { ChildDates, formatMemoryDate, UnlockBadge } from "./memory-card";
 
 /**
  * Opens a video: the route passes the videos feature's player in (features never import each other).
@@ -55,6 +55,7 @@ function MemoryAbout({ item }: { item: MemoryItem }) {
     <div className="flex flex-wrap items-center gap-2 text-sm text-olive-dark" data-testid="memory-about">
       <UnlockBadge item={item} />
       {item.children.length > 0 ? <span>For {item.children.map((child) => child.name).join(", ")}</span> : null}
+      <ChildDates item={item} className="w-full" />
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { useChildCounts } from "../api/get-child-counts";
 import { useAllMemories } from "../api/list-all-memories";
 import { useUnlockMilestone } from "../api/unlock-milestone";
 import { ListStates } from "./list-states";
-import { formatMemoryDate, hasFailed, isPlayable, MemoryPicture, ProcessingNote, UnlockBadge } from "./memory-card";
+import { ChildDates, formatMemoryDate, hasFailed, isPlayable, MemoryPicture, ProcessingNote, UnlockBadge } from "./memory-card";
 import { EditMemoryDialog } from "./edit-memory-dialog";
 import { OpenMemory, type RenderMemoryExtra, type RenderVideoPlayer } from "./memory-modal";
 import { SEGMENTED_BAR, segmentedTabClass } from "../../../components/ui/segmented-tabs";
@@ -240,6 +240,7 @@ export function Vault({
                       <UnlockBadge item={item} />
                       {item.unlock.type === "milestone" && item.unlock.milestone && !hasFailed(item) ? <span className="ml-2 text-sm text-olive-dark">{item.unlock.milestone}</span> : null}
                     </span>
+                    <ChildDates item={item} />
                   </span>
                 </button>
                 <div className="flex gap-2">
