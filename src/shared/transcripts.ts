@@ -74,6 +74,8 @@ export type TranscriptView = {
   engine: string | null;
   language: string | null;
   segments: TranscriptSegment[];
+  /** A signed link to the WebVTT captions, once there is a transcript. */
+  captionsUrl: string | null;
 };
 
 export const TRANSCRIPT_COPY = {
