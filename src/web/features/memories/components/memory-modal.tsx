@@ -4,6 +4,7 @@ import { Button } from "../../../components/ui/button";
 import { Dialog, DialogClose } from "../../../components/ui/dialog";
 import { EditMemoryDialog } from "./edit-memory-dialog";
 import { formatMemoryDate, UnlockBadge } from "./memory-card";
+import { MemoryTranscript } from "./memory-transcript";
 
 /**
  * Opens a video: the route passes the videos feature's player in (features never import each other).
@@ -40,6 +41,7 @@ export function MemoryModal({ item, onClose, onEdit, renderExtra }: { item: Narr
         <div className="flex flex-col gap-4">
           {item.imageUrl ? <img src={item.imageUrl} alt={`Photo for ${item.title}`} className="max-h-80 w-full rounded-lg object-cover" /> : null}
           {item.audioUrl ? <audio controls src={item.audioUrl} className="w-full" aria-label={`Play ${item.title}`} /> : null}
+          {item.audioUrl ? <MemoryTranscript memoryId={item.id} /> : null}
           {item.notes ? <p className="whitespace-pre-wrap text-base text-ink">{item.notes}</p> : null}
           <MemoryAbout item={item} />
           {renderExtra?.(item)}
@@ -64,7 +66,14 @@ export function OpenMemory({ item, onClose, renderVideoPlayer, renderExtra }: { 
   const [editing, setEditing] = useState<MemoryItem | null>(null);
   const modal =
     item?.kind === "video" ? (
-      renderVideoPlayer(item, onClose, <MemoryAbout item={item} />)
+      renderVideoPlayer(
+        item,
+        onClose,
+        <>
+          <MemoryAbout item={item} />
+          {item.processing.status === "completed" ? <MemoryTranscript memoryId={item.id} /> : null}
+        </>,
+      )
     ) : (
       <MemoryModal
         item={item}

@@ -1,0 +1,71 @@
+import fs from "node:fs";
+import { beforeAll, describe, expect, it } from "vitest";
+import { TRANSCRIPT_COPY } from "../../src/shared/transcripts";
+import { pocketsphinxInstalled } from "../../src/server/modules/transcripts/transcripts.pocketsphinx";
+import { seriousAxeViolations } from "../support/axe";
+import { browserAvailable, useBrowser } from "../support/browser";
+import { closeAfterFile } from "../support/close-after-file";
+import { signUpConfirmed, startE2eServer } from "../support/e2e-server";
+import { controlsCoveredOnPage } from "../support/screens";
+import { makeSpokenRecording, speechToolsInstalled } from "../support/speech";
+
+const installed = browserAvailable && speechToolsInstalled() && (await pocketsphinxInstalled());
+/** Chromium's microphone plays this recording (it starts again at its end): two sentences, said at 0.5 s and 4 s. */
+const microphone = installed ? makeSpokenRecording([{ text: "My father took me fishing on the lake.", atSeconds: 0.5 }, { text: "We always had pancakes on Sunday.", atSeconds: 4 }]) : null;
+
+describe.skipIf(!installed)("a recording's transcript in Chromium", () => {
+  const browser = useBrowser({ args: microphone ? [`--use-file-for-fake-audio-capture=${microphone.file}`] : [] });
+  let server: Awaited<ReturnType<typeof startE2eServer>>;
+
+  beforeAll(async () => {
+    server = await startE2eServer({ TRANSCRIBER: "pocketsphinx" });
+    closeAfterFile(async () => fs.rmSync(microphone!.dir, { recursive: true, force: true }));
+  });
+
+  it("shows the words of a narration recorded on the record page beside its player, and keeps Dad's correction", { timeout: 240_000 }, async () => {
+    const page = await browser.newPage({ width: 360, height: 800 });
+    const email = `transcript${Date.now()}@example.com`;
+    await signUpConfirmed(server, page, email);
+    const { rows } = await server.pool.query("SELECT id FROM users WHERE email = $1", [email]);
+    await server.pool.query("INSERT INTO children (user_id, name, birthdate) VALUES ($1, 'Maya', '2013-05-02')", [rows[0].id]);
+
+    await page.goto(`${server.baseUrl}/record`);
+    await page.getByRole("button", { name: "Start recording" }).click();
+    await page.getByText("Recording…").waitFor();
+    await page.waitForTimeout(7000);
+    await page.getByRole("button", { name: "Stop" }).click();
+    await page.getByRole("button", { name: "Retake" }).waitFor();
+    await page.getByLabel("Title").fill("Fishing and pancakes");
+    await page.getByText("Maya", { exact: true }).click();
+    await page.getByRole("button", { name: "Save Narration" }).click();
+    await page.waitForURL(/\/dashboard\?new=narration:[0-9a-f-]{36}$/);
+    const id = new URL(page.url()).searchParams.get("new")!.split(":")[1]!;
+
+    await page.locator(`[data-memory-id="${id}"]`).click();
+    const dialog = page.getByRole("dialog");
+    const transcript = dialog.getByRole("region", { name: TRANSCRIPT_COPY.heading });
+    await transcript.waitFor();
+    // Being made, then the words (the page asks again while it is being made).
+    await transcript.getByTestId("transcript-text").waitFor({ timeout: 150_000 });
+    const stored = await server.pool.query("SELECT engine, language, status FROM transcripts WHERE memory_id = $1", [id]);
+    expect(stored.rows).toEqual([{ engine: "pocketsphinx", language: "en-US", status: "ready" }]);
+    expect((await transcript.getByTestId("transcript-text").textContent())!.trim().length).toBeGreaterThan(0);
+    expect(await seriousAxeViolations(page, "[role=dialog]")).toEqual([]);
+
+    await transcript.getByRole("button", { name: TRANSCRIPT_COPY.edit }).click();
+    const field = transcript.getByRole("textbox", { name: TRANSCRIPT_COPY.field });
+    expect((await field.inputValue()).length).toBeGreaterThan(0);
+    expect(await controlsCoveredOnPage(page, "[role=dialog] textarea, [role=dialog] button")).toEqual([]);
+    await field.fill("My father took me fishing on the lake.\nWe always had pancakes on Sunday.");
+    await transcript.getByRole("button", { name: TRANSCRIPT_COPY.save }).click();
+    await transcript.getByText("We always had pancakes on Sunday.").waitFor();
+    await transcript.getByText(TRANSCRIPT_COPY.byDad).waitFor();
+
+    // Kept: the memory opened again shows his words, and the captions file carries them.
+    await page.reload();
+    await page.locator(`[data-memory-id="${id}"]`).click();
+    await page.getByRole("dialog").getByText("My father took me fishing on the lake.").waitFor();
+    const captions = await server.pool.query("SELECT f.content_type FROM memory_files f WHERE f.memory_id = $1 AND f.role = 'captions'", [id]);
+    expect(captions.rows).toEqual([{ content_type: "text/vtt" }]);
+  });
+});
