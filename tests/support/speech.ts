@@ -33,14 +33,14 @@ export function makeSpokenRecording(sentences: Array<{ text: string; atSeconds: 
     execFileSync("espeak-ng", ["-v", "en-us", "-s", "140", "-w", raw, sentence.text]);
     const gap = sentence.atSeconds - at;
     if (gap < 0) throw new Error(`sentence ${index} would start before the previous one ends`);
-    execFileSync("sox", [raw, "-r", "16000", "-c", "1", placed, "pad", gap.toFixed(3), "0"]);
+    execFileSync("sox", ["-V1", raw, "-r", "16000", "-c", "1", placed, "pad", gap.toFixed(3), "0"]);
     const length = Number(execFileSync("soxi", ["-D", raw]).toString());
     spoken.push({ text: sentence.text, startSeconds: sentence.atSeconds, endSeconds: sentence.atSeconds + length });
     at = sentence.atSeconds + length;
     parts.push(placed);
   });
   const wav = path.join(dir, "speech.wav");
-  execFileSync("sox", parts.length === 1 ? [parts[0]!, wav, "pad", "0", "0.5"] : [...parts, wav, "pad", "0", "0.5"]);
+  execFileSync("sox", ["-V1", ...parts, wav, "pad", "0", "0.5"]);
   const format = options.format ?? "wav";
   if (format === "wav") return { file: wav, spoken, dir };
   const file = path.join(dir, `speech.${format}`);
