@@ -1,4 +1,6 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { TRANSCRIPT_COPY } from "../../src/shared/transcripts";
 import { pocketsphinxInstalled } from "../../src/server/modules/transcripts/transcripts.pocketsphinx";
@@ -67,5 +69,37 @@ describe.skipIf(!installed)("a recording's transcript in Chromium", () => {
     await page.getByRole("dialog").getByText("My father took me fishing on the lake.").waitFor();
     const captions = await server.pool.query("SELECT f.content_type FROM memory_files f WHERE f.memory_id = $1 AND f.role = 'captions'", [id]);
     expect(captions.rows).toEqual([{ content_type: "text/vtt" }]);
+  });
+
+  it("plays a video with its captions as a track the browser reads", { timeout: 120_000 }, async () => {
+    const page = await browser.newPage({ width: 1280, height: 900 });
+    const email = `captions${Date.now()}@example.com`;
+    await signUpConfirmed(server, page, email);
+    const { rows } = await server.pool.query("SELECT id FROM users WHERE email = $1", [email]);
+    const userId = rows[0].id as string;
+    // A processed video as the processing job leaves it: its MP4 in storage and its playable_video row.
+    const key = `${userId}/clip.mp4`;
+    fs.mkdirSync(path.join(server.dataDir, "storage", "videos", userId), { recursive: true });
+    execFileSync("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=10:duration=6", "-f", "lavfi", "-i", "sine=duration=6", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", "-movflags", "+faststart", path.join(server.dataDir, "storage", "videos", key)]);
+    const memory = await server.pool.query("INSERT INTO memories (user_id, kind, title, processing_status, duration_seconds) VALUES ($1, 'video', 'Our first kite', 'completed', 6) RETURNING id", [userId]);
+    const id = memory.rows[0].id as string;
+    await server.pool.query("INSERT INTO memory_files (memory_id, role, bucket, key, content_type) VALUES ($1, 'playable_video', 'videos', $2, 'video/mp4')", [id, key]);
+    // Dad writes its words himself (no engine needed): two lines spread over the six seconds.
+    const written = await page.request.put(`${server.baseUrl}/api/memories/${id}/transcript`, { headers: { origin: server.baseUrl }, data: { text: "Hold the string tight.\nNow let it fly!" } });
+    expect(written.status()).toBe(200);
+
+    await page.goto(`${server.baseUrl}/vault`);
+    await page.getByRole("button", { name: "Video", exact: true }).click();
+    await page.locator("[data-vault-item][data-memory-kind='video']").getByRole("button", { name: /^Our first kite/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Our first kite" });
+    await dialog.getByText("Now let it fly!").waitFor();
+    const track = dialog.locator("video track[kind=captions]");
+    await track.waitFor({ state: "attached" });
+    await expect
+      .poll(() => track.evaluate((element: HTMLTrackElement) => (element.readyState === 2 ? Array.from(element.track.cues ?? [], (cue) => [(cue as VTTCue).text, cue.startTime, cue.endTime]) : null)), { timeout: 15_000 })
+      .toEqual([
+        ["Hold the string tight.", 0, 3.568],
+        ["Now let it fly!", 3.568, 6],
+      ]);
   });
 });
