@@ -96,3 +96,7 @@ export const TRANSCRIPT_COPY = {
 /** Dad's transcript: plain text, one caption a line. */
 export const MAX_TRANSCRIPT_CHARS = 50_000;
 export const editTranscriptSchema = z.object({ text: z.string().max(MAX_TRANSCRIPT_CHARS, `A transcript is at most ${MAX_TRANSCRIPT_CHARS} characters.`) });
+
+/** A spoken word found in Dad's recordings: the memory, the caption it is in, and the moment it is said (ms). */
+export type TranscriptHit = { memoryId: string; title: string; kind: "narration" | "note" | "video"; text: string; atMs: number };
+export const transcriptSearchSchema = z.object({ q: z.string().trim().min(1, "Type a word to find.").max(200) });

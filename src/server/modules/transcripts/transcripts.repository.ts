@@ -40,6 +40,27 @@ export function createTranscriptsRepository(db: Database) {
       return { ...row, segments: segments as TranscriptSegment[], captions: captions ?? null };
     },
 
+    /**
+     * Dad's captions that contain the words searched for (PostgreSQL full-text search, English stemming), best first,
+     * each with the moment the first matching word is said (the caption's start for Dad's own text, which has no word
+     * times).
+     */
+    async search(input: { userId: string; query: string; limit: number }) {
+      const { rows } = await db.execute<{ memory_id: string; title: string; kind: "narration" | "note" | "video"; text: string; at_ms: number }>(sql`
+        WITH q AS (SELECT websearch_to_tsquery('english', ${input.query}) AS query)
+        SELECT s.memory_id, m.title, m.kind, s.text,
+          coalesce((
+            SELECT (w->>'startMs')::int FROM jsonb_array_elements(s.words) w
+            WHERE to_tsvector('english', w->>'text') @@ regexp_replace(q.query::text, '<[0-9-]+>|&', '|', 'g')::tsquery
+            ORDER BY (w->>'startMs')::int LIMIT 1
+          ), s.start_ms) AS at_ms
+        FROM q, transcript_segments s JOIN memories m ON m.id = s.memory_id
+        WHERE m.user_id = ${input.userId} AND to_tsvector('english', s.text) @@ q.query
+        ORDER BY ts_rank(to_tsvector('english', s.text), q.query) DESC, m.created_at DESC, s.position
+        LIMIT ${input.limit}`);
+      return rows.map((row) => ({ memoryId: row.memory_id, title: row.title, kind: row.kind, text: row.text, atMs: Number(row.at_ms) }));
+    },
+
     /** Marks the transcript as being made, unless Dad wrote his own; false when it stays as it is (or the memory is gone). */
     async markTranscribing(memoryId: string) {
       try {

@@ -144,6 +144,34 @@ describe.skipIf(!installed)("a voice recording's transcript", () => {
     expect(await transcriptOf(dad.cookie, id)).toEqual(mine);
   });
 
+  it("can be searched: a spoken word is found in Dad's recordings with the moment it is said (within a second), his own words too, never another dad's", { timeout: 120_000 }, async () => {
+    const { dad, child } = await dadWithChild();
+    const spoken = await saveNote(t, dad.cookie, child.id, fs.readFileSync(recording.file));
+    const made = await waitForTranscript(dad.cookie, spoken);
+    const heard = made.segments[0]!.words.find((word) => word.text === "father");
+    expect(heard, "the engine hears 'father' in the first sentence").toBeDefined();
+    const search = async (q: string, cookie = dad.cookie) => {
+      const response = await t.app.request(`/api/transcripts/search?q=${encodeURIComponent(q)}`, { headers: { cookie } });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { hits: Array<{ memoryId: string; title: string; atMs: number; text: string }> }).hits;
+    };
+    const [hit] = await search("fathers");
+    expect(hit).toMatchObject({ memoryId: spoken, title: "Fishing" });
+    // 'father' is the second word of the sentence said at 1 s: the hit starts the player there.
+    expect(Math.abs(hit!.atMs / 1000 - (SENTENCES[0]!.atSeconds + 0.2))).toBeLessThanOrEqual(1);
+
+    const written = await saveNote(t, dad.cookie, child.id, fs.readFileSync(recording.file));
+    await waitForTranscript(dad.cookie, written);
+    await jsonRequest(t, "PUT", `/api/memories/${written}/transcript`, { cookie: dad.cookie, body: { text: "The kite went up.\nThen it came down in the pond." } });
+    expect((await search("pond")).map((found) => [found.memoryId, found.text])).toEqual([[written, "Then it came down in the pond."]]);
+    const [pond] = await search("pond");
+    expect(pond!.atMs).toBe((await transcriptOf(dad.cookie, written)).segments[1]!.startMs);
+
+    const stranger = await createSignedInUser(t);
+    expect(await search("pond", stranger.cookie)).toEqual([]);
+    expect((await t.app.request("/api/transcripts/search?q=%20", { headers: { cookie: dad.cookie } })).status).toBe(400);
+  });
+
   it("of a processed video is made from its playable file", { timeout: 120_000 }, async () => {
     const { dad, child } = await dadWithChild();
     const video = makeSpokenRecording([SENTENCES[1]!], { format: "mp4" });

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import { segmentsOfText, toWebVtt, type TranscriptSegment, type TranscriptView } from "../../../shared/transcripts";
+import { segmentsOfText, toWebVtt, type TranscriptHit, type TranscriptSegment, type TranscriptView } from "../../../shared/transcripts";
 import type { ObjectRef, ObjectStorage } from "../storage/storage";
 import { sha256Of } from "../storage/storage.checksum";
 import { mediaContainerOf } from "../storage/storage.file-type";
@@ -107,6 +107,11 @@ export function createTranscriptsUsecases(options: {
 
     async failedForGood(memoryId: string) {
       await repository.markFailed({ memoryId, error: "The transcription did not finish." });
+    },
+
+    /** Where Dad said these words, in any of his recordings: at most 20 captions, best first. */
+    async search(input: { userId: string; query: string }): Promise<{ hits: TranscriptHit[] }> {
+      return { hits: await repository.search({ ...input, limit: 20 }) };
     },
 
     /** The memory's transcript as Dad sees it (404 for a memory that is not his). */
