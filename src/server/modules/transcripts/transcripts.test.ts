@@ -178,13 +178,17 @@ describe.skipIf(!installed)("a voice recording's transcript", () => {
     closeAfterFile(async () => fs.rmSync(video.dir, { recursive: true, force: true }));
     const key = `${dad.id}/spoken.mp4`;
     await t.services.storage.put({ bucket: "videos", key, body: fs.readFileSync(video.file), contentType: "video/mp4" });
-    const [memory] = await insertMemories(t.db, dad.id, [{ kind: "video", title: "Pancakes", processingStatus: "completed", durationSeconds: 10, childIds: [child.id], files: [{ role: "playable_video", bucket: "videos", key }] }]);
+    const [memory] = await insertMemories(t.db, dad.id, [{ kind: "video", title: "Pancakes", uploadId: "spokenupload", processingStatus: "completed", durationSeconds: 10, childIds: [child.id], files: [{ role: "playable_video", bucket: "videos", key }] }]);
     await t.services.events.emit("video.ready", { userId: dad.id, videoId: memory!.id, title: "Pancakes", childId: child.id, childName: "Maya" });
 
     const transcript = await waitForTranscript(dad.cookie, memory!.id);
     expect(transcript.segments).toHaveLength(1);
     expect(Math.abs(transcript.segments[0]!.startMs / 1000 - SENTENCES[1]!.atSeconds)).toBeLessThan(0.5);
-    expect(await captionsRow(memory!.id)).toMatchObject({ bucket: "videos", contentType: "text/vtt" });
+    const captions = await captionsRow(memory!.id);
+    expect(captions).toMatchObject({ bucket: "videos", contentType: "text/vtt" });
+    // Deleting the video deletes its captions file with it.
+    expect((await jsonRequest(t, "DELETE", `/api/videos/${memory!.id}`, { cookie: dad.cookie })).status).toBe(204);
+    expect(await t.services.storage.get({ bucket: "videos", key: captions!.key })).toBeNull();
   });
 
   it("fails, without ffmpeg ever reading it, when the stored voice is not a recording", { timeout: 60_000 }, async () => {
