@@ -11,6 +11,7 @@ import { seedMemories } from "./bench-memories";
 import { signedInCookie } from "./bench-user";
 import { benchProcessing, benchUploads } from "./video-bench";
 import { benchArchive } from "./archive-bench";
+import { benchTranscription } from "./transcription-bench";
 import { benchRecording } from "./record-bench";
 import { benchDelivery } from "./delivery-bench";
 
@@ -77,11 +78,16 @@ function measurePlaybook(iterations = 20_000) {
  * alone (Chromium's fake camera, 60 s and 120 s, or the lengths in `BENCH_RECORD_SECONDS`, e.g. `60`);
  * `BENCH_ONLY=delivery` the family delivery figures alone (10,000 unlocks due at once, their own
  * embedded PostgreSQL; also with `BENCH_DELIVERY=on`); `BENCH_ONLY=dashboard` the dashboard list alone, beside
- * the bare node:http + pg server running its SQL (a quick look on a busy machine).
+ * the bare node:http + pg server running its SQL (a quick look on a busy machine); `BENCH_ONLY=transcription` the
+ * embedded transcription engine's figures alone (also measured in a full run).
  */
 const only = process.env.BENCH_ONLY;
 if (only === "delivery") {
   await benchDelivery();
+  process.exit(0);
+}
+if (only === "transcription") {
+  await benchTranscription();
   process.exit(0);
 }
 const archiveOnly = only === "archive";
@@ -91,6 +97,7 @@ const videoOnly = only === "video" || only === "upload" || archiveOnly || record
 if (!videoOnly && !dashboardOnly) {
   measureWordVectors();
   measurePlaybook();
+  await benchTranscription();
 }
 const baselineServer = await startBaselineServer();
 const app = await startAppServer();

@@ -80,7 +80,7 @@ async function bareHttpUpload(baselineUrl: string, file: string, target: string)
 const CLOCK_TICKS_PER_SECOND = 100;
 const rssBytes = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
 /** CPU seconds (user + system) a process has used; `children` counts the finished children it waited for (ffmpeg). */
-function cpuSeconds(pid: number | "self", which: "own" | "children" = "own") {
+export function cpuSeconds(pid: number | "self", which: "own" | "children" = "own") {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
   const [user, system] = which === "own" ? [fields[11], fields[12]] : [fields[13], fields[14]];
   return (Number(user) + Number(system)) / CLOCK_TICKS_PER_SECOND;

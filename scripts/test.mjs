@@ -12,10 +12,13 @@ const isCI = process.env.CI === "true";
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const hasChromium = fs.existsSync(chromium);
 const hasFfmpeg = spawnSync("ffmpeg", ["-version"], { stdio: "ignore" }).status === 0;
+const runs = (command, args) => spawnSync(command, args, { stdio: "ignore" }).status === 0;
+const hasSpeechTools = runs("pocketsphinx_continuous", ["-infile", "/dev/null", "-logfn", "/dev/null"]) && fs.existsSync("/usr/share/pocketsphinx/model/en-us") && runs("espeak-ng", ["--version"]) && runs("sox", ["--version"]);
 
 const missing = [];
 if (!hasChromium) missing.push({ what: `Chromium (${chromium})`, tests: "end-to-end tests in tests/e2e", fix: "apt-get install chromium (or set CHROMIUM_PATH)" });
 if (!hasFfmpeg) missing.push({ what: "ffmpeg", tests: "video processing tests", fix: "apt-get install ffmpeg" });
+if (!hasSpeechTools) missing.push({ what: "pocketsphinx, its US English model, espeak-ng or sox", tests: "transcript tests", fix: "apt-get install pocketsphinx pocketsphinx-en-us espeak-ng sox" });
 
 if (isCI && missing.length > 0) {
   for (const m of missing) console.error(`CI: ${m.what} is missing, so the ${m.tests} cannot run. ${m.fix}.`);

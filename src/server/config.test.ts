@@ -70,6 +70,12 @@ describe("parseConfig", () => {
     expect(parseConfig({}).payments).toEqual({ mode: "test", testModeBanner: false });
   });
 
+  it("transcribes with the embedded PocketSphinx unless TRANSCRIBER=off, and says a provider is not built yet", () => {
+    expect(parseConfig({}).transcriber).toBe("pocketsphinx");
+    expect(parseConfig({ TRANSCRIBER: "off" }).transcriber).toBe("off");
+    expect(() => parseConfig({ TRANSCRIBER: "ai" })).toThrow("TRANSCRIBER must be pocketsphinx or off (a transcription provider is not built yet)");
+  });
+
   it("keeps files on local disk under DATA_DIR/storage unless S3_BUCKET is set", () => {
     expect(parseConfig({ DATA_DIR: "/tmp/heydad" }).storage).toEqual({ kind: "local", root: "/tmp/heydad/storage" });
     const s3 = parseConfig({ S3_BUCKET: "dads", S3_ENDPOINT: "http://minio:9000", S3_FORCE_PATH_STYLE: "true", S3_ACCESS_KEY_ID: "id", S3_SECRET_ACCESS_KEY: "secret" });

@@ -39,6 +39,7 @@ const configSchema = z
     AI_MODEL: optional,
     AI_BASE_URL: optional.pipe(z.url().optional()),
     AI_API_KEY: optional,
+    TRANSCRIBER: z.enum(["pocketsphinx", "off"], { error: "TRANSCRIBER must be pocketsphinx or off (a transcription provider is not built yet)" }).default("pocketsphinx"),
     STRIPE_SECRET_KEY: optional,
     STRIPE_WEBHOOK_SECRET: optional,
     STRIPE_PRICE_MONTHLY: optional,
@@ -182,6 +183,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
       parsed.AI_PROVIDER && parsed.AI_MODEL
         ? { provider: parsed.AI_PROVIDER, model: parsed.AI_MODEL, baseUrl: parsed.AI_BASE_URL, apiKey: parsed.AI_API_KEY }
         : undefined,
+    /** Who turns recordings into words: the embedded PocketSphinx (when installed) or nobody. */
+    transcriber: parsed.TRANSCRIBER,
     uploads: { dir: path.join(dataDir, "uploads"), quotaBytes: parsed.STORAGE_QUOTA_BYTES },
     /** Proxies in front of the app: the client address is this many X-Forwarded-For hops from the right (0: the socket's). */
     trustProxyHops: parsed.TRUST_PROXY,

@@ -69,6 +69,7 @@ async function main() {
 
   logger.info(config.ai ? `Pocket Dad: model ${config.ai.provider} ${config.ai.model}` : "Pocket Dad: offline Playbook (set AI_PROVIDER, AI_MODEL, AI_BASE_URL, AI_API_KEY for a model)");
   const services = await createServices({ config, db, pool, jobs, authSecret: authSecret.secret, log: logger.info });
+  logger.info(services.transcriber);
   void services.videoTools.then((tools) => logger.info(tools ? "video processing: ffmpeg and ffprobe from PATH" : "video processing: OFF (install ffmpeg: videos stay 'processing' until it is)"));
   const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/web");
   // A worker node serves no app: only /healthz and /readyz, for its process manager or orchestrator.

@@ -30,6 +30,7 @@ import { createOnboardingModule } from "./modules/onboarding/onboarding.module";
 import { createProfilesModule } from "./modules/profiles/profiles.module";
 import { createSettingsModule } from "./modules/settings/settings.module";
 import { createStorageModule } from "./modules/storage/storage.module";
+import { createTranscriptsModule } from "./modules/transcripts/transcripts.module";
 import { createUploadsModule } from "./modules/uploads/uploads.module";
 import { registerUploadsRoutes } from "./modules/uploads/uploads.routes";
 import { deleteVideosOnlyFor } from "./modules/videos/videos.repository";
@@ -72,6 +73,7 @@ export async function createServices(options: { config: Config; db: Database; po
   const memories = await createMemoriesModule(infra);
   const uploads = await createUploadsModule(infra, { storage: config.storage, uploads: config.uploads });
   const { usecases: videos, tools: videoTools } = await createVideosModule(infra, { uploads, memories, ffmpegThreads: config.videoFfmpegThreads });
+  const transcripts = await createTranscriptsModule(infra, { setting: config.transcriber });
   /** What hangs on a child in other modules goes with it, in the deletion's transaction. */
   const childDeletionSteps = [memories.repository.deleteOnlyForChild, deleteVideosOnlyFor];
   const children = createChildrenModule(infra, { deletionSteps: childDeletionSteps });
@@ -119,6 +121,7 @@ export async function createServices(options: { config: Config; db: Database; po
     account.routes,
     registerUploadsRoutes({ usecases: uploads, requireAccess: billing.requireAccess }),
     registerVideosRoutes({ usecases: videos, requireAccess: billing.requireAccess }),
+    transcripts.routes,
     comments.routes,
     archives.routes,
     files.routes,
@@ -175,6 +178,8 @@ export async function createServices(options: { config: Config; db: Database; po
     uploads,
     videos,
     videoTools,
+    /** Which engine makes transcripts, or how to turn them on (said in the start-up log). */
+    transcriber: transcripts.description,
     comments: comments.comments,
     children: children.children,
     childDeletionSteps,

@@ -23,13 +23,14 @@ export const CHROMIUM_ARGS = [
  * A real headless Chromium for one test file. Every test gets a fresh context and page;
  * a failing test leaves a full-page screenshot under test-results/. The app's service worker (which precaches the
  * whole web app, 1.6 MiB, in every fresh context) is blocked unless the file is about it (`serviceWorkers: "allow"`).
+ * `args` adds Chromium flags for the file (a microphone that plays a recording: `--use-file-for-fake-audio-capture`).
  */
-export function useBrowser(options: { viewport?: { width: number; height: number }; serviceWorkers?: "allow" | "block" } = {}) {
+export function useBrowser(options: { viewport?: { width: number; height: number }; serviceWorkers?: "allow" | "block"; args?: string[] } = {}) {
   let browser: Browser;
   const state: { page: Page } = { page: undefined as unknown as Page };
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, ...(options.args ?? [])] });
   });
   afterAll(async () => {
     await browser?.close();

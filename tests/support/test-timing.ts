@@ -3,5 +3,7 @@
  * after 1 s, the schedules are looked at every second, and a stopped embedded PostgreSQL is tried seven times within
  * about 12 s (30 s in production) before the app gives up, past the 10 s in which a test expects it back.
  * Production keeps its own values (config.ts and the modules).
+ * Transcripts are off unless a test turns them on (TRANSCRIBER=pocketsphinx): the job would add a captions file to
+ * every memory saved with a voice, racing the tests that read a memory's files, and load the machine for nothing.
  */
-export const TEST_TIMING_ENV = { JOB_RETRY_DELAY_SECONDS: "1", SCHEDULE_CHECK_SECONDS: "1", EMBEDDED_POSTGRES_RESTART_DELAYS_MS: "100,250,500,1000,2000,4000,4000" };
+export const TEST_TIMING_ENV = { JOB_RETRY_DELAY_SECONDS: "1", SCHEDULE_CHECK_SECONDS: "1", EMBEDDED_POSTGRES_RESTART_DELAYS_MS: "100,250,500,1000,2000,4000,4000", TRANSCRIBER: "off" };

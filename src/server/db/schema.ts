@@ -19,3 +19,4 @@ export * from "../modules/marketing/marketing.table";
 export * from "../modules/analytics/analytics.table";
 export * from "../modules/guardians/guardians.table";
 export * from "../modules/export/export.table";
+export * from "../modules/transcripts/transcripts.table";

@@ -25,6 +25,8 @@ export type AppEvents = {
     title: string;
     childName: string;
   };
+  /** A narration or quick note was saved with its voice recording. */
+  "memory.recorded": { userId: string; memoryId: string };
   "video.ready": { userId: string; videoId: string; title: string; childId: string | null; childName: string };
   "video.failed": { userId: string; videoId: string; title: string; childId: string | null; childName: string; error: string };
   "gift.paid": { checkoutSessionId: string; buyerEmail: string; months: number };

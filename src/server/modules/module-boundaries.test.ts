@@ -33,6 +33,9 @@ const ALLOWED: Record<string, string> = {
   "videos/videos.repository.ts: memories": "a video saved from its upload and processed by the videos module",
   "videos/videos.repository.ts: memory_children": "a video's children saved with it, in the upload's transaction",
   "videos/videos.repository.ts: memory_files": "a video's playable file and thumbnail recorded as processing and Dad leave them",
+  // A recording's captions are derived from its transcript: the captions file is recorded in the transaction that
+  // stores the transcript it was built from, so the two never disagree.
+  "transcripts/transcripts.repository.ts: memory_files": "a recording's captions file recorded with its transcript",
   // Saving a video consumes its upload: the upload row is deleted in the transaction that creates the
   // video (under the uploads module's per-user lock), so an upload is never both pending and a video.
   "videos/videos.repository.ts: uploads": "the upload handed over to its video, in one transaction",

@@ -10,6 +10,8 @@ export const queryKeys = {
     all: ["memories"] as const,
     childCounts: ["memories", "child-counts"] as const,
     comingUp: ["memories", "coming-up"] as const,
+    /** One memory's transcript (the player beside it, and Dad's edit of it). */
+    transcript: (id: string) => ["memories", id, "transcript"] as const,
   },
   /** The children page, one child, and the pickers' child lists. */
   children: {

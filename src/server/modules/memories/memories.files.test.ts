@@ -97,6 +97,7 @@ describe("narrations with a recording and a photo", () => {
       detectFileType,
       deleteFilesLater: t.services.deleteFilesLater,
       unlocks: t.services.memoryUnlocks,
+      events: t.services.events,
     });
     await expect(
       usecases.createNarration({

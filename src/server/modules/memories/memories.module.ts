@@ -13,7 +13,7 @@ export async function createMemoriesModule(infra: ModuleInfrastructure, options:
   const clock = options.clock ?? (() => new Date());
   const repository = createMemoriesRepository(infra.db);
   const unlocks = createMemoryUnlocks({ db: infra.db, events: infra.events });
-  const usecases = createMemoriesUsecases({ memories: repository, storage: infra.storage, detectFileType, deleteFilesLater: infra.deleteFilesLater, unlocks, log: infra.log, clock });
+  const usecases = createMemoriesUsecases({ memories: repository, storage: infra.storage, detectFileType, deleteFilesLater: infra.deleteFilesLater, unlocks, events: infra.events, log: infra.log, clock });
 
   await infra.jobs.schedule(recordUnlocksJob(unlocks, clock));
 

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { DbOrTransaction } from "../../db/transaction";
+import type { EventBus } from "../../events/events";
 import { AppError } from "../../http/app-error";
 import {
   type DeliveredFile,
@@ -61,6 +62,8 @@ export function createMemoriesUsecases(options: {
   deleteFilesLater: (files: StoredFileRef[]) => Promise<void>;
   /** Stored unlock instants and recorded unlocks (memories.unlocks.ts). */
   unlocks: MemoryUnlocks;
+  /** 'memory.recorded' goes out here once a voice recording is saved (its transcript is made from it). */
+  events: EventBus;
   /** Where a failure after the save is said (delivery is retried by the unlock job). */
   log?: (message: string) => void;
   clock?: () => Date;
@@ -228,6 +231,10 @@ export function createMemoriesUsecases(options: {
           return { id: first.id };
         }
         await recordOpened(inserted.id);
+        if (input.audio) {
+          // The memory is saved whatever happens here; a transcript not started can still be written by Dad.
+          await options.events.emit("memory.recorded", { userId, memoryId: inserted.id }).catch((error: unknown) => log(`transcript not started: ${error instanceof Error ? error.message : String(error)}`));
+        }
         return { id: inserted.id };
       } catch (error) {
         await Promise.allSettled(stored.map((file) => storage.delete(file)));

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { videoContainerOf } from "./storage.file-type";
+import { mediaContainerOf, videoContainerOf } from "./storage.file-type";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "heydad-containers-"));
 
@@ -36,5 +36,17 @@ describe("videoContainerOf (the allow-list checked before ffprobe and ffmpeg)", 
     const m4a = Buffer.concat([Buffer.from([0, 0, 0, 0x14]), Buffer.from("ftypM4A \0\0\0\0M4A ", "latin1")]);
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
     for (const bytes of [...refused, heic, m4a, png]) expect(videoContainerOf(new Uint8Array(bytes))).toBeNull();
+  });
+});
+
+describe("mediaContainerOf (the recordings transcription hands to ffmpeg)", () => {
+  it("accepts video containers, a phone's M4A voice memo and WAV, and nothing else", () => {
+    expect(mediaContainerOf(clipHead("b.webm", ["-c:v", "libvpx", "-deadline", "realtime"]))).toBe("matroska");
+    const m4a = Buffer.concat([Buffer.from([0, 0, 0, 0x14]), Buffer.from("ftypM4A \0\0\0\0M4A ", "latin1")]);
+    expect(mediaContainerOf(new Uint8Array(m4a))).toBe("mov");
+    const wav = Buffer.concat([Buffer.from("RIFF", "latin1"), Buffer.from([0x24, 0, 0, 0]), Buffer.from("WAVEfmt ", "latin1")]);
+    expect(mediaContainerOf(new Uint8Array(wav))).toBe("wav");
+    const riffNotWave = Buffer.concat([Buffer.from("RIFF", "latin1"), Buffer.from([0x24, 0, 0, 0]), Buffer.from("AVI LIST", "latin1")]);
+    for (const bytes of [riffNotWave, Buffer.from("#EXTM3U\n#EXTINF:10,\nhttp://x/a.wav\n"), Buffer.from("WEBVTT\n\n")]) expect(mediaContainerOf(new Uint8Array(bytes))).toBeNull();
   });
 });

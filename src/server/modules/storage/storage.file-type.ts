@@ -20,6 +20,8 @@ export async function isFileOfKind(bytes: Uint8Array, kind: FileKind) {
 
 /** The ffmpeg demuxer for each container we accept: MP4, MOV and 3GP share one ('mov'), WebM is Matroska. */
 export type VideoContainer = "mov" | "matroska";
+/** A recording ffmpeg may read: a video container, or a voice note's M4A (an MP4) or WAV. */
+export type MediaContainer = VideoContainer | "wav";
 
 /**
  * ISO base media brands that phones, cameras and browsers record: MP4 (isom, iso2-iso9, mp41, mp42, avc1,
@@ -50,4 +52,26 @@ export function videoContainerOf(bytes: Uint8Array): VideoContainer | null {
     return brands.some((brand) => VIDEO_BRANDS.has(brand)) ? "mov" : null;
   }
   return QUICKTIME_LEADING_ATOMS.has(atom) ? "mov" : null;
+}
+
+/** Audio-only MP4 brands (phones' voice memos). */
+const AUDIO_BRANDS = new Set(["m4a ", "m4b "]);
+
+/** The container of a recording (video, or a voice note's M4A or WAV) from its first bytes, or null. */
+export function mediaContainerOf(bytes: Uint8Array): MediaContainer | null {
+  const video = videoContainerOf(bytes);
+  if (video) return video;
+  if (bytes.length < 12) return null;
+  const text = (start: number, end: number) => String.fromCharCode(...bytes.subarray(start, end)).toLowerCase();
+  if (text(0, 4) === "riff" && text(8, 12) === "wave") return "wav";
+  return text(4, 8) === "ftyp" && AUDIO_BRANDS.has(text(8, 12)) ? "mov" : null;
+}
+
+/**
+ * ffmpeg's arguments for one input file, read only from local disk (`-protocol_whitelist file`) with the demuxer of the
+ * container found in its bytes: ffmpeg never guesses a playlist (HLS), a concat list or an image sequence from the
+ * content, so an upload cannot make it open another file. MOV's external data references stay off.
+ */
+export function singleInput(file: string, container: MediaContainer) {
+  return ["-protocol_whitelist", "file", "-f", container, ...(container === "mov" ? ["-enable_drefs", "0"] : []), "-i", file];
 }

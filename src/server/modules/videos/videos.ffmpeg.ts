@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import fs from "node:fs";
 import { promisify } from "node:util";
 import { MAX_PROCESSED_VIDEO_SECONDS, THUMBNAIL_WIDTH } from "../../../shared/videos";
-import { type VideoContainer, videoContainerOf } from "../storage/storage.file-type";
+import { singleInput, type VideoContainer, videoContainerOf } from "../storage/storage.file-type";
 
 const run = promisify(execFile);
 
@@ -41,16 +41,6 @@ export async function containerOf(file: string): Promise<VideoContainer> {
   } finally {
     await handle.close();
   }
-}
-
-/**
- * The one input file, read only from local disk (`-protocol_whitelist file`) with the demuxer of the
- * container found in its bytes: ffmpeg never guesses a playlist (HLS), a concat list or an image
- * sequence from the content, so an upload cannot make it open another file. MOV's external data
- * references stay off.
- */
-function singleInput(file: string, container: VideoContainer) {
-  return ["-protocol_whitelist", "file", "-f", container, ...(container === "mov" ? ["-enable_drefs", "0"] : []), "-i", file];
 }
 
 export async function probe(tools: VideoTools, file: string, container: VideoContainer): Promise<Probe> {

@@ -179,7 +179,13 @@ export function createVideosRepository(db: Database) {
           .where(and(eq(memories.id, input.id), eq(memories.processingStatus, "processing")))
           .returning({ id: memories.id })
       ).length > 0,
-    delete: (input: { id: string; userId: string }) => db.delete(memories).where(and(eq(memories.id, input.id), eq(memories.userId, input.userId), isVideo)),
+    /** Deletes the video (its file rows go with it) and returns where all its stored files are (captions included). */
+    delete: (input: { id: string; userId: string }) =>
+      db.transaction(async (tx) => {
+        const files = await tx.select({ bucket: memoryFiles.bucket, key: memoryFiles.key }).from(memoryFiles).where(eq(memoryFiles.memoryId, input.id));
+        const deleted = await tx.delete(memories).where(and(eq(memories.id, input.id), eq(memories.userId, input.userId), isVideo)).returning({ id: memories.id });
+        return deleted.length > 0 ? (files as StoredFileRef[]) : [];
+      }),
   };
 }
 

@@ -146,11 +146,10 @@ export function createVideosUsecases(options: {
       return this.get(user, input.id);
     },
 
-    /** Deletes the row (children and comments cascade), then its files; a missing file is not an error. */
+    /** Deletes the row (children and comments cascade), then its files (captions too); a missing file is not an error. */
     async remove(user: SessionUser, id: string) {
       const row = await owned(user, id);
-      await videos.delete({ id, userId: user.id });
-      for (const key of [row.filePath, row.thumbnailPath]) if (key) await storage.delete({ bucket: "videos", key });
+      for (const file of await videos.delete({ id, userId: user.id })) await storage.delete(file);
       await options.uploads.deleteFiles(row.uploadId);
     },
 

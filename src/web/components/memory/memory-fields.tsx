@@ -186,7 +186,7 @@ function ChildPicker({
 }
 
 /** A labelled textarea with its hint and its own message, linked for screen readers (as TextField does). */
-function TextArea({ id, label, hint, error, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string; label: string; hint?: ReactNode; error?: string }) {
+export function TextArea({ id, label, hint, error, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string; label: string; hint?: ReactNode; error?: string }) {
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error}>
       <textarea

@@ -1,15 +1,19 @@
+import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import type { MemoryItem, NarrationItem, VideoMemoryItem } from "../../../../shared/memories";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogClose } from "../../../components/ui/dialog";
+import { transcriptQueryOptions } from "../api/get-transcript";
 import { EditMemoryDialog } from "./edit-memory-dialog";
 import { ChildDates, formatMemoryDate, UnlockBadge } from "./memory-card";
+import { MemoryTranscript } from "./memory-transcript";
 
 /**
  * Opens a video: the route passes the videos feature's player in (features never import each other).
- * `about` is who it is for and when it unlocks, as the note dialog shows them, for the player to show too.
+ * `about` is who it is for and when it unlocks, as the note dialog shows them, for the player to show too; the video
+ * carries its captions' link (WebVTT) once it has a transcript.
  */
-export type RenderVideoPlayer = (video: VideoMemoryItem, onClose: () => void, about: ReactNode) => ReactNode;
+export type RenderVideoPlayer = (video: VideoMemoryItem & { captionsUrl: string | null }, onClose: () => void, about: ReactNode) => ReactNode;
 
 /** The read-only note modal: title, date, photo, the recording to play, the notes (as text), Close. */
 /** Shown under an open memory by the route (another feature's part, e.g. who it was delivered to). */
@@ -40,6 +44,7 @@ export function MemoryModal({ item, onClose, onEdit, renderExtra }: { item: Narr
         <div className="flex flex-col gap-4">
           {item.imageUrl ? <img src={item.imageUrl} alt={`Photo for ${item.title}`} className="max-h-80 w-full rounded-lg object-cover" /> : null}
           {item.audioUrl ? <audio controls src={item.audioUrl} className="w-full" aria-label={`Play ${item.title}`} /> : null}
+          {item.audioUrl ? <MemoryTranscript memoryId={item.id} /> : null}
           {item.notes ? <p className="whitespace-pre-wrap text-base text-ink">{item.notes}</p> : null}
           <MemoryAbout item={item} />
           {renderExtra?.(item)}
@@ -60,12 +65,26 @@ function MemoryAbout({ item }: { item: MemoryItem }) {
   );
 }
 
+/** A processed video in the route's player with its captions, and its transcript under it. */
+function VideoMemory({ item, onClose, renderVideoPlayer }: { item: VideoMemoryItem; onClose: () => void; renderVideoPlayer: RenderVideoPlayer }) {
+  const processed = item.processing.status === "completed";
+  const transcript = useQuery({ ...transcriptQueryOptions(item.id), enabled: processed });
+  return renderVideoPlayer(
+    { ...item, captionsUrl: transcript.data?.captionsUrl ?? null },
+    onClose,
+    <>
+      <MemoryAbout item={item} />
+      {processed ? <MemoryTranscript memoryId={item.id} /> : null}
+    </>,
+  );
+}
+
 /** The open memory: a video in the player the route supplies, anything else in the note modal. */
 export function OpenMemory({ item, onClose, renderVideoPlayer, renderExtra }: { item: MemoryItem | null; onClose: () => void; renderVideoPlayer: RenderVideoPlayer; renderExtra?: RenderMemoryExtra }) {
   const [editing, setEditing] = useState<MemoryItem | null>(null);
   const modal =
     item?.kind === "video" ? (
-      renderVideoPlayer(item, onClose, <MemoryAbout item={item} />)
+      <VideoMemory item={item} onClose={onClose} renderVideoPlayer={renderVideoPlayer} />
     ) : (
       <MemoryModal
         item={item}

@@ -103,8 +103,8 @@ function VideoNotes({ videoId, initial }: { videoId: string; initial: string }) 
   );
 }
 
-/** What the player needs of a video: it fetches the playback link and comments by id. */
-export type PlayableVideo = { id: string; title: string; notes: string };
+/** What the player needs of a video: it fetches the playback link and comments by id; its captions (WebVTT) when it has them. */
+export type PlayableVideo = { id: string; title: string; notes: string; captionsUrl?: string | null };
 
 /** For lists that take a render prop (the memories feed and the vault): the player for one video. */
 export const renderVideoPlayer = (video: PlayableVideo, onClose: () => void, about?: ReactNode) => <VideoPlayerDialog video={video} onClose={onClose} about={about} />;
@@ -140,7 +140,9 @@ export function VideoPlayerDialog({ video, onClose, about, extra }: { video: Pla
     <Dialog open onOpenChange={(open) => !open && onClose()} title={video.title} className="max-w-3xl">
       {link.isError || playFailed ? <Alert>{VIDEO_COPY.playbackFailed}</Alert> : null}
       <video ref={player} src={link.data?.url} controls playsInline preload="metadata" className="aspect-video w-full rounded-lg bg-ink" aria-label={video.title}
-        onTimeUpdate={(event) => setNow(event.currentTarget.currentTime)} onError={() => setPlayFailed(Boolean(link.data))} />
+        onTimeUpdate={(event) => setNow(event.currentTarget.currentTime)} onError={() => setPlayFailed(Boolean(link.data))}>
+        {video.captionsUrl ? <track kind="captions" src={video.captionsUrl} srcLang="en" label="English" default /> : null}
+      </video>
       {about}
       <VideoNotes videoId={video.id} initial={video.notes} />
       {extra}

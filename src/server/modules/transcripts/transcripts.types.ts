@@ -1,0 +1,20 @@
+import type { TranscriptSegment } from "../../../shared/transcripts";
+import type { MediaContainer } from "../storage/storage.file-type";
+
+/** What an engine made of a recording. */
+export type EngineTranscript = { engine: string; language: string; segments: TranscriptSegment[] };
+
+/**
+ * A speech-to-text engine. It is handed a recording on local disk whose container was read from its bytes (only real
+ * audio and video containers get this far), and either returns the words or throws: `RecordingUnreadable` when the
+ * file itself is the problem (no retry helps), anything else to be retried.
+ */
+export type Transcriber = {
+  engine: string;
+  transcribe: (input: { file: string; container: MediaContainer }) => Promise<EngineTranscript>;
+};
+
+export class RecordingUnreadable extends Error {}
+
+/** The engine in use, or why there is none (said in the start-up log and on the memory). */
+export type TranscriberChoice = { transcriber: Transcriber; description: string } | { transcriber: null; description: string };

@@ -1,0 +1,105 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { TRANSCRIPT_COPY } from "../../src/shared/transcripts";
+import { pocketsphinxInstalled } from "../../src/server/modules/transcripts/transcripts.pocketsphinx";
+import { seriousAxeViolations } from "../support/axe";
+import { browserAvailable, useBrowser } from "../support/browser";
+import { closeAfterFile } from "../support/close-after-file";
+import { signUpConfirmed, startE2eServer } from "../support/e2e-server";
+import { controlsCoveredOnPage } from "../support/screens";
+import { makeSpokenRecording, speechToolsInstalled } from "../support/speech";
+
+const installed = browserAvailable && speechToolsInstalled() && (await pocketsphinxInstalled());
+/** Chromium's microphone plays this recording (it starts again at its end): two sentences, said at 0.5 s and 4 s. */
+const microphone = installed ? makeSpokenRecording([{ text: "My father took me fishing on the lake.", atSeconds: 0.5 }, { text: "We always had pancakes on Sunday.", atSeconds: 4 }]) : null;
+
+describe.skipIf(!installed)("a recording's transcript in Chromium", () => {
+  const browser = useBrowser({ args: microphone ? [`--use-file-for-fake-audio-capture=${microphone.file}`] : [] });
+  let server: Awaited<ReturnType<typeof startE2eServer>>;
+
+  beforeAll(async () => {
+    server = await startE2eServer({ TRANSCRIBER: "pocketsphinx" });
+    closeAfterFile(async () => fs.rmSync(microphone!.dir, { recursive: true, force: true }));
+  });
+
+  it("shows the words of a narration recorded on the record page beside its player, and keeps Dad's correction", { timeout: 240_000 }, async () => {
+    const page = await browser.newPage({ width: 360, height: 800 });
+    const email = `transcript${Date.now()}@example.com`;
+    await signUpConfirmed(server, page, email);
+    const { rows } = await server.pool.query("SELECT id FROM users WHERE email = $1", [email]);
+    await server.pool.query("INSERT INTO children (user_id, name, birthdate) VALUES ($1, 'Maya', '2013-05-02')", [rows[0].id]);
+
+    await page.goto(`${server.baseUrl}/record`);
+    await page.getByRole("button", { name: "Start recording" }).click();
+    await page.getByText("Recording…").waitFor();
+    await page.waitForTimeout(7000);
+    await page.getByRole("button", { name: "Stop" }).click();
+    await page.getByRole("button", { name: "Retake" }).waitFor();
+    await page.getByLabel("Title").fill("Fishing and pancakes");
+    await page.getByText("Maya", { exact: true }).click();
+    await page.getByRole("button", { name: "Save Narration" }).click();
+    await page.waitForURL(/\/dashboard\?new=narration:[0-9a-f-]{36}$/);
+    const id = new URL(page.url()).searchParams.get("new")!.split(":")[1]!;
+
+    await page.locator(`[data-memory-id="${id}"]`).click();
+    const dialog = page.getByRole("dialog");
+    const transcript = dialog.getByRole("region", { name: TRANSCRIPT_COPY.heading });
+    await transcript.waitFor();
+    // Being made, then the words (the page asks again while it is being made).
+    await transcript.getByTestId("transcript-text").waitFor({ timeout: 150_000 });
+    const stored = await server.pool.query("SELECT engine, language, status FROM transcripts WHERE memory_id = $1", [id]);
+    expect(stored.rows).toEqual([{ engine: "pocketsphinx", language: "en-US", status: "ready" }]);
+    expect((await transcript.getByTestId("transcript-text").textContent())!.trim().length).toBeGreaterThan(0);
+    expect(await seriousAxeViolations(page, "[role=dialog]")).toEqual([]);
+
+    await transcript.getByRole("button", { name: TRANSCRIPT_COPY.edit }).click();
+    const field = transcript.getByRole("textbox", { name: TRANSCRIPT_COPY.field });
+    expect((await field.inputValue()).length).toBeGreaterThan(0);
+    expect(await controlsCoveredOnPage(page, "[role=dialog] textarea, [role=dialog] button")).toEqual([]);
+    await field.fill("My father took me fishing on the lake.\nWe always had pancakes on Sunday.");
+    await transcript.getByRole("button", { name: TRANSCRIPT_COPY.save }).click();
+    await transcript.getByText("We always had pancakes on Sunday.").waitFor();
+    await transcript.getByText(TRANSCRIPT_COPY.byDad).waitFor();
+
+    // Kept: the memory opened again shows his words, and the captions file carries them.
+    await page.reload();
+    await page.locator(`[data-memory-id="${id}"]`).click();
+    await page.getByRole("dialog").getByText("My father took me fishing on the lake.").waitFor();
+    const captions = await server.pool.query("SELECT f.content_type FROM memory_files f WHERE f.memory_id = $1 AND f.role = 'captions'", [id]);
+    expect(captions.rows).toEqual([{ content_type: "text/vtt" }]);
+  });
+
+  it("plays a video with its captions as a track the browser reads", { timeout: 120_000 }, async () => {
+    const page = await browser.newPage({ width: 1280, height: 900 });
+    const email = `captions${Date.now()}@example.com`;
+    await signUpConfirmed(server, page, email);
+    const { rows } = await server.pool.query("SELECT id FROM users WHERE email = $1", [email]);
+    const userId = rows[0].id as string;
+    // A processed video as the processing job leaves it: its MP4 in storage and its playable_video row.
+    const key = `${userId}/clip.mp4`;
+    fs.mkdirSync(path.join(server.dataDir, "storage", "videos", userId), { recursive: true });
+    execFileSync("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=10:duration=6", "-f", "lavfi", "-i", "sine=duration=6", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", "-movflags", "+faststart", path.join(server.dataDir, "storage", "videos", key)]);
+    const memory = await server.pool.query("INSERT INTO memories (user_id, kind, title, processing_status, duration_seconds) VALUES ($1, 'video', 'Our first kite', 'completed', 6) RETURNING id", [userId]);
+    const id = memory.rows[0].id as string;
+    await server.pool.query("INSERT INTO memory_files (memory_id, role, bucket, key, content_type) VALUES ($1, 'playable_video', 'videos', $2, 'video/mp4')", [id, key]);
+    // Dad writes its words himself (no engine needed): two lines spread over the six seconds.
+    const written = await page.request.put(`${server.baseUrl}/api/memories/${id}/transcript`, { headers: { origin: server.baseUrl }, data: { text: "Hold the string tight.\nNow let it fly!" } });
+    expect(written.status()).toBe(200);
+
+    await page.goto(`${server.baseUrl}/vault`);
+    await page.getByRole("button", { name: "Video", exact: true }).click();
+    await page.locator("[data-vault-item][data-memory-kind='video']").getByRole("button", { name: /^Our first kite/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Our first kite" });
+    await dialog.getByText("Now let it fly!").waitFor();
+    const track = dialog.locator("video track[kind=captions]");
+    await track.waitFor({ state: "attached" });
+    await expect
+      .poll(() => track.evaluate((element: HTMLTrackElement) => (element.readyState === 2 ? Array.from(element.track.cues ?? [], (cue) => [(cue as VTTCue).text, cue.startTime, cue.endTime]) : null)), { timeout: 15_000 })
+      .toEqual([
+        ["Hold the string tight.", 0, 3.568],
+        ["Now let it fly!", 3.568, 6],
+      ]);
+  });
+});
