@@ -7,7 +7,7 @@ import { BACKUP_CODE_LENGTH, normalizeBackupCode } from "../../../shared/backup-
 import { MIN_PASSWORD_LENGTH, PRODUCT_NAME } from "../../../shared/product";
 import { isValidTimeZone } from "../../../shared/time-zone";
 import type { Database } from "../../db/client";
-import type { EmailOutbox } from "../email/email.usecases";
+import type { EmailOutbox } from "../email/email.types";
 import { confirmationEmail, passwordResetEmail } from "./auth.emails";
 import type { SessionCache } from "./auth.session-cache";
 import { accounts, rateLimits, sessions, twoFactors, users, verifications } from "./auth.table";

@@ -2,7 +2,7 @@ import { ACCESS_GIVING_STATUSES, decideAccess, PLANS } from "../../../shared/bil
 import type { CheckoutRequest } from "../../../shared/billing.schemas";
 import type { DbOrTransaction } from "../../db/transaction";
 import type { SessionUser } from "../auth/auth.types";
-import type { EmailOutbox } from "../email/email.usecases";
+import type { EmailOutbox } from "../email/email.types";
 import { type BillingContact, subscriptionCancelledEmail, subscriptionResumedEmail, subscriptionStartedEmail } from "./billing.emails";
 import { billingErrors } from "./billing.errors";
 import { InvalidSignatureError, type Payments, type ProviderSubscription } from "./billing.payments";

@@ -8,6 +8,9 @@ export type OutgoingEmail = {
   attachments?: EmailAttachment[];
 };
 
+/** Where every module leaves its emails: queued, sent by a job. */
+export type EmailOutbox = { queue: (email: OutgoingEmail) => Promise<void> };
+
 export type EmailAttachment = { filename: string; contentType: string; contentBase64: string };
 
 export type EmailTransportConfig = { kind: "smtp"; url: string } | { kind: "mailbox" };

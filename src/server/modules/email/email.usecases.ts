@@ -1,9 +1,7 @@
 import type { z } from "zod";
 import type { JobQueue } from "../../jobs/job-queue";
 import { type sendEmailPayload, sendEmailQueue } from "./email.jobs";
-import type { OutgoingEmail } from "./email.types";
-
-export type EmailOutbox = { queue: (email: OutgoingEmail) => Promise<void> };
+import type { EmailOutbox } from "./email.types";
 
 /** Emails are queued, never sent inside a request: the request does not wait on SMTP. */
 export function createEmailOutbox(options: { jobs: JobQueue }): EmailOutbox {

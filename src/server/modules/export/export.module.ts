@@ -1,4 +1,4 @@
-import type { EmailOutbox } from "../email/email.usecases";
+import type { EmailOutbox } from "../email/email.types";
 import type { ModuleInfrastructure } from "../module-infrastructure";
 import { createExportArchiveJob, deleteExpiredArchivesJob, exportArchiveQueue } from "./export.jobs";
 import { createExportRepository } from "./export.repository";

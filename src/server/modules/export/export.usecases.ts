@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { ARCHIVE_VALID_DAYS, ARCHIVES_PER_DAY, type ArchiveView, CLAIM_CODE_ALPHABET, CLAIM_CODE_LENGTH, claimCodeSchema } from "../../../shared/export";
-import type { EmailOutbox } from "../email/email.usecases";
+import type { EmailOutbox } from "../email/email.types";
 import { renderEmail } from "../email/email.templates";
 import type { ObjectStorage } from "../storage/storage";
 import { type ArchiveProgress, streamArchive, writeArchive } from "./export.archive";

@@ -3,7 +3,7 @@ import { GIFT_CODE_ALPHABET, GIFT_CODE_LENGTH } from "../../../shared/gift-code"
 import type { SessionUser } from "../auth/auth.types";
 import type { DbOrTransaction } from "../../db/transaction";
 import type { AppEvents } from "../../events/events";
-import type { EmailOutbox } from "../email/email.usecases";
+import type { EmailOutbox } from "../email/email.types";
 import { giftCodeEmail, giftRedeemedEmail } from "./gifts.emails";
 import { giftErrors } from "./gifts.errors";
 import type { GiftsRepository } from "./gifts.repository";

@@ -1,7 +1,7 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
 import { CHILD_KEY_CONFIRM_DAYS, CHILD_KEY_FAMILY_ASKS_PER_DAY, CHILD_KEY_PAUSE_HOURS, CHILD_KEY_TRIES, type ClaimCard, foldAnswer } from "../../../shared/child-key";
-import type { EmailOutbox } from "../email/email.usecases";
+import type { EmailOutbox } from "../email/email.types";
 import { cardNoticeEmail, confirmAddressEmail, familyAskEmail, ownPageEmail } from "./guardians.child-key.emails";
 import type { ChildKeyRepository } from "./guardians.child-key.repository";
 import { childKeyErrors } from "./guardians.errors";

@@ -20,7 +20,7 @@ import type { LegacySettingsInput, LegacyStatus } from "../../../shared/guardian
 import type { Database } from "../../db/client";
 import type { CronJob } from "../../jobs/job-queue";
 import type { OutgoingEmail } from "../email/email.types";
-import type { EmailOutbox } from "../email/email.usecases";
+import type { EmailOutbox } from "../email/email.types";
 import { alarmCheckInEmail, alarmNoticeEmail, checkInEmail, releaseNoticeEmail } from "./guardians.emails";
 import { legacyErrors } from "./guardians.errors";
 import { familySettings, guardians, legacyAlarms, legacyEvents } from "./guardians.table";

@@ -1,5 +1,5 @@
 import { FAMILY_LINK_DAYS } from "../../../shared/guardians";
-import type { EmailOutbox } from "../email/email.usecases";
+import type { EmailOutbox } from "../email/email.types";
 import { childPagesEmail } from "./guardians.emails";
 import type { GuardiansRepository } from "./guardians.repository";
 import { hashToken, looksLikeToken, newToken } from "./guardians.tokens";

@@ -10,7 +10,7 @@
 import { ageOn, todayIn } from "../../../shared/calendar";
 import { DEFAULT_HANDOVER_AGE, OWN_ADDRESS_MIN_AGE, type OwnKeyStatus } from "../../../shared/child-key";
 import type { CronJob } from "../../jobs/job-queue";
-import type { EmailOutbox } from "../email/email.usecases";
+import type { EmailOutbox } from "../email/email.types";
 import type { ChildKeyUsecases } from "./guardians.child-key";
 import { handoverEmail, handoverNoticeEmail } from "./guardians.child-key.emails";
 import type { ChildKeyRepository } from "./guardians.child-key.repository";

@@ -1,5 +1,5 @@
 import { GUARDIAN_LIMIT, type Guardian, type GuardianInput, type GuardianState, INVITATION_LINK_DAYS, INVITATIONS_PER_DAY } from "../../../shared/guardians";
-import type { EmailOutbox } from "../email/email.usecases";
+import type { EmailOutbox } from "../email/email.types";
 import { invitationEmail } from "./guardians.emails";
 import type { FamilyLinksUsecases } from "./guardians.links";
 import { guardianErrors } from "./guardians.errors";

@@ -1,4 +1,4 @@
-import type { EmailOutbox } from "../email/email.usecases";
+import type { EmailOutbox } from "../email/email.types";
 import type { ModuleInfrastructure } from "../module-infrastructure";
 import { dadMovesWeeklyJob } from "./marketing.jobs";
 import { createSubscribersRepository } from "./marketing.repository";

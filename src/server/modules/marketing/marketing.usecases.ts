@@ -1,6 +1,6 @@
 import { DAD_MOVES_COUNT } from "../../../shared/dad-moves";
 import type { SubscribeInput } from "../../../shared/subscribe-schema";
-import type { EmailOutbox } from "../email/email.usecases";
+import type { EmailOutbox } from "../email/email.types";
 import { DAD_MOVES } from "./dad-moves.content";
 import { buildDadMovesPdf } from "./dad-moves.pdf";
 import { DAD_MOVES_PDF_NAME, weeklyMoveEmail, welcomeEmail } from "./marketing.emails";

@@ -1,4 +1,4 @@
-import type { EmailOutbox } from "../email/email.usecases";
+import type { EmailOutbox } from "../email/email.types";
 import type { ModuleInfrastructure } from "../module-infrastructure";
 import { notificationsDailyJob } from "./notifications.jobs";
 import { createNotificationsRepository } from "./notifications.repository";

@@ -1,7 +1,7 @@
 import { BIRTHDAY_NOTICE_DAYS, childLink, memoryLink, notificationHref, notificationTitle, type NotificationType } from "../../../shared/notifications";
 import { isBirthdayOn, parseCalendarDate } from "../../../shared/calendar";
 import type { AppEvents } from "../../events/events";
-import type { EmailOutbox } from "../email/email.usecases";
+import type { EmailOutbox } from "../email/email.types";
 import { renderEmail } from "../email/email.templates";
 import { notificationErrors } from "./notifications.errors";
 import type { NewNotification, NotificationsRepository } from "./notifications.repository";
