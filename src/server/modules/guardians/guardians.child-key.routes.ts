@@ -10,7 +10,7 @@ import type { ChildKeyUsecases } from "./guardians.child-key";
 import type { OwnKeyUsecases } from "./guardians.own-key";
 import { escapeHtml, familyLayout } from "./guardians.layout";
 import { childKeyErrors } from "./guardians.errors";
-import { familyPageLimit } from "./guardians.pages";
+import { familyPageLimit } from "./guardians.link-pages";
 
 /**
  * Per client address and hour. The card's code is 10 characters from 31 (about 8 × 10^14 codes), so at these

@@ -1,11 +1,12 @@
 import type { ChildrenUsecases } from "../children/children.usecases";
 import type { EmailSender } from "../email/email.types";
-import type { EmailOutbox } from "../email/email.usecases";
+import type { EmailOutbox } from "../email/email.types";
 import type { MemoriesUsecases } from "../memories/memories.usecases";
 import type { ModuleInfrastructure } from "../module-infrastructure";
 import type { SettingsUsecases } from "../settings/settings.usecases";
 import { createChildKeyUsecases } from "./guardians.child-key";
 import { createChildKeyRepository } from "./guardians.child-key.repository";
+import { createMilestoneConfirmModule } from "./guardians.confirm.module";
 import { createConfirmationsUsecases } from "./guardians.confirmations";
 import { createDadNameUsecases } from "./guardians.dad-name";
 import { createChildPageSource } from "./guardians.child-page-source";
@@ -75,21 +76,28 @@ export async function createGuardiansModule(
   const confirmations = createConfirmationsUsecases({
     db: infra.db,
     readers,
-    outbox,
-    appUrl,
     reader: {
       envelopes: async (input) =>
         (await options.memories.listForChild({ ...input, unlockedOnly: false }))
           .filter((item) => item.unlock.type === "milestone" && !item.unlock.unlocked && item.unlock.milestone)
           .map((item) => ({ memoryId: item.id, milestone: item.unlock.milestone!, kind: item.kind })),
-      milestone: (input, tx) => options.memories.milestoneForChild({ userId: input.userId, id: input.memoryId, childId: input.childId }, tx),
-      markReached: (input, tx) => options.memories.reachMilestoneForChild({ userId: input.userId, id: input.memoryId, childId: input.childId }, tx),
-      deliverOpened: (input) => options.memories.deliverOpened({ id: input.memoryId }),
       reseal: (input) => options.memories.resealMilestoneForChild({ userId: input.userId, id: input.memoryId, childId: input.childId }),
       milestones: async (input) =>
         (await options.memories.listForChild({ ...input, unlockedOnly: false }))
           .filter((item) => item.unlock.type === "milestone" && item.unlock.milestone)
           .map((item) => ({ memoryId: item.id, milestone: item.unlock.milestone!, kind: item.kind })),
+    },
+  });
+  // A guardian's 'This has happened': its own unit, reaching the links by their access question and the memories by the one memory it names.
+  const milestoneConfirm = createMilestoneConfirmModule(infra, {
+    access: links.access,
+    readers,
+    outbox,
+    appUrl,
+    memories: {
+      milestone: (input, tx) => options.memories.milestoneForChild({ userId: input.userId, id: input.memoryId, childId: input.childId }, tx),
+      markReached: (input, tx) => options.memories.reachMilestoneForChild({ userId: input.userId, id: input.memoryId, childId: input.childId }, tx),
+      deliverOpened: (input) => options.memories.deliverOpened({ id: input.memoryId }),
     },
   });
   // 'If something happens to me': the inactivity clock's hourly job, and every sign-in moves the clock.
@@ -140,6 +148,7 @@ export async function createGuardiansModule(
     registerGuardianPages({ usecases: guardians, links, confirmations, legacy, childArchive: options.childArchive, rateLimit: infra.rateLimit }),
     registerChildKeyRoutes({ usecases: childKey, ownKey, rateLimit: infra.rateLimit }),
     registerWorryPages({ links, legacy, rateLimit: infra.rateLimit }),
+    milestoneConfirm.routes,
   ];
-  return { guardians, links, deliveries, childPageSource, confirmations, legacy, childKey, ownKey, dadName, routes };
+  return { guardians, links, deliveries, childPageSource, confirmations, milestoneConfirm: milestoneConfirm.usecases, legacy, childKey, ownKey, dadName, routes };
 }

@@ -2,14 +2,15 @@ import { Readable } from "node:stream";
 import { Hono, type MiddlewareHandler } from "hono";
 import type { AppEnv } from "../../http/app-env";
 import { bodyLimit } from "hono/body-limit";
-import { AppError, defineError, httpErrors } from "../../http/app-error";
-import type { RateLimiter, RateLimitRule } from "../../http/rate-limit";
+import { httpErrors } from "../../http/app-error";
+import type { RateLimiter } from "../../http/rate-limit";
 import { childInitial } from "../../../shared/children";
 import { INVITATION_LINK_DAYS } from "../../../shared/guardians";
 import { contentDisposition } from "../storage/storage";
 import { joinNames } from "../../../shared/join-names";
 import { ONE_AT_A_TIME_SCRIPT } from "./guardians.assets";
 import { escapeHtml, familyLayout } from "./guardians.layout";
+import { FAMILY_PAGE_LIMITS, familyPageLimit, unavailablePage } from "./guardians.link-pages";
 import type { ConfirmationsUsecases, Envelope } from "./guardians.confirmations";
 import type { FamilyLinksUsecases } from "./guardians.links";
 import type { ChildArchive, ChildPage, FamilyMemory, FreshLinkOutcome } from "./guardians.types";
@@ -18,9 +19,7 @@ import type { LegacyUsecases } from "./guardians.legacy";
 
 type Invitation = Awaited<ReturnType<GuardiansUsecases["invitation"]>>;
 
-const FAMILY_RATE_LIMITED = "FAMILY_RATE_LIMITED";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const refusedByLimit = defineError(FAMILY_RATE_LIMITED, 429, "Too many requests. Please wait a few minutes and try again.");
 
 
 const notFoundPage = () =>
@@ -204,40 +203,6 @@ function freshLinkOutcomeOf(query: { fresh?: string; minutes?: string }): FreshL
 
 const freshLinkQuery = (outcome: FreshLinkOutcome) => (outcome.outcome === "recent" ? `fresh=recent&minutes=${outcome.minutesAgo}` : `fresh=${outcome.outcome}`);
 
-export function unavailablePage(token: string, fresh?: FreshLinkOutcome) {
-  return familyLayout({
-    title: "This link has expired",
-    body: `<div class="card"><h1>This link has expired</h1>
-<p>Links to a child's page work for 30 days, and can be withdrawn. If this link was sent to you, we can email a fresh one to the address it was sent to.</p>
-${
-  fresh
-    ? `<p role="status"><strong>${escapeHtml(freshLinkNotice(fresh))}</strong></p>`
-    : `<form method="post" action="/family/${escapeHtml(token)}/fresh-link"><button class="button" type="submit">Email me a fresh link</button></form>`
-}</div>`,
-  });
-}
-
-const KIND_WORD: Record<FamilyMemory["kind"], string> = { video: "video", narration: "story with a photo", note: "note" };
-
-/** 'This has happened' asks once, saying what a yes will do, before anything changes. */
-function confirmQuestionPage(input: { token: string; memoryId: string; childName: string; preview: NonNullable<Awaited<ReturnType<ConfirmationsUsecases["preview"]>>> }) {
-  const name = escapeHtml(input.childName);
-  const { preview } = input;
-  const what = `${name}'s ${KIND_WORD[preview.kind]}`;
-  const effect =
-    preview.stillNeeded === 0
-      ? `${what} will open for ${name} now, and the family will be emailed.`
-      : `${what} opens for ${name} once ${preview.stillNeeded === 1 ? "1 more of the family says" : `${preview.stillNeeded} more of the family say`} so too.`;
-  const back = `/family/${escapeHtml(input.token)}#envelopes`;
-  return familyLayout({
-    title: "Has it happened?",
-    body: preview.alreadyConfirmed
-      ? `<div class="card" role="status"><h1>You already said this has happened</h1><p>${effect}</p><p><a href="${back}">Back to ${name}'s page</a></p></div>`
-      : `<div class="card"><h1>Has “${escapeHtml(preview.milestone)}” happened?</h1><p>${effect}</p>
-<div class="actions"><form method="post" action="/family/${escapeHtml(input.token)}/confirm/${input.memoryId}"><button class="button" type="submit">Yes, it has happened</button></form><a class="button secondary" href="${back}">Not yet</a></div></div>`,
-  });
-}
-
 /** After 'Yes, it has happened': what it did, at the top of the child's page. */
 function confirmedNotice(memoryId: string, page: Extract<ChildPage, { state: "open" }>, envelopes: Envelope[]) {
   const name = escapeHtml(page.child.name);
@@ -247,12 +212,6 @@ function confirmedNotice(memoryId: string, page: Extract<ChildPage, { state: "op
   if (waiting) return `<div class="card" role="status"><p><strong>Thank you. “${escapeHtml(waiting.milestone)}” opens for ${name} when enough of the family agree.</strong></p></div>`;
   return "";
 }
-
-export const onlyTheFamilyPage = () =>
-  familyLayout({
-    title: "For the family",
-    body: `<div class="card" role="alert"><h1>Only the family can open this</h1><p>A message for a moment still to come opens when one of the family tells us it has happened. Nothing was changed.</p></div>`,
-  });
 
 const hereNotFoundPage = () =>
   familyLayout({
@@ -271,46 +230,11 @@ function herePage(token: string, done: boolean) {
   });
 }
 
-const tooManyPage = () =>
-  familyLayout({
-    title: "Too many requests",
-    body: `<div class="card" role="alert"><h1>Too many requests</h1><p>This page was asked for many times in a short while from your connection. Please wait a few minutes, then try again: your links keep working.</p></div>`,
-  });
-
-/**
- * Per client address and hour. Every public family route has its own limit (a page view, an invitation,
- * 'I'm here', a confirmation are counted apart), and past it answers the same page: 429, with Retry-After.
- */
-export const FAMILY_PAGE_LIMITS = {
-  worry: { name: "family-worry", max: 10, windowSeconds: 3600 },
-  childPage: { name: "family-page", max: 300, windowSeconds: 3600 },
-  invitation: { name: "family-invitation", max: 60, windowSeconds: 3600 },
-  herePage: { name: "family-here-page", max: 60, windowSeconds: 3600 },
-  imHere: { name: "family-here", max: 10, windowSeconds: 3600 },
-  confirm: { name: "family-confirm", max: 20, windowSeconds: 3600 },
-  freshLink: { name: "family-fresh-link", max: 5, windowSeconds: 3600 },
-  archive: { name: "family-archive", max: 10, windowSeconds: 3600 },
-} satisfies Record<string, RateLimitRule>;
-
-/** A family page's limit: a guardian is a person with a browser, so the refusal is a page, not the API's JSON. */
-export function familyPageLimit(rateLimit: RateLimiter, rule: RateLimitRule): MiddlewareHandler<AppEnv> {
-  const limiter = rateLimit({ ...rule, error: refusedByLimit });
-  return async (c, next) => {
-    try {
-      await limiter(c, next);
-    } catch (error) {
-      if (!(error instanceof AppError && error.code === FAMILY_RATE_LIMITED)) throw error;
-      c.header("cache-control", "no-store");
-      return c.html(tooManyPage(), 429);
-    }
-  };
-}
-
 /** The public invitation page: opening it changes nothing (mail scanners open links); the buttons post the answer. */
 export function registerGuardianPages(options: {
   usecases: GuardiansUsecases;
   links: FamilyLinksUsecases;
-  confirmations: ConfirmationsUsecases;
+  confirmations: Pick<ConfirmationsUsecases, "envelopes">;
   legacy: Pick<LegacyUsecases, "imHere" | "knowsToken" | "worryRule">;
   childArchive: ChildArchive;
   rateLimit: RateLimiter;
@@ -375,7 +299,10 @@ export function registerGuardianPages(options: {
     c.header("cache-control", "no-store");
     const token = c.req.param("token");
     const page = await links.open({ token });
-    if (page.state === "unavailable") return c.html(unavailablePage(token, freshLinkOutcomeOf(c.req.query())), 404);
+    if (page.state === "unavailable") {
+      const fresh = freshLinkOutcomeOf(c.req.query());
+      return c.html(unavailablePage(token, fresh && freshLinkNotice(fresh)), 404);
+    }
     const envelopes = await options.confirmations.envelopes(page.access);
     const confirmed = c.req.query("confirmed");
     const worryOffered = page.access.kind === "guardian" && Boolean(await options.legacy.worryRule({ userId: page.access.userId }));
@@ -389,31 +316,6 @@ export function registerGuardianPages(options: {
     const url = UUID.test(childId) ? await links.openSibling({ token, childId }) : undefined;
     if (!url) return c.html(unavailablePage(token), 404);
     return c.redirect(url, 303);
-  });
-
-  // Asks before confirming: opening it changes nothing.
-  app.get("/family/:token/confirm/:memoryId", limit.childPage, async (c) => {
-    c.header("cache-control", "no-store");
-    const token = c.req.param("token");
-    const page = await links.open({ token });
-    if (page.state === "unavailable") return c.html(unavailablePage(token), 404);
-    if (page.access.kind !== "guardian") return c.html(onlyTheFamilyPage(), 403);
-    const memoryId = c.req.param("memoryId");
-    const preview = UUID.test(memoryId) ? await options.confirmations.preview({ ...page.access, memoryId }) : undefined;
-    if (!preview) return c.redirect(`/family/${encodeURIComponent(token)}#envelopes`, 303);
-    return c.html(confirmQuestionPage({ token, memoryId, childName: page.child.name, preview }));
-  });
-
-  app.post("/family/:token/confirm/:memoryId", limit.confirm, async (c) => {
-    const token = c.req.param("token");
-    const access = await links.access({ token });
-    if (!access) return c.html(unavailablePage(token), 404);
-    // The child's own link (or a forwarded copy of it) shows the envelopes but cannot open them.
-    if (access.kind !== "guardian") return c.html(onlyTheFamilyPage(), 403);
-    const memoryId = c.req.param("memoryId");
-    const valid = UUID.test(memoryId) && (await options.confirmations.confirm({ ...access, memoryId }));
-    if (!valid) throw httpErrors.notFound("No such envelope.");
-    return c.redirect(`/family/${encodeURIComponent(token)}?confirmed=${memoryId}`, 303);
   });
 
   // 'Download all': the child's opened memories (nothing locked) as one ZIP, streamed as it is packed; nothing is stored.

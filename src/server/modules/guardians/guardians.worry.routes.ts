@@ -4,7 +4,7 @@ import type { RateLimiter } from "../../http/rate-limit";
 import { escapeHtml, familyLayout } from "./guardians.layout";
 import type { LegacyUsecases } from "./guardians.legacy";
 import type { FamilyLinksUsecases } from "./guardians.links";
-import { FAMILY_PAGE_LIMITS, familyPageLimit, onlyTheFamilyPage, unavailablePage } from "./guardians.pages";
+import { FAMILY_PAGE_LIMITS, familyPageLimit, onlyTheFamilyPage, unavailablePage } from "./guardians.link-pages";
 
 function worryPage(input: { token: string; dadName: string; childName: string; rule: { guardiansNeeded: number; vetoDays: number }; done: boolean }) {
   const dad = escapeHtml(input.dadName);
