@@ -9,16 +9,19 @@
  *
  *   node scripts/count-crossings.mjs src/server/modules/memories/memories.routes.ts src/server/modules/memories/memories.module.ts
  *
- * Prints the count, then each file. `--count` prints the count only.
+ * Prints the count, then each file. `--count` prints the count only. `--own` leaves the shared infrastructure out of
+ * the count and the list: what a reader crosses for this request and no other (the infrastructure is the same for
+ * every request, so it says nothing about how narrowly one is wired).
  */
 import fs from "node:fs";
 import path from "node:path";
 
 const args = process.argv.slice(2);
 const countOnly = args.includes("--count");
+const ownOnly = args.includes("--own");
 const entries = args.filter((arg) => !arg.startsWith("--")).map((file) => path.resolve(file));
 if (entries.length === 0) {
-  console.error("usage: node scripts/count-crossings.mjs <entry.ts> [more entries] [--count]");
+  console.error("usage: node scripts/count-crossings.mjs <entry.ts> [more entries] [--count] [--own]");
   process.exit(2);
 }
 
@@ -49,6 +52,6 @@ while (queue.length > 0) {
   }
 }
 
-const files = [...seen].map((file) => path.relative(process.cwd(), file)).sort();
+const files = [...seen].filter((file) => !ownOnly || !isInfrastructure(file)).map((file) => path.relative(process.cwd(), file)).sort();
 console.log(files.length);
 if (!countOnly) for (const file of files) console.log(`  ${file}`);
