@@ -61,6 +61,25 @@ describe("a guardian's confirmation reads narrowly", () => {
     expect(statements.filter(listsMemories).map((statement) => statement.name)).toEqual([]);
   }, 60_000);
 
+  it("asks its question ('Has it happened?') without reading a list of the child's memories", async () => {
+    const dad = await createSignedInUser(t, { timeZone: daytimeZone() });
+    const maya = (await (await jsonRequest(t, "POST", "/api/children", { cookie: dad.cookie, body: { name: "Maya", birthdate: "2013-03-14" } })).json()).child as { id: string };
+    for (const title of ["One", "Two", "Three"]) await postNote(t, dad.cookie, [maya.id], { title });
+    const memoryId = await postNote(t, dad.cookie, [maya.id], { title: "Graduation", unlockType: "milestone", unlockMilestone: "When you graduate" });
+    const grandma = await acceptedGuardian(t, dad, { name: "Grandma Rose" });
+
+    let page = "";
+    const statements = await statementsOf(async () => {
+      const asked = await t.app.request(`/family/${grandma.token}/confirm/${memoryId}`, { headers: { "x-forwarded-for": "198.51.100.22" } });
+      expect(asked.status).toBe(200);
+      page = await asked.text();
+    });
+
+    expect(page).toContain("Has “When you graduate” happened?");
+    expect(page).toContain("Maya's note will open for Maya now");
+    expect(statements.filter(listsMemories).map((statement) => statement.name)).toEqual([]);
+  }, 60_000);
+
   it("still refuses what the link may not do: a paused guardian, another child's memory", async () => {
     const dad = await createSignedInUser(t, { timeZone: daytimeZone() });
     const child = async (name: string) => (await (await jsonRequest(t, "POST", "/api/children", { cookie: dad.cookie, body: { name, birthdate: "2013-03-14" } })).json()).child as { id: string };
