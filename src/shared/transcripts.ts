@@ -97,6 +97,11 @@ export const TRANSCRIPT_COPY = {
 export const MAX_TRANSCRIPT_CHARS = 50_000;
 export const editTranscriptSchema = z.object({ text: z.string().max(MAX_TRANSCRIPT_CHARS, `A transcript is at most ${MAX_TRANSCRIPT_CHARS} characters.`) });
 
-/** A spoken word found in Dad's recordings: the memory, the caption it is in, and the moment it is said (ms). */
-export type TranscriptHit = { memoryId: string; title: string; kind: "narration" | "note" | "video"; text: string; atMs: number };
+/** A caption as stretches of text, the words that matched a search marked. */
+export type HighlightedText = Array<{ text: string; match: boolean }>;
+/** A spoken word found in Dad's recordings: the memory, the caption it is in (its matching words marked), and the moment it is said (ms). */
+export type TranscriptHit = { memoryId: string; title: string; kind: "narration" | "note" | "video"; text: string; highlight: HighlightedText; atMs: number };
+
+/** A recording's link that starts playing at this moment (a media fragment, which the browser seeks to once it loads). */
+export const playingFrom = (url: string, atSeconds: number | undefined) => (atSeconds ? `${url}#t=${atSeconds.toFixed(1)}` : url);
 export const transcriptSearchSchema = z.object({ q: z.string().trim().min(1, "Type a word to find.").max(200) });
