@@ -93,6 +93,19 @@ export const TRANSCRIPT_COPY = {
   byDad: "Written by you",
 } as const;
 
+/** The vault's search inside the recordings. */
+export const SPOKEN_SEARCH_COPY = {
+  heading: "Find a word Dad said",
+  field: "Word or words",
+  find: "Find",
+  empty: "No recording has those words yet.",
+  error: "We couldn't search the recordings.",
+  retry: "Try again",
+  results: "Where it was said",
+  found: (count: number) => (count === 1 ? "1 place found" : `${count} places found`),
+  kinds: { narration: "Narration", note: "Voice note", video: "Video" },
+} as const;
+
 /** Dad's transcript: plain text, one caption a line. */
 export const MAX_TRANSCRIPT_CHARS = 50_000;
 export const editTranscriptSchema = z.object({ text: z.string().max(MAX_TRANSCRIPT_CHARS, `A transcript is at most ${MAX_TRANSCRIPT_CHARS} characters.`) });
