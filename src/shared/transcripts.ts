@@ -61,6 +61,27 @@ export function toWebVtt(segments: TranscriptSegment[]) {
   return ["WEBVTT", ...cues].join("\n\n") + "\n";
 }
 
+/** A caption as the family's pages show it beside a recording: its words and when they are said (ms). */
+export type Caption = { startMs: number; endMs: number; text: string };
+
+const msOf = (stamp: string) => {
+  const [h, m, rest] = stamp.split(":") as [string, string, string];
+  return (Number(h) * 3600 + Number(m) * 60) * 1000 + Math.round(Number(rest) * 1000);
+};
+const CUE_TIMING = /^(\d{2,}:\d{2}:\d{2}\.\d{3}) --> (\d{2,}:\d{2}:\d{2}\.\d{3})/;
+
+/** The captions of a WebVTT file as written by toWebVtt, back as plain text (its class spans and escapes undone). */
+export function captionsOfWebVtt(vtt: string): Caption[] {
+  return vtt.split(/\r?\n\r?\n/).flatMap((block) => {
+    const lines = block.split(/\r?\n/);
+    const at = lines.findIndex((line) => CUE_TIMING.test(line));
+    if (at < 0) return [];
+    const [, start, end] = lines[at]!.match(CUE_TIMING)!;
+    const text = lines.slice(at + 1).join(" ").replace(/<[^>]*>/g, "").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&").trim();
+    return text ? [{ startMs: msOf(start!), endMs: msOf(end!), text }] : [];
+  });
+}
+
 /**
  * Where a memory's transcript stands: being made, made (by the engine or by Dad), failed (the recording could not be
  * read), no engine on this server, or none (no recording, or one saved before transcripts existed).
