@@ -124,7 +124,7 @@ export const SPOKEN_SEARCH_COPY = {
   retry: "Try again",
   results: "Where it was said",
   found: (count: number) => (count === 1 ? "1 place found" : `${count} places found`),
-  kinds: { narration: "Narration", note: "Voice note", video: "Video" },
+  kinds: { narration: "Narration", note: "Quick Note", video: "Video" },
 } as const;
 
 /** Dad's transcript: plain text, one caption a line. */

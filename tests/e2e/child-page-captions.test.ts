@@ -7,6 +7,7 @@ import { generateVoice } from "../support/archives";
 import { seriousAxeViolations } from "../support/axe";
 import { browserAvailable, useBrowser } from "../support/browser";
 import { signUpConfirmed, startE2eServer } from "../support/e2e-server";
+import { saveScreenshot } from "../support/screens";
 
 describe.skipIf(!browserAvailable)("words on the child's page in Chromium", () => {
   const browser = useBrowser();
@@ -82,6 +83,7 @@ describe.skipIf(!browserAvailable)("words on the child's page in Chromium", () =
     const marked = () => transcript.locator("p.now").allTextContents();
     await audio.evaluate((element: HTMLAudioElement) => { element.currentTime = 5; });
     await expect.poll(marked).toEqual(["I will see you in the morning."]);
+    await saveScreenshot(transcript.locator(".."), "test-results/transcripts/child-page-voice-360.png");
     await audio.evaluate((element: HTMLAudioElement) => { element.currentTime = 0.5; });
     await expect.poll(marked).toEqual(["Sleep tight, Maya."]);
   });

@@ -9,7 +9,7 @@ import { seriousAxeViolations } from "../support/axe";
 import { browserAvailable, useBrowser } from "../support/browser";
 import { closeAfterFile } from "../support/close-after-file";
 import { signUpConfirmed, startE2eServer } from "../support/e2e-server";
-import { controlsCoveredOnPage } from "../support/screens";
+import { controlsCoveredOnPage, saveScreenshot } from "../support/screens";
 import { makeSpokenRecording, speechToolsInstalled } from "../support/speech";
 
 const installed = browserAvailable && speechToolsInstalled() && (await pocketsphinxInstalled());
@@ -104,6 +104,7 @@ async function heardWords(memoryId: string) {
     const hit = hits.getByRole("button", { name: /Sunday mornings/ });
     await hit.waitFor();
     expect(await hit.locator("mark").allTextContents()).toEqual([expect.stringMatching(new RegExp(`^${word!.text}$`, "i"))]);
+    await saveScreenshot(page.getByRole("region", { name: SPOKEN_SEARCH_COPY.heading }), "test-results/transcripts/vault-search-360.png");
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(await controlsCoveredOnPage(page, "form[role=search] input, form[role=search] button, [data-spoken-hit]")).toEqual([]);
     await hit.focus();
