@@ -61,6 +61,27 @@ export function toWebVtt(segments: TranscriptSegment[]) {
   return ["WEBVTT", ...cues].join("\n\n") + "\n";
 }
 
+/** A caption as the family's pages show it beside a recording: its words and when they are said (ms). */
+export type Caption = { startMs: number; endMs: number; text: string };
+
+const msOf = (stamp: string) => {
+  const [h, m, rest] = stamp.split(":") as [string, string, string];
+  return (Number(h) * 3600 + Number(m) * 60) * 1000 + Math.round(Number(rest) * 1000);
+};
+const CUE_TIMING = /^(\d{2,}:\d{2}:\d{2}\.\d{3}) --> (\d{2,}:\d{2}:\d{2}\.\d{3})/;
+
+/** The captions of a WebVTT file as written by toWebVtt, back as plain text (its class spans and escapes undone). */
+export function captionsOfWebVtt(vtt: string): Caption[] {
+  return vtt.split(/\r?\n\r?\n/).flatMap((block) => {
+    const lines = block.split(/\r?\n/);
+    const at = lines.findIndex((line) => CUE_TIMING.test(line));
+    if (at < 0) return [];
+    const [, start, end] = lines[at]!.match(CUE_TIMING)!;
+    const text = lines.slice(at + 1).join(" ").replace(/<[^>]*>/g, "").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&").trim();
+    return text ? [{ startMs: msOf(start!), endMs: msOf(end!), text }] : [];
+  });
+}
+
 /**
  * Where a memory's transcript stands: being made, made (by the engine or by Dad), failed (the recording could not be
  * read), no engine on this server, or none (no recording, or one saved before transcripts existed).
@@ -93,10 +114,28 @@ export const TRANSCRIPT_COPY = {
   byDad: "Written by you",
 } as const;
 
+/** The vault's search inside the recordings. */
+export const SPOKEN_SEARCH_COPY = {
+  heading: "Find a word Dad said",
+  field: "Word or words",
+  find: "Find",
+  empty: "No recording has those words yet.",
+  error: "We couldn't search the recordings.",
+  retry: "Try again",
+  results: "Where it was said",
+  found: (count: number) => (count === 1 ? "1 place found" : `${count} places found`),
+  kinds: { narration: "Narration", note: "Quick Note", video: "Video" },
+} as const;
+
 /** Dad's transcript: plain text, one caption a line. */
 export const MAX_TRANSCRIPT_CHARS = 50_000;
 export const editTranscriptSchema = z.object({ text: z.string().max(MAX_TRANSCRIPT_CHARS, `A transcript is at most ${MAX_TRANSCRIPT_CHARS} characters.`) });
 
-/** A spoken word found in Dad's recordings: the memory, the caption it is in, and the moment it is said (ms). */
-export type TranscriptHit = { memoryId: string; title: string; kind: "narration" | "note" | "video"; text: string; atMs: number };
+/** A caption as stretches of text, the words that matched a search marked. */
+export type HighlightedText = Array<{ text: string; match: boolean }>;
+/** A spoken word found in Dad's recordings: the memory, the caption it is in (its matching words marked), and the moment it is said (ms). */
+export type TranscriptHit = { memoryId: string; title: string; kind: "narration" | "note" | "video"; text: string; highlight: HighlightedText; atMs: number };
+
+/** A recording's link that starts playing at this moment (a media fragment, which the browser seeks to once it loads). */
+export const playingFrom = (url: string, atSeconds: number | undefined) => (atSeconds ? `${url}#t=${atSeconds.toFixed(1)}` : url);
 export const transcriptSearchSchema = z.object({ q: z.string().trim().min(1, "Type a word to find.").max(200) });

@@ -12,6 +12,8 @@ export const queryKeys = {
     comingUp: ["memories", "coming-up"] as const,
     /** One memory's transcript (the player beside it, and Dad's edit of it). */
     transcript: (id: string) => ["memories", id, "transcript"] as const,
+    /** Where Dad said these words (under memories, so a changed transcript or a deleted memory refreshes it). */
+    spoken: (query: string) => ["memories", "spoken", query] as const,
   },
   /** The children page, one child, and the pickers' child lists. */
   children: {

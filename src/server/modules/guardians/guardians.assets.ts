@@ -13,11 +13,21 @@ export const FAMILY_FONT_FACES = FONT_WEIGHTS.map(
 ).join("\n");
 export const FAMILY_BODY_FONT_URL = fontUrl("400");
 
-/** The one script of the child's page: starting a recording pauses any other that is playing. */
+/**
+ * The one script of the child's page: starting a recording pauses any other that is playing, and the transcript beside
+ * a voice marks the words being said.
+ */
 export const ONE_AT_A_TIME_SCRIPT = "/family/assets/one-at-a-time.js";
 const ONE_AT_A_TIME = `document.addEventListener("play", function (event) {
   document.querySelectorAll("audio, video").forEach(function (media) {
     if (media !== event.target && !media.paused) media.pause();
+  });
+}, true);
+document.addEventListener("timeupdate", function (event) {
+  var media = event.target, transcript = media.nextElementSibling;
+  if (!transcript || !transcript.classList.contains("transcript")) return;
+  transcript.querySelectorAll("p").forEach(function (line) {
+    line.classList.toggle("now", media.currentTime >= Number(line.dataset.start) && media.currentTime < Number(line.dataset.end));
   });
 }, true);
 `;

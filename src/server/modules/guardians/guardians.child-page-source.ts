@@ -1,6 +1,8 @@
+import { text } from "node:stream/consumers";
 import type { ChildrenUsecases } from "../children/children.usecases";
 import type { MemoriesUsecases } from "../memories/memories.usecases";
 import { type DeliveredFile, shownFieldsOf } from "../../../shared/memories";
+import { type Caption, captionsOfWebVtt } from "../../../shared/transcripts";
 import type { ObjectRef, ObjectStorage } from "../storage/storage";
 import type { ChildPageSource, FamilyMemory } from "./guardians.types";
 
@@ -20,13 +22,19 @@ export const FAMILY_FILE_LINK_SECONDS = 15 * 60;
 
 /**
  * The child's page read through the memories and children usecases (never their tables):
- * `listForChild` with only what has opened for the child, and its stored files for play and download,
- * every link signed for FAMILY_FILE_LINK_SECONDS.
+ * `listForChild` with only what has opened for the child, and its stored files for play and download (a video's
+ * captions as its track, a voice's words read from its captions), every link signed for FAMILY_FILE_LINK_SECONDS.
  */
 export function createChildPageSource(options: { children: ChildrenUsecases; memories: MemoriesUsecases; storage: ObjectStorage }): ChildPageSource {
   const { storage } = options;
   const link = (file: ObjectRef, downloadAs?: string) => storage.signedUrl({ bucket: file.bucket, key: file.key, downloadAs, ttlSeconds: FAMILY_FILE_LINK_SECONDS });
   const linkOf = async (file: ObjectRef | undefined) => (file ? link(file) : null);
+  /** A voice's words, read from its captions file (what the video's track plays is what the page shows). */
+  const captionsIn = async (file: ObjectRef | null): Promise<Caption[]> => {
+    const stored = file ? await storage.get(file) : null;
+    if (!stored) return [];
+    return captionsOfWebVtt(await text(stored.body));
+  };
   return {
     async child(input) {
       const child = (await options.children.listWithPhotoFiles({ userId: input.userId })).find((c) => c.id === input.childId);
@@ -49,14 +57,17 @@ export function createChildPageSource(options: { children: ChildrenUsecases; mem
         if (item.processing.status === "failed") continue;
         const file = item.processing.status === "completed" ? fileFor("video") : undefined;
         const downloads = file ? [{ label: "Save the video", url: await link(file, downloadName(item.title, file.key, file.bucket)) }] : [];
-        found.push({ ...base, kind: "video", videoUrl: await linkOf(file), thumbnailUrl: await linkOf(fileFor("thumbnail")), downloads });
+        const captionsUrl = file ? await linkOf(item.captions ?? undefined) : null;
+        found.push({ ...base, kind: "video", videoUrl: await linkOf(file), thumbnailUrl: await linkOf(fileFor("thumbnail")), captionsUrl, downloads });
       } else {
         const downloads = [];
         for (const file of item.files) {
           const label = file.bucket === "images" ? "Save the photo" : "Save the voice";
           downloads.push({ label, url: await link(file, downloadName(item.title, file.key, file.bucket)) });
         }
-        found.push({ ...base, kind: item.kind, audioUrl: await linkOf(fileFor("voice")), imageUrl: await linkOf(fileFor("photo")), downloads });
+        const voice = fileFor("voice");
+        const transcript = voice ? await captionsIn(item.captions) : [];
+        found.push({ ...base, kind: item.kind, audioUrl: await linkOf(voice), imageUrl: await linkOf(fileFor("photo")), transcript, downloads });
       }
     }
     return found;

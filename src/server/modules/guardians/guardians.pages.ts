@@ -8,6 +8,7 @@ import { childInitial } from "../../../shared/children";
 import { INVITATION_LINK_DAYS } from "../../../shared/guardians";
 import { contentDisposition } from "../storage/storage";
 import { joinNames } from "../../../shared/join-names";
+import { TRANSCRIPT_COPY } from "../../../shared/transcripts";
 import { ONE_AT_A_TIME_SCRIPT } from "./guardians.assets";
 import { escapeHtml, familyLayout } from "./guardians.layout";
 import { FAMILY_PAGE_LIMITS, familyPageLimit, unavailablePage } from "./guardians.link-pages";
@@ -85,15 +86,24 @@ const KIND_LABEL: Record<FamilyMemory["kind"], string> = { video: "Video", narra
 const dateOf = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 const isNew = (memory: FamilyMemory, previousVisitAt: string | null) => previousVisitAt !== null && memory.openedAt > previousVisitAt;
 
+/** What is said in a voice, beside its player: one line a caption, each with its time for the page's script to follow. */
+function transcriptBeside(memory: FamilyMemory) {
+  if (!memory.transcript?.length) return "";
+  const lines = memory.transcript.map((caption) => `<p data-start="${caption.startMs / 1000}" data-end="${caption.endMs / 1000}">${escapeHtml(caption.text)}</p>`).join("");
+  return `<details class="transcript" open><summary>${TRANSCRIPT_COPY.heading}</summary>${lines}</details>`;
+}
+
 function memoryCard(memory: FamilyMemory, fresh: boolean) {
   const title = escapeHtml(memory.title || KIND_LABEL[memory.kind]);
   const media =
     memory.kind === "video"
       ? memory.videoUrl
-        ? `<video controls playsinline preload="none" src="${escapeHtml(memory.videoUrl)}"${memory.thumbnailUrl ? ` poster="${escapeHtml(memory.thumbnailUrl)}"` : ""} aria-label="${title}"></video>`
+        ? `<video controls playsinline preload="none" src="${escapeHtml(memory.videoUrl)}"${memory.thumbnailUrl ? ` poster="${escapeHtml(memory.thumbnailUrl)}"` : ""} aria-label="${title}">${
+            memory.captionsUrl ? `<track kind="captions" src="${escapeHtml(memory.captionsUrl)}" srclang="en" label="English" default>` : ""
+          }</video>`
         : `<p class="muted">This video is still being prepared. Please come back a little later.</p>`
       : `${memory.imageUrl ? `<img src="${escapeHtml(memory.imageUrl)}" alt="The photo chosen for ${title}" loading="lazy" decoding="async">` : ""}${
-          memory.audioUrl ? `<audio controls preload="none" src="${escapeHtml(memory.audioUrl)}" aria-label="Listen: ${title}"></audio>` : ""
+          memory.audioUrl ? `<audio controls preload="none" src="${escapeHtml(memory.audioUrl)}" aria-label="Listen: ${title}"></audio>${transcriptBeside(memory)}` : ""
         }`;
   const notes = memory.notes ? `<p class="notes">${escapeHtml(memory.notes)}</p>` : "";
   const downloads = memory.downloads.map((link) => `<a class="button secondary" href="${escapeHtml(link.url)}" download>${escapeHtml(link.label)}</a>`).join("");
@@ -129,6 +139,10 @@ const CHILD_PAGE_STYLE = `<style>
 .memory video,.memory img{display:block;width:100%;max-height:70vh;border-radius:8px;background:#1f1f1f;margin:8px 0 12px;object-fit:contain}
 .memory img{background:#f4f3ef}
 .memory audio{display:block;width:100%;margin:8px 0 12px}
+.transcript{margin:0 0 12px;padding:8px 12px;border:1px solid #D2D7DF;border-radius:8px;background:#fbfaf7}
+.transcript summary{font-weight:600;cursor:pointer;min-height:32px}
+.transcript p{margin:4px 0;font-size:17px;border-radius:4px}
+.transcript p.now{background:#f6e3c4}
 .kind{font-size:14px;color:#5f5e55;margin:0 0 4px}
 .notes{white-space:pre-wrap;font-size:17px}
 .download-all{display:flex;flex-wrap:wrap;align-items:center;gap:12px 16px}

@@ -1,5 +1,6 @@
 import type { Readable } from "node:stream";
 import type { Memory, MemoryUnlock, ShownMemoryFields } from "../../../shared/memories";
+import type { Caption } from "../../../shared/transcripts";
 
 /** What the guardians module reads from other modules (through their usecases). */
 export type FamilyReaders = {
@@ -22,6 +23,10 @@ export type FamilyMemory = ShownMemoryFields & Pick<Memory, "kind"> & {
   /** Narration and quick note: the voice, and the narration's photo. */
   audioUrl?: string | null;
   imageUrl?: string | null;
+  /** Its captions (WebVTT), once it has a transcript: a video's track; a voice's words are shown beside it. */
+  captionsUrl?: string | null;
+  /** Narration and quick note: what is said in the voice, caption by caption (empty without a transcript). */
+  transcript?: Caption[];
   /** Signed links that save the file under the memory's title. */
   downloads: Array<{ label: string; url: string }>;
   /** The rule it opened by, for the email's wording ('for Maya's 13th birthday'). */

@@ -259,7 +259,7 @@ export function createMemoriesUsecases(options: {
     /**
      * Every memory of one child, of every kind, newest first, with its unlock state for that child
      * (open once recorded for the child, even after an edit; a milestone reached for another child
-     * only stays sealed for this one) and its stored files. `unlockedOnly` keeps the open ones
+     * only stays sealed for this one), its stored files and its captions file (WebVTT, once it has a transcript). `unlockedOnly` keeps the open ones
      * (guardian delivery, the child's archive). With `memoryId`, only that memory is read (one delivery
      * email needs one memory, whatever the child has).
      */
@@ -276,7 +276,7 @@ export function createMemoriesUsecases(options: {
       // once its unlock was recorded for this child (as its delivery was), not when a brother or sister reached it.
       const items = await toItems({ ...account, children: account.children.filter((child) => child.id === input.childId) }, rows);
       return items
-        .map((item, index) => ({ ...item, unlock: { ...item.unlock, unlocked: Object.hasOwn(rows[index].openedFor, input.childId) }, files: deliveredFilesOf(rows[index]) }))
+        .map((item, index) => ({ ...item, unlock: { ...item.unlock, unlocked: Object.hasOwn(rows[index].openedFor, input.childId) }, files: deliveredFilesOf(rows[index]), captions: fileOf(rows[index], "captions") ?? null }))
         .filter((item) => !input.unlockedOnly || item.unlock.unlocked);
     },
 

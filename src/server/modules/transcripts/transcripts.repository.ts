@@ -1,12 +1,28 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import type { TranscriptSegment } from "../../../shared/transcripts";
+import type { HighlightedText, TranscriptSegment } from "../../../shared/transcripts";
 import { memoryFiles } from "../memories/memories.table";
 import { transcripts, transcriptSegments } from "./transcripts.table";
 
 /** The recording a memory's transcript is made from: a narration's or note's voice, a video's playable file. */
 export type TranscriptSource = { userId: string; durationSeconds: number | null; bucket: "audio" | "videos"; key: string; sha256: string | null };
 export type CaptionsFile = { bucket: "audio" | "videos"; key: string; sizeBytes: number; sha256: string };
+
+/** ts_headline's marks around a matching word: control characters, which no caption holds. */
+const MATCH_START = "\u0002";
+const MATCH_END = "\u0003";
+const HEADLINE_OPTIONS = `HighlightAll=true, StartSel=${MATCH_START}, StopSel=${MATCH_END}`;
+
+/** A headline's text as plain stretches and matching words, so it is shown without ever being read as HTML. */
+function highlighted(headline: string): HighlightedText {
+  return headline
+    .split(MATCH_END)
+    .flatMap((part) => {
+      const [before, match] = part.split(MATCH_START) as [string, string | undefined];
+      return match === undefined ? [{ text: before, match: false }] : [{ text: before, match: false }, { text: match, match: true }];
+    })
+    .filter((part) => part.text !== "");
+}
 
 /** A foreign key violation: the memory was deleted meanwhile. */
 const memoryGone = (error: unknown) => (error as { code?: string; cause?: { code?: string } }).code === "23503" || (error as { cause?: { code?: string } }).cause?.code === "23503";
@@ -42,13 +58,13 @@ export function createTranscriptsRepository(db: Database) {
 
     /**
      * Dad's captions that contain the words searched for (PostgreSQL full-text search, English stemming), best first,
-     * each with the moment the first matching word is said (the caption's start for Dad's own text, which has no word
+     * each with its matching words marked (ts_headline) and the moment the first matching word is said (the caption's start for Dad's own text, which has no word
      * times).
      */
     async search(input: { userId: string; query: string; limit: number }) {
-      const { rows } = await db.execute<{ memory_id: string; title: string; kind: "narration" | "note" | "video"; text: string; at_ms: number }>(sql`
+      const { rows } = await db.execute<{ memory_id: string; title: string; kind: "narration" | "note" | "video"; text: string; headline: string; at_ms: number }>(sql`
         WITH q AS (SELECT websearch_to_tsquery('english', ${input.query}) AS query)
-        SELECT s.memory_id, m.title, m.kind, s.text,
+        SELECT s.memory_id, m.title, m.kind, s.text, ts_headline('english', s.text, q.query, ${HEADLINE_OPTIONS}) AS headline,
           coalesce((
             SELECT (w->>'startMs')::int FROM jsonb_array_elements(s.words) w
             WHERE to_tsvector('english', w->>'text') @@ regexp_replace(q.query::text, '<[0-9-]+>|&', '|', 'g')::tsquery
@@ -58,7 +74,7 @@ export function createTranscriptsRepository(db: Database) {
         WHERE m.user_id = ${input.userId} AND to_tsvector('english', s.text) @@ q.query
         ORDER BY ts_rank(to_tsvector('english', s.text), q.query) DESC, m.created_at DESC, s.position
         LIMIT ${input.limit}`);
-      return rows.map((row) => ({ memoryId: row.memory_id, title: row.title, kind: row.kind, text: row.text, atMs: Number(row.at_ms) }));
+      return rows.map((row) => ({ memoryId: row.memory_id, title: row.title, kind: row.kind, text: row.text, highlight: highlighted(row.headline), atMs: Number(row.at_ms) }));
     },
 
     /** Marks the transcript as being made, unless Dad wrote his own; false when it stays as it is (or the memory is gone). */

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { TranscriptView } from "../../../shared/transcripts";
+import type { TranscriptHit, TranscriptView } from "../../../shared/transcripts";
 import { closeAfterFile } from "../../../../tests/support/close-after-file";
 import { insertMemories } from "../../../../tests/support/memories";
 import { makeSpokenRecording, speechToolsInstalled } from "../../../../tests/support/speech";
@@ -153,18 +153,33 @@ describe.skipIf(!installed)("a voice recording's transcript", () => {
     const search = async (q: string, cookie = dad.cookie) => {
       const response = await t.app.request(`/api/transcripts/search?q=${encodeURIComponent(q)}`, { headers: { cookie } });
       expect(response.status).toBe(200);
-      return ((await response.json()) as { hits: Array<{ memoryId: string; title: string; atMs: number; text: string }> }).hits;
+      return ((await response.json()) as { hits: TranscriptHit[] }).hits;
     };
     const [hit] = await search("fathers");
     expect(hit).toMatchObject({ memoryId: spoken, title: "Fishing" });
     // 'father' is the second word of the sentence said at 1 s: the hit starts the player there.
     expect(Math.abs(hit!.atMs / 1000 - (SENTENCES[0]!.atSeconds + 0.2))).toBeLessThanOrEqual(1);
+    // The words that matched are marked, the rest of the caption is there around them.
+    expect(hit!.highlight.filter((part) => part.match).map((part) => part.text)).toEqual(["father"]);
+    expect(hit!.highlight.map((part) => part.text).join("")).toBe(hit!.text);
 
     const written = await saveNote(t, dad.cookie, child.id, fs.readFileSync(recording.file));
     await waitForTranscript(dad.cookie, written);
     await jsonRequest(t, "PUT", `/api/memories/${written}/transcript`, { cookie: dad.cookie, body: { text: "The kite went up.\nThen it came down in the pond." } });
     expect((await search("pond")).map((found) => [found.memoryId, found.text])).toEqual([[written, "Then it came down in the pond."]]);
     const [pond] = await search("pond");
+    expect(pond!.highlight).toEqual([
+      { text: "Then it came down in the ", match: false },
+      { text: "pond", match: true },
+      { text: ".", match: false },
+    ]);
+    // A caption with '<b>' in it is text, never markup.
+    await jsonRequest(t, "PUT", `/api/memories/${written}/transcript`, { cookie: dad.cookie, body: { text: "The kite went up.\nThen <b>it</b> came down in the pond." } });
+    expect((await search("pond"))[0]!.highlight).toEqual([
+      { text: "Then <b>it</b> came down in the ", match: false },
+      { text: "pond", match: true },
+      { text: ".", match: false },
+    ]);
     expect(pond!.atMs).toBe((await transcriptOf(dad.cookie, written)).segments[1]!.startMs);
 
     const stranger = await createSignedInUser(t);

@@ -15,6 +15,7 @@ import { ChildDates, formatMemoryDate, hasFailed, isPlayable, MemoryPicture, Pro
 import { EditMemoryDialog } from "./edit-memory-dialog";
 import { OpenMemory, type RenderMemoryExtra, type RenderVideoPlayer } from "./memory-modal";
 import { SEGMENTED_BAR, segmentedTabClass } from "../../../components/ui/segmented-tabs";
+import { SpokenSearch } from "./spoken-search";
 
 const SHOWN_STEP = 30;
 
@@ -61,7 +62,8 @@ export function Vault({
   const memories = useAllMemories();
   const childCounts = useChildCounts();
   const [shown, setShown] = useState(SHOWN_STEP);
-  const [open, setOpen] = useState<MemoryItem | null>(null);
+  /** The memory open, and where its recording starts when a search hit opened it. */
+  const [open, setOpen] = useState<{ item: MemoryItem; startAtSeconds?: number } | null>(null);
   const [confirming, setConfirming] = useState<MemoryItem | null>(null);
   const [editing, setEditing] = useState<MemoryItem | null>(null);
   /** The milestone memory Dad asked to unlock, until he confirms ('Unlock now' cannot be taken back). */
@@ -79,7 +81,7 @@ export function Vault({
     const item = all.find((candidate) => candidate.id === openId);
     if (item && isPlayable(item)) {
       openedFromLink.current = openId;
-      setOpen(item);
+      setOpen({ item });
     }
   }, [all, openId]);
   const change = (patch: Partial<Omit<VaultView, "tab">>) => {
@@ -140,6 +142,13 @@ export function Vault({
           </button>
         ))}
       </nav>
+
+      <SpokenSearch
+        onOpen={(hit) => {
+          const item = all.find((candidate) => candidate.id === hit.memoryId);
+          if (item) setOpen({ item, startAtSeconds: hit.atMs / 1000 });
+        }}
+      />
 
       <section aria-labelledby="search-filter" className="flex flex-col gap-3">
         <h2 id="search-filter" className="text-lg font-semibold">
@@ -223,7 +232,7 @@ export function Vault({
               >
                 <button
                   type="button"
-                  onClick={() => setOpen(item)}
+                  onClick={() => setOpen({ item })}
                   disabled={!isPlayable(item)}
                   className="flex min-w-0 flex-1 items-center gap-4 rounded-lg text-left focus-visible:outline-3 focus-visible:outline-accent-dark disabled:cursor-default"
                 >
@@ -276,7 +285,7 @@ export function Vault({
         </>
       ) : null}
 
-      <OpenMemory item={open} onClose={() => setOpen(null)} renderVideoPlayer={renderVideoPlayer} renderExtra={renderExtra} />
+      <OpenMemory item={open?.item ?? null} startAtSeconds={open?.startAtSeconds} onClose={() => setOpen(null)} renderVideoPlayer={renderVideoPlayer} renderExtra={renderExtra} />
       <EditMemoryDialog item={editing} onClose={() => setEditing(null)} />
       <Dialog
         open={unlocking !== null}

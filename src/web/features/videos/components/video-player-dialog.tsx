@@ -1,5 +1,6 @@
 import { clsx } from "clsx";
 import { type FormEvent, type KeyboardEvent, type ReactNode, useRef, useState } from "react";
+import { playingFrom } from "../../../../shared/transcripts";
 import { formatClock, VIDEO_COPY, type VideoComment } from "../../../../shared/videos";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -103,8 +104,11 @@ function VideoNotes({ videoId, initial }: { videoId: string; initial: string }) 
   );
 }
 
-/** What the player needs of a video: it fetches the playback link and comments by id; its captions (WebVTT) when it has them. */
-export type PlayableVideo = { id: string; title: string; notes: string; captionsUrl?: string | null };
+/**
+ * What the player needs of a video: it fetches the playback link and comments by id; its captions (WebVTT) when it has
+ * them; where to start (a search hit: the moment its word is said).
+ */
+export type PlayableVideo = { id: string; title: string; notes: string; captionsUrl?: string | null; startAtSeconds?: number };
 
 /** For lists that take a render prop (the memories feed and the vault): the player for one video. */
 export const renderVideoPlayer = (video: PlayableVideo, onClose: () => void, about?: ReactNode) => <VideoPlayerDialog video={video} onClose={onClose} about={about} />;
@@ -139,7 +143,7 @@ export function VideoPlayerDialog({ video, onClose, about, extra }: { video: Pla
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={video.title} className="max-w-3xl">
       {link.isError || playFailed ? <Alert>{VIDEO_COPY.playbackFailed}</Alert> : null}
-      <video ref={player} src={link.data?.url} controls playsInline preload="metadata" className="aspect-video w-full rounded-lg bg-ink" aria-label={video.title}
+      <video ref={player} src={link.data ? playingFrom(link.data.url, video.startAtSeconds) : undefined} controls playsInline preload="metadata" className="aspect-video w-full rounded-lg bg-ink" aria-label={video.title}
         onTimeUpdate={(event) => setNow(event.currentTarget.currentTime)} onError={() => setPlayFailed(Boolean(link.data))}>
         {video.captionsUrl ? <track kind="captions" src={video.captionsUrl} srcLang="en" label="English" default /> : null}
       </video>
