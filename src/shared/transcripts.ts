@@ -116,7 +116,7 @@ export const TRANSCRIPT_COPY = {
 
 /** The vault's search inside the recordings. */
 export const SPOKEN_SEARCH_COPY = {
-  heading: "Find a word Dad said",
+  heading: "Find a word you said",
   field: "Word or words",
   find: "Find",
   empty: "No recording has those words yet.",
