@@ -3,14 +3,17 @@ import pg from "pg";
 import { inject } from "vitest";
 import { TEMPLATE_DATABASE, withDatabase } from "./global-setup";
 
-/** A fresh database for one test file, cloned from the migrated template. */
-export async function createTestDatabase() {
+/**
+ * A fresh database for one test file, cloned from the migrated template; `{ migrated: false }` gives an empty one,
+ * for a migration test that builds an older schema itself.
+ */
+export async function createTestDatabase(options: { migrated?: boolean } = {}) {
   const adminUrl = inject("adminDatabaseUrl");
   if (!adminUrl) throw new Error("This run has no database (npm run test:unit): run this file with npx vitest run <file>.");
   const name = `test_${crypto.randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+  await admin.query(options.migrated === false ? `CREATE DATABASE ${name}` : `CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
   await admin.end();
   return {
     url: withDatabase(adminUrl, name),

@@ -1,6 +1,6 @@
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { withDatabase } from "../../../../tests/support/global-setup";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../../../tests/support/test-database";
 import { applyMigrationsUpTo } from "../../../../tests/support/migrations";
 import { startAppOn } from "../../../../tests/support/test-app";
 import { applyMigrations } from "../../db/migrate";
@@ -12,16 +12,8 @@ import { applyMigrations } from "../../db/migrate";
  */
 
 const LAST_TAG_BEFORE = "0034_family_words";
-const adminUrl = inject("adminDatabaseUrl");
-const databaseName = `age_per_child_${Date.now().toString(36)}`;
-const databaseUrl = withDatabase(adminUrl, databaseName);
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
-}
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let databaseUrl: string;
 
 const DAD = "dad-age-migration";
 const ids = {
@@ -78,7 +70,8 @@ async function instants() {
 }
 
 beforeAll(async () => {
-  await admin(`CREATE DATABASE ${databaseName}`);
+  database = await createTestDatabase({ migrated: false });
+  databaseUrl = database.url;
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -95,7 +88,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.stop();
-  await admin(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+  await database?.drop();
 });
 
 describe("age rules moved to each child's own birthday", () => {

@@ -3,9 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
 import { downloadStored, readZip, sha256 } from "../../../../tests/support/archives";
-import { withDatabase } from "../../../../tests/support/global-setup";
+import { createTestDatabase } from "../../../../tests/support/test-database";
 import { applyMigrationsUpTo, LAST_TAG_BEFORE_MEMORY_TABLE } from "../../../../tests/support/migrations";
 import { jsonRequest, startAppOn, type TestApp } from "../../../../tests/support/test-app";
 import { applyMigrations } from "../../db/migrate";
@@ -26,16 +25,8 @@ import { applyMigrations } from "../../db/migrate";
 
 const FIXTURE = path.join(import.meta.dirname, "../../../../tests/fixtures/memory-model-0031");
 
-const adminUrl = inject("adminDatabaseUrl");
-const databaseName = `memory_model_${Date.now().toString(36)}`;
-const databaseUrl = withDatabase(adminUrl, databaseName);
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
-}
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let databaseUrl: string;
 
 /** What the fixture holds besides its rows: the dad's session cookie, the commented video, each child's guardian link, Dad's archive. */
 type Fixture = {
@@ -222,7 +213,8 @@ const before = {
 };
 
 beforeAll(async () => {
-  await admin(`CREATE DATABASE ${databaseName}`);
+  database = await createTestDatabase({ migrated: false });
+  databaseUrl = database.url;
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   await applyMigrationsUpTo(client, LAST_TAG_BEFORE_MEMORY_TABLE);
@@ -232,7 +224,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.stop();
-  await admin(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+  await database?.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
