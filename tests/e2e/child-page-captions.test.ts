@@ -1,12 +1,9 @@
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { describe, expect, it } from "vitest";
 import { generateVoice } from "../support/archives";
 import { seriousAxeViolations } from "../support/axe";
 import { browserAvailable, useBrowser } from "../support/browser";
-import { signUpConfirmed, startE2eServer } from "../support/e2e-server";
+import { signUpConfirmed, startE2eServer, storeProcessedVideo } from "../support/e2e-server";
 import { saveScreenshot } from "../support/screens";
 
 describe.skipIf(!browserAvailable)("words on the child's page in Chromium", () => {
@@ -37,12 +34,7 @@ describe.skipIf(!browserAvailable)("words on the child's page in Chromium", () =
     expect((await page.request.put(`${server.baseUrl}/api/memories/${noteId}/transcript`, { ...api, data: { text: "Sleep tight, Maya.\nI will see you in the morning." } })).status()).toBe(200);
 
     // A processed video opened for Maya, as the processing job and the unlock leave it, with its words.
-    const key = `${userId}/kite.mp4`;
-    fs.mkdirSync(path.join(server.dataDir, "storage", "videos", userId), { recursive: true });
-    execFileSync("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=10:duration=6", "-f", "lavfi", "-i", "sine=duration=6", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", "-movflags", "+faststart", path.join(server.dataDir, "storage", "videos", key)]);
-    const video = await server.pool.query("INSERT INTO memories (user_id, kind, title, processing_status, duration_seconds) VALUES ($1, 'video', 'Our first kite', 'completed', 6) RETURNING id", [userId]);
-    const videoId = video.rows[0].id as string;
-    await server.pool.query("INSERT INTO memory_files (memory_id, role, bucket, key, content_type) VALUES ($1, 'playable_video', 'videos', $2, 'video/mp4')", [videoId, key]);
+    const videoId = await storeProcessedVideo(server, userId, "Our first kite");
     await server.pool.query("INSERT INTO memory_children (memory_id, child_id) VALUES ($1, $2)", [videoId, mayaId]);
     await server.pool.query("INSERT INTO memory_unlocks (memory_id, memory_kind, child_id, user_id, unlock_type, unlocked_at, dispatched_at) VALUES ($1, 'video', $2, $3, 'now', now(), now())", [videoId, mayaId, userId]);
     expect((await page.request.put(`${server.baseUrl}/api/memories/${videoId}/transcript`, { ...api, data: { text: "Hold the string tight.\nNow let it fly!" } })).status()).toBe(200);

@@ -1,6 +1,4 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { isUnsure, SPOKEN_SEARCH_COPY, TRANSCRIPT_COPY, type TranscriptWord } from "../../src/shared/transcripts";
@@ -8,7 +6,7 @@ import { pocketsphinxInstalled } from "../../src/server/modules/transcripts/tran
 import { seriousAxeViolations } from "../support/axe";
 import { browserAvailable, useBrowser } from "../support/browser";
 import { closeAfterFile } from "../support/close-after-file";
-import { signUpConfirmed, startE2eServer } from "../support/e2e-server";
+import { signUpConfirmed, startE2eServer, storeProcessedVideo } from "../support/e2e-server";
 import { controlsCoveredOnPage, saveScreenshot } from "../support/screens";
 import { makeSpokenRecording, speechToolsInstalled } from "../support/speech";
 
@@ -123,13 +121,8 @@ async function heardWords(memoryId: string) {
     await signUpConfirmed(server, page, email);
     const { rows } = await server.pool.query("SELECT id FROM users WHERE email = $1", [email]);
     const userId = rows[0].id as string;
-    // A processed video as the processing job leaves it: its MP4 in storage and its playable_video row.
-    const key = `${userId}/clip.mp4`;
-    fs.mkdirSync(path.join(server.dataDir, "storage", "videos", userId), { recursive: true });
-    execFileSync("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=10:duration=6", "-f", "lavfi", "-i", "sine=duration=6", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", "-movflags", "+faststart", path.join(server.dataDir, "storage", "videos", key)]);
-    const memory = await server.pool.query("INSERT INTO memories (user_id, kind, title, processing_status, duration_seconds) VALUES ($1, 'video', 'Our first kite', 'completed', 6) RETURNING id", [userId]);
-    const id = memory.rows[0].id as string;
-    await server.pool.query("INSERT INTO memory_files (memory_id, role, bucket, key, content_type) VALUES ($1, 'playable_video', 'videos', $2, 'video/mp4')", [id, key]);
+    // A processed video, as the processing job leaves it.
+    const id = await storeProcessedVideo(server, userId, "Our first kite");
     // Dad writes its words himself (no engine needed): two lines spread over the six seconds.
     const written = await page.request.put(`${server.baseUrl}/api/memories/${id}/transcript`, { headers: { origin: server.baseUrl }, data: { text: "Hold the string tight.\nNow let it fly!" } });
     expect(written.status()).toBe(200);

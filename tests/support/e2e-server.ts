@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -66,4 +67,18 @@ export async function signUpConfirmed(server: E2eServer, page: Page, email: stri
   const link = (await server.latestEmail(email, "Confirm")).text.match(/https?:\/\/\S+/)![0];
   await page.goto(link);
   await page.waitForURL(/\/dashboard/);
+}
+
+/**
+ * A six-second video as the processing job leaves it: its MP4 (made by ffmpeg) in the server's storage and its
+ * memory and playable_video rows. Returns the memory's id.
+ */
+export async function storeProcessedVideo(server: E2eServer, userId: string, title: string) {
+  const key = `${userId}/${crypto.randomUUID()}.mp4`;
+  fs.mkdirSync(path.join(server.dataDir, "storage", "videos", userId), { recursive: true });
+  execFileSync("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=10:duration=6", "-f", "lavfi", "-i", "sine=duration=6", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", "-movflags", "+faststart", path.join(server.dataDir, "storage", "videos", key)]);
+  const memory = await server.pool.query("INSERT INTO memories (user_id, kind, title, processing_status, duration_seconds) VALUES ($1, 'video', $2, 'completed', 6) RETURNING id", [userId, title]);
+  const id = memory.rows[0].id as string;
+  await server.pool.query("INSERT INTO memory_files (memory_id, role, bucket, key, content_type) VALUES ($1, 'playable_video', 'videos', $2, 'video/mp4')", [id, key]);
+  return id;
 }
