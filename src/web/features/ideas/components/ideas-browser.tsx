@@ -1,7 +1,8 @@
-import { ArrowLeft, Mic, Search, Shuffle } from "lucide-react";
+import { ArrowLeft, Mic, Shuffle } from "lucide-react";
 import { useState } from "react";
 import { DEFAULT_TAGLINE, IDEAS_COPY, quickStarters, randomIdea, searchCategories, searchPrompts } from "../../../../shared/prompt-library";
 import { Button } from "../../../components/ui/button";
+import { SearchField } from "../../../components/ui/search-field";
 import { useIdeas } from "../api/get-ideas";
 import { CategoryIcon } from "./category-icon";
 
@@ -32,19 +33,7 @@ export function IdeasBrowser({ onPick, compact = false }: { onPick: (prompt: str
       {IDEAS_COPY.clearSearch}
     </Button>
   );
-  const searchBox = (
-    <label className="relative block">
-      <span className="sr-only">{IDEAS_COPY.search}</span>
-      <Search className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-olive" aria-hidden="true" />
-      <input
-        type="search"
-        value={query}
-        onChange={(event) => setQuery(event.target.value)}
-        placeholder={IDEAS_COPY.search}
-        className="min-h-11 w-full rounded-lg border border-sand bg-white py-2.5 pr-3.5 pl-11 text-base text-ink hover:border-olive focus:outline-none focus-visible:outline-3 focus-visible:outline-accent-dark"
-      />
-    </label>
-  );
+  const searchBox = <SearchField label={IDEAS_COPY.search} value={query} onChange={setQuery} />;
 
   if (!category) {
     const categories = searchCategories(library, query);

@@ -1,8 +1,8 @@
-import { Search } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { formatClock } from "../../../../shared/videos";
 import { type HighlightedText, SPOKEN_SEARCH_COPY, type TranscriptHit } from "../../../../shared/transcripts";
 import { Button } from "../../../components/ui/button";
+import { SearchField } from "../../../components/ui/search-field";
 import { useTranscriptSearch } from "../api/search-transcripts";
 
 /** A caption with the words that matched in a mark (read as 'highlight' by screen readers that announce it). */
@@ -43,18 +43,7 @@ export function SpokenSearch({ onOpen }: { onOpen: (hit: TranscriptHit) => void 
         {SPOKEN_SEARCH_COPY.heading}
       </h2>
       <form role="search" aria-labelledby={headingId} onSubmit={submit} className="flex gap-2">
-        <label className="relative min-w-0 flex-1">
-          <span className="sr-only">{SPOKEN_SEARCH_COPY.field}</span>
-          <Search className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-olive" aria-hidden="true" />
-          <input
-            type="search"
-            value={typed}
-            maxLength={200}
-            onChange={(event) => setTyped(event.target.value)}
-            placeholder={SPOKEN_SEARCH_COPY.field}
-            className="min-h-11 w-full rounded-lg border border-sand bg-white py-2.5 pr-3.5 pl-11 text-base text-ink hover:border-olive focus:outline-none focus-visible:outline-3 focus-visible:outline-accent-dark"
-          />
-        </label>
+        <SearchField label={SPOKEN_SEARCH_COPY.field} value={typed} onChange={setTyped} maxLength={200} className="min-w-0 flex-1" />
         <Button type="submit" variant="secondary" className="shrink-0" busy={search.isFetching}>
           {SPOKEN_SEARCH_COPY.find}
         </Button>
