@@ -92,16 +92,26 @@ async function recordVoice(page: Page, seconds: number, interrupt?: () => Promis
   await page.getByLabel("Play back your recording").waitFor();
 }
 
-/** Records with the fake camera until the timer reaches `seconds`; `interrupt` then leaves the page instead of Stop. */
-async function recordVideo(page: Page, seconds: number, interrupt?: () => Promise<void>) {
+/** Opens the fake camera and starts recording. */
+async function startVideo(page: Page) {
   await page.getByRole("button", { name: "Use camera" }).click();
   await expect.poll(() => page.getByLabel("Camera preview").evaluate((element: HTMLVideoElement) => element.videoWidth), { timeout: 15_000 }).toBeGreaterThan(0);
   await page.getByRole("button", { name: "Start recording" }).click();
-  await expect.poll(() => timerSeconds(page, "video"), { timeout: 15_000, interval: 100 }).toBeGreaterThanOrEqual(seconds);
-  if (interrupt) return interrupt();
+}
+
+/** Stops the camera's recording and goes on to step 2. */
+async function stopVideo(page: Page) {
   await page.getByRole("button", { name: "Stop" }).click();
   await page.getByLabel("Your video").waitFor();
   await page.getByRole("button", { name: "Next: Assign Video" }).click();
+}
+
+/** Records with the fake camera until the timer reaches `seconds`; `interrupt` then leaves the page instead of Stop. */
+async function recordVideo(page: Page, seconds: number, interrupt?: () => Promise<void>) {
+  await startVideo(page);
+  await expect.poll(() => timerSeconds(page, "video"), { timeout: 15_000, interval: 100 }).toBeGreaterThanOrEqual(seconds);
+  if (interrupt) return interrupt();
+  await stopVideo(page);
 }
 
 describe.skipIf(!browserAvailable)("recording with no network, sent when back online", () => {
@@ -109,7 +119,8 @@ describe.skipIf(!browserAvailable)("recording with no network, sent when back on
   let server: E2eServer;
 
   beforeAll(async () => {
-    server = await startE2eServer();
+    // No heavy jobs: a video's upload stays as it arrived, to be compared with the recorded bytes.
+    server = await startE2eServer({ APP_ROLE: "web" });
   });
 
   it("asks Dad about a memory whose child was deleted while it waited, and sends it without that child when he says so", { timeout: 180_000 }, async () => {
@@ -153,7 +164,7 @@ describe.skipIf(!browserAvailable)("recording with no network, sent when back on
     "keeps 20 memories of every kind recorded with no network (one through a reload, one through a closed tab) and sends each once, byte for byte, when back online",
     { timeout: 240_000 },
     async () => {
-      const journey = await startE2eServer({ APP_ROLE: "web" });
+      const journey = server;
       let page = await browser.newPage();
       // Leaving a page mid-recording is answered 'Leave' at the browser's question.
       const leaveWhenAsked = (on: Page) => on.on("dialog", (dialog) => void (dialog.type() === "beforeunload" ? dialog.accept() : dialog.dismiss()));
@@ -259,4 +270,46 @@ describe.skipIf(!browserAvailable)("recording with no network, sent when back on
       );
     },
   );
+  it("goes on with a video's upload begun while recording when the network went mid-recording, and asks Dad about its deleted child before it is created once", { timeout: 180_000 }, async () => {
+    const page = await browser.newPage();
+    const email = `offline-video${Date.now()}@example.com`;
+    await signUpConfirmed(server, page, email);
+    const userId = (await server.pool.query("SELECT id FROM users WHERE email = $1", [email])).rows[0].id as string;
+    await server.pool.query("INSERT INTO children (user_id, name, birthdate) VALUES ($1, 'Maya', '2013-05-02'), ($1, 'Leo', '2017-09-10')", [userId]);
+    await page.goto(`${server.baseUrl}/record?video=true`);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await childKeptOnDevice(page, 1);
+
+    // The recording starts online: its upload begins as it is recorded, then the network goes.
+    const created = page.waitForResponse((response) => response.request().method() === "POST" && response.url().endsWith("/api/uploads"));
+    await startVideo(page);
+    const location = (await created).headers().location ?? "";
+    const offset = async () => Number((await page.request.head(`${server.baseUrl}${location}`, { headers: { "tus-resumable": "1.0.0" } })).headers()["upload-offset"]);
+    await expect.poll(offset, { timeout: 15_000, interval: 200 }).toBeGreaterThan(0);
+    await page.context().setOffline(true);
+    const shown = await timerSeconds(page, "video");
+    await expect.poll(() => timerSeconds(page, "video"), { timeout: 15_000, interval: 100 }).toBeGreaterThanOrEqual(shown + 2);
+    await stopVideo(page);
+    await describeMemory(page, "Half sent");
+    await page.getByText("Leo", { exact: true }).click();
+    await page.getByRole("button", { name: "Save Legacy Video" }).click();
+    await savedOnPhone(page);
+    const [onDevice] = await waitingOnDevice(page);
+
+    // Leo's profile is deleted on another device meanwhile; back online, the upload goes on and the video waits for Dad.
+    await server.pool.query("DELETE FROM children WHERE user_id = $1 AND name = 'Leo'", [userId]);
+    await page.context().setOffline(false);
+    await page.getByRole("button", { name: "Needs you" }).click();
+    const dialog = page.getByRole("dialog", { name: OFFLINE_COPY.conflictTitle });
+    await dialog.getByRole("button", { name: OFFLINE_COPY.sendToOthers }).click();
+    await page.getByRole("region", { name: /waiting to send/ }).waitFor({ state: "detached", timeout: 60_000 });
+    const videos = async () => (await server.pool.query("SELECT id, upload_id FROM memories WHERE user_id = $1 AND kind = 'video'", [userId])).rows as Array<{ id: string; upload_id: string }>;
+    await expect.poll(async () => (await videos()).length, { timeout: 30_000 }).toBe(1);
+    const [video] = await videos();
+    // The upload begun while recording, finished: the recorded bytes exactly, once, for Maya alone.
+    expect(video!.upload_id).toBe(location.split("/").at(-1));
+    expect(createHash("sha256").update(fs.readFileSync(path.join(server.dataDir, "uploads", video!.upload_id))).digest("hex")).toBe(onDevice!.sha256);
+    const children = await server.pool.query("SELECT c.name FROM memory_children mc JOIN children c ON c.id = mc.child_id WHERE mc.memory_id = $1", [video!.id]);
+    expect(children.rows.map((row) => row.name)).toEqual(["Maya"]);
+  });
 });
