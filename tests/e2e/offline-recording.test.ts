@@ -1,8 +1,12 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { OFFLINE_COPY } from "../../src/shared/copy";
 import { browserAvailable, useBrowser } from "../support/browser";
 import { type E2eServer, signUpConfirmed, startE2eServer } from "../support/e2e-server";
+import { videoFrames } from "../support/videos";
 
 /** What waits on the device (lib/outbox.ts): each memory's title and kind, and the sha256 and size of its recording. */
 function waitingOnDevice(page: Page) {
@@ -45,12 +49,78 @@ async function savedOnPhone(page: Page) {
   await page.getByText(OFFLINE_COPY.savedOnDevice).first().waitFor();
 }
 
+/** Waits until the app has kept `count` of its last answers naming the child on the device (lib/last-known-state.ts), so the record forms know her offline. */
+async function childKeptOnDevice(page: Page, count: number) {
+  const kept = () =>
+    page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const open = indexedDB.open("HeyDadLastKnown", 1);
+          open.onupgradeneeded = () => open.result.createObjectStore("items");
+          open.onsuccess = () => {
+            const get = open.result.transaction("items").objectStore("items").get("queries");
+            get.onsuccess = () => {
+              open.result.close();
+              const queries = (get.result as { state: { queries: Array<{ state: { data: unknown } }> } } | undefined)?.state.queries ?? [];
+              resolve(queries.filter((query) => JSON.stringify(query.state.data ?? null).includes("Maya")).length);
+            };
+          };
+        }),
+    );
+  await expect.poll(kept, { timeout: 30_000 }).toBeGreaterThanOrEqual(count);
+}
+
+/** The seconds the recording timer shows ("0:03 / 2:00" on the video, "0:03" on the voice panel). */
+async function timerSeconds(page: Page, kind: "video" | "voice") {
+  const text = (kind === "video" ? await page.getByRole("timer").textContent() : await page.getByTestId("record-timer").textContent()) ?? "";
+  const [, minutes, seconds] = text.match(/(\d+):(\d\d)/) ?? [];
+  return Number(minutes) * 60 + Number(seconds);
+}
+
+/** From the dashboard (where saving leads) to a record form, in the page as Dad would go: no new load of the app. */
+async function openRecord(page: Page, search: "" | "?note=true" | "?video=true") {
+  await page.locator(`#main a[href="/record${search}"]`).first().click();
+  await page.waitForURL((url) => url.pathname === "/record" && url.search === search);
+}
+
+/** Records with the fake microphone until the timer reaches `seconds`; `interrupt` then leaves the page instead of Stop. */
+async function recordVoice(page: Page, seconds: number, interrupt?: () => Promise<void>) {
+  await page.getByRole("button", { name: "Start recording" }).click();
+  await expect.poll(() => timerSeconds(page, "voice"), { timeout: 15_000, interval: 100 }).toBeGreaterThanOrEqual(seconds);
+  if (interrupt) return interrupt();
+  await page.getByRole("button", { name: "Stop" }).click();
+  await page.getByLabel("Play back your recording").waitFor();
+}
+
+/** Opens the fake camera and starts recording. */
+async function startVideo(page: Page) {
+  await page.getByRole("button", { name: "Use camera" }).click();
+  await expect.poll(() => page.getByLabel("Camera preview").evaluate((element: HTMLVideoElement) => element.videoWidth), { timeout: 15_000 }).toBeGreaterThan(0);
+  await page.getByRole("button", { name: "Start recording" }).click();
+}
+
+/** Stops the camera's recording and goes on to step 2. */
+async function stopVideo(page: Page) {
+  await page.getByRole("button", { name: "Stop" }).click();
+  await page.getByLabel("Your video").waitFor();
+  await page.getByRole("button", { name: "Next: Assign Video" }).click();
+}
+
+/** Records with the fake camera until the timer reaches `seconds`; `interrupt` then leaves the page instead of Stop. */
+async function recordVideo(page: Page, seconds: number, interrupt?: () => Promise<void>) {
+  await startVideo(page);
+  await expect.poll(() => timerSeconds(page, "video"), { timeout: 15_000, interval: 100 }).toBeGreaterThanOrEqual(seconds);
+  if (interrupt) return interrupt();
+  await stopVideo(page);
+}
+
 describe.skipIf(!browserAvailable)("recording with no network, sent when back online", () => {
   const browser = useBrowser({ viewport: { width: 360, height: 800 }, serviceWorkers: "allow" });
   let server: E2eServer;
 
   beforeAll(async () => {
-    server = await startE2eServer();
+    // No heavy jobs: a video's upload stays as it arrived, to be compared with the recorded bytes.
+    server = await startE2eServer({ APP_ROLE: "web" });
   });
 
   it("asks Dad about a memory whose child was deleted while it waited, and sends it without that child when he says so", { timeout: 180_000 }, async () => {
@@ -63,7 +133,7 @@ describe.skipIf(!browserAvailable)("recording with no network, sent when back on
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
     await page.reload();
     await page.getByText("Leo", { exact: true }).waitFor();
-    await page.waitForTimeout(1000);
+    await childKeptOnDevice(page, 1);
 
     await page.context().setOffline(true);
     await page.goto(`${server.baseUrl}/record?note=true`);
@@ -88,5 +158,158 @@ describe.skipIf(!browserAvailable)("recording with no network, sent when back on
         (item) => [item.title, item.children.map((child) => child.name)],
       );
     await expect.poll(saved, { timeout: 30_000 }).toEqual([["For both of them", ["Maya"]]]);
+  });
+
+  it(
+    "keeps 20 memories of every kind recorded with no network (one through a reload, one through a closed tab) and sends each once, byte for byte, when back online",
+    { timeout: 240_000 },
+    async () => {
+      const journey = server;
+      let page = await browser.newPage();
+      // Leaving a page mid-recording is answered 'Leave' at the browser's question.
+      const leaveWhenAsked = (on: Page) => on.on("dialog", (dialog) => void (dialog.type() === "beforeunload" ? dialog.accept() : dialog.dismiss()));
+      leaveWhenAsked(page);
+      const email = `offline-twenty${Date.now()}@example.com`;
+      await signUpConfirmed(journey, page, email);
+      const userId = (await journey.pool.query("SELECT id FROM users WHERE email = $1", [email])).rows[0].id as string;
+      await journey.pool.query("INSERT INTO children (user_id, name, birthdate) VALUES ($1, 'Maya', '2013-05-02')", [userId]);
+      // One visit online: the worker takes the page, and both record forms' child lists are kept on the device.
+      await page.goto(`${journey.baseUrl}/record`);
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+      await page.getByText("Maya", { exact: true }).waitFor();
+      await page.goto(`${journey.baseUrl}/record?video=true`);
+      await childKeptOnDevice(page, 2);
+
+      await page.context().setOffline(true);
+      await page.goto(`${journey.baseUrl}/dashboard`);
+      const kinds = ["video", "narration", "note"] as const;
+      /** Per interrupted recording: the timer when the page went, and its kind (the recovered length is read on the server). */
+      const interrupted = new Map<string, { kind: "video" | "voice"; shownSeconds: number }>();
+      for (let index = 0; index < 20; index += 1) {
+        const kind = kinds[index % kinds.length]!;
+        const title = `Offline ${index + 1} (${kind})`;
+        if (kind === "video") {
+          await openRecord(page, "?video=true");
+          if (index === 9) {
+            // The tab is closed mid-recording; a new one offers the video back and finishes it.
+            await recordVideo(page, 6, async () => {
+              interrupted.set(title, { kind: "video", shownSeconds: await timerSeconds(page, "video") });
+              const context = page.context();
+              await page.close();
+              page = await context.newPage();
+              leaveWhenAsked(page);
+              await page.goto(`${journey.baseUrl}/record?video=true`);
+              await page.getByRole("dialog", { name: "Retry Upload" }).getByRole("button", { name: "Retry" }).click();
+            });
+          } else await recordVideo(page, 1);
+          await page.getByRole("heading", { name: "Assign Your Legacy" }).waitFor();
+          await describeMemory(page, title);
+          await page.getByRole("button", { name: "Save Legacy Video" }).click();
+        } else {
+          await openRecord(page, kind === "note" ? "?note=true" : "");
+          if (index === 4) {
+            // A reload mid-recording: the page offers the recording back, and it is finished.
+            await recordVoice(page, 2, async () => {
+              interrupted.set(title, { kind: "voice", shownSeconds: await timerSeconds(page, "voice") });
+              await page.reload();
+              await page.getByRole("dialog", { name: "Pick up where you left off?" }).getByRole("button", { name: "Restore recording" }).click();
+              await page.getByLabel("Play back your recording").waitFor();
+            });
+          } else await recordVoice(page, 1);
+          await describeMemory(page, title);
+          await page.getByRole("button", { name: kind === "note" ? "Save Quick Note" : "Save Narration" }).click();
+        }
+        await savedOnPhone(page);
+      }
+
+      // What the device holds: every memory, with the sha256 of its recording as read back from the device store.
+      const onDevice = await waitingOnDevice(page);
+      expect(onDevice.map((item) => item.title).sort()).toEqual(Array.from({ length: 20 }, (_, index) => `Offline ${index + 1} (${kinds[index % 3]})`).sort());
+      expect(onDevice.every((item) => item.sha256 && item.sha256 !== "unreadable")).toBe(true);
+
+      const wentOnline = Date.now();
+      await page.context().setOffline(false);
+      await page.getByRole("region", { name: /waiting to send/ }).waitFor({ state: "detached", timeout: 120_000 });
+      type Arrived = { title: string; kind: string; upload_id: string | null; bucket: string | null; key: string | null };
+      const arrived = async () =>
+        (
+          await journey.pool.query<Arrived>(
+            "SELECT m.title, m.kind, m.upload_id, f.bucket, f.key FROM memories m LEFT JOIN memory_files f ON f.memory_id = m.id AND f.role = 'voice' WHERE m.user_id = $1 ORDER BY m.created_at",
+            [userId],
+          )
+        ).rows;
+      await expect.poll(async () => (await arrived()).length, { timeout: 30_000 }).toBe(20);
+      const allSentSeconds = (Date.now() - wentOnline) / 1000;
+      const rows = await arrived();
+      // Sent in the order they were recorded, once each.
+      expect(rows.map((row) => row.title)).toEqual(onDevice.map((item) => item.title));
+      const stored = (row: Arrived) => path.join(journey.dataDir, ...(row.upload_id ? ["uploads", row.upload_id] : ["storage", row.bucket ?? "", row.key ?? ""]));
+      const identical = rows.filter((row) => createHash("sha256").update(fs.readFileSync(stored(row))).digest("hex") === onDevice.find((item) => item.title === row.title)?.sha256);
+      expect(identical.map((row) => row.title)).toEqual(rows.map((row) => row.title));
+
+      // A recording cut short keeps all but its last seconds: the timer showed whole seconds, so it ran under one more.
+      const secondsLost = [...interrupted].map(([title, { kind, shownSeconds }]) => {
+        const row = rows.find((candidate) => candidate.title === title)!;
+        return { title, lost: Math.max(0, shownSeconds + 1 - videoFrames(stored(row), kind === "video" ? "v:0" : "a:0").seconds) };
+      });
+      for (const { lost } of secondsLost) expect(lost).toBeLessThanOrEqual(5);
+
+      // The device's storage per minute of video: the bytes its chunks took there, over the seconds they hold.
+      const videos = rows.filter((row) => row.kind === "video");
+      const videoBytes = onDevice.filter((item) => item.kind === "video").reduce((sum, item) => sum + item.bytes, 0);
+      const videoSeconds = videos.reduce((sum, row) => sum + videoFrames(stored(row)).seconds, 0);
+      console.log(
+        JSON.stringify({
+          arrived: rows.length,
+          identical: identical.length,
+          duplicates: rows.length - new Set(rows.map((row) => row.title)).size,
+          secondsLost,
+          deviceMiBPerVideoMinute: Math.round((videoBytes / videoSeconds) * 60 / 1024 / 1024 * 10) / 10,
+          onlineToAllSentSeconds: Math.round(allSentSeconds * 10) / 10,
+        }),
+      );
+    },
+  );
+  it("goes on with a video's upload begun while recording when the network went mid-recording, and asks Dad about its deleted child before it is created once", { timeout: 180_000 }, async () => {
+    const page = await browser.newPage();
+    const email = `offline-video${Date.now()}@example.com`;
+    await signUpConfirmed(server, page, email);
+    const userId = (await server.pool.query("SELECT id FROM users WHERE email = $1", [email])).rows[0].id as string;
+    await server.pool.query("INSERT INTO children (user_id, name, birthdate) VALUES ($1, 'Maya', '2013-05-02'), ($1, 'Leo', '2017-09-10')", [userId]);
+    await page.goto(`${server.baseUrl}/record?video=true`);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await childKeptOnDevice(page, 1);
+
+    // The recording starts online: its upload begins as it is recorded, then the network goes.
+    const created = page.waitForResponse((response) => response.request().method() === "POST" && response.url().endsWith("/api/uploads"));
+    await startVideo(page);
+    const location = (await created).headers().location ?? "";
+    const offset = async () => Number((await page.request.head(`${server.baseUrl}${location}`, { headers: { "tus-resumable": "1.0.0" } })).headers()["upload-offset"]);
+    await expect.poll(offset, { timeout: 15_000, interval: 200 }).toBeGreaterThan(0);
+    await page.context().setOffline(true);
+    const shown = await timerSeconds(page, "video");
+    await expect.poll(() => timerSeconds(page, "video"), { timeout: 15_000, interval: 100 }).toBeGreaterThanOrEqual(shown + 2);
+    await stopVideo(page);
+    await describeMemory(page, "Half sent");
+    await page.getByText("Leo", { exact: true }).click();
+    await page.getByRole("button", { name: "Save Legacy Video" }).click();
+    await savedOnPhone(page);
+    const [onDevice] = await waitingOnDevice(page);
+
+    // Leo's profile is deleted on another device meanwhile; back online, the upload goes on and the video waits for Dad.
+    await server.pool.query("DELETE FROM children WHERE user_id = $1 AND name = 'Leo'", [userId]);
+    await page.context().setOffline(false);
+    await page.getByRole("button", { name: "Needs you" }).click();
+    const dialog = page.getByRole("dialog", { name: OFFLINE_COPY.conflictTitle });
+    await dialog.getByRole("button", { name: OFFLINE_COPY.sendToOthers }).click();
+    await page.getByRole("region", { name: /waiting to send/ }).waitFor({ state: "detached", timeout: 60_000 });
+    const videos = async () => (await server.pool.query("SELECT id, upload_id FROM memories WHERE user_id = $1 AND kind = 'video'", [userId])).rows as Array<{ id: string; upload_id: string }>;
+    await expect.poll(async () => (await videos()).length, { timeout: 30_000 }).toBe(1);
+    const [video] = await videos();
+    // The upload begun while recording, finished: the recorded bytes exactly, once, for Maya alone.
+    expect(video!.upload_id).toBe(location.split("/").at(-1));
+    expect(createHash("sha256").update(fs.readFileSync(path.join(server.dataDir, "uploads", video!.upload_id))).digest("hex")).toBe(onDevice!.sha256);
+    const children = await server.pool.query("SELECT c.name FROM memory_children mc JOIN children c ON c.id = mc.child_id WHERE mc.memory_id = $1", [video!.id]);
+    expect(children.rows.map((row) => row.name)).toEqual(["Maya"]);
   });
 });

@@ -210,12 +210,13 @@ describe.skipIf(!browserAvailable)("video journey in Chromium", () => {
     await page.getByLabel("Title").fill("Fishing at dawn");
     await page.getByText("Maya", { exact: true }).click();
 
-    // The connection drops during the upload: the spec's lines, not the uploader's internals.
+    // The connection drops once the upload has begun (a video saved with no network waits on the device
+    // instead): the spec's lines, not the uploader's internals.
     await page.route("**/api/uploads/*", (route) => (route.request().method() === "PATCH" ? route.abort() : route.continue()));
-    await page.evaluate(() => Object.defineProperty(navigator, "onLine", { get: () => false, configurable: true }));
     const created = page.waitForResponse((response) => response.request().method() === "POST" && response.url().endsWith("/api/uploads"));
     await page.getByRole("button", { name: "Save Legacy Video" }).click();
     const uploadUrl = `${server.baseUrl}${(await created).headers().location}`;
+    await page.evaluate(() => Object.defineProperty(navigator, "onLine", { get: () => false, configurable: true }));
     await page.getByText("Processing failed").waitFor();
     await page.getByText("Please check your internet connection and try again").waitFor();
     await page.getByRole("button", { name: "OK" }).click();

@@ -156,9 +156,12 @@ export async function recordWithMediaRecorder(options: { seconds: number; gapMs:
   }
 }
 
-/** A file's video frames (packets) and the time its last frame ends, read packet by packet, so a header without a duration does not matter. */
-export function videoFrames(file: string) {
-  const output = execFileSync("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pts_time,duration_time", "-of", "json", file], { maxBuffer: 64 * 1024 * 1024 }).toString();
+/**
+ * A file's video frames (packets) and the time its last frame ends, read packet by packet, so a header without a duration
+ * does not matter; `stream: "a:0"` reads its sound instead (a voice recording).
+ */
+export function videoFrames(file: string, stream: "v:0" | "a:0" = "v:0") {
+  const output = execFileSync("ffprobe", ["-v", "error", "-select_streams", stream, "-show_entries", "packet=pts_time,duration_time", "-of", "json", file], { maxBuffer: 64 * 1024 * 1024 }).toString();
   const packets = (JSON.parse(output) as { packets: Array<{ pts_time: string; duration_time?: string }> }).packets;
   const starts = packets.map((packet) => Number(packet.pts_time));
   const ends = packets.map((packet) => Number(packet.pts_time) + (Number(packet.duration_time) || 0));

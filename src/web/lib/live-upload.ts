@@ -23,6 +23,8 @@ export type LiveUpload = {
   done(onProgress: (percent: number) => void): Promise<string>;
   /** 'Retake': stops sending and terminates the upload on the server (tus DELETE). */
   terminate(): Promise<void>;
+  /** Stops sending here and leaves the upload on the server, for the outbox to go on with. */
+  handOver(): void;
 };
 
 const TUS_VERSION = { "Tus-Resumable": "1.0.0" };
@@ -154,6 +156,10 @@ function createLiveUpload(state: State, options: { metadata: Record<string, stri
         listeners.add(check);
         check();
       });
+    },
+    handOver() {
+      terminated = true;
+      notify();
     },
     async terminate() {
       terminated = true;

@@ -1,14 +1,20 @@
 import type { NarrationFieldsInput } from "../../shared/memories";
-import { isApiError } from "./api-client";
+import { type CreateVideoInput, VIDEO_COPY } from "../../shared/videos";
+import { ApiError, isApiError } from "./api-client";
 import { deviceStore } from "./device-store";
+import { resumeLiveUpload } from "./live-upload";
 import { postNarration } from "./narration-request";
+import { terminateTusUpload, uploadWithTus } from "./tus-upload";
+import { postVideo } from "./video-request";
 
 /**
  * Memories saved with no network wait here, on the device (IndexedDB), until they can be sent: on
  * the next open and on the browser's `online` event (the sender below), oldest first, one at a time.
  * Each is sent exactly once whatever happens in between (a reload, a dropped connection, two tabs):
- * a narration or quick note carries its Idempotency-Key. (A video saved offline stays as its
- * recording draft and goes with 'Retry Upload'.)
+ * a narration or quick note carries its Idempotency-Key; a video uploads with tus (resuming the upload
+ * begun while it was recorded, or one under a name made from its key, after a reload too), and once
+ * its upload is complete the upload's id is kept here before the video is created from it (the same
+ * upload twice gives the same video).
  * A memory the server refuses (a child deleted meanwhile, a plan that ended) is never dropped: it
  * waits with the server's message until Dad says what to do.
  */
@@ -22,16 +28,24 @@ export type OutboxItem = {
   createdAt: number;
   /** Why the server refused it, until Dad decides; null while it is simply waiting. */
   refusal: { code: string; message: string } | null;
-  kind: "narration";
-  fields: NarrationFieldsInput;
-  audio: Blob | null;
-  image: File | null;
+} & (NarrationItem | VideoItem);
+
+type NarrationItem = { kind: "narration"; fields: NarrationFieldsInput; audio: Blob | null; image: File | null };
+type VideoItem = {
+  kind: "video";
+  fields: Omit<CreateVideoInput, "uploadId">;
+  /** The recording (or chosen file) as the device store holds it. */
+  video: Blob;
+  /** The tus upload begun for it; `uploadIsLive` when it was made while recording (deferred length). */
+  uploadUrl: string | null;
+  uploadIsLive: boolean;
+  /** Set once the server holds every byte: only the video's creation is left. */
+  uploadId: string | null;
 };
 
-export type NewOutboxItem = { kind: "narration"; ownerId: string; idempotencyKey: string; fields: NarrationFieldsInput; audio: Blob | null; image: File | null };
+export type NewOutboxItem = { ownerId: string; idempotencyKey: string } & (NarrationItem | Omit<VideoItem, "uploadId">);
 
-/** What the sender is doing now, for the page to show. */
-/** `percent` is the share of this round already sent. */
+/** What the sender is doing now, for the page to show: `percent` is the share of this round already sent. */
 export type OutboxProgress = { key: string; percent: number; position: number; count: number } | null;
 
 const store = deviceStore<OutboxItem>("HeyDadOutbox");
@@ -44,12 +58,15 @@ export function askToKeepStorage() {
   void navigator.storage?.persist?.().catch(() => false);
 }
 
+/** The tus upload's name for a video of the outbox: tus-js-client finds its unfinished upload by it after a reload. */
+const uploadNameOf = (item: OutboxItem) => `${item.ownerId}/${item.idempotencyKey}.mp4`;
+
 export const outbox = {
   async add(input: NewOutboxItem) {
     const createdAt = Date.now();
     const key = `${String(createdAt).padStart(15, "0")}:${input.idempotencyKey}`;
     const title = input.fields.title ?? "";
-    const item: OutboxItem = { ...input, key, title, createdAt, refusal: null };
+    const item: OutboxItem = input.kind === "video" ? { ...input, key, title, createdAt, refusal: null, uploadId: null } : { ...input, key, title, createdAt, refusal: null };
     await store.put(key, item);
     askToKeepStorage();
     changed();
@@ -58,9 +75,12 @@ export const outbox = {
   async list(ownerId: string) {
     return (await store.values()).filter((item) => item.ownerId === ownerId);
   },
+  /** Dad deletes it: gone from the device, and a video's unfinished upload ended on the server when it can be. */
   async remove(key: string) {
+    const item = await store.get(key);
     await store.delete(key);
     changed();
+    if (item?.kind === "video") await terminateTusUpload({ url: item.uploadUrl, objectName: uploadNameOf(item) });
   },
   /** Dad's answer to a refusal: the memory goes again with these children. */
   async resendFor(key: string, childIds: string[]) {
@@ -82,8 +102,39 @@ function refusalOf(error: unknown) {
   return { code: error.code, message: error.message };
 }
 
-function sendOne(item: OutboxItem) {
-  return postNarration({ fields: item.fields, audio: item.audio, image: item.image, idempotencyKey: item.idempotencyKey });
+/** Writes what changed on a waiting memory (a refusal, a video's upload), if it is still there. */
+async function keep(key: string, patch: Partial<Pick<OutboxItem, "refusal">> | Partial<VideoItem>) {
+  const current = await store.get(key);
+  if (current) await store.put(key, { ...current, ...patch } as OutboxItem);
+}
+
+/**
+ * The video's bytes to the server, resumed where they stopped: the upload begun while recording goes
+ * on from the server's offset; one the server no longer has (expired, refused) is begun again.
+ */
+async function uploadVideo(item: OutboxItem & VideoItem, onPercent: (percent: number) => void) {
+  if (item.uploadUrl && item.uploadIsLive) {
+    const uploadId = await resumeLiveUpload({ url: item.uploadUrl, recording: item.video })
+      .done(onPercent)
+      .catch(() => null);
+    if (uploadId) return uploadId;
+    if (!navigator.onLine) throw new ApiError({ code: "NETWORK_ERROR", status: 0, message: VIDEO_COPY.checkConnection });
+    await keep(item.key, { uploadUrl: null, uploadIsLive: false });
+  }
+  return uploadWithTus({ blob: item.video, objectName: uploadNameOf(item), onProgress: onPercent, onUrl: (url) => void keep(item.key, { uploadUrl: url, uploadIsLive: false }) });
+}
+
+async function sendOne(item: OutboxItem, onPercent: (percent: number) => void) {
+  if (item.kind === "narration") {
+    await postNarration({ fields: item.fields, audio: item.audio, image: item.image, idempotencyKey: item.idempotencyKey });
+    return;
+  }
+  let uploadId = item.uploadId;
+  if (!uploadId) {
+    uploadId = await uploadVideo(item, onPercent);
+    await keep(item.key, { uploadId });
+  }
+  await postVideo({ ...item.fields, uploadId });
 }
 
 let running: Promise<number> | null = null;
@@ -100,17 +151,19 @@ export function sendOutbox(ownerId: string) {
     const waiting = (await outbox.list(ownerId)).filter((item) => item.refusal === null);
     let sent = 0;
     for (const [position, item] of waiting.entries()) {
-      progress = { key: item.key, percent: Math.round((position / waiting.length) * 100), position, count: waiting.length };
-      changed();
+      const report = (itemPercent: number) => {
+        progress = { key: item.key, percent: Math.round(((position + itemPercent / 100) / waiting.length) * 100), position, count: waiting.length };
+        changed();
+      };
+      report(0);
       try {
-        await sendOne(item);
+        await sendOne(item, report);
         await store.delete(item.key);
         sent += 1;
       } catch (error) {
         const refusal = refusalOf(error);
         if (!refusal) break;
-        const current = await store.get(item.key);
-        if (current) await store.put(item.key, { ...current, refusal });
+        await keep(item.key, { refusal });
       }
     }
     progress = null;

@@ -1,5 +1,6 @@
 import { Upload } from "tus-js-client";
 import { UPLOAD_CHUNK_BYTES, UPLOAD_RETRY_DELAYS_MS, VIDEO_COPY } from "../../shared/videos";
+import { ApiError } from "./api-client";
 
 /** tus-js-client keeps each unfinished upload's URL in localStorage under `tus::<fingerprint>::<n>`. */
 const fingerprintOf = (objectName: string) => `heydad-video:${objectName}`;
@@ -42,7 +43,8 @@ function shouldRetry(error: Error & { originalResponse?: { getStatus: () => numb
 /**
  * Uploads a blob to /api/uploads with tus (6 MiB chunks, retries after 0, 3, 5, 10, 20 s). The
  * upload URL is kept under `objectName`, so after a reload or a server restart the same call resumes
- * from the last byte the server acknowledged. Resolves with the upload id.
+ * from the last byte the server acknowledged. Resolves with the upload id; rejects with an ApiError
+ * whose status is the server's refusal (413 over the quota…), or 0 when the network failed.
  */
 export function uploadWithTus(input: { blob: Blob; objectName: string; onProgress: TusProgress; onUrl: (url: string) => void }) {
   return new Promise<string>((resolve, reject) => {
@@ -60,8 +62,10 @@ export function uploadWithTus(input: { blob: Blob; objectName: string; onProgres
       },
       /** The server's message (quota, size) from its { error: { code, message } } answer, or the spec's line when the network failed. */
       onError: (error) => {
-        const body = (error as Error & { originalResponse?: { getBody: () => string } | null }).originalResponse?.getBody();
-        reject(new Error(tusMessageOf(body) || VIDEO_COPY.checkConnection));
+        const response = (error as Error & { originalResponse?: { getStatus: () => number; getBody: () => string } | null }).originalResponse;
+        const status = response?.getStatus() ?? 0;
+        const message = tusMessageOf(response?.getBody()) || VIDEO_COPY.checkConnection;
+        reject(new ApiError({ code: status === 0 ? "NETWORK_ERROR" : "UPLOAD_REFUSED", status, message }));
       },
       onSuccess: () => resolve(upload.url?.split("/").at(-1) ?? ""),
     });

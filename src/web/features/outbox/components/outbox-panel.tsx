@@ -8,8 +8,8 @@ import { outbox } from "../../../lib/outbox";
 import { listChildIds } from "../api/list-child-ids";
 import { useOutbox } from "./use-outbox";
 
-const KIND_LABEL = { narration: "Narration", note: "Quick Note" } as const;
-const kindOf = (item: OutboxItem) => (item.fields.kind === "note" ? "note" : "narration");
+const KIND_LABEL = { narration: "Narration", note: "Quick Note", video: "Video" } as const;
+const kindOf = (item: OutboxItem) => (item.kind === "video" ? "video" : item.fields.kind === "note" ? "note" : "narration");
 
 /**
  * The memories saved on this phone and not sent yet, on every signed-in page while there are any:

@@ -14,6 +14,7 @@ export type RecordingUploadHooks = {
 /**
  * The upload of the camera recording on screen, made while it is recorded (see live-upload.ts).
  * 'Retake' and choosing a file instead terminate it; Save waits only for its tail (`current()`).
+ * A recording started with no network has none: its bytes wait on the device and the outbox sends them.
  */
 export function useLiveRecording(userId: string) {
   const live = useRef<LiveUpload | null>(null);
@@ -26,6 +27,7 @@ export function useLiveRecording(userId: string) {
     return {
       start(mimeType: string) {
         discard();
+        if (!navigator.onLine) return;
         live.current = startLiveUpload({
           metadata: videoUploadMetadata({ objectName: `${userId}/${Date.now()}.mp4`, type: mimeType }),
           onUrl: (url) => void videoStore.update({ uploadUrl: url, uploadIsLive: true }),
@@ -41,6 +43,11 @@ export function useLiveRecording(userId: string) {
       current: () => live.current,
       /** Saved: the upload now belongs to the video. */
       forget() {
+        live.current = null;
+      },
+      /** Saved on the device with no network: the outbox goes on with the upload, this page stops sending. */
+      handOver() {
+        live.current?.handOver();
         live.current = null;
       },
     } satisfies RecordingUploadHooks & Record<string, unknown>;

@@ -1,11 +1,13 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { type Location, useLocation, useNavigate, useSearchParams } from "react-router";
 import { toast } from "../../../components/ui/toast";
-import { UNSAVED_RECORDING_COPY } from "../../../../shared/copy";
+import { OFFLINE_COPY, UNSAVED_RECORDING_COPY } from "../../../../shared/copy";
 import { VIDEO_COPY } from "../../../../shared/videos";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { useLeaveGuard } from "../../../components/ui/use-leave-guard";
+import { newIdempotencyKey } from "../../../lib/idempotency-key";
+import { outbox } from "../../../lib/outbox";
 import { terminateTusUpload, uploadWithTus } from "../../../lib/tus-upload";
 import { ACTIVE_UPLOAD_KEY, videoStore } from "../../../lib/video-store";
 import { useCreateVideo } from "../api/create-video";
@@ -85,7 +87,24 @@ export function VideoTab({ userId, bridge, renderIdeas }: { userId: string; brid
     return uploadId;
   }
 
+  /**
+   * Saved with no network: the video and its details wait in the outbox (lib/outbox.ts), which sends
+   * them when the phone is online again, going on with the upload begun while recording if there was one.
+   */
+  async function keepOnDevice(values: VideoFields, blob: Blob) {
+    const draft = await videoStore.draft();
+    const live = Boolean(draft?.uploadIsLive && draft.uploadUrl);
+    await outbox.add({ kind: "video", ownerId: userId, idempotencyKey: newIdempotencyKey(), fields: values, video: blob, uploadUrl: live ? (draft?.uploadUrl ?? null) : null, uploadIsLive: live });
+    liveRecording.handOver();
+    await videoStore.clear();
+    leaveGuard.release();
+    toast.success(OFFLINE_COPY.savedOnDevice);
+    void navigate("/dashboard");
+  }
+
   async function save(values: VideoFields, blob: Blob) {
+    // Without a network the upload cannot start: the spec's failure display is for a connection lost on the way.
+    if (!navigator.onLine) return keepOnDevice(values, blob).catch(() => setUpload({ status: "error", message: VIDEO_COPY.checkConnection }));
     setUpload({ status: "uploading", percent: 0 });
     try {
       await videoStore.update({ fields: values as unknown as Record<string, unknown> });
@@ -107,8 +126,8 @@ export function VideoTab({ userId, bridge, renderIdeas }: { userId: string; brid
       setUpload({ status: "idle" });
       setSaved({ id: created.id, video: blob });
     } catch (error) {
-      // The connection went on the way: the video waits on the device instead of failing.
-        setUpload({ status: "failed", message: error instanceof Error ? error.message : VIDEO_COPY.unexpected });
+      // The draft keeps the video: 'Retry Upload' goes on with it.
+      setUpload({ status: "failed", message: error instanceof Error ? error.message : VIDEO_COPY.unexpected });
     }
   }
 
