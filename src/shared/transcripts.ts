@@ -114,9 +114,10 @@ export const TRANSCRIPT_COPY = {
   byDad: "Written by you",
 } as const;
 
-/** The vault's search inside the recordings. */
+/** The vault's search inside the recordings (and the child's page's, inside what has opened for the child). */
 export const SPOKEN_SEARCH_COPY = {
   heading: "Find a word you said",
+  familyHeading: (dadName: string) => `Find a word ${dadName} said`,
   field: "Word or words",
   find: "Find",
   empty: "No recording has those words yet.",

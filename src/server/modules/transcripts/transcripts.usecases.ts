@@ -109,8 +109,8 @@ export function createTranscriptsUsecases(options: {
       await repository.markFailed({ memoryId, error: "The transcription did not finish." });
     },
 
-    /** Where Dad said these words, in any of his recordings: at most 20 captions, best first. */
-    async search(input: { userId: string; query: string }): Promise<{ hits: TranscriptHit[] }> {
+    /** Where Dad said these words, in any of his recordings (or only in `memoryIds`): at most 20 captions, best first. */
+    async search(input: { userId: string; query: string; memoryIds?: string[] }): Promise<{ hits: TranscriptHit[] }> {
       return { hits: await repository.search({ ...input, limit: 20 }) };
     },
 
