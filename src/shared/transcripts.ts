@@ -91,7 +91,7 @@ export type TranscriptStatus = (typeof TRANSCRIPT_STATUSES)[number];
 
 export type TranscriptView = {
   status: TranscriptStatus;
-  /** 'pocketsphinx', or 'dad' once he wrote or corrected it. */
+  /** 'pocketsphinx', 'ai:<model>' (a provider), or 'dad' once he wrote or corrected it. */
   engine: string | null;
   language: string | null;
   segments: TranscriptSegment[];

@@ -94,11 +94,20 @@ export function createTranscriptsRepository(db: Database) {
       }
     },
 
-    async markFailed(input: { memoryId: string; error: string }) {
+    /** Failed, saying why (`keepNotedError`: the reason a try noted, when there is one). */
+    async markFailed(input: { memoryId: string; error: string; keepNotedError?: boolean }) {
       await db
         .update(transcripts)
-        .set({ status: "failed", error: input.error, updatedAt: new Date() })
+        .set({ status: "failed", error: input.keepNotedError ? sql`coalesce(${transcripts.error}, ${input.error})` : input.error, updatedAt: new Date() })
         .where(and(eq(transcripts.memoryId, input.memoryId), eq(transcripts.editedByDad, false)));
+    },
+
+    /** Why a try failed, while the transcript is still being made (a later try may still make it). */
+    async noteError(input: { memoryId: string; error: string }) {
+      await db
+        .update(transcripts)
+        .set({ error: input.error, updatedAt: new Date() })
+        .where(and(eq(transcripts.memoryId, input.memoryId), eq(transcripts.status, "transcribing")));
     },
 
     /**
