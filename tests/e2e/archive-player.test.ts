@@ -4,6 +4,7 @@ import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildArchiveFile, createFamily, readZip, unpackZip, writeTranscript } from "../support/archives";
 import { browserAvailable, useBrowser } from "../support/browser";
+import { loadRecording } from "../support/browser-actions";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 /**
@@ -99,11 +100,7 @@ describe.skipIf(!browserAvailable)("the archive's offline player in Chromium", (
     expect(await transcript.locator("summary").textContent()).toBe("Transcript");
     expect(await transcript.locator("p").allTextContents()).toEqual(["Sleep tight, Maya.", "See you in the morning."]);
     const voice = page.getByLabel("Voice: Bedtime");
-    await voice.evaluate((element: HTMLAudioElement) => new Promise((resolve) => {
-      element.preload = "auto";
-      element.addEventListener("loadedmetadata", resolve, { once: true });
-      element.load();
-    }));
+    await loadRecording(voice);
     const marked = () => transcript.locator("p.now").allTextContents();
     await voice.evaluate((element: HTMLAudioElement) => { element.currentTime = 1.5; });
     await expect.poll(marked).toEqual(["See you in the morning."]);

@@ -7,6 +7,7 @@ import { isUnsure, SPOKEN_SEARCH_COPY, type TranscriptWord } from "../../src/sha
 import { generateVoice } from "../support/archives";
 import { seriousAxeViolations } from "../support/axe";
 import { browserAvailable, useBrowser } from "../support/browser";
+import { loadRecording } from "../support/browser-actions";
 import { type E2eServer, signUpConfirmed, startE2eServer, storeProcessedVideo } from "../support/e2e-server";
 import { closeAfterFile } from "../support/close-after-file";
 import { controlsCoveredOnPage, saveScreenshot } from "../support/screens";
@@ -79,11 +80,7 @@ describe.skipIf(!browserAvailable)("words on the child's page in Chromium", () =
 
     // Playing on: the line being said is marked, and only that one.
     const audio = family.locator("audio");
-    await audio.evaluate((element: HTMLAudioElement) => new Promise((resolve) => {
-      element.preload = "auto";
-      element.addEventListener("loadedmetadata", resolve, { once: true });
-      element.load();
-    }));
+    await loadRecording(audio);
     const marked = () => transcript.locator("p.now").allTextContents();
     await audio.evaluate((element: HTMLAudioElement) => { element.currentTime = 5; });
     await expect.poll(marked).toEqual(["I will see you in the morning."]);
