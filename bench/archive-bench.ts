@@ -47,6 +47,7 @@ function memoriesFor(keys: string[]): ExportMemory[] {
       childIds: ["child"],
       unlock: { type: "now", age: null, date: null, milestone: null, opened: true, openedFor: [{ childId: "child", at: createdAt }], opensAt: createdAt, label: "Available now" },
       files: [{ bucket: "videos", key, role: "video" }],
+      captions: null,
       comments: [],
     };
   });

@@ -70,10 +70,23 @@ describe("parseConfig", () => {
     expect(parseConfig({}).payments).toEqual({ mode: "test", testModeBanner: false });
   });
 
-  it("transcribes with the embedded PocketSphinx unless TRANSCRIBER=off, and says a provider is not built yet", () => {
-    expect(parseConfig({}).transcriber).toBe("pocketsphinx");
-    expect(parseConfig({ TRANSCRIBER: "off" }).transcriber).toBe("off");
-    expect(() => parseConfig({ TRANSCRIBER: "ai" })).toThrow("TRANSCRIBER must be pocketsphinx or off (a transcription provider is not built yet)");
+  it("transcribes with the embedded PocketSphinx unless TRANSCRIBER says ai (a provider) or off", () => {
+    expect(parseConfig({}).transcriber).toEqual({ engine: "pocketsphinx" });
+    expect(parseConfig({ TRANSCRIBER: "off" }).transcriber).toEqual({ engine: "off" });
+    expect(parseConfig({ TRANSCRIBER: "ai" }).transcriber).toEqual({ engine: "ai", model: "whisper-1", baseUrl: undefined, apiKey: undefined, language: undefined });
+    const whisper = { TRANSCRIBER: "ai", TRANSCRIBER_MODEL: "Systran/faster-whisper-small", TRANSCRIBER_BASE_URL: "http://whisper:8000/v1", TRANSCRIBER_API_KEY: "k", TRANSCRIBER_LANGUAGE: "en" };
+    expect(parseConfig(whisper).transcriber).toEqual({ engine: "ai", model: "Systran/faster-whisper-small", baseUrl: "http://whisper:8000/v1", apiKey: "k", language: "en" });
+    expect(() => parseConfig({ TRANSCRIBER: "whisper" })).toThrow("TRANSCRIBER must be pocketsphinx, ai or off");
+    expect(() => parseConfig({ ...whisper, TRANSCRIBER_BASE_URL: "not a url" })).toThrow(/TRANSCRIBER_BASE_URL/);
+    expect(() => parseConfig({ ...whisper, TRANSCRIBER_LANGUAGE: "English" })).toThrow("TRANSCRIBER_LANGUAGE must be a two-letter ISO 639-1 code (e.g. en)");
+  });
+
+  it("refuses TRANSCRIBER=ai in production without the provider's key, saying which variable", () => {
+    const production = { NODE_ENV: "production", AUTH_SECRET: "x".repeat(32), SMTP_URL: "smtp://mail:25", PAYMENTS: "test", TRANSCRIBER: "ai" };
+    expect(() => parseConfig(production)).toThrow("TRANSCRIBER_API_KEY: TRANSCRIBER=ai needs the provider's key in production");
+    expect(parseConfig({ ...production, TRANSCRIBER_API_KEY: "sk-x" }).transcriber).toMatchObject({ engine: "ai", apiKey: "sk-x" });
+    // The embedded engine needs no key.
+    expect(parseConfig({ ...production, TRANSCRIBER: "pocketsphinx" }).transcriber).toEqual({ engine: "pocketsphinx" });
   });
 
   it("keeps files on local disk under DATA_DIR/storage unless S3_BUCKET is set", () => {

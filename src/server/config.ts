@@ -39,7 +39,11 @@ const configSchema = z
     AI_MODEL: optional,
     AI_BASE_URL: optional.pipe(z.url().optional()),
     AI_API_KEY: optional,
-    TRANSCRIBER: z.enum(["pocketsphinx", "off"], { error: "TRANSCRIBER must be pocketsphinx or off (a transcription provider is not built yet)" }).default("pocketsphinx"),
+    TRANSCRIBER: z.enum(["pocketsphinx", "ai", "off"], { error: "TRANSCRIBER must be pocketsphinx, ai or off" }).default("pocketsphinx"),
+    TRANSCRIBER_MODEL: z.string().trim().min(1).default("whisper-1"),
+    TRANSCRIBER_BASE_URL: optional.pipe(z.url().optional()),
+    TRANSCRIBER_API_KEY: optional,
+    TRANSCRIBER_LANGUAGE: optional.pipe(z.string().regex(/^[a-z]{2}$/, "TRANSCRIBER_LANGUAGE must be a two-letter ISO 639-1 code (e.g. en)").optional()),
     STRIPE_SECRET_KEY: optional,
     STRIPE_WEBHOOK_SECRET: optional,
     STRIPE_PRICE_MONTHLY: optional,
@@ -112,6 +116,10 @@ function crossFieldProblems(env: Record<string, string | undefined>) {
       `STRIPE_SECRET_KEY: payments are not configured; set ${stripeVariables.join(", ")}, or PAYMENTS=test for a staging site (every page then says TEST MODE and no payment is real)`,
     );
   }
+  if (env.NODE_ENV === "production" && env.TRANSCRIBER?.trim() === "ai" && !set("TRANSCRIBER_API_KEY")) {
+    // Fails closed: a production server would otherwise send every recording to a provider that refuses it, and show no words.
+    problems.push("TRANSCRIBER_API_KEY: TRANSCRIBER=ai needs the provider's key in production (a self-hosted Whisper server that checks no key takes any value)");
+  }
   if (env.NODE_ENV === "production" && env.DEV_MAILBOX?.trim() === "on") problems.push("DEV_MAILBOX: the development mailbox is never served in production");
   if (env.NODE_ENV === "production" && !set("AUTH_SECRET")) problems.push("AUTH_SECRET: AUTH_SECRET is required in production");
   if (env.NODE_ENV === "production" && !set("SMTP_URL")) {
@@ -183,8 +191,14 @@ export function parseConfig(env: Record<string, string | undefined>) {
       parsed.AI_PROVIDER && parsed.AI_MODEL
         ? { provider: parsed.AI_PROVIDER, model: parsed.AI_MODEL, baseUrl: parsed.AI_BASE_URL, apiKey: parsed.AI_API_KEY }
         : undefined,
-    /** Who turns recordings into words: the embedded PocketSphinx (when installed) or nobody. */
-    transcriber: parsed.TRANSCRIBER,
+    /**
+     * Who turns recordings into words: the embedded PocketSphinx (when installed), a provider speaking OpenAI's
+     * transcription API through the AI SDK (OpenAI itself, or a self-hosted Whisper server at its base URL), or nobody.
+     */
+    transcriber:
+      parsed.TRANSCRIBER === "ai"
+        ? { engine: "ai" as const, model: parsed.TRANSCRIBER_MODEL, baseUrl: parsed.TRANSCRIBER_BASE_URL, apiKey: parsed.TRANSCRIBER_API_KEY, language: parsed.TRANSCRIBER_LANGUAGE }
+        : { engine: parsed.TRANSCRIBER },
     uploads: { dir: path.join(dataDir, "uploads"), quotaBytes: parsed.STORAGE_QUOTA_BYTES },
     /** Proxies in front of the app: the client address is this many X-Forwarded-For hops from the right (0: the socket's). */
     trustProxyHops: parsed.TRUST_PROXY,

@@ -100,6 +100,7 @@ export async function createServices(options: { config: Config; db: Database; po
     children: children.children,
     memories: memories.usecases,
     childArchive: archives.usecases.buildChildArchive,
+    searchSpoken: transcripts.usecases.search,
     claimOf: (code) => archives.usecases.findClaim({ code }),
   });
   const account = createAccountModule(infra, {

@@ -13,28 +13,27 @@ export const ARCHIVE_VALID_DAYS = 7;
 /** How many 'Download everything' archives an account may ask for in 24 hours (each packs every file it has). */
 export const ARCHIVES_PER_DAY = 3;
 
-/** A file inside the archive (a path relative to the unpacked folder), or one that storage no longer had. */
-export const archiveFileSchema = z.discriminatedUnion("status", [
-  z.object({
-    status: z.literal("stored"),
-    /** What the file is for this memory. */
-    role: z.enum(["video", "thumbnail", "photo", "voice", "child-photo"]),
-    /** Relative path inside the archive, with forward slashes (e.g. media/<memory id>/video.mp4). */
-    path: z.string().min(1),
-    contentType: z.string().min(1),
-    sizeBytes: z.number().int().min(0),
-    /** Lower-case hex SHA-256 of the file's bytes. */
-    sha256: z.string().regex(/^[0-9a-f]{64}$/),
-  }),
-  z.object({
-    status: z.literal("missing"),
-    role: z.enum(["video", "thumbnail", "photo", "voice", "child-photo"]),
-    /** Where the file would have been; nothing is at this path. */
-    path: z.string().min(1),
-    contentType: z.string().min(1),
-  }),
-]);
+const fileRole = z.enum(["video", "thumbnail", "photo", "voice", "child-photo"]);
+/** A file the archive holds: its relative path inside the archive, with forward slashes (e.g. media/<memory id>/video.mp4). */
+const storedFile = {
+  path: z.string().min(1),
+  contentType: z.string().min(1),
+  sizeBytes: z.number().int().min(0),
+  /** Lower-case hex SHA-256 of the file's bytes. */
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+};
+/** A file storage no longer had: where it would have been; nothing is at this path. */
+const missingFile = { path: z.string().min(1), contentType: z.string().min(1) };
+const STORED = z.literal("stored");
+const MISSING = z.literal("missing");
+
+/** A file inside the archive, and what it is for this memory (or child), or one that storage no longer had. */
+export const archiveFileSchema = z.discriminatedUnion("status", [z.object({ status: STORED, role: fileRole, ...storedFile }), z.object({ status: MISSING, role: fileRole, ...missingFile })]);
 export type ArchiveFile = z.infer<typeof archiveFileSchema>;
+
+/** A file made from a recording's transcript, beside the recording (its role is the field that holds it). */
+export const archiveTranscriptFileSchema = z.discriminatedUnion("status", [z.object({ status: STORED, ...storedFile }), z.object({ status: MISSING, ...missingFile })]);
+export type ArchiveTranscriptFile = z.infer<typeof archiveTranscriptFileSchema>;
 
 export const archiveCommentSchema = z.object({
   id: z.string(),
@@ -97,6 +96,12 @@ export const archiveMemorySchema = z.object({
   files: z.array(archiveFileSchema),
   /** Video comments with their timestamps (empty for narrations and notes). */
   comments: z.array(archiveCommentSchema),
+  /**
+   * What is said in its recording, once it has a transcript: the words as plain text (transcript.txt, one caption a
+   * line) and the captions with their times (captions.vtt, WebVTT). Added within version 1: absent for a memory
+   * without a transcript, and in archives made before.
+   */
+  transcript: z.object({ text: archiveTranscriptFileSchema, captions: archiveTranscriptFileSchema }).optional(),
 });
 export type ArchiveMemory = z.infer<typeof archiveMemorySchema>;
 

@@ -91,7 +91,7 @@ export type TranscriptStatus = (typeof TRANSCRIPT_STATUSES)[number];
 
 export type TranscriptView = {
   status: TranscriptStatus;
-  /** 'pocketsphinx', or 'dad' once he wrote or corrected it. */
+  /** 'pocketsphinx', 'ai:<model>' (a provider), or 'dad' once he wrote or corrected it. */
   engine: string | null;
   language: string | null;
   segments: TranscriptSegment[];
@@ -114,9 +114,10 @@ export const TRANSCRIPT_COPY = {
   byDad: "Written by you",
 } as const;
 
-/** The vault's search inside the recordings. */
+/** The vault's search inside the recordings (and the child's page's, inside what has opened for the child). */
 export const SPOKEN_SEARCH_COPY = {
   heading: "Find a word you said",
+  familyHeading: (dadName: string) => `Find a word ${dadName} said`,
   field: "Word or words",
   find: "Find",
   empty: "No recording has those words yet.",

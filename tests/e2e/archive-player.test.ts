@@ -2,8 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { buildArchiveFile, createFamily, readZip, unpackZip } from "../support/archives";
+import { buildArchiveFile, createFamily, readZip, unpackZip, writeTranscript } from "../support/archives";
 import { browserAvailable, useBrowser } from "../support/browser";
+import { loadRecording } from "../support/browser-actions";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 /**
@@ -17,6 +18,8 @@ let folder: string;
 beforeAll(async () => {
   t = await createTestApp();
   const family = await createFamily(t);
+  await writeTranscript(t, family.dad.cookie, family.videoId, "Pedal, pedal!\nLook at you go.");
+  await writeTranscript(t, family.dad.cookie, family.noteId, "Sleep tight, Maya.\nSee you in the morning.");
   folder = await unpackZip((await buildArchiveFile(t, family.dad.id)).file);
 }, 180_000);
 
@@ -73,6 +76,38 @@ describe.skipIf(!browserAvailable)("the archive's offline player in Chromium", (
     expect(await page.getByText("It rained <all> day.").isVisible()).toBe(true);
 
     expect(attempted).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it("shows what is said, offline: the video's captions track loads its cues, and the voice note's words sit beside it, the line being said marked", { timeout: 60_000 }, async () => {
+    const page = await browser.newPage({ width: 360, height: 800 });
+    page.setDefaultTimeout(10_000);
+    await page.context().setOffline(true);
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error" || message.type() === "warning") errors.push(message.text());
+    });
+    await page.goto(pathToFileURL(path.join(folder, "index.html")).href);
+
+    const track = page.getByLabel("Video: First bike ride").locator("track[kind=captions]");
+    expect(await track.getAttribute("label")).toBe("English");
+    await expect
+      .poll(() => track.evaluate((element: HTMLTrackElement) => (element.readyState === 2 ? Array.from(element.track.cues ?? [], (cue) => (cue as VTTCue).text) : element.readyState)))
+      .toEqual(["Pedal, pedal!", "Look at you go."]);
+
+    const transcript = page.getByRole("article", { name: "Bedtime" }).locator("details.transcript");
+    expect(await transcript.locator("summary").textContent()).toBe("Transcript");
+    expect(await transcript.locator("p").allTextContents()).toEqual(["Sleep tight, Maya.", "See you in the morning."]);
+    const voice = page.getByLabel("Voice: Bedtime");
+    await loadRecording(voice);
+    const marked = () => transcript.locator("p.now").allTextContents();
+    await voice.evaluate((element: HTMLAudioElement) => { element.currentTime = 1.5; });
+    await expect.poll(marked).toEqual(["See you in the morning."]);
+    await voice.evaluate((element: HTMLAudioElement) => { element.currentTime = 0.2; });
+    await expect.poll(marked).toEqual(["Sleep tight, Maya."]);
+    // A narration without a transcript shows none.
+    expect(await page.getByRole("article", { name: "The day you were born" }).locator("details.transcript").count()).toBe(0);
     expect(errors).toEqual([]);
   });
 

@@ -156,9 +156,20 @@ export async function downloadStored(t: TestApp, ref: { bucket: "exports"; key: 
 
 export const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
-/** Every stored file of the manifest is in the ZIP with its size and SHA-256; every missing one is absent. Returns the manifest's files. */
+/** Dad writes a memory's transcript himself, one caption a line (no engine needed): its captions file is stored beside the recording. */
+export async function writeTranscript(t: TestApp, cookie: string, memoryId: string, text: string) {
+  expect((await jsonRequest(t, "PUT", `/api/memories/${memoryId}/transcript`, { cookie, body: { text } })).status).toBe(200);
+}
+
+/**
+ * Every stored file of the manifest (the media, and the transcripts beside them) is in the ZIP with its size and
+ * SHA-256; every missing one is absent. Returns the manifest's files.
+ */
 export function checkFiles(manifest: ArchiveManifest, entries: Map<string, Buffer>) {
-  const files = [...manifest.children.flatMap((child) => (child.photo ? [child.photo] : [])), ...manifest.memories.flatMap((memory) => memory.files)];
+  const files = [
+    ...manifest.children.flatMap((child) => (child.photo ? [child.photo] : [])),
+    ...manifest.memories.flatMap((memory) => [...memory.files, ...(memory.transcript ? [memory.transcript.text, memory.transcript.captions] : [])]),
+  ];
   for (const file of files) {
     if (file.status === "missing") {
       expect(entries.has(file.path)).toBe(false);

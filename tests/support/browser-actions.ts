@@ -1,4 +1,4 @@
-import { errors } from "playwright-core";
+import { errors, type Locator } from "playwright-core";
 
 /**
  * A browser action that may rightly not happen (a second click on a button that is already disabled or gone), given
@@ -13,4 +13,13 @@ export async function attemptBrowserAction(action: (options: { timeout: number }
     if (error instanceof errors.TimeoutError) return false;
     throw error;
   }
+}
+
+/** Loads a player's recording up to its length and times (a page's players ask for nothing before play), so a test can move through it. */
+export function loadRecording(player: Locator) {
+  return player.evaluate((element: HTMLMediaElement) => new Promise((resolve) => {
+    element.preload = "auto";
+    element.addEventListener("loadedmetadata", resolve, { once: true });
+    element.load();
+  }));
 }

@@ -1,10 +1,12 @@
 import { createHash } from "node:crypto";
 import { type Readable, Transform, type TransformCallback } from "node:stream";
+import { text } from "node:stream/consumers";
 import { pipeline } from "node:stream/promises";
 import yazl from "yazl";
-import { ARCHIVE_MANIFEST_VERSION, type ArchiveFile, type ArchiveManifest, archiveManifestSchema, notOpenedForAll } from "../../../shared/export";
+import { ARCHIVE_MANIFEST_VERSION, type ArchiveFile, type ArchiveManifest, type ArchiveMemory, archiveManifestSchema, type ArchiveTranscriptFile, notOpenedForAll } from "../../../shared/export";
+import { captionsOfWebVtt } from "../../../shared/transcripts";
 import type { ObjectRef, ObjectStorage } from "../storage/storage";
-import { renderPlayer } from "./export.player";
+import { type PlayerTranscripts, renderPlayer } from "./export.player";
 import { renderReadme } from "./export.readme";
 import { Sha256Counter } from "./export.sha256";
 import type { ExportChild, ExportFileRef, ExportMemory } from "./export.source";
@@ -30,6 +32,9 @@ const CONTENT_TYPES: Record<string, string> = {
   m4a: "audio/mp4",
   wav: "audio/wav",
 };
+
+const TEXT = "text/plain; charset=utf-8";
+const VTT = "text/vtt";
 
 const extensionOf = (key: string) => {
   const match = /\.([A-Za-z0-9]{1,5})$/.exec(key);
@@ -133,29 +138,39 @@ async function pack(options: PackOptions, zip: yazl.ZipFile, written: Promise<vo
     reading?.destroy(stopped);
   });
 
-  const sizeOf = (file: ExportFileRef) => options.sizes?.get(`${file.bucket}/${file.key}`) ?? 1;
-  const all: Array<{ file: ExportFileRef; item: string }> = [
+  const sizeOf = (file: ObjectRef) => options.sizes?.get(`${file.bucket}/${file.key}`) ?? 1;
+  const all: Array<{ file: ObjectRef; item: string }> = [
     ...options.children.flatMap((child) => (child.photo ? [{ file: child.photo, item: child.name }] : [])),
-    ...options.memories.flatMap((memory) => memory.files.map((file) => ({ file, item: memory.title }))),
+    ...options.memories.flatMap((memory) => [...memory.files, ...(memory.captions ? [memory.captions] : [])].map((file) => ({ file, item: memory.title }))),
   ];
   const totalWeight = all.reduce((sum, { file }) => sum + sizeOf(file), 0) || 1;
   let doneWeight = 0;
+  const reportProgress = async (item: string) => options.onProgress?.({ progress: Math.min(99, Math.floor((doneWeight / totalWeight) * 100)), currentItem: item });
   const missing: ArchiveResult["missing"] = [];
 
   // Every entry's checksum, in the format `sha256sum -c SHA256SUMS` reads in the unpacked folder.
   const checksums: string[] = [];
-  const checked = (name: string, text: string) => {
+  const checkedText = (name: string, text: string) => {
     const bytes = Buffer.from(text, "utf8");
-    checksums.push(checksumLine(createHash("sha256").update(bytes).digest("hex"), name));
-    return bytes;
+    const sha256 = createHash("sha256").update(bytes).digest("hex");
+    checksums.push(checksumLine(sha256, name));
+    return { bytes, sha256 };
   };
+  const checked = (name: string, text: string) => checkedText(name, text).bytes;
+
+  /** A text entry the archive makes (deflated), listed with its checksum. */
+  function addText(path: string, content: string, contentType: string): ArchiveTranscriptFile {
+    const { bytes, sha256 } = checkedText(path, content);
+    zip.addBuffer(bytes, path, { mtime });
+    return { status: "stored", path, contentType, sizeBytes: bytes.length, sha256 };
+  }
 
   zip.addBuffer(checked("README.txt", renderReadme({ scope: options.scope, createdAt: now, notOpenedYet: options.memories.filter(notOpenedForAll).length })), "README.txt", { mtime });
 
   async function packFile(file: ExportFileRef, path: string, item: string): Promise<ArchiveFile> {
     const contentType = CONTENT_TYPES[extensionOf(file.key)] ?? "application/octet-stream";
     if (stopped) throw stopped;
-    await options.onProgress?.({ progress: Math.min(99, Math.floor((doneWeight / totalWeight) * 100)), currentItem: item });
+    await reportProgress(item);
     const object = await storage.get({ bucket: file.bucket, key: file.key });
     doneWeight += sizeOf(file);
     if (!object) {
@@ -176,6 +191,29 @@ async function pack(options: PackOptions, zip: yazl.ZipFile, written: Promise<vo
     return { status: "stored", role: file.role, path, contentType, sizeBytes: hasher.bytes, sha256: hasher.sha256! };
   }
 
+  // What each recording says, for the offline player (which cannot read files beside it through file://).
+  const transcripts: PlayerTranscripts = {};
+
+  /**
+   * A recording's captions (as stored) and its words as plain text (one caption a line) beside it; both missing when
+   * storage no longer has the captions.
+   */
+  async function packTranscript(memory: ExportMemory & { captions: ObjectRef }, folder: string): Promise<ArchiveMemory["transcript"]> {
+    const paths = { text: `${folder}/transcript.txt`, captions: `${folder}/captions.vtt` };
+    if (stopped) throw stopped;
+    await reportProgress(memory.title);
+    const object = await storage.get(memory.captions);
+    doneWeight += sizeOf(memory.captions);
+    if (!object) {
+      missing.push({ path: paths.captions, item: memory.title });
+      return { text: { status: "missing", path: paths.text, contentType: TEXT }, captions: { status: "missing", path: paths.captions, contentType: VTT } };
+    }
+    const vtt = await text(object.body);
+    const captions = captionsOfWebVtt(vtt);
+    transcripts[memory.id] = { vtt, captions };
+    return { text: addText(paths.text, captions.map((caption) => `${caption.text}\n`).join(""), TEXT), captions: addText(paths.captions, vtt, VTT) };
+  }
+
   try {
     const children: ArchiveManifest["children"] = [];
     for (const child of options.children) {
@@ -187,7 +225,8 @@ async function pack(options: PackOptions, zip: yazl.ZipFile, written: Promise<vo
       const folder = memoryFolder(memory);
       const files: ArchiveFile[] = [];
       for (const file of memory.files) files.push(await packFile(file, `${folder}/${file.role}.${extensionOf(file.key)}`, memory.title));
-      memories.push({ ...memory, files });
+      const { captions, ...fields } = memory;
+      memories.push({ ...fields, files, ...(captions ? { transcript: await packTranscript({ ...memory, captions }, folder) } : {}) });
     }
     const manifest = archiveManifestSchema.parse({
       format: "hey-dad-archive",
@@ -198,7 +237,7 @@ async function pack(options: PackOptions, zip: yazl.ZipFile, written: Promise<vo
       memories,
     } satisfies ArchiveManifest);
     await options.onProgress?.({ progress: 99, currentItem: "memories.json" });
-    zip.addBuffer(checked("index.html", renderPlayer(manifest)), "index.html", { mtime });
+    zip.addBuffer(checked("index.html", renderPlayer(manifest, transcripts)), "index.html", { mtime });
     const manifestBytes = checked("memories.json", `${JSON.stringify(manifest, null, 2)}\n`);
     // The checksum list goes before the manifest, so memories.json stays the last entry as archives have always ended.
     zip.addBuffer(Buffer.from(checksums.join(""), "utf8"), SHA256SUMS, { mtime });

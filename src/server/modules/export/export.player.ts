@@ -1,6 +1,13 @@
 import { type ArchiveManifest, notOpenedForAll } from "../../../shared/export";
 import { PRODUCT_NAME } from "../../../shared/product";
+import { type Caption, TRANSCRIPT_COPY } from "../../../shared/transcripts";
 import { escapeHtml } from "../email/email.templates";
+
+/**
+ * What each recording with a transcript says, by memory id: its captions file as stored and its captions as text. The
+ * player carries them inside itself: a page opened through file:// may not read the files beside it.
+ */
+export type PlayerTranscripts = Record<string, { vtt: string; captions: Caption[] }>;
 
 /** JSON that is safe inside a <script> element: no '<' can close it early. */
 const embeddedJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
@@ -28,6 +35,10 @@ article h3{font-size:20px;margin:0 0 4px;overflow-wrap:anywhere}
 video,img.photo{display:block;width:100%;max-height:70vh;border-radius:8px;background:#000;object-fit:contain}
 img.photo{background:var(--paper-warm)}
 audio{width:100%;margin-top:8px}
+.transcript{margin:12px 0 0;padding:4px 12px;border:1px solid var(--sand-soft);border-radius:8px;background:var(--paper-warm)}
+.transcript summary{min-height:32px}
+.transcript p{margin:4px 0;padding:0 4px;border-radius:4px;overflow-wrap:anywhere}
+.transcript p.now{background:var(--accent-soft)}
 .notes{white-space:pre-wrap;overflow-wrap:anywhere;margin:12px 0 0}
 .missing{margin:8px 0 0;color:#b42318;font-size:14px}
 details{margin-top:12px}
@@ -50,7 +61,9 @@ footer{max-width:860px;margin:0 auto;padding:8px 16px 40px;color:var(--olive-dar
 /** Runs in the unpacked folder through file://: reads the embedded manifest, builds everything with textContent (never HTML from data). */
 const SCRIPT = `
 (function(){
+  var TRANSCRIPT = ${JSON.stringify(TRANSCRIPT_COPY.heading)};
   var data = JSON.parse(document.getElementById("archive-data").textContent);
+  var spoken = JSON.parse(document.getElementById("archive-transcripts").textContent);
   var tabs = document.getElementById("tabs");
   var panel = document.getElementById("panel");
   var locale = navigator.language || "en-US";
@@ -59,6 +72,17 @@ const SCRIPT = `
   function clock(seconds){ var s = Math.max(0, Math.floor(seconds)); return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0"); }
   function file(memory, role){ for (var i = 0; i < memory.files.length; i++) if (memory.files[i].role === role) return memory.files[i]; return null; }
   var kinds = { video: "Video", narration: "Narration", note: "Quick note" };
+  /** The words beside a voice recording, the caption being said marked as it plays. */
+  function transcriptBeside(audio, words){
+    var details = el("details", { "class": "transcript", open: "" });
+    details.appendChild(el("summary", null, TRANSCRIPT));
+    var lines = words.captions.map(function(caption){ return details.appendChild(el("p", null, caption.text)); });
+    audio.addEventListener("timeupdate", function(){
+      var ms = audio.currentTime * 1000;
+      words.captions.forEach(function(caption, i){ lines[i].className = ms >= caption.startMs && ms < caption.endMs ? "now" : ""; });
+    });
+    return details;
+  }
   /** When the memory opened for this child ({ at }), or null while it is locked for them. */
   function openedFor(unlock, child){
     if (!unlock.openedFor) return unlock.opened ? {} : null;
@@ -88,14 +112,19 @@ const SCRIPT = `
     meta.appendChild(badge);
     article.appendChild(meta);
     var video = file(memory, "video"), thumb = file(memory, "thumbnail"), photo = file(memory, "photo"), voice = file(memory, "voice");
-    var player = null;
+    var player = null, words = spoken[memory.id];
     if (video && video.status === "stored") {
       player = el("video", { controls: "", preload: "metadata", playsinline: "", src: video.path, "aria-label": "Video: " + memory.title });
       if (thumb && thumb.status === "stored") player.setAttribute("poster", thumb.path);
+      // The captions go in as data: the browser would refuse captions.vtt beside the page through file://.
+      if (words) player.appendChild(el("track", { kind: "captions", srclang: "en", label: "English", "default": "", src: "data:text/vtt;charset=utf-8," + encodeURIComponent(words.vtt) }));
       article.appendChild(player);
     }
     if (photo && photo.status === "stored") article.appendChild(el("img", { "class": "photo", src: photo.path, alt: "Photo for " + memory.title }));
-    if (voice && voice.status === "stored") article.appendChild(el("audio", { controls: "", preload: "metadata", src: voice.path, "aria-label": "Voice: " + memory.title }));
+    if (voice && voice.status === "stored") {
+      var audio = article.appendChild(el("audio", { controls: "", preload: "metadata", src: voice.path, "aria-label": "Voice: " + memory.title }));
+      if (words) article.appendChild(transcriptBeside(audio, words));
+    }
     if (memory.notes) article.appendChild(el("p", { "class": "notes" }, memory.notes));
     memory.files.forEach(function(f){ if (f.status === "missing") article.appendChild(el("p", { "class": "missing" }, "A file of this memory (" + f.role + ") could not be included: it was missing when the archive was made.")); });
     if (memory.comments.length) {
@@ -156,7 +185,7 @@ function notYetNotice(manifest: ArchiveManifest) {
 }
 
 /** index.html: an offline player for the unpacked folder (file://, no network), the manifest embedded in it. */
-export function renderPlayer(manifest: ArchiveManifest) {
+export function renderPlayer(manifest: ArchiveManifest, transcripts: PlayerTranscripts) {
   const made = manifest.createdAt.slice(0, 10);
   const title = escapeHtml(manifest.scope === "child" && manifest.children[0] ? `${manifest.children[0].name}'s memories` : "Memories from Dad");
   return `<!doctype html>
@@ -164,7 +193,7 @@ export function renderPlayer(manifest: ArchiveManifest) {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src 'self' file:; media-src 'self' file:; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src 'self' file:; media-src 'self' file: data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
 <title>${title}</title>
 <style>${STYLE}</style>
 </head>
@@ -177,6 +206,7 @@ ${notYetNotice(manifest)}<div role="tablist" id="tabs" aria-label="Children"></d
 <main id="panel" role="tabpanel" tabindex="0"></main>
 <footer>The files themselves are in the media folder; memories.json lists every one, with its SHA-256 checksum, and SHA256SUMS lets a checksum tool check them all. README.txt explains it all.</footer>
 <script type="application/json" id="archive-data">${embeddedJson(manifest)}</script>
+<script type="application/json" id="archive-transcripts">${embeddedJson(transcripts)}</script>
 <script>${SCRIPT}</script>
 </body>
 </html>

@@ -37,7 +37,10 @@ and opens on its own:
   - videos are MP4 files (H.264 video, AAC sound), which almost any video
     player can play;
   - thumbnails and photos are JPEG, PNG or other common picture files;
-  - voice recordings are M4A, WebM or WAV sound files.
+  - voice recordings are M4A, WebM or WAV sound files;
+  - what is said in a recording is beside it: transcript.txt (the words,
+    plain text) and captions.vtt (the same words with their times, WebVTT
+    captions, which most video players can show).
 
 
 WHAT IS INSIDE
@@ -48,7 +51,8 @@ WHAT IS INSIDE
   memories.json  a list of everything: each child with their birth date,
                  and each memory with its kind, title, notes, dates, the
                  children it is for, for which of them it has opened and
-                 when ("openedFor"), when it opens, and its files
+                 when ("openedFor"), when it opens, its files, and
+                 the transcript of its recording ("transcript")
   media/         one folder per memory, named by date and title
   children/      each child's photo
 

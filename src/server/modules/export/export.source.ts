@@ -14,11 +14,12 @@ type OpenedFor = NonNullable<ArchiveMemory["unlock"]["openedFor"]>;
 
 /**
  * A memory as the archive needs it: the fields it keeps as the memory holds them, its unlock state (opened for which
- * child, as recorded), its stored files and its comments.
+ * child, as recorded), its stored files, its captions file (WebVTT, once it has a transcript) and its comments.
  */
 export type ExportMemory = ArchivedMemoryFields & {
   unlock: ArchiveMemory["unlock"] & { openedFor: OpenedFor };
   files: ExportFileRef[];
+  captions: { bucket: StorageBucket; key: string } | null;
   comments: ArchiveMemory["comments"];
 };
 
@@ -66,6 +67,7 @@ export function createExportSource(options: {
             label,
           },
           files: memory.files,
+          captions: memory.captions && { bucket: memory.captions.bucket, key: memory.captions.key },
           comments: comments.map((comment) => ({
             id: comment.id,
             author: comment.author,

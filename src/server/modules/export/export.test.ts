@@ -6,7 +6,7 @@ import { pipeline } from "node:stream/promises";
 import { eq } from "drizzle-orm";
 import { PDFDict, PDFDocument, PDFName, PDFRawStream } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { checkFiles, checkSha256Sums, createFamily, downloadStored, readZip, sha256, zipMethods } from "../../../../tests/support/archives";
+import { checkFiles, checkSha256Sums, createFamily, downloadStored, readZip, sha256, writeTranscript, zipMethods } from "../../../../tests/support/archives";
 import { postNote } from "../../../../tests/support/memories";
 import { createSignedInUser, jsonRequest, type TestApp, createTestApp, waitForEmail } from "../../../../tests/support/test-app";
 import { type ArchiveView, ARCHIVES_PER_DAY, archiveManifestSchema } from "../../../shared/export";
@@ -14,9 +14,14 @@ import { archives, childClaimCodes } from "./export.table";
 
 let t: TestApp;
 let family: Awaited<ReturnType<typeof createFamily>>;
+/** What Dad says in the narration for both children and in the video, as he wrote it (one caption a line). */
+const SAID = { narration: "It rained all day.\nYou were born at dawn.", video: "Pedal, pedal!\nLook at you go." };
+
 beforeAll(async () => {
   t = await createTestApp();
   family = await createFamily(t);
+  await writeTranscript(t, family.dad.cookie, family.narrationId, SAID.narration);
+  await writeTranscript(t, family.dad.cookie, family.videoId, SAID.video);
 }, 120_000);
 
 async function waitForArchive(cookie: string, id: string): Promise<ArchiveView> {
@@ -87,12 +92,29 @@ describe("'Download everything'", () => {
     ]);
     expect(video.comments).toMatchObject([{ content: "Look at him go", timeSeconds: 1.5, author: "Dad" }]);
 
+    // Beside each recording with a transcript: its words as text and its captions as stored (their sha256 checked above).
+    const { memories: stored } = await t.services.memories.listForAccount({ userId: dad.id });
+    const storedCaptions = async (memoryId: string) => Buffer.concat(await (await t.services.storage.get(stored.find((memory) => memory.id === memoryId)!.captions!))!.body.toArray());
+    for (const [memory, said] of [[both, SAID.narration], [video, SAID.video]] as const) {
+      const folder = memory.files[0]!.path.replace(/\/[^/]+$/, "");
+      expect(memory.transcript).toMatchObject({
+        text: { status: "stored", path: `${folder}/transcript.txt`, contentType: "text/plain; charset=utf-8" },
+        captions: { status: "stored", path: `${folder}/captions.vtt`, contentType: "text/vtt" },
+      });
+      expect(entries.get(`${folder}/transcript.txt`)!.toString("utf8")).toBe(`${said}\n`);
+      expect(entries.get(`${folder}/captions.vtt`)!.equals(await storedCaptions(memory.id))).toBe(true);
+    }
+    // A recording without a transcript has none listed.
+    expect(byId.get(noteId)!.transcript).toBeUndefined();
+
     // Every entry's CRC-32 checks out with Info-ZIP's unzip (yazl's CRCs come from zlib.crc32).
     expect(execFileSync("unzip", ["-tq", file]).toString()).toContain("No errors detected");
-    // Media stored as they are, text deflated.
     const methods = await zipMethods(file);
-    for (const name of mediaEntries) expect(methods.get(name), name).toBe(0);
     for (const name of ["README.txt", "index.html", "memories.json"]) expect(methods.get(name), name).toBe(8);
+    // Media stored as they are, text deflated (a transcript's files too).
+    const textEntries = mediaEntries.filter((name) => /\/(transcript\.txt|captions\.vtt)$/.test(name));
+    expect(textEntries).toHaveLength(4);
+    for (const name of mediaEntries) expect(methods.get(name), name).toBe(textEntries.includes(name) ? 8 : 0);
     // The player carries the manifest; a title with '<' cannot break out of its script element.
     const html = entries.get("index.html")!.toString("utf8");
     expect(html).toContain("It rained \\u003call> day.");
@@ -148,16 +170,21 @@ describe("'Download everything'", () => {
     const stored = await t.services.storage.listUserFiles({ userId: other.dad.id });
     const voiceOfNote = stored.find((object) => object.bucket === "audio" && object.key.includes(other.noteId))!;
     await t.services.storage.delete({ bucket: "audio", key: voiceOfNote.key });
+    // The narration's captions are gone too: its transcript's text (made from them) cannot be packed either.
+    await writeTranscript(t, other.dad.cookie, other.narrationId, "Hello.");
+    const { memories: withCaptions } = await t.services.memories.listForAccount({ userId: other.dad.id });
+    await t.services.storage.delete(withCaptions.find((memory) => memory.id === other.narrationId)!.captions!);
     const { archive, file } = await buildAndDownload(other.dad);
-    expect(archive.missingFiles).toBe(1);
+    expect(archive.missingFiles).toBe(2);
     const entries = await readZip(file);
     const manifest = archiveManifestSchema.parse(JSON.parse(entries.get("memories.json")!.toString("utf8")));
     const note = manifest.memories.find((memory) => memory.id === other.noteId)!;
     expect(note.files).toMatchObject([{ status: "missing", role: "voice" }]);
+    expect(manifest.memories.find((memory) => memory.id === other.narrationId)!.transcript).toMatchObject({ text: { status: "missing" }, captions: { status: "missing" } });
     checkFiles(manifest, entries);
     const email = await waitForEmail(t, other.dad.email, { subjectIncludes: "archive is ready" });
-    expect(email.text).toContain("One file was missing from storage");
-    expect(email.text).toContain("Bedtime");
+    expect(email.text).toContain("2 files were missing from storage");
+    expect(email.text).toContain("Bedtime, The day you were born");
   }, 120_000);
 
   it("another user's archive is 404; an expired one is 410 and the cleanup deletes its file", async () => {
@@ -292,7 +319,8 @@ describe("every archive can be checked with sha256sum -c, and Dad's says what ha
     const checked = checkSha256Sums(file);
     expect(checked.passed).toBe(true);
     expect([...checked.listed].sort()).toEqual(checked.present.filter((name) => name !== "SHA256SUMS").sort());
-    expect(checked.listed.filter((name) => name.startsWith("media/"))).toHaveLength(2);
+    // The narration's photo and voice, and its transcript's text and captions.
+    expect(checked.listed.filter((name) => name.startsWith("media/"))).toHaveLength(4);
     const html = fs.readFileSync(path.join(checked.dir, "index.html"), "utf8");
     expect(html).not.toContain("Not for the children yet");
     expect(fs.readFileSync(path.join(checked.dir, "README.txt"), "utf8")).not.toContain("Keep it to\nyourself");

@@ -5,7 +5,7 @@ import path from "node:path";
 import { Transform } from "node:stream";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { checkFiles, checkSha256Sums, createFamily, readZip, sha256 } from "../../../../tests/support/archives";
+import { checkFiles, checkSha256Sums, createFamily, readZip, sha256, writeTranscript } from "../../../../tests/support/archives";
 import { insertMemories } from "../../../../tests/support/memories";
 import { createTestApp, jsonRequest, type TestApp } from "../../../../tests/support/test-app";
 import { archiveManifestSchema } from "../../../shared/export";
@@ -20,6 +20,7 @@ beforeAll(async () => {
   // Each test asks from its own client address (X-Forwarded-For), so the per-client limit is counted per test.
   t = await createTestApp({ TRUST_PROXY: "true" });
   family = await createFamily(t);
+  await writeTranscript(t, family.dad.cookie, family.narrationId, "It rained all day.\nYou were born at dawn.");
   const guardian = await acceptedGuardian(t, family.dad, { childName: "Leo", body: { childIds: [family.leo.id] } });
   leoToken = guardian.token;
   leoGuardianId = guardian.id;
@@ -74,8 +75,13 @@ describe("'Download all' on the child's page", () => {
     expect(manifest.children.map((child) => child.name)).toEqual(["Leo"]);
     expect(manifest.memories.map((memory) => memory.id)).toEqual([narrationId]);
     expect(manifest.memories[0]!.childIds).toEqual([leo.id]);
+    // Leo's photo, the narration's voice and photo, and its transcript's text and captions beside them.
     const files = checkFiles(manifest, entries);
-    expect(files.map((file) => file.status)).toEqual(["stored", "stored", "stored"]);
+    expect(files.map((file) => file.status)).toEqual(["stored", "stored", "stored", "stored", "stored"]);
+    const transcript = manifest.memories[0]!.transcript!;
+    expect(transcript.text.path).toMatch(/^media\/[^/]+\/transcript\.txt$/);
+    expect(entries.get(transcript.text.path)!.toString("utf8")).toBe("It rained all day.\nYou were born at dawn.\n");
+    expect(entries.get(transcript.captions.path)!.toString("utf8")).toMatch(/^WEBVTT\n\n00:00:00\.000 --> [\d:.]+\nIt rained all day\.\n/);
 
     // The bytes are the stored originals, not just consistent with the manifest.
     const [narration] = await t.services.memories.listForChild({ userId: family.dad.id, childId: leo.id, unlockedOnly: true });

@@ -14,8 +14,8 @@ export const FAMILY_FONT_FACES = FONT_WEIGHTS.map(
 export const FAMILY_BODY_FONT_URL = fontUrl("400");
 
 /**
- * The one script of the child's page: starting a recording pauses any other that is playing, and the transcript beside
- * a voice marks the words being said.
+ * The one script of the child's page: starting a recording pauses any other that is playing, the transcript beside
+ * a voice marks the words being said, and a place found by the page's search plays its message from that moment.
  */
 export const ONE_AT_A_TIME_SCRIPT = "/family/assets/one-at-a-time.js";
 const ONE_AT_A_TIME = `document.addEventListener("play", function (event) {
@@ -30,6 +30,19 @@ document.addEventListener("timeupdate", function (event) {
     line.classList.toggle("now", media.currentTime >= Number(line.dataset.start) && media.currentTime < Number(line.dataset.end));
   });
 }, true);
+document.addEventListener("click", function (event) {
+  var hit = event.target.closest && event.target.closest("a[data-at]");
+  var memory = hit && document.getElementById("memory-" + hit.dataset.memory);
+  var media = memory && memory.querySelector("video, audio");
+  if (!media) return;
+  event.preventDefault();
+  media.scrollIntoView({ block: "center" });
+  // A recording not loaded yet starts from its link's media fragment (the browser seeks to it once it loads).
+  if (media.readyState > 0) media.currentTime = Number(hit.dataset.at);
+  else media.src = media.src.split("#")[0] + "#t=" + hit.dataset.at;
+  media.focus();
+  media.play().catch(function () {});
+});
 `;
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;

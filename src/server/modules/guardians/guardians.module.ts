@@ -22,7 +22,7 @@ import { registerGuardianPages } from "./guardians.pages";
 import { registerWorryPages } from "./guardians.worry.routes";
 import { createGuardiansRepository } from "./guardians.repository";
 import { registerGuardiansRoutes } from "./guardians.routes";
-import type { ChildArchive, FamilyReaders } from "./guardians.types";
+import type { ChildArchive, FamilyReaders, SearchSpoken } from "./guardians.types";
 import { createGuardiansUsecases } from "./guardians.usecases";
 
 /**
@@ -41,6 +41,8 @@ export async function createGuardiansModule(
     children: ChildrenUsecases;
     memories: MemoriesUsecases;
     childArchive: ChildArchive;
+    /** The search inside recordings, for the child's page (the transcripts module keeps the words). */
+    searchSpoken: SearchSpoken;
     /** The child a keepsake card's code belongs to (the export module keeps the codes). */
     claimOf: (code: string) => Promise<{ userId: string; childId: string } | undefined>;
     clock?: () => Date;
@@ -145,7 +147,7 @@ export async function createGuardiansModule(
   const routes = [
     registerGuardiansRoutes({ usecases: guardians, deliveries, confirmations, legacy, dadName, rateLimit: infra.rateLimit }),
     registerFamilyAssets(),
-    registerGuardianPages({ usecases: guardians, links, confirmations, legacy, childArchive: options.childArchive, rateLimit: infra.rateLimit }),
+    registerGuardianPages({ usecases: guardians, links, confirmations, legacy, childArchive: options.childArchive, searchSpoken: options.searchSpoken, rateLimit: infra.rateLimit }),
     registerChildKeyRoutes({ usecases: childKey, ownKey, rateLimit: infra.rateLimit }),
     registerWorryPages({ links, legacy, rateLimit: infra.rateLimit }),
     milestoneConfirm.routes,

@@ -8,13 +8,13 @@ import { childInitial } from "../../../shared/children";
 import { INVITATION_LINK_DAYS } from "../../../shared/guardians";
 import { contentDisposition } from "../storage/storage";
 import { joinNames } from "../../../shared/join-names";
-import { TRANSCRIPT_COPY } from "../../../shared/transcripts";
+import { SPOKEN_SEARCH_COPY, TRANSCRIPT_COPY, type TranscriptHit, transcriptSearchSchema } from "../../../shared/transcripts";
 import { ONE_AT_A_TIME_SCRIPT } from "./guardians.assets";
 import { escapeHtml, familyLayout } from "./guardians.layout";
 import { FAMILY_PAGE_LIMITS, familyPageLimit, unavailablePage } from "./guardians.link-pages";
 import type { ConfirmationsUsecases, Envelope } from "./guardians.confirmations";
 import type { FamilyLinksUsecases } from "./guardians.links";
-import type { ChildArchive, ChildPage, FamilyMemory, FreshLinkOutcome } from "./guardians.types";
+import type { ChildArchive, ChildPage, FamilyMemory, FreshLinkOutcome, SearchSpoken } from "./guardians.types";
 import type { GuardiansUsecases } from "./guardians.usecases";
 import type { LegacyUsecases } from "./guardians.legacy";
 
@@ -93,6 +93,33 @@ function transcriptBeside(memory: FamilyMemory) {
   return `<details class="transcript" open><summary>${TRANSCRIPT_COPY.heading}</summary>${lines}</details>`;
 }
 
+/** The search in the child's page: the words asked for, and where they are said (null: not searched), or why it could not search. */
+type SpokenSearch = { query: string; hits: TranscriptHit[] | null; error: string | null };
+const NOT_SEARCHED: SpokenSearch = { query: "", hits: null, error: null };
+
+const clockOf = (ms: number) => `${Math.floor(ms / 60_000)}:${String(Math.floor(ms / 1000) % 60).padStart(2, "0")}`;
+
+/**
+ * 'Find a word Dad said': a plain form that asks this page again with the words (the link is its own key), and the
+ * places found, each a link to its message that the page's script turns into playing from that moment. The found
+ * words are marked in plain text: nothing from a transcript is read as HTML. The answer takes the focus.
+ */
+function spokenSearch(search: SpokenSearch, token: string, dadName: string) {
+  const invalid = search.error ? ` aria-invalid="true" aria-describedby="find-error" autofocus` : "";
+  const form = `<form class="card find" role="search" method="get" action="/family/${escapeHtml(token)}" aria-labelledby="find-title"><h2 id="find-title">${escapeHtml(SPOKEN_SEARCH_COPY.familyHeading(dadName))}</h2><label for="find-words">${SPOKEN_SEARCH_COPY.field}</label><div class="find-row"><input id="find-words" name="q" type="search" value="${escapeHtml(search.query)}" maxlength="200" autocomplete="off"${invalid}><button class="button" type="submit">${SPOKEN_SEARCH_COPY.find}</button></div>${
+    search.error ? `<p id="find-error" class="error">${escapeHtml(search.error)}</p>` : ""
+  }</form>`;
+  if (!search.hits) return form;
+  if (search.hits.length === 0) return `${form}<p class="card" role="status" tabindex="-1" autofocus>${SPOKEN_SEARCH_COPY.empty}</p>`;
+  const hits = search.hits
+    .map((hit) => {
+      const words = hit.highlight.map((part) => (part.match ? `<mark>${escapeHtml(part.text)}</mark>` : escapeHtml(part.text))).join("");
+      return `<li><a class="hit" href="#memory-${hit.memoryId}" data-memory="${hit.memoryId}" data-at="${(hit.atMs / 1000).toFixed(1)}"><span class="hit-title">${escapeHtml(hit.title || KIND_LABEL[hit.kind])} · ${clockOf(hit.atMs)}</span><span class="hit-words">${words}</span></a></li>`;
+    })
+    .join("");
+  return `${form}<section class="card hits" aria-labelledby="hits-title" tabindex="-1" autofocus><h2 id="hits-title">${SPOKEN_SEARCH_COPY.results}</h2><p role="status">${SPOKEN_SEARCH_COPY.found(search.hits.length)}</p><ul aria-labelledby="hits-title">${hits}</ul></section>`;
+}
+
 function memoryCard(memory: FamilyMemory, fresh: boolean) {
   const title = escapeHtml(memory.title || KIND_LABEL[memory.kind]);
   const media =
@@ -108,7 +135,7 @@ function memoryCard(memory: FamilyMemory, fresh: boolean) {
   const notes = memory.notes ? `<p class="notes">${escapeHtml(memory.notes)}</p>` : "";
   const downloads = memory.downloads.map((link) => `<a class="button secondary" href="${escapeHtml(link.url)}" download>${escapeHtml(link.label)}</a>`).join("");
   const mark = fresh ? `<span class="new">New</span> ` : "";
-  return `<li class="card memory${fresh ? " fresh" : ""}"><p class="kind">${mark}${KIND_LABEL[memory.kind]} · ${dateOf(memory.createdAt)}</p><h2>${title}</h2>${media}${notes}${downloads ? `<div class="actions">${downloads}</div>` : ""}</li>`;
+  return `<li class="card memory${fresh ? " fresh" : ""}" id="memory-${memory.id}"><p class="kind">${mark}${KIND_LABEL[memory.kind]} · ${dateOf(memory.createdAt)}</p><h2>${title}</h2>${media}${notes}${downloads ? `<div class="actions">${downloads}</div>` : ""}</li>`;
 }
 
 /**
@@ -143,6 +170,15 @@ const CHILD_PAGE_STYLE = `<style>
 .transcript summary{font-weight:600;cursor:pointer;min-height:32px}
 .transcript p{margin:4px 0;font-size:17px;border-radius:4px}
 .transcript p.now{background:#f6e3c4}
+.find-row{display:flex;gap:8px}
+.find input{flex:1;min-width:0;font:inherit;min-height:44px;padding:8px 12px;border:1px solid #8A897C;border-radius:8px}
+.find .error{color:#b42318;margin:8px 0 0}
+.hits ul{list-style:none;margin:0;padding:0;display:grid;gap:8px}
+.hits .hit{display:block;min-height:44px;padding:8px 12px;border:1px solid #D2D7DF;border-radius:8px;text-decoration:none}
+.hits .hit:hover{border-color:#8A897C}
+.hit-title{display:block;font-weight:600}
+.hit-words mark{background:#f6e3c4;color:inherit;font-weight:600}
+.hits:focus,.card[role=status]:focus{outline:none}
 .kind{font-size:14px;color:#5f5e55;margin:0 0 4px}
 .notes{white-space:pre-wrap;font-size:17px}
 .download-all{display:flex;flex-wrap:wrap;align-items:center;gap:12px 16px}
@@ -174,7 +210,7 @@ function envelopeCard(envelope: Envelope, token: string, childName: string, canC
   return `<li class="card envelope"><p class="kind">Opens later · ${KIND_LABEL[envelope.kind]}</p><h3>${escapeHtml(envelope.milestone)}</h3>${action}</li>`;
 }
 
-function childPage(page: Extract<ChildPage, { state: "open" }>, token: string, envelopes: Envelope[], notice = "", worryOffered = false) {
+function childPage(page: Extract<ChildPage, { state: "open" }>, token: string, envelopes: Envelope[], notice = "", worryOffered = false, search = NOT_SEARCHED) {
   const name = escapeHtml(page.child.name);
   const dad = escapeHtml(page.dadName);
   const photo = page.child.photoUrl
@@ -183,7 +219,7 @@ function childPage(page: Extract<ChildPage, { state: "open" }>, token: string, e
   const fresh = page.memories.filter((memory) => isNew(memory, page.previousVisitAt)).length;
   const news = fresh === 0 ? "" : `<p class="news" role="status">${fresh === 1 ? "1 new message" : `${fresh} new messages`} since your last visit.</p>`;
   const list = page.memories.length
-    ? `${news}${downloadAll(page.memories, token)}<ul class="memories" aria-label="Messages">${page.memories.map((memory) => memoryCard(memory, isNew(memory, page.previousVisitAt))).join("")}</ul>`
+    ? `${news}${downloadAll(page.memories, token)}${spokenSearch(search, token, page.dadName)}<ul class="memories" aria-label="Messages">${page.memories.map((memory) => memoryCard(memory, isNew(memory, page.previousVisitAt))).join("")}</ul>`
     : `<div class="card"><p>Nothing has opened for ${name} yet. When something does, we will email you.</p></div>`;
   const family =
     page.family.length > 1
@@ -251,6 +287,7 @@ export function registerGuardianPages(options: {
   confirmations: Pick<ConfirmationsUsecases, "envelopes">;
   legacy: Pick<LegacyUsecases, "imHere" | "knowsToken" | "worryRule">;
   childArchive: ChildArchive;
+  searchSpoken: SearchSpoken;
   rateLimit: RateLimiter;
 }) {
   const { usecases, links } = options;
@@ -267,6 +304,15 @@ export function registerGuardianPages(options: {
       throw error;
     }
   };
+
+  /** The words asked for on the child's page, found only in what has opened for this child (the page's own memories). */
+  async function searchOf(q: string | undefined, page: Extract<ChildPage, { state: "open" }>): Promise<SpokenSearch> {
+    if (q === undefined) return NOT_SEARCHED;
+    const parsed = transcriptSearchSchema.safeParse({ q });
+    if (!parsed.success) return { query: q.slice(0, 200), hits: null, error: parsed.error.issues[0]!.message };
+    const { hits } = await options.searchSpoken({ userId: page.access.userId, query: parsed.data.q, memoryIds: page.memories.map((memory) => memory.id) });
+    return { query: parsed.data.q, hits, error: null };
+  }
 
   app.get("/family/invite/:token", limit.invitation, async (c) => {
     c.header("cache-control", "no-store");
@@ -320,7 +366,8 @@ export function registerGuardianPages(options: {
     const envelopes = await options.confirmations.envelopes(page.access);
     const confirmed = c.req.query("confirmed");
     const worryOffered = page.access.kind === "guardian" && Boolean(await options.legacy.worryRule({ userId: page.access.userId }));
-    return c.html(childPage(page, token, envelopes, confirmed ? confirmedNotice(confirmed, page, envelopes) : "", worryOffered));
+    const search = await searchOf(c.req.query("q"), page);
+    return c.html(childPage(page, token, envelopes, confirmed ? confirmedNotice(confirmed, page, envelopes) : "", worryOffered, search), search.error ? 400 : 200);
   });
 
   // From one child's page to a brother's or sister's (a guardian of both): a fresh link to it.

@@ -1,6 +1,6 @@
 import type { Readable } from "node:stream";
 import type { Memory, MemoryUnlock, ShownMemoryFields } from "../../../shared/memories";
-import type { Caption } from "../../../shared/transcripts";
+import type { Caption, TranscriptHit } from "../../../shared/transcripts";
 
 /** What the guardians module reads from other modules (through their usecases). */
 export type FamilyReaders = {
@@ -71,6 +71,9 @@ export type ChildPage =
     }
   /** Expired, revoked, unknown or no longer allowed: the page names nobody. */
   | { state: "unavailable" };
+
+/** Where these words are said in the recordings of these memories (the transcripts module's search), best first. */
+export type SearchSpoken = (input: { userId: string; query: string; memoryIds: string[] }) => Promise<{ hits: TranscriptHit[] }>;
 
 /** A child's archive of opened memories as a ZIP stream, packed while it is read (the export module's buildChildArchive). */
 export type ChildArchive = (input: { userId: string; childId: string }) => Promise<{ stream: Readable; result: Promise<unknown>; fileName: string }>;

@@ -10,6 +10,7 @@ import {
   MAX_AUDIO_BYTES,
   MAX_IMAGE_BYTES,
   type Memory,
+  type MemoryFileRef,
   type MemoryItem,
   type MemoryKind,
   type MemoryPage,
@@ -33,7 +34,7 @@ const LIST_FOR_CHILD_LIMIT = 10_000;
 const LIST_FOR_ACCOUNT_PAGE = 500;
 
 /** A memory as the export reads it: its card, its stored files, and for which children it has opened (recorded) and when. */
-export type AccountMemory = MemoryItem & { files: DeliveredFile[]; openedFor: Array<{ childId: string; at: string }> };
+export type AccountMemory = MemoryItem & { files: DeliveredFile[]; captions: MemoryFileRef | null; openedFor: Array<{ childId: string; at: string }> };
 
 function encodeCursor(row: { createdAt: string; id: string }) {
   return Buffer.from(JSON.stringify([row.createdAt, row.id])).toString("base64url");
@@ -282,7 +283,7 @@ export function createMemoriesUsecases(options: {
 
     /**
      * Every memory of the account, of every kind, newest first, with the account's children (the export).
-     * Each memory carries its stored files and, for each of its children, whether and when it opened as
+     * Each memory carries its stored files, its captions file (WebVTT, once it has a transcript) and, for each of its children, whether and when it opened as
      * recorded: a memory that opened for a child stays open for that child (an edit to a later date, a
      * legacy release), and one not yet recorded for a child has not opened for that child. `unlock.unlocked`
      * says it opened for any of them.
@@ -305,7 +306,7 @@ export function createMemoriesUsecases(options: {
         memories: items.map((item, index) => {
           // Only its children now: an unlock recorded for a child since taken off the memory stays recorded, not shown.
           const openedFor = (recorded.get(item.id) ?? []).filter((opened) => item.children.some((child) => child.id === opened.childId));
-          return { ...item, unlock: { ...item.unlock, unlocked: openedFor.length > 0 }, files: deliveredFilesOf(rows[index]), openedFor };
+          return { ...item, unlock: { ...item.unlock, unlocked: openedFor.length > 0 }, files: deliveredFilesOf(rows[index]), captions: fileOf(rows[index], "captions") ?? null, openedFor };
         }),
       };
     },

@@ -1,5 +1,5 @@
 import type { ModuleInfrastructure } from "../module-infrastructure";
-import { chooseTranscriber } from "./transcripts.engine";
+import { chooseTranscriber, type TranscriberSetting } from "./transcripts.engine";
 import { createTranscribeMemoryJob, transcribeMemoryQueue } from "./transcripts.jobs";
 import { createTranscriptsRepository } from "./transcripts.repository";
 import { registerTranscriptsRoutes } from "./transcripts.routes";
@@ -9,7 +9,7 @@ import { createTranscriptsUsecases } from "./transcripts.usecases";
  * Transcripts: every recording (a narration's or note's voice once saved, a video once processed) is turned into
  * words with timings by a job, kept as segments with a WebVTT captions file beside the recording; Dad's own text wins.
  */
-export async function createTranscriptsModule(infra: ModuleInfrastructure, options: { setting: "pocketsphinx" | "off" }) {
+export async function createTranscriptsModule(infra: ModuleInfrastructure, options: { setting: TranscriberSetting }) {
   const choice = await chooseTranscriber(options.setting);
   const usecases = createTranscriptsUsecases({
     repository: createTranscriptsRepository(infra.db),

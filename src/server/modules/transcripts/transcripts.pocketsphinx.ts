@@ -1,11 +1,10 @@
 import { execFile } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { promisify } from "node:util";
 import { segmentsOfWords, type TranscriptSegment, type TranscriptWord } from "../../../shared/transcripts";
-import { type MediaContainer, singleInput } from "../storage/storage.file-type";
-import { RecordingUnreadable, type Transcriber } from "./transcripts.types";
+import type { MediaContainer } from "../storage/storage.file-type";
+import { withSpeechOf } from "./transcripts.speech";
+import type { Transcriber } from "./transcripts.types";
 
 const run = promisify(execFile);
 
@@ -48,24 +47,16 @@ export async function pocketsphinxInstalled() {
 }
 
 /**
- * The embedded engine: ffmpeg turns the recording's first audio stream into 16 kHz mono WAV (what the model was
- * trained on), then PocketSphinx recognises it with word times and confidences. It uses one core.
+ * The embedded engine: the recording's speech as 16 kHz mono WAV (what the model was trained on), recognised by
+ * PocketSphinx with word times and confidences. It uses one core.
  */
 export function createPocketsphinxTranscriber(): Transcriber {
   return {
     engine: "pocketsphinx",
-    async transcribe(input: { file: string; container: MediaContainer }) {
-      const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "heydad-transcript-"));
-      try {
-        const wav = path.join(dir, "speech.wav");
-        await run("ffmpeg", ["-v", "error", "-y", ...singleInput(input.file, input.container), "-map", "0:a:0", "-vn", "-ac", "1", "-ar", "16000", "-c:a", "pcm_s16le", "-f", "wav", wav], { maxBuffer: 16 * 1024 * 1024 }).catch(() => {
-          throw new RecordingUnreadable("The recording has no sound we can read.");
-        });
+    transcribe: (input: { file: string; container: MediaContainer }) =>
+      withSpeechOf(input, "wav", async (wav) => {
         const { stdout } = await run(POCKETSPHINX_BINARY, ["-infile", wav, "-time", "yes", "-logfn", "/dev/null"], { maxBuffer: 64 * 1024 * 1024 });
         return { engine: "pocketsphinx", language: "en-US", segments: parsePocketsphinxOutput(stdout) };
-      } finally {
-        await fs.promises.rm(dir, { recursive: true, force: true });
-      }
-    },
+      }),
   };
 }

@@ -59,9 +59,11 @@ export function createTranscriptsRepository(db: Database) {
     /**
      * Dad's captions that contain the words searched for (PostgreSQL full-text search, English stemming), best first,
      * each with its matching words marked (ts_headline) and the moment the first matching word is said (the caption's start for Dad's own text, which has no word
-     * times).
+     * times). With `memoryIds`, only in those memories.
      */
-    async search(input: { userId: string; query: string; limit: number }) {
+    async search(input: { userId: string; query: string; limit: number; memoryIds?: string[] }) {
+      if (input.memoryIds?.length === 0) return [];
+      const among = input.memoryIds ? sql`AND s.memory_id IN (${sql.join(input.memoryIds.map((id) => sql`${id}::uuid`), sql`, `)})` : sql``;
       const { rows } = await db.execute<{ memory_id: string; title: string; kind: "narration" | "note" | "video"; text: string; headline: string; at_ms: number }>(sql`
         WITH q AS (SELECT websearch_to_tsquery('english', ${input.query}) AS query)
         SELECT s.memory_id, m.title, m.kind, s.text, ts_headline('english', s.text, q.query, ${HEADLINE_OPTIONS}) AS headline,
@@ -71,7 +73,7 @@ export function createTranscriptsRepository(db: Database) {
             ORDER BY (w->>'startMs')::int LIMIT 1
           ), s.start_ms) AS at_ms
         FROM q, transcript_segments s JOIN memories m ON m.id = s.memory_id
-        WHERE m.user_id = ${input.userId} AND to_tsvector('english', s.text) @@ q.query
+        WHERE m.user_id = ${input.userId} ${among} AND to_tsvector('english', s.text) @@ q.query
         ORDER BY ts_rank(to_tsvector('english', s.text), q.query) DESC, m.created_at DESC, s.position
         LIMIT ${input.limit}`);
       return rows.map((row) => ({ memoryId: row.memory_id, title: row.title, kind: row.kind, text: row.text, highlight: highlighted(row.headline), atMs: Number(row.at_ms) }));
@@ -92,11 +94,20 @@ export function createTranscriptsRepository(db: Database) {
       }
     },
 
-    async markFailed(input: { memoryId: string; error: string }) {
+    /** Failed, saying why (`keepNotedError`: the reason a try noted, when there is one). */
+    async markFailed(input: { memoryId: string; error: string; keepNotedError?: boolean }) {
       await db
         .update(transcripts)
-        .set({ status: "failed", error: input.error, updatedAt: new Date() })
+        .set({ status: "failed", error: input.keepNotedError ? sql`coalesce(${transcripts.error}, ${input.error})` : input.error, updatedAt: new Date() })
         .where(and(eq(transcripts.memoryId, input.memoryId), eq(transcripts.editedByDad, false)));
+    },
+
+    /** Why a try failed, while the transcript is still being made (a later try may still make it). */
+    async noteError(input: { memoryId: string; error: string }) {
+      await db
+        .update(transcripts)
+        .set({ error: input.error, updatedAt: new Date() })
+        .where(and(eq(transcripts.memoryId, input.memoryId), eq(transcripts.status, "transcribing")));
     },
 
     /**

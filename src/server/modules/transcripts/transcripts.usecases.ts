@@ -8,7 +8,7 @@ import { sha256Of } from "../storage/storage.checksum";
 import { mediaContainerOf } from "../storage/storage.file-type";
 import { transcriptErrors } from "./transcripts.errors";
 import type { TranscriptSource, TranscriptsRepository } from "./transcripts.repository";
-import { RecordingUnreadable, type Transcriber } from "./transcripts.types";
+import { EngineUnreachable, NoRetryHelps, type Transcriber } from "./transcripts.types";
 
 const UNREADABLE = "This recording is not audio we can read.";
 
@@ -36,7 +36,7 @@ function madeFrom(current: { status: string; editedByDad: boolean; sourceSha256:
 export function createTranscriptsUsecases(options: {
   repository: TranscriptsRepository;
   storage: ObjectStorage;
-  /** The engine of this server, or null when none can run (TRANSCRIBER=off, or PocketSphinx not installed). */
+  /** The engine of this server (PocketSphinx or a provider), or null when none can run (TRANSCRIBER=off, or PocketSphinx not installed). */
   transcriber: Transcriber | null;
   enqueue: (input: { memoryId: string; sourceSha256: string | null }) => Promise<void>;
   deleteFilesLater: (objects: ObjectRef[]) => Promise<void>;
@@ -98,19 +98,22 @@ export function createTranscriptsUsecases(options: {
         const result = await transcriber.transcribe(recording);
         await store({ memoryId, source, engine: result.engine, language: result.language, byDad: false, segments: result.segments });
       } catch (error) {
-        if (!(error instanceof RecordingUnreadable)) throw error;
-        await repository.markFailed({ memoryId, error: error.message });
+        if (error instanceof NoRetryHelps) return await repository.markFailed({ memoryId, error: error.message });
+        // Kept as the reason the transcript shows if the last try fails too.
+        if (error instanceof EngineUnreachable) await repository.noteError({ memoryId, error: error.message });
+        throw error;
       } finally {
         await fs.promises.rm(dir, { recursive: true, force: true });
       }
     },
 
+    /** The job's last try failed: the transcript shows as failed, with the reason its tries met (or that it did not finish). */
     async failedForGood(memoryId: string) {
-      await repository.markFailed({ memoryId, error: "The transcription did not finish." });
+      await repository.markFailed({ memoryId, error: "The transcription did not finish.", keepNotedError: true });
     },
 
-    /** Where Dad said these words, in any of his recordings: at most 20 captions, best first. */
-    async search(input: { userId: string; query: string }): Promise<{ hits: TranscriptHit[] }> {
+    /** Where Dad said these words, in any of his recordings (or only in `memoryIds`): at most 20 captions, best first. */
+    async search(input: { userId: string; query: string; memoryIds?: string[] }): Promise<{ hits: TranscriptHit[] }> {
       return { hits: await repository.search({ ...input, limit: 20 }) };
     },
 
