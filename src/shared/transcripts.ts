@@ -97,6 +97,8 @@ export type TranscriptView = {
   segments: TranscriptSegment[];
   /** A signed link to the WebVTT captions, once there is a transcript. */
   captionsUrl: string | null;
+  /** Why there is none, when making it failed (the recording unreadable, the transcription service unreachable). */
+  reason: string | null;
 };
 
 export const TRANSCRIPT_COPY = {
@@ -104,6 +106,7 @@ export const TRANSCRIPT_COPY = {
   transcribing: "Transcribing…",
   unavailable: "No transcript: engine not installed",
   failed: "No transcript: this recording could not be read",
+  failedBecause: (reason: string) => `No transcript. ${reason}`,
   none: "No transcript yet",
   unsure: "unsure",
   edit: "Edit transcript",

@@ -212,7 +212,7 @@ describe.skipIf(!installed)("a voice recording's transcript", () => {
     await t.services.storage.put({ bucket: "audio", key, body: Buffer.from("#EXTM3U\n#EXTINF:10,\nfile:///etc/passwd\n"), contentType: "audio/webm" });
     const [memory] = await insertMemories(t.db, dad.id, [{ kind: "note", title: "Odd", durationSeconds: 3, childIds: [child.id], files: [{ role: "voice", bucket: "audio", key }] }]);
     await t.services.events.emit("memory.recorded", { userId: dad.id, memoryId: memory!.id });
-    expect(await waitForTranscript(dad.cookie, memory!.id, "failed")).toMatchObject({ status: "failed", segments: [], captionsUrl: null });
+    expect(await waitForTranscript(dad.cookie, memory!.id, "failed")).toMatchObject({ status: "failed", segments: [], captionsUrl: null, reason: "This recording is not audio we can read." });
     expect(await captionsRow(memory!.id)).toBeUndefined();
   });
 
@@ -221,7 +221,7 @@ describe.skipIf(!installed)("a voice recording's transcript", () => {
     closeAfterFile(off.stop);
     const { dad, child } = await dadWithChild();
     const spoken = await saveNote(off, dad.cookie, child.id, fs.readFileSync(recording.file));
-    expect(await transcriptOf(dad.cookie, spoken, off)).toEqual({ status: "unavailable", engine: null, language: null, segments: [], captionsUrl: null });
+    expect(await transcriptOf(dad.cookie, spoken, off)).toEqual({ status: "unavailable", engine: null, language: null, segments: [], captionsUrl: null, reason: null });
     const written = await saveNote(off, dad.cookie, child.id);
     expect((await transcriptOf(dad.cookie, written, off)).status).toBe("none");
     expect((await jsonRequest(t, "PUT", `/api/memories/${written}/transcript`, { cookie: dad.cookie, body: { text: "x" } })).status).toBe(409);

@@ -66,6 +66,7 @@ export function createTranscriptsUsecases(options: {
       language: ready ? row.language : null,
       segments: ready ? row.segments : [],
       captionsUrl: ready && row.captions ? await storage.signedUrl(row.captions as ObjectRef) : null,
+      reason: status === "failed" ? (row?.error ?? null) : null,
     };
   }
 

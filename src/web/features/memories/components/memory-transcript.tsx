@@ -78,7 +78,7 @@ export function MemoryTranscript({ memoryId }: { memoryId: string }) {
             </div>
           ) : (
             <p role="status" className="text-sm text-olive-dark">
-              {STATUS_LINE[data.status]}
+              {data.status === "failed" && data.reason ? TRANSCRIPT_COPY.failedBecause(data.reason) : STATUS_LINE[data.status]}
             </p>
           )}
           {data.status !== "transcribing" ? (
