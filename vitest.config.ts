@@ -1,9 +1,10 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import { SlowestFirstSequencer } from "./tests/support/slowest-first-sequencer";
+
+const E2E_FILES = "tests/e2e/**/*.test.ts";
 
 export default defineConfig({
   test: {
-    include: ["src/**/*.test.ts", "src/**/*.test.tsx", "tests/**/*.test.ts"],
     globalSetup: ["tests/support/global-setup.ts"],
     setupFiles: ["tests/support/fail-on-console-error.ts", "tests/support/close-after-file.ts"],
     // Journeys in Chromium take 10–40 s on a busy 2-core machine; the limit only catches hangs.
@@ -15,6 +16,12 @@ export default defineConfig({
     sequence: { sequencer: SlowestFirstSequencer },
     pool: "forks",
     maxWorkers: 3,
+    projects: [
+      { extends: true, test: { name: "server", include: ["src/**/*.test.ts", "src/**/*.test.tsx", "tests/**/*.test.ts"], exclude: [...configDefaults.exclude, E2E_FILES] } },
+      // The browser journeys run one after another in a worker that keeps its modules, so they share the worker's app
+      // server and Chromium (startE2eServer, useBrowser) instead of starting both in every file.
+      { extends: true, test: { name: "e2e", include: [E2E_FILES], isolate: false } },
+    ],
     reporters: ["default", ["json", { outputFile: "test-results/vitest.json" }]],
   },
 });

@@ -133,7 +133,7 @@ describe.skipIf(!browserAvailable)("account journey in Chromium", () => {
     await banner.getByRole("link", { name: "See details" }).click();
     await later.waitForURL(`${server.baseUrl}/pricing#dad-dna`);
     const events = async () =>
-      (await server.pool.query("SELECT name FROM analytics_events WHERE name LIKE 'upsell_dad_dna%' ORDER BY name")).rows.map((row) => row.name);
+      (await server.pool.query("SELECT name FROM analytics_events WHERE name LIKE 'upsell_dad_dna%' AND user_id = (SELECT id FROM users WHERE email = $1) ORDER BY name", [email])).rows.map((row) => row.name);
     await expect.poll(events, { timeout: 15_000 }).toEqual(["upsell_dad_dna_banner_click", "upsell_dad_dna_banner_show"]);
 
     await later.goto(`${server.baseUrl}/dashboard`);

@@ -3,7 +3,7 @@ import PgBoss from "pg-boss";
 import { describe, expect, it } from "vitest";
 import { seriousAxeViolations } from "../support/axe";
 import { browserAvailable, useBrowser } from "../support/browser";
-import { startE2eServer } from "../support/e2e-server";
+import { signUpConfirmed, startE2eServer } from "../support/e2e-server";
 import { controlsCoveredOnPage, screenshotAtBothWidths } from "../support/screens";
 
 type Server = Awaited<ReturnType<typeof startE2eServer>>;
@@ -210,10 +210,8 @@ describe.skipIf(!browserAvailable)("access and money in Chromium (TEST MODE chec
 
   it("after the free month without access: the pricing modal, then the overlay over recording and watching, never over settings, pricing or the legal pages", async () => {
     const page = await browser.newPage();
-    const email = `late${Date.now()}@example.com`;
-    await signUp(page, server, email);
-    await page.waitForURL(`${server.baseUrl}/dashboard`);
-    await server.pool.query("UPDATE profiles SET created_at = now() - interval '31 days' WHERE id = $1", [await userId(server, email)]);
+    const dadId = await signUpConfirmed(server, page, `late${Date.now()}@example.com`);
+    await server.pool.query("UPDATE profiles SET created_at = now() - interval '31 days' WHERE id = $1", [dadId]);
     await page.reload();
 
     const modal = page.getByRole("dialog", { name: "Keep building for them" });

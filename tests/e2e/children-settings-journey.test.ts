@@ -129,7 +129,7 @@ describe.skipIf(!browserAvailable)("children and settings in Chromium", () => {
     await page.getByText("Settings saved successfully").waitFor();
     await page.getByRole("switch", { name: "Video reminders" }).click();
     await page.getByRole("button", { name: "Save notifications" }).click();
-    await expect.poll(async () => (await server.pool.query("SELECT video_reminders FROM user_settings")).rows).toEqual([{ video_reminders: false }]);
+    await expect.poll(async () => (await server.pool.query("SELECT video_reminders FROM user_settings WHERE user_id = (SELECT id FROM users WHERE email = $1)", [email])).rows).toEqual([{ video_reminders: false }]);
 
     // Password rules shown before anything is sent.
     await page.getByLabel("Current password").fill(password);

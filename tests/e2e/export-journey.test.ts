@@ -30,7 +30,7 @@ describe.skipIf(!browserAvailable)("'Download everything' in Chromium", () => {
     expect(response.status()).toBe(200);
     expect((await response.body()).subarray(0, 2).toString()).toBe("PK");
 
-    await server.pool.query("UPDATE archives SET expires_at = now() - interval '1 minute'");
+    await server.pool.query("UPDATE archives SET expires_at = now() - interval '1 minute' WHERE user_id = (SELECT id FROM users WHERE email = $1)", [email]);
     await page.reload();
     await page.getByText("This download link has expired. Archives are kept for 7 days.").waitFor();
     await page.getByRole("button", { name: "Build a new archive" }).click();

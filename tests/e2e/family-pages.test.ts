@@ -125,8 +125,8 @@ describe.skipIf(!browserAvailable)("the family's pages on a phone", () => {
       await snow.evaluate((element: HTMLAudioElement) => element.pause());
 
       // She comes back the next day: what Papa left since is marked "New".
-      await server.pool.query("UPDATE family_page_visits SET last_viewed_at = last_viewed_at - interval '1 day'");
-      await server.pool.query("UPDATE memories SET created_at = created_at - interval '2 days'");
+      await server.pool.query("UPDATE family_page_visits SET last_viewed_at = last_viewed_at - interval '1 day' WHERE child_id = ANY($1)", [Object.values(childIds)]);
+      await server.pool.query("UPDATE memories SET created_at = created_at - interval '2 days' WHERE user_id = (SELECT id FROM users WHERE email = $1)", [dadEmail]);
       await voiceNote(server, dad, [childIds.Maya], "Sleep well");
       await nana.goto(mayaUrl);
       await nana.getByText("1 new message since your last visit.").waitFor();

@@ -2,28 +2,16 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { seriousAxeViolations } from "../support/axe";
 import { browserAvailable, useBrowser } from "../support/browser";
-import { startE2eServer } from "../support/e2e-server";
+import { signedInDad, startE2eServer } from "../support/e2e-server";
 import { TINY_PNG } from "../support/images";
 import { screenshotAtBothWidths } from "../support/screens";
 import { generateClip } from "../support/videos";
 
 type Server = Awaited<ReturnType<typeof startE2eServer>>;
 
-/** Signs up and confirms through the real API in this page's browser context (cookies land there). */
-async function signUpAndConfirm(page: Page, server: Server) {
-  const email = `pd${Date.now()}${Math.round(Math.random() * 1000)}@example.com`;
-  const signUp = await page.request.post(`${server.baseUrl}/api/auth/sign-up/email`, {
-    headers: { origin: server.baseUrl },
-    // A father in the US: his time zone chooses the US emergency numbers.
-    data: { email, password: "correct-horse-1", name: "", callbackURL: "/dashboard", timeZone: "America/Chicago" },
-  });
-  expect(signUp.ok()).toBe(true);
-  const message = await server.latestEmail(email, "Confirm");
-  const link = message.text.match(/https?:\/\/\S+/)![0];
-  await page.request.get(link, { maxRedirects: 0 });
-  const me = await (await page.request.get(`${server.baseUrl}/api/me`)).json();
-  return me.user.id as string;
-}
+/** A confirmed dad signed in in this page's browser context; a father in the US: his time zone chooses the US emergency numbers. */
+const signUpAndConfirm = (page: Page, server: Server) =>
+  signedInDad(server, page, `pd${Date.now()}${Math.round(Math.random() * 1000)}@example.com`, { timeZone: "America/Chicago" });
 
 describe.skipIf(!browserAvailable)("Pocket Dad and onboarding in Chromium", () => {
   const browser = useBrowser();

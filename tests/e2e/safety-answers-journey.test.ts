@@ -29,9 +29,8 @@ describe.skipIf(!browserAvailable)("safety answers for the emergency, the child'
   it("choking under 1 in the US, a burn in the UK, a father afraid of hurting his baby in Australia", async () => {
     const server = await startE2eServer();
     const page = await browser.newPage({ width: 360, height: 800 });
-    await signUpConfirmed(server, page, `safety${Date.now()}@example.com`, { timeZone: "America/New_York" });
-    const { rows } = await server.pool.query<{ id: string }>("SELECT id FROM users ORDER BY created_at DESC LIMIT 1");
-    await server.pool.query("INSERT INTO children (user_id, name, birthdate) VALUES ($1, 'Ari', $2), ($1, 'Maya', $3)", [rows[0].id, daysAgo(200), daysAgo(2 * 365 + 40)]);
+    const dadId = await signUpConfirmed(server, page, `safety${Date.now()}@example.com`, { timeZone: "America/New_York" });
+    await server.pool.query("INSERT INTO children (user_id, name, birthdate) VALUES ($1, 'Ari', $2), ($1, 'Maya', $3)", [dadId, daysAgo(200), daysAgo(2 * 365 + 40)]);
 
     // The US (guessed from his time zone): a baby choking gets back blows and chest thrusts, 911 a tap away.
     await page.goto(`${server.baseUrl}/say-this`);

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { browserAvailable, useBrowser } from "../support/browser";
-import { type E2eServer, startE2eServer } from "../support/e2e-server";
+import { type E2eServer, signedInDad, startE2eServer } from "../support/e2e-server";
 import { VIDEO_COPY } from "../../src/shared/videos";
 import { generateClip, recordWithMediaRecorder } from "../support/videos";
 
@@ -13,11 +13,8 @@ describe.skipIf(!browserAvailable)("video journey in Chromium", () => {
   /** A new page signed in as a fresh, confirmed dad who has one child, Maya. */
   async function signedInWithChild(server: E2eServer) {
     const page = await browser.newPage();
-    const email = `video${Date.now()}@example.com`;
     const origin = { origin: server.baseUrl };
-    await page.request.post(`${server.baseUrl}/api/auth/sign-up/email`, { headers: origin, data: { email, password: "correct-horse-1", name: "", timeZone: "UTC" } });
-    await server.pool.query("UPDATE users SET email_verified = true WHERE email = $1", [email]);
-    expect((await page.request.post(`${server.baseUrl}/api/auth/sign-in/email`, { headers: origin, data: { email, password: "correct-horse-1" } })).ok()).toBe(true);
+    await signedInDad(server, page, `video${Date.now()}${Math.round(Math.random() * 1000)}@example.com`);
     expect((await page.request.post(`${server.baseUrl}/api/children`, { headers: origin, data: { name: "Maya", birthdate: "2016-04-02" } })).ok()).toBe(true);
     return page;
   }

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { seriousAxeViolations } from "../support/axe";
 import { browserAvailable, useBrowser } from "../support/browser";
-import { type E2eServer, startE2eServer } from "../support/e2e-server";
+import { type E2eServer, signedInDad, startE2eServer } from "../support/e2e-server";
 import { screenshotAtBothWidths } from "../support/screens";
 
 const PHONE = { width: 360, height: 800 };
@@ -22,10 +22,7 @@ describe.skipIf(!browserAvailable)("layout measured at 360 px and 1280 px, in Ch
     const page = await browser.newPage(viewport);
     const email = `layout${Date.now()}${Math.round(Math.random() * 10_000)}@example.com`;
     const origin = { origin: server.baseUrl };
-    await page.request.post(`${server.baseUrl}/api/auth/sign-up/email`, { headers: origin, data: { email, password: PASSWORD, name: "", timeZone: "UTC" } });
-    await server.pool.query("UPDATE users SET email_verified = true WHERE email = $1", [email]);
-    expect((await page.request.post(`${server.baseUrl}/api/auth/sign-in/email`, { headers: origin, data: { email, password: PASSWORD } })).ok()).toBe(true);
-    const userId = (await server.pool.query("SELECT id FROM users WHERE email = $1", [email])).rows[0].id as string;
+    const userId = await signedInDad(server, page, email);
     const addChild = async (name: string, birthdate: string) =>
       expect((await page.request.post(`${server.baseUrl}/api/children`, { headers: origin, data: { name, birthdate } })).ok()).toBe(true);
     return { page, userId, addChild };

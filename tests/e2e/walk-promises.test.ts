@@ -6,13 +6,12 @@ import { generateVoice } from "../support/archives";
 import { seriousAxeViolations } from "../support/axe";
 import { browserAvailable, useBrowser } from "../support/browser";
 import { pngFromCanvas, TINY_PNG } from "../support/images";
-import { type E2eServer, startE2eServer } from "../support/e2e-server";
+import { type E2eServer, signedInDad, startE2eServer, TEST_PASSWORD } from "../support/e2e-server";
 import { screenshotAtBothWidths } from "../support/screens";
 import { generateClip } from "../support/videos";
 
 const PHONE = { width: 360, height: 800 };
 const DESKTOP = { width: 1280, height: 900 };
-const PASSWORD = "correct-horse-1";
 
 /** What a father, a grandmother and a grown child met walking every screen, kept as promises. */
 describe.skipIf(!browserAvailable)("promises kept on a walk through the product, in Chromium", () => {
@@ -25,16 +24,13 @@ describe.skipIf(!browserAvailable)("promises kept on a walk through the product,
     const page = await browser.newPage(viewport);
     const email = `walk${Date.now()}${Math.round(Math.random() * 10_000)}@example.com`;
     const origin = { origin: server.baseUrl };
-    await page.request.post(`${server.baseUrl}/api/auth/sign-up/email`, { headers: origin, data: { email, password: PASSWORD, name: "", timeZone: "UTC" } });
-    await server.pool.query("UPDATE users SET email_verified = true WHERE email = $1", [email]);
-    expect((await page.request.post(`${server.baseUrl}/api/auth/sign-in/email`, { headers: origin, data: { email, password: PASSWORD } })).ok()).toBe(true);
+    const userId = await signedInDad(server, page, email);
     if (options.checklist === false) await page.addInitScript(() => window.localStorage.setItem("heydad.onboarding-card.closed", "1"));
     const addChild = async (name: string, birthdate = "2016-04-02") => {
       const response = await page.request.post(`${server.baseUrl}/api/children`, { headers: origin, data: { name, birthdate } });
       expect(response.ok()).toBe(true);
       return ((await response.json()) as { child: { id: string } }).child.id;
     };
-    const userId = (await server.pool.query("SELECT id FROM users WHERE email = $1", [email])).rows[0].id as string;
     return { page, email, userId, addChild, origin };
   }
 
@@ -243,7 +239,7 @@ describe.skipIf(!browserAvailable)("promises kept on a walk through the product,
     });
     await page.goto(`${server.baseUrl}/settings`);
     const setUp = page.getByRole("form", { name: "Set up two-step verification" });
-    await setUp.getByLabel("Password").fill(PASSWORD);
+    await setUp.getByLabel("Password").fill(TEST_PASSWORD);
     await setUp.getByRole("button", { name: "Set up two-step verification" }).click();
     const secret = await page.getByTestId("totp-secret").textContent();
     const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret!) });

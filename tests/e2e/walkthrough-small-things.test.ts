@@ -1,12 +1,11 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserAvailable, useBrowser } from "../support/browser";
-import { type E2eServer, startE2eServer } from "../support/e2e-server";
+import { type E2eServer, signedInDad, startE2eServer } from "../support/e2e-server";
 import { screenshotAtBothWidths } from "../support/screens";
 import { generateClip } from "../support/videos";
 
 const PHONE = { width: 360, height: 800 };
-const PASSWORD = "correct-horse-1";
 
 /** The smaller rough edges a father's walkthrough of the app found, each where he met it. */
 describe.skipIf(!browserAvailable)("the smaller rough edges of the walkthrough, in Chromium", () => {
@@ -18,9 +17,7 @@ describe.skipIf(!browserAvailable)("the smaller rough edges of the walkthrough, 
     const page = await browser.newPage(viewport);
     const email = `small${Date.now()}${Math.round(Math.random() * 1000)}@example.com`;
     const origin = { origin: server.baseUrl };
-    await page.request.post(`${server.baseUrl}/api/auth/sign-up/email`, { headers: origin, data: { email, password: PASSWORD, name: "", timeZone: "UTC" } });
-    await server.pool.query("UPDATE users SET email_verified = true WHERE email = $1", [email]);
-    expect((await page.request.post(`${server.baseUrl}/api/auth/sign-in/email`, { headers: origin, data: { email, password: PASSWORD } })).ok()).toBe(true);
+    await signedInDad(server, page, email);
     const child = await page.request.post(`${server.baseUrl}/api/children`, { headers: origin, data: { name: "Maya", birthdate: "2016-04-02" } });
     expect(child.ok()).toBe(true);
     // The setup checklist is dismissed: these checks are about the pages themselves.

@@ -19,31 +19,57 @@ export const CHROMIUM_ARGS = [
   "--use-fake-ui-for-media-stream",
 ];
 
+/** The worker's shared Chromium lives on globalThis: the end-to-end files run one after another in one worker (isolate: false). */
+const sharedBrowserKey = Symbol.for("heydad.e2e.sharedChromium");
+type WorkerGlobal = typeof globalThis & { [sharedBrowserKey]?: Promise<Browser> };
+
+const launchChromium = (args: string[] = []) => chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, ...args] });
+
+/** The test worker's Chromium, launched by the first file that asks (again if it was lost); Playwright ends it with the worker. */
+async function sharedChromium() {
+  const worker = globalThis as WorkerGlobal;
+  const current = await worker[sharedBrowserKey]?.catch(() => undefined);
+  if (current?.isConnected()) return current;
+  worker[sharedBrowserKey] = launchChromium();
+  return worker[sharedBrowserKey];
+}
+
 /**
- * A real headless Chromium for one test file. Every test gets a fresh context and page;
- * a failing test leaves a full-page screenshot under test-results/. The app's service worker (which precaches the
- * whole web app, 1.6 MiB, in every fresh context) is blocked unless the file is about it (`serviceWorkers: "allow"`).
- * `args` adds Chromium flags for the file (a microphone that plays a recording: `--use-file-for-fake-audio-capture`).
+ * A real headless Chromium for a test file: the worker's shared one, or the file's own when it needs Chromium flags
+ * (`args`: a microphone that plays a recording, `--use-file-for-fake-audio-capture`). Every test gets a fresh context
+ * (its own cookies and storage) and page; a failing test leaves a full-page screenshot under test-results/. The app's
+ * service worker (which precaches the whole web app, 1.6 MiB, in every fresh context) is blocked unless the file is
+ * about it (`serviceWorkers: "allow"`).
  */
 export function useBrowser(options: { viewport?: { width: number; height: number }; serviceWorkers?: "allow" | "block"; args?: string[] } = {}) {
   let browser: Browser;
+  const ownBrowser = (options.args ?? []).length > 0;
   const state: { page: Page } = { page: undefined as unknown as Page };
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, ...(options.args ?? [])] });
+    browser = ownBrowser ? await launchChromium(options.args) : await sharedChromium();
   });
   afterAll(async () => {
-    await browser?.close();
+    if (ownBrowser) await browser?.close();
   });
+
+  async function openPage(viewport = options.viewport ?? { width: 1280, height: 900 }, contextOptions: { locale?: string } = {}) {
+    const context = await browser.newContext({ viewport, serviceWorkers: options.serviceWorkers ?? "block", ...contextOptions });
+    return context.newPage();
+  }
 
   return {
     get page() {
       return state.page;
     },
-    /** A page in a fresh context; `locale` sets the browser's language (navigator.language, Intl). */
+    /**
+     * A page in a fresh context that outlives a test, for several tests that check one loaded state (each at its
+     * width): the caller closes it (`page.context().close()` in its afterAll).
+     */
+    openPage,
+    /** A page in a fresh context, closed when the test ends; `locale` sets the browser's language (navigator.language, Intl). */
     async newPage(viewport = options.viewport ?? { width: 1280, height: 900 }, contextOptions: { locale?: string } = {}) {
-      const context = await browser.newContext({ viewport, serviceWorkers: options.serviceWorkers ?? "block", ...contextOptions });
-      state.page = await context.newPage();
+      state.page = await openPage(viewport, contextOptions);
       const page = state.page;
       onTestFailed(async ({ task }) => {
         fs.mkdirSync("test-results", { recursive: true });
@@ -51,7 +77,7 @@ export function useBrowser(options: { viewport?: { width: number; height: number
         await page.screenshot({ path: path.join("test-results", `${name}.png`), fullPage: true }).catch(() => {});
       });
       onTestFinished(async () => {
-        await context.close().catch(() => {});
+        await page.context().close().catch(() => {});
       });
       return page;
     },

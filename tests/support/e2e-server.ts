@@ -1,18 +1,56 @@
 import { execFileSync } from "node:child_process";
+import { createHmac, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { hashPassword } from "better-auth/crypto";
 import type { Page } from "playwright-core";
 import pg from "pg";
 import { startAppProcess } from "./app-process";
 import { closeAfterFile } from "./close-after-file";
 import { createTestDatabase } from "./test-database";
+import { TEST_TIMING_ENV } from "./test-timing";
+
+/**
+ * The environment of the server a test worker shares between its end-to-end files: the tests' short waits and no
+ * rate limits (every file's dads sign in from the same address, and the limits have their own server tests).
+ */
+const SHARED_SERVER_ENV: Record<string, string> = { ...TEST_TIMING_ENV, RATE_LIMIT: "off" };
+
+/** The worker's shared server lives on globalThis: the end-to-end files run one after another in one worker (isolate: false). */
+const sharedServerKey = Symbol.for("heydad.e2e.sharedServer");
+type WorkerGlobal = typeof globalThis & { [sharedServerKey]?: Promise<E2eServer> };
 
 /**
  * The real server as a separate process (startAppProcess: `dist/server/main.js`, the compiled bundle
- * `npm start` runs) over a fresh test database and data folder, serving the built web app at localhost.
+ * `npm start` runs) over its own test database and data folder, serving the built web app at localhost.
+ * Without a special `env` (nothing, or only values the shared server has anyway) it is the test worker's shared
+ * server, started by the first file that asks and ended with the worker: its data is every file's, so a test finds
+ * its own rows by its own dad (unique emails), never by being alone in the database. A file that needs another
+ * environment gets a server of its own, closed when the file ends.
  */
 export async function startE2eServer(env: Record<string, string> = {}) {
+  if (Object.entries(env).every(([name, value]) => SHARED_SERVER_ENV[name] === value)) {
+    const worker = globalThis as WorkerGlobal;
+    worker[sharedServerKey] ??= openE2eServer(SHARED_SERVER_ENV, closeWithWorker);
+    // A failed start is not kept: the next file tries again.
+    return worker[sharedServerKey].catch((error: unknown) => {
+      worker[sharedServerKey] = undefined;
+      throw error;
+    });
+  }
+  return openE2eServer(env, (server) => closeAfterFile(() => server.close()));
+}
+
+/** The shared server ends with its worker process (exit-with-test-worker.cjs ends it too if the worker is killed). */
+function closeWithWorker(server: { kill: () => void; dataDir: string }) {
+  process.once("exit", () => {
+    server.kill();
+    fs.rmSync(server.dataDir, { recursive: true, force: true });
+  });
+}
+
+async function openE2eServer(env: Record<string, string>, registerClose: (server: { close: () => Promise<void>; kill: () => void; dataDir: string }) => void) {
   if (!fs.existsSync("dist/web/index.html")) throw new Error("The web app is not built: run `npm run build` (npm test does it first).");
   const database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "heydad-e2e-"));
@@ -20,16 +58,20 @@ export async function startE2eServer(env: Record<string, string> = {}) {
   const { baseUrl, output } = app;
 
   const pool = new pg.Pool({ connectionString: database.url, max: 2 });
-  // The file's database is dropped WITH (FORCE) as the file ends: a connection of this pool still closing then is ended
+  // The database is dropped WITH (FORCE) as the file ends: a connection of this pool still closing then is ended
   // by the server (57P01), which is no failure of the test. Any other error still fails it.
   pool.on("error", (error: Error & { code?: string }) => {
     if (error.code !== "57P01") throw error;
   });
-  closeAfterFile(async () => {
-    await app.kill();
-    await pool.end();
-    await database.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+  registerClose({
+    dataDir,
+    kill: () => app.child.kill("SIGTERM"),
+    close: async () => {
+      await app.kill();
+      await pool.end();
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
   });
 
   return {
@@ -55,18 +97,60 @@ export async function startE2eServer(env: Record<string, string> = {}) {
   };
 }
 
-export type E2eServer = Awaited<ReturnType<typeof startE2eServer>>;
+export type E2eServer = Awaited<ReturnType<typeof openE2eServer>>;
 
-/** Signs a new dad up through the API in the page's context and confirms by email, so the session cookie lands in the browser on /dashboard. */
+/** The password of every dad the tests make. */
+export const TEST_PASSWORD = "correct-horse-1";
+
+/** Ids and tokens as better-auth makes them: random, URL-safe. */
+const randomToken = () => randomBytes(24).toString("base64url");
+
+/**
+ * A dad whose address is confirmed (password TEST_PASSWORD), written to the database as better-auth writes a user and
+ * his password account, without sign-up, the email and its link: for every test that is not about signing up (those
+ * go through the real pages). Returns his id.
+ */
+export async function createConfirmedDad(server: E2eServer, email: string, options: { timeZone?: string } = {}) {
+  const userId = randomToken();
+  await server.pool.query("INSERT INTO users (id, email, email_verified, time_zone) VALUES ($1, $2, true, $3)", [userId, email.toLowerCase(), options.timeZone ?? "UTC"]);
+  await server.pool.query("INSERT INTO accounts (id, account_id, provider_id, user_id, password) VALUES ($1, $2, 'credential', $2, $3)", [
+    randomToken(),
+    userId,
+    await hashPassword(TEST_PASSWORD),
+  ]);
+  return userId;
+}
+
+/**
+ * A new session of the dad, written as better-auth writes one, and its cookie signed with the server's secret as
+ * better-auth signs it (`token.base64(HMAC-SHA256)`): what a sign-in leaves, without the sign-in.
+ */
+export async function sessionCookie(server: E2eServer, userId: string) {
+  const token = randomToken();
+  await server.pool.query("INSERT INTO sessions (id, token, user_id, expires_at) VALUES ($1, $2, $3, now() + interval '30 days')", [randomToken(), token, userId]);
+  // The server's AUTH_SECRET when the run sets one, otherwise the one it generated in its DATA_DIR (auth-secret.ts).
+  const secret = process.env.AUTH_SECRET || fs.readFileSync(path.join(server.dataDir, "auth-secret"), "utf8").trim();
+  return { name: "better-auth.session_token", value: encodeURIComponent(`${token}.${createHmac("sha256", secret).update(token).digest("base64")}`) };
+}
+
+/** The dad signed in in the page's browser context (a new session's cookie, sessionCookie), as after signing in. */
+export async function signInAs(server: E2eServer, page: Page, userId: string) {
+  await page.context().addCookies([{ ...(await sessionCookie(server, userId)), url: server.baseUrl, httpOnly: true, sameSite: "Lax" }]);
+}
+
+/** A new confirmed dad (createConfirmedDad) signed in in the page (signInAs), not yet on any page. Returns his id. */
+export async function signedInDad(server: E2eServer, page: Page, email: string, options: { timeZone?: string } = {}) {
+  const userId = await createConfirmedDad(server, email, options);
+  await signInAs(server, page, userId);
+  return userId;
+}
+
+/** A new confirmed dad (signedInDad) on /dashboard in the page. Returns his id. */
 export async function signUpConfirmed(server: E2eServer, page: Page, email: string, options: { timeZone?: string } = {}) {
-  const signUp = await page.request.post(`${server.baseUrl}/api/auth/sign-up/email`, {
-    headers: { origin: server.baseUrl },
-    data: { email, password: "correct-horse-1", name: "", callbackURL: "/dashboard", ...options },
-  });
-  if (!signUp.ok()) throw new Error(`Sign-up answered ${signUp.status()}`);
-  const link = (await server.latestEmail(email, "Confirm")).text.match(/https?:\/\/\S+/)![0];
-  await page.goto(link);
+  const userId = await signedInDad(server, page, email, options);
+  await page.goto(`${server.baseUrl}/dashboard`);
   await page.waitForURL(/\/dashboard/);
+  return userId;
 }
 
 /**

@@ -4,6 +4,17 @@ import type { Locator, Page } from "playwright-core";
 
 export const SCREENS_DIR = path.join("test-results", "screens");
 
+/** The two widths every screen is checked at: a phone and a desktop. */
+export const PHONE = { width: 360, height: 800 };
+export const DESKTOP = { width: 1280, height: 900 };
+export const BOTH_WIDTHS = [PHONE, DESKTOP];
+
+/** The page at `viewport`, once the app has laid itself out for it (two animation frames after the resize). */
+export async function resizeTo(page: Page, viewport: { width: number; height: number }) {
+  await page.setViewportSize(viewport);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
 /** Screenshots are for a person to look at and assert nothing: they are taken only when SCREENS=1. */
 export const screensWanted = process.env.SCREENS === "1";
 
@@ -23,9 +34,8 @@ export async function screenshotAtBothWidths(page: Page, name: string) {
   if (!screensWanted) return;
   fs.mkdirSync(SCREENS_DIR, { recursive: true });
   const before = page.viewportSize();
-  for (const viewport of [{ width: 360, height: 800 }, { width: 1280, height: 900 }]) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(150);
+  for (const viewport of BOTH_WIDTHS) {
+    await resizeTo(page, viewport);
     await page.screenshot({ path: path.join(SCREENS_DIR, `${name}-${viewport.width}.png`), fullPage: true });
   }
   if (before) await page.setViewportSize(before);
