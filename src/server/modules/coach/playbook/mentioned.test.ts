@@ -16,5 +16,6 @@ describe("what Dad's message is about, in his words", () => {
     expect(mentionedThing("my son wont listen to me")).toBeUndefined();
     expect(mentionedThing("she is upset with her mum since saturday")).toBeUndefined();
     expect(mentionedThing("he cried all evening and i dont know why")).toBeUndefined();
+    expect(mentionedThing("bathtime is a battle every night")).toBeUndefined();
   });
 });

@@ -25,11 +25,15 @@ const NOT_THINGS = new Set(
   ).split(" "),
 );
 const isThingWord = (word: string) => word.length > 2 && !STOP_WORDS.has(word.toLowerCase()) && !NOT_THINGS.has(word.toLowerCase()) && !/^\d/.test(word);
-/** A word that may sit inside a thing ('car washing business') but does not end one ('her ears pierced'). */
+/** Words that may sit inside a thing ('his first girlfriend', 'car washing business') but are not the thing ('her ears pierced'). */
+const MODIFIERS = new Set("first last next new old little big small whole half single only".split(" "));
 const NOT_LAST = /(?:ing|ly|ed)$/i;
+const isModifier = (word: string) => MODIFIERS.has(word.toLowerCase());
 
 /** Below this rarity a word is too common to be what the message is about ('the house', 'the way'). */
 const MIN_RARITY = 0.5;
+
+const COPULA_BEFORE = /\b(?:is|are|was|were|be|been|its|thats|hes|shes|theyre)\s+(?:\w+\s+)?$/i;
 
 export type Mentioned = { phrase: string; words: string[] };
 
@@ -40,6 +44,8 @@ export function mentionedThing(prompt: string): Mentioned | undefined {
   const vectors = wordVectors();
   let best: { score: number; phrase: string; words: string[] } | undefined;
   for (const match of text.matchAll(LEAD)) {
+    // What something is said to be is not a thing he mentioned ('goodbyes are a nightmare', 'it was a joke').
+    if (/^an?$/i.test(match[1]) && COPULA_BEFORE.test(text.slice(0, match.index))) continue;
     const following = match[2].split(/\s+/);
     // The phrase runs until a word that cannot be part of a thing, and does not end on a verb or an adverb.
     const words: string[] = [];
@@ -47,14 +53,14 @@ export function mentionedThing(prompt: string): Mentioned | undefined {
       if (!isThingWord(word)) break;
       words.push(word);
     }
-    while (words.length && NOT_LAST.test(words[words.length - 1])) words.pop();
+    while (words.length && (NOT_LAST.test(words[words.length - 1]) || isModifier(words[words.length - 1]))) words.pop();
     if (!words.length) continue;
     // A word the vectors do not know is rarer than any they do ('tiktok', 'freckles'), when it looks like a word.
-    const score = Math.max(...words.map((word) => (vectors.wordVector(word.toLowerCase()) ? vectors.weightOf(word.toLowerCase()) : /^[a-z]{4,}$/i.test(word) ? 1 : 0)));
+    const score = Math.max(...words.map((word) => (isModifier(word) ? 0 : vectors.wordVector(word.toLowerCase()) ? vectors.weightOf(word.toLowerCase()) : /^[a-z]{4,}$/i.test(word) ? 1 : 0)));
     if (best && score <= best.score) continue;
     const lead = match[1].toLowerCase();
     const determiner = lead === "my" ? "your " : ["his", "her", "their", "our"].includes(lead) ? `${lead} ` : ["the", "a", "an"].includes(lead) ? "the " : "";
-    best = { score, phrase: `${determiner}${words.join(" ")}`, words: words.map((word) => word.toLowerCase()) };
+    best = { score, phrase: `${determiner}${words.join(" ")}`, words: words.filter((word) => !isModifier(word)).map((word) => word.toLowerCase()) };
   }
   return best && best.score >= MIN_RARITY ? { phrase: best.phrase, words: best.words } : undefined;
 }
