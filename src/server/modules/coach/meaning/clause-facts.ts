@@ -53,7 +53,7 @@ const ABSENT =
   /\b(?:not (?:home|back)|isnt (?:home|back)|hasnt (?:come|been|got) (?:home|back)|not come (?:home|back)|never came (?:home|back)|didnt come (?:home|back)|not answering|wont answer|not picking up|no answer|no reply|phone (?:is |s )?(?:off|dead|switched off|going (?:straight )?to voicemail|straight to voicemail)|been gone|gone since|missing|no idea where|dont know where|cant find|cant reach|no one knows where|nobody knows where|not at (?:his|her) (?:mates|friends))\b/;
 /** ... at night, after dark, or for hours or days. */
 const UNACCOUNTED_WHEN =
-  /\b(?:(?:1[0-2]|[1-9]) ?am|midnight|after dark|its dark|getting dark|in the dark|middle of the night|all night|overnight|tonight|\d+ hours|hours ago|hours late|since (?:yesterday|last night|this morning|monday|tuesday|wednesday|thursday|friday|saturday|sunday|the weekend)|two days|2 days|three days|3 days)\b/;
+  /\b(?:(?:1[0-2]|[1-9]) ?am|(?:1[0-2]) ?pm|midnight|after dark|its dark|getting dark|in the dark|middle of the night|all night|overnight|tonight|\d+ hours|hours ago|hours late|since (?:yesterday|last night|this morning|monday|tuesday|wednesday|thursday|friday|saturday|sunday|the weekend)|two days|2 days|three days|3 days)\b/;
 
 /** The facts of a clause (CLAUSE_FACTS order), each 0 or 1; `later` is what the message says after it. */
 export function clauseFacts(text: string, later: string): number[] {

@@ -82,8 +82,9 @@ describe("the learned danger model", () => {
     // New wording, none of it from a training message or a measured round.
     it.each([
       ["domestic-violence", "hes choking her in the kitchen, kids watching"],
-      ["medical", "my 2 month old is floppy and wont feed"],
-      ["missing-child", "son 12 not home, its 1am and his phone is off"],
+      ["domestic-violence", "uncle is strangling my dad in the yard"],
+      ["medical", "our 8 week old grunting and wont take the bottle"],
+      ["missing-child", "11pm and my 14 yr old still not back from town, no reply"],
     ])("is sure: the safety answer for %s ('%s')", (category, message) => {
       expect(detectDanger(message)).toEqual({ categories: [category], sure: true });
     });
