@@ -4,7 +4,7 @@ import { mentionedThing } from "./mentioned";
 describe("what Dad's message is about, in his words", () => {
   it.each([
     ["my 9 year old wont go to sleep without her teddy", "her teddy"],
-    ["i lost my job on friday and the kids have noticed", "your job"],
+    ["since the move i cant get my son to put down his harmonica", "his harmonica"],
     ["the neighbours got a trampoline and now my son wants one", "the trampoline"],
     ["my daughter is scared of the hand dryer in public toilets", "the hand dryer"],
     ["he spends all his pocket money on football stickers", "football stickers"],

@@ -8,7 +8,7 @@ import { STOP_WORDS } from "./bm25";
  * Read from the grammar of the message, not from a list of things, so it names what no situation foresaw.
  */
 
-const LEAD = /\b(his|her|their|my|our|the|a|an|on|about|with|without|into|for|at|of)\s+(?=((?:[a-z][a-z'-]*)(?:\s+[a-z][a-z'-]*){0,2}))/gi;
+const LEAD = /\b(his|her|their|my|our|the|a|an|on|in|about|with|without|into|for|at|of)\s+(?=((?:[a-z][a-z'-]*)(?:\s+[a-z][a-z'-]*){0,2}))/gi;
 /** Words that are never the thing: people, time, the small words between things, and common verbs in the past. */
 const NOT_THINGS = new Set(
   (
@@ -21,7 +21,13 @@ const NOT_THINGS = new Set(
     "half small big little few many several year month first last next same whole thing stuff something anything everything nothing kind sort point end start side fact " +
     "really very too so than then now just even only also because while though although after before until since if as and but or not no " +
     "is are was were be been being has have had do does did will would can could should may might must wont cant dont doesnt didnt isnt " +
-    "he she they we you i it me him them us this that these those there here what which who when where why how"
+    "he she they we you i it me him them us this that these those there here what which who when where why how " +
+    "whenever except till until around away anymore again everyone someone anyone everybody somebody anybody each others worst best " +
+    // verbs in the present that follow a thing ('the tablet goes off', 'the girls argue')
+    "go goes come comes turn turns argue argues hurt hurts look looks get gets say says make makes take takes want wants need needs " +
+    "start starts stop stops cry cries scream screams happen happens ask asks tell tells seem seems feel feels lose loses win wins " +
+    "call calls walk walks leave leaves run runs sit sits play plays work works think thinks know knows see sees try tries use uses " +
+    "fight fights refuse refuses talk talks eat eats sleep sleeps throw throws break breaks hit hits kick kicks fall falls help helps end ends"
   ).split(" "),
 );
 const isThingWord = (word: string) => word.length > 2 && !STOP_WORDS.has(word.toLowerCase()) && !NOT_THINGS.has(word.toLowerCase()) && !/^\d/.test(word);
@@ -30,8 +36,8 @@ const MODIFIERS = new Set("first last next new old little big small whole half s
 const NOT_LAST = /(?:ing|ly|ed)$/i;
 const isModifier = (word: string) => MODIFIERS.has(word.toLowerCase());
 
-/** Below this rarity a word is too common to be what the message is about ('the house', 'the way'). */
-const MIN_RARITY = 0.5;
+/** Below this rarity a word is too common to be what the message is about ('the floor', 'the car', 'the way'). */
+const MIN_RARITY = 0.9;
 
 const COPULA_BEFORE = /\b(?:is|are|was|were|be|been|its|thats|hes|shes|theyre)\s+(?:\w+\s+)?$/i;
 
