@@ -22,7 +22,7 @@ const NOT_THINGS = new Set(
     "really very too so than then now just even only also because while though although after before until since if as and but or not no " +
     "is are was were be been being has have had do does did will would can could should may might must wont cant dont doesnt didnt isnt " +
     "he she they we you i it me him them us this that these those there here what which who when where why how " +
-    "whenever except till until around away anymore again everyone someone anyone everybody somebody anybody each others worst best " +
+    "whenever except till until around away anymore again trouble everyone someone anyone everybody somebody anybody each others worst best " +
     // verbs in the present that follow a thing ('the tablet goes off', 'the girls argue')
     "go goes come comes turn turns argue argues hurt hurts look looks get gets say says make makes take takes want wants need needs " +
     "start starts stop stops cry cries scream screams happen happens ask asks tell tells seem seems feel feels lose loses win wins " +
