@@ -29,4 +29,17 @@ describe("what a clause says beyond its words", () => {
     expect(factsOf("how do i talk to him about the knife crime assembly")).toContain("asks how to talk");
     expect(factsOf("he has a knife and is not answering what do i do")).not.toContain("asks how to talk");
   });
+
+  it("tells an emergency in the fewest words: harm being done, a baby's red flag, a child unaccounted for at night", () => {
+    // New wording, none of it from a measured round.
+    expect(factsOf("hes choking her in the kitchen, what do i do")).toContain("harm being done");
+    expect(factsOf("my ex has his hands round her throat")).toContain("harm being done");
+    expect(factsOf("my 4 year old keeps hitting his sister")).not.toContain("harm being done");
+    expect(factsOf("7 week old wont take her bottle and shes burning up")).toContain("infant red flag");
+    expect(factsOf("newborn is really floppy and grey")).toContain("infant red flag");
+    expect(factsOf("my 8 year old wont eat his tea")).not.toContain("infant red flag");
+    expect(factsOf("my 13 yo not back from the park, its dark and no answer")).toContain("child unaccounted for");
+    expect(factsOf("lad hasnt come home and its 2am")).toContain("child unaccounted for");
+    expect(factsOf("she is always home by 9 on school nights")).not.toContain("child unaccounted for");
+  });
 });

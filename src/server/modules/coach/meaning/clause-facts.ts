@@ -4,10 +4,14 @@
  * denied ('nobody was hurt', 'he did not swallow any'), and whether it asks how to talk about something rather than
  * what to do now. The danger check's combiner weighs these beside the models' scores (danger-meaning.ts), so that
  * 'my son stopped breathing' and 'my son stopped breathing two summers ago, he is fine now' part, and so do 'i could
- * hurt him' and 'he could hurt himself'. Every fact is 0 or 1; the text is modelText (lowercase words).
+ * hurt him' and 'he could hurt himself'. Three facts say an emergency in the fewest words a frightened father uses: harm
+ * being done to someone as he writes ('hes strangling her'), a baby with a sign no baby should have ('4 month old
+ * floppy'), and a child who is not where they should be at night or for days ('not home, 1am, phone off'). Every fact is
+ * 0 or 1; the text is modelText (lowercase words).
  */
 export const CLAUSE_FACTS = [
   "told as past", "told as over", "urgent", "worry", "the father", "the child", "another adult", "just now", "harm denied", "asks how to talk",
+  "harm being done", "infant red flag", "child unaccounted for",
 ] as const;
 
 /** Told as past: 'two years ago', 'last summer', 'when she was little', 'used to'. */
@@ -31,6 +35,26 @@ const HARM_DENIED = /\b(?:(?:not|never|nobody|no one|noone|nothing|didnt|did not
 /** Asking how to talk about it or handle it: the everyday question of a worried father, not a call for help now. */
 const HOW_TO_TALK = /\b(?:how (?:do|can|should|would) (?:i|we) (?:talk|explain|tell|help|get|teach|handle|deal|stop|support|approach|bring|reassure|answer|respond|make|encourage)|any (?:tips|advice|ideas|thoughts)|advice on|what (?:can|should|do) (?:i|we) (?:say|tell)|how to (?:talk|explain|handle|approach))\b/;
 
+/**
+ * Harm being done to a person as he writes: a violent act in the present ('hes strangling her', 'he is beating my son',
+ * 'choking her right now'), or hands at a throat. Not the habits of small children ('keeps hitting his sister').
+ */
+const HARM_BEING_DONE = new RegExp(
+  String.raw`\b(?:(?:is|are|hes|shes|theyre|hes been|shes been|now|currently|still)\s+(?:\w+\s+)?|^)(?:strangling|choking|throttling|beating|battering|stabbing|smothering|suffocating|punching|kicking|stamping on|slamming|dragging|strangles|beats|chokes)\s+(?:her|him|them|me|us|mum|mom|my|the|our|his|their|someone|the kids|the baby)\b` +
+    String.raw`|\b(?:hands?|arm|belt|cord|rope)\s+(?:round|around|on)\s+(?:her|his|my|their|the|our)\s+(?:\w+\s+)?(?:neck|throat)\b`,
+);
+/** A baby: newborn, an infant, an age in days, weeks or under a year of months. */
+const INFANT = /\b(?:newborn|new born|infant|\d{1,2} ?(?:days?|weeks?|wks?|wk) old|(?:[1-9]|1[01]|one|two|three|four|five|six|seven|eight|nine|ten|eleven) ?(?:months?|mths?|mnths?|mo) old|(?:my|the|our) (?:baby|little baby|newborn))\b/;
+/** A sign no baby should have: floppy, blue, hard to wake, no wet nappies, not feeding, a fever, a bulging or sunken soft spot. */
+const INFANT_SIGN =
+  /\b(?:floppy|limp|lifeless|blue|grey|gray|mottled|grunting|not breathing|struggling to breathe|cant breathe|wont wake|will not wake|hard to wake|cant wake|not waking|unresponsive|no wet|dry (?:nappies|nappy|diapers?)|(?:wont|will not|not|isnt|refusing to|refuses to|cant|stopped) (?:feed|feeding|feeds|drink|drinking|eat|eating|take (?:a |the |any |her |his )?(?:bottle|milk|feed|breast))|fever|temperature|temp of|hot to touch|burning up|high pitched|sunken|fontanelle|soft spot|fitting|seizure|jerking|projectile|lethargic)\b/;
+/** A child who is not where they should be: not home, not answering, gone, no one knows where. */
+const ABSENT =
+  /\b(?:not (?:home|back)|isnt (?:home|back)|hasnt (?:come|been|got) (?:home|back)|not come (?:home|back)|never came (?:home|back)|didnt come (?:home|back)|not answering|wont answer|not picking up|no answer|no reply|phone (?:is |s )?(?:off|dead|switched off|going (?:straight )?to voicemail|straight to voicemail)|been gone|gone since|missing|no idea where|dont know where|cant find|cant reach|no one knows where|nobody knows where|not at (?:his|her) (?:mates|friends))\b/;
+/** ... at night, after dark, or for hours or days. */
+const UNACCOUNTED_WHEN =
+  /\b(?:(?:1[0-2]|[1-9]) ?am|(?:1[0-2]) ?pm|midnight|after dark|its dark|getting dark|in the dark|middle of the night|all night|overnight|tonight|\d+ hours|hours ago|hours late|since (?:yesterday|last night|this morning|monday|tuesday|wednesday|thursday|friday|saturday|sunday|the weekend)|two days|2 days|three days|3 days)\b/;
+
 /** The facts of a clause (CLAUSE_FACTS order), each 0 or 1; `later` is what the message says after it. */
 export function clauseFacts(text: string, later: string): number[] {
   const urgent = URGENT.test(text);
@@ -45,5 +69,8 @@ export function clauseFacts(text: string, later: string): number[] {
     JUST_NOW.test(text),
     HARM_DENIED.test(text),
     HOW_TO_TALK.test(text),
+    HARM_BEING_DONE.test(text),
+    INFANT.test(text) && INFANT_SIGN.test(text),
+    ABSENT.test(text) && UNACCOUNTED_WHEN.test(text),
   ].map(Number);
 }

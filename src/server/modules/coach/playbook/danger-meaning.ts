@@ -140,6 +140,12 @@ const ONE_SENTENCE_SURE = 0.97;
 
 export type MeaningReading = { score: number; unit: string; note: boolean; sure: boolean };
 
+const fact = (name: (typeof CLAUSE_FACTS)[number]) => UNIT_SIGNALS.indexOf(name);
+/** Facts that say an emergency is happening now in so many words; on a unit worth a note they make it sure. */
+const PLAIN_EMERGENCY = [fact("harm being done"), fact("infant red flag"), fact("child unaccounted for")];
+/** ... unless the unit tells it as past, over, or the harm denied. */
+const TOLD_AS_SAFE = [fact("told as past"), fact("told as over"), fact("harm denied")];
+
 export function createDangerMeaning(file: DangerMeaningFile, letters: (text: string) => number) {
   const scorers: UnitScorers = { letters, meaning: (vector) => meaningLogit(file.vector, vector), word: wordDanger(file.words), prototypes: file.prototypes };
   return {
@@ -152,7 +158,9 @@ export function createDangerMeaning(file: DangerMeaningFile, letters: (text: str
       const score = sigmoid(logits[best]);
       // A sentence read alone has lost its context ('she wants to dye it blue'): it needs more to earn a note.
       const note = units[best].whole ? file.note : Math.max(file.note, SENTENCE_NOTE);
-      return { score, unit: units[best].text, note: score > note, sure: score > (units.length === 1 ? Math.min(file.sure, ONE_SENTENCE_SURE) : file.sure) };
+      const plain = PLAIN_EMERGENCY.some((i) => signals[best][i] === 1) && !TOLD_AS_SAFE.some((i) => signals[best][i] === 1);
+      const sure = score > (units.length === 1 ? Math.min(file.sure, ONE_SENTENCE_SURE) : file.sure) || (plain && score > note);
+      return { score, unit: units[best].text, note: score > note, sure };
     },
   };
 }

@@ -78,6 +78,23 @@ describe("the learned danger model", () => {
     });
   });
 
+  describe("an emergency in the fewest words a frightened father types", () => {
+    // New wording, none of it from a training message or a measured round.
+    it.each([
+      ["domestic-violence", "hes choking her in the kitchen, kids watching"],
+      ["domestic-violence", "uncle is strangling my dad in the yard"],
+      ["medical", "our 8 week old grunting and wont take the bottle"],
+      ["missing-child", "11pm and my 14 yr old still not back from town, no reply"],
+    ])("is sure: the safety answer for %s ('%s')", (category, message) => {
+      expect(detectDanger(message)).toEqual({ categories: [category], sure: true });
+    });
+
+    it("is not sure when the same is told as over", () => {
+      expect(detectDanger("my 2 month old was floppy and wouldnt feed last year with a bug, shes fine now, how do i stop worrying").sure).toBe(false);
+      expect(detectDanger("son 12 wasnt home till 1am last week, his phone was off, he came back fine and is grounded").sure).toBe(false);
+    });
+  });
+
   it.each(["", "   ", "\u0000\u0000", "🙂🙂🙂", "a".repeat(10_000), "ñoño über café", "<script>alert(1)</script>"])("scores odd input without throwing (%#)", (message) => {
     const score = dangerModel.score(message);
     expect(score).toBeGreaterThanOrEqual(0);

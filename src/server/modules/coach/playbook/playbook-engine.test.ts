@@ -122,8 +122,13 @@ describe("the Playbook", () => {
       expect(answer.note).toBe("Pocket Dad has no script for exactly this, so here's a general way to talk it through.");
       expect(answer.funnierAllowed).toBe(false);
       const result = checkAnswerFormat(answer.text);
-      expect(result.ok && result.answer.doItems).toEqual([expect.stringMatching(/^Listen first/), expect.stringMatching(/^Name the feeling/), expect.stringMatching(/one small next step/)]);
+      // Besides a step about the thing Dad named, when he named one ('his shoelaces').
+      const steps = result.ok ? result.answer.doItems.filter((item) => !item.startsWith("Ask what matters most to Leo about")) : [];
+      expect(steps).toEqual([expect.stringMatching(/^Listen first/), expect.stringMatching(/^Name the feeling/), expect.stringMatching(/one small next step/)]);
     }
+    expect(answerFromPlaybook({ prompt: "how do I teach my son to tie his shoelaces", tone: "direct", intensity: "baseline", child: { name: "Leo", ageYears: 8 } }).text).toContain(
+      "Ask what matters most to Leo about his shoelaces",
+    );
   });
 });
 
@@ -198,6 +203,32 @@ describe("the thing Dad named", () => {
     const answer = answerFromPlaybook({ prompt, tone: "gentle", intensity: "baseline" });
     expect(answer.situation.id).toBe(id);
     expect(answer.text).toMatch(named);
+  });
+});
+
+describe("what Dad's message is about, when the situation's lines do not name it", () => {
+  // Things no situation's lines foresee: one step names the thing in Dad's words, whichever situation answers.
+  it.each([
+    ["my daughter is 12 and the girls at swimming tease her about her birthmark", /about her birthmark/],
+    ["my son is 15 and wants to open a car washing business with his mate", /about the car washing business/],
+    ["my 8 year old is sulking because we sold the campervan", /about the campervan/],
+  ])("'%s' gets a step about it", (prompt, named) => {
+    const answer = answerFromPlaybook({ prompt, tone: "gentle", intensity: "baseline" });
+    const result = checkAnswerFormat(answer.text);
+    expect(result.ok && result.answer.doItems.some((item) => named.test(item))).toBe(true);
+  });
+
+  it("a line that already names the thing gets no second step about it, and a child's profile note still fits in four steps", () => {
+    const telly = answerFromPlaybook({ prompt: "my 5 year old screams when i turn the telly off", tone: "gentle", intensity: "baseline" });
+    expect(telly.text.match(/telly/gi)?.length).toBeLessThanOrEqual(2);
+    expect(telly.text).not.toMatch(/Ask what .* about the telly/);
+    const noted = answerFromPlaybook({ prompt: "my son is 15 and wants to open a car washing business with his mate", tone: "gentle", intensity: "baseline", child: { name: "Ola", profileNote: "shy, keeps things in" } });
+    const result = checkAnswerFormat(noted.text);
+    const steps = result.ok ? result.answer.doItems : [];
+    expect(steps.length).toBeGreaterThanOrEqual(2);
+    expect(steps.length).toBeLessThanOrEqual(4);
+    expect(steps.join(" ")).toMatch(/car washing business/);
+    expect(steps.join(" ")).toMatch(/Ola warms up slowly/);
   });
 });
 

@@ -1,5 +1,6 @@
 import { formatAnswer, type Intensity, POCKET_DAD_COPY, type Tone, type Variant } from "../../../../shared/pocket-dad";
 import { ageIn, createSituationMatcher, type MatchChild } from "./situation-match";
+import { mentionedThing } from "./mentioned";
 import { fillSlot, withThing } from "./slots";
 import generated from "./situations.json";
 import { AGE_BANDS, type AgeBand, type Situation, type SituationKind, situationSchema } from "./situations-content";
@@ -151,8 +152,20 @@ export function ageBand(ageYears: number | null | undefined): AgeBand {
 export type PlaybookChild = { name?: string | null; ageYears?: number | null; profileNote?: string | null };
 /** `situation`: the one Dad picked from a general answer's closest (situationById), instead of the one his words choose. */
 export type PlaybookRequest = { prompt: string; tone: Tone; intensity: Intensity; child?: PlaybookChild | null; variation?: number; variant?: Variant; situation?: Situation };
-/** `thing`: what fills the situation's {thing} (slots.ts), its fallback when not given. */
-type ScriptRequest = Omit<PlaybookRequest, "prompt"> & { sensitive?: boolean; grandparent?: string; thing?: string; band?: AgeBand };
+/**
+ * `thing`: what fills the situation's {thing} (slots.ts), its fallback when not given. `mentioned`: what Dad's message
+ * is about in his words (mentioned.ts), when the situation's lines do not already name it.
+ */
+type ScriptRequest = Omit<PlaybookRequest, "prompt"> & { sensitive?: boolean; grandparent?: string; thing?: string; band?: AgeBand; mentioned?: string };
+
+/** A step that starts from the very thing Dad mentioned, by kind of moment. */
+const MENTIONED_STEPS: Record<SituationKind, (thing: string, child: string) => string> = {
+  limit: (thing) => `Keep it about ${thing} and this one moment, not every time it has gone wrong before.`,
+  feelings: (thing) => `Ask what feels hardest about ${thing}, and hear the whole answer before you reassure.`,
+  talk: (thing, child) => `Ask what ${child} already thinks about ${thing}, then share what you think.`,
+};
+/** The general answer does not know whether the thing is a worry or a wish ('wants to start going to the gym'). */
+const MENTIONED_GENERAL_STEP = (thing: string, child: string) => `Ask what matters most to ${child} about ${thing}, and hear the whole answer.`;
 
 /** The grandparent Dad named ('nana', 'grandad', ...), so a script about Grandma or Grandpa uses his family's word. */
 const GRANDPARENT = /\b(grandma|grandpa|grandmother|grandfather|granny|gran|grandad|granddad|nana|nanna|nan|papa|poppy|grammy|gramps|oma|opa|abuela|abuelo|nonna|nonno)\b/i;
@@ -320,7 +333,10 @@ export function writeScript(template: Situation, request: ScriptRequest) {
   if (request.intensity === "softer") sayParts.push(pick(SOFT_CLOSERS[situation.kind]));
 
   const doItems = isGeneral ? [steps[0], steps[1], steps[2]] : [firstStep, secondStep, funny ? FUNNY_STEPS[situation.kind] : toneStep].map((step) => withGrandparent(step, request.grandparent));
+  if (request.mentioned) doItems.splice(1, 0, (isGeneral ? MENTIONED_GENERAL_STEP : MENTIONED_STEPS[situation.kind])(request.mentioned, name ?? "your child"));
   if (noteLine) doItems.push(noteLine);
+  // Four steps at most: the situation's second step gives way to the one about what Dad mentioned.
+  if (doItems.length > 4) doItems.splice(2, 1);
   return formatAnswer({ say: sayParts.join(" "), doItems, why: `${pick(situation.why)}\n${ageNote}` });
 }
 
@@ -365,7 +381,13 @@ export function answerFromPlaybook(request: PlaybookRequest): PlaybookAnswer {
   const kind = situation.id === GENERAL_SITUATION.id ? "general" : "script";
   const sensitive = isSensitive(situation, request.prompt);
   const thing = situation.slot ? fillSlot(situation.slot, request.prompt) : undefined;
-  const text = writeScript(situation, { ...request, sensitive, grandparent: grandparentIn(request.prompt), thing, band: typicalAge === undefined ? undefined : ageBand(typicalAge) });
+  const script = { ...request, sensitive, grandparent: grandparentIn(request.prompt), thing, band: typicalAge === undefined ? undefined : ageBand(typicalAge) };
+  const plain = writeScript(situation, script);
+  // When the script does not name what Dad's message is about (a situation without a {thing}, or the general
+  // answer), one step names it in his words.
+  const mentioned = mentionedThing(request.prompt);
+  const named = !mentioned || mentioned.words.every((word) => new RegExp(`\\b${word}`, "i").test(plain));
+  const text = named ? plain : writeScript(situation, { ...script, mentioned: mentioned.phrase });
   const softened = (sensitive || kind === "general") && (request.tone === "playful" || request.variant === "funnier");
   const notes = [kind === "general" ? POCKET_DAD_COPY.generalNote : null, softened ? POCKET_DAD_COPY.keptGentle : null].filter(Boolean);
   return { situation, closest, text, kind, sensitive, note: notes.join(" ") || null, ...funnierFor(kind, sensitive) };
