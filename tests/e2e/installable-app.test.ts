@@ -35,6 +35,25 @@ type Manifest = {
   icons: Array<{ src: string; sizes: string; type: string; purpose: string }>;
 };
 
+
+/** What the app keeps on the device of its last answers (IndexedDB `HeyDadLastKnown`), or null. */
+function lastKnownSnapshot(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<unknown>((resolve) => {
+        const open = indexedDB.open("HeyDadLastKnown", 1);
+        open.onupgradeneeded = () => open.result.createObjectStore("items");
+        open.onsuccess = () => {
+          const get = open.result.transaction("items").objectStore("items").get("queries");
+          get.onsuccess = () => {
+            open.result.close();
+            resolve(get.result ?? null);
+          };
+        };
+      }),
+  );
+}
+
 describe.skipIf(!browserAvailable)("the installable app", () => {
   const browser = useBrowser({ serviceWorkers: "allow" });
   let server: E2eServer;
@@ -112,11 +131,12 @@ describe.skipIf(!browserAvailable)("the installable app", () => {
     await saveNote("The lake at dawn");
     await page.reload();
     await page.getByText("The lake at dawn").first().waitFor();
-    await page.waitForTimeout(500);
+    // The last answers are written a moment after they arrive: wait for the write, not for a guess of its time.
+    await expect.poll(async () => JSON.stringify(await lastKnownSnapshot(page))).toContain("The lake at dawn");
+    const dashboardSavedAt = ((await lastKnownSnapshot(page)) as { savedAt: number }).savedAt;
     await page.goto(`${server.baseUrl}/vault`);
     await page.getByText("The lake at dawn").first().waitFor();
-    // The last answers are written a moment after they arrive.
-    await page.waitForTimeout(500);
+    await expect.poll(async () => ((await lastKnownSnapshot(page)) as { savedAt: number } | null)?.savedAt ?? 0).toBeGreaterThan(dashboardSavedAt);
 
     expect(apiAnswers.length).toBeGreaterThan(0);
     expect(apiAnswers.filter((answer) => answer.fromServiceWorker)).toEqual([]);
@@ -150,26 +170,9 @@ describe.skipIf(!browserAvailable)("the installable app", () => {
     const page = await browser.newPage({ width: 1280, height: 900 });
     await signUpConfirmed(server, page, `offline-out${Date.now()}@example.com`);
     await waitForServiceWorker(page);
-    await page.waitForTimeout(1500);
-    const snapshot = () =>
-      page.evaluate(
-        () =>
-          new Promise<unknown>((resolve) => {
-            const open = indexedDB.open("HeyDadLastKnown", 1);
-            open.onupgradeneeded = () => open.result.createObjectStore("items");
-            open.onsuccess = () => {
-              const get = open.result.transaction("items").objectStore("items").get("queries");
-              get.onsuccess = () => {
-                open.result.close();
-                resolve(get.result ?? null);
-              };
-            };
-          }),
-      );
-    expect(await snapshot()).not.toBeNull();
+    await expect.poll(() => lastKnownSnapshot(page)).not.toBeNull();
     await page.getByRole("button", { name: "Sign Out" }).click();
     await page.waitForURL(`${server.baseUrl}/`);
-    await page.waitForTimeout(1500);
-    expect(await snapshot()).toBeNull();
+    await expect.poll(() => lastKnownSnapshot(page)).toBeNull();
   });
 });
