@@ -35,19 +35,17 @@ function precompress(): Plugin {
 }
 
 /**
- * The installed app: its manifest and a Workbox service worker that keeps the app itself (HTML shell,
- * scripts, styles, fonts, icons) on the device, so it opens with no network. A navigation goes to the
- * server first (its pages stay fresh and prerendered) and falls back to the kept shell offline; the
- * server's own pages (family pages, the mailbox, files) are never answered from the device. /api is
- * never touched: the worker has no route for it, so every answer comes from the network. A new worker
- * takes over at once (skipWaiting, clientsClaim) without reloading an open page: the next open runs
- * the new version, with nothing to clear.
+ * The installed app: its manifest and its service worker, src/web/sw.ts (what it keeps on the device,
+ * which requests it answers, Background Sync of the outbox), built to /sw.js with the list of files
+ * to keep injected: the HTML shell, scripts, styles, fonts and icons.
  */
 function installableApp() {
   return VitePWA({
     registerType: "autoUpdate",
     injectRegister: false,
-    filename: "sw.js",
+    strategies: "injectManifest",
+    srcDir: ".",
+    filename: "sw.ts",
     manifestFilename: "manifest.webmanifest",
     includeAssets: ["favicon.svg", "icons/apple-touch-icon.png"],
     manifest: {
@@ -73,22 +71,13 @@ function installableApp() {
         { name: "Quick Note", url: "/record?note=true", icons: [{ src: "/icons/icon-192.png", sizes: "192x192" }] },
       ],
     },
-    workbox: {
+    injectManifest: {
       globPatterns: ["index.html", "assets/**/*.{js,css,woff2}", "favicon.svg", "icons/*.png"],
       // The fonts' other scripts (cyrillic, greek, vietnamese…) are fetched only by pages that use them.
       globIgnores: ["assets/**/inter-*-{cyrillic,cyrillic-ext,greek,greek-ext,vietnamese}-*.woff2"],
       maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
-      navigateFallback: null,
-      cleanupOutdatedCaches: true,
-      skipWaiting: true,
-      clientsClaim: true,
-      runtimeCaching: [
-        {
-          urlPattern: ({ request, url }) => request.mode === "navigate" && !/^\/(api|dev|family|files)(\/|$)|^\/(healthz|readyz|robots\.txt|sitemap\.xml)$/.test(url.pathname),
-          handler: "NetworkOnly",
-          options: { precacheFallback: { fallbackURL: "index.html" } },
-        },
-      ],
+      // A classic script, registered as /sw.js by lib/service-worker.ts.
+      rollupFormat: "iife",
     },
   });
 }

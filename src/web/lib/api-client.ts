@@ -87,7 +87,8 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
 
   if (!response.ok) {
     const { code, message } = readErrorBody(parsed);
-    if (code === "ACCESS_REQUIRED") window.dispatchEvent(new Event(ACCESS_REQUIRED_EVENT));
+    // globalThis: the page's window, or the service worker sending the outbox (where nobody listens).
+    if (code === "ACCESS_REQUIRED") globalThis.dispatchEvent(new Event(ACCESS_REQUIRED_EVENT));
     throw new ApiError({
       code: code ?? `HTTP_${response.status}`,
       status: response.status,

@@ -1,6 +1,7 @@
 import type { NarrationFieldsInput } from "../../shared/memories";
 import { type CreateVideoInput, VIDEO_COPY } from "../../shared/videos";
 import { ApiError, isApiError } from "./api-client";
+import { requestOutboxSync } from "./background-sync";
 import { deviceStore } from "./device-store";
 import { resumeLiveUpload } from "./live-upload";
 import { postNarration } from "./narration-request";
@@ -9,7 +10,10 @@ import { postVideo } from "./video-request";
 
 /**
  * Memories saved with no network wait here, on the device (IndexedDB), until they can be sent: on
- * the next open and on the browser's `online` event (the sender below), oldest first, one at a time.
+ * the next open and on the browser's `online` event (the sender below), oldest first, one at a time,
+ * and, where the browser has Background Sync, by the service worker with the same sender when the
+ * network returns, even with the app closed (the lock below keeps the page and the worker from
+ * sending at the same time).
  * Each is sent exactly once whatever happens in between (a reload, a dropped connection, two tabs):
  * a narration or quick note carries its Idempotency-Key; a video uploads with tus (resuming the upload
  * begun while it was recorded, or one under a name made from its key, after a reload too), and once
@@ -69,6 +73,7 @@ export const outbox = {
     const item: OutboxItem = input.kind === "video" ? { ...input, key, title, createdAt, refusal: null, uploadId: null } : { ...input, key, title, createdAt, refusal: null };
     await store.put(key, item);
     askToKeepStorage();
+    void requestOutboxSync();
     changed();
   },
   /** This user's memories waiting, oldest first. */
@@ -113,6 +118,7 @@ async function keep(key: string, patch: Partial<Pick<OutboxItem, "refusal">> | P
  * on from the server's offset; one the server no longer has (expired, refused) is begun again.
  */
 async function uploadVideo(item: OutboxItem & VideoItem, onPercent: (percent: number) => void) {
+  const pageOnly = typeof XMLHttpRequest === "undefined";
   if (item.uploadUrl && item.uploadIsLive) {
     const uploadId = await resumeLiveUpload({ url: item.uploadUrl, recording: item.video })
       .done(onPercent)
@@ -121,6 +127,8 @@ async function uploadVideo(item: OutboxItem & VideoItem, onPercent: (percent: nu
     if (!navigator.onLine) throw new ApiError({ code: "NETWORK_ERROR", status: 0, message: VIDEO_COPY.checkConnection });
     await keep(item.key, { uploadUrl: null, uploadIsLive: false });
   }
+  // tus-js-client needs XMLHttpRequest, which a service worker has not: this video, and the memories after it, wait for the page.
+  if (pageOnly) throw new ApiError({ code: "NEEDS_THE_PAGE", status: 0, message: VIDEO_COPY.checkConnection });
   return uploadWithTus({ blob: item.video, objectName: uploadNameOf(item), onProgress: onPercent, onUrl: (url) => void keep(item.key, { uploadUrl: url, uploadIsLive: false }) });
 }
 

@@ -1,5 +1,5 @@
 /**
- * Registers the service worker built by vite-plugin-pwa (/sw.js, see vite.config.ts) in a built app,
+ * Registers the service worker (src/web/sw.ts, built to /sw.js by vite-plugin-pwa) in a built app,
  * so the app opens with no network. The development server has none, and a browser without service
  * workers (or a page not served over https or localhost) simply runs online only. A new version's
  * worker takes over by itself (skipWaiting), and the open page is never reloaded under Dad's feet:

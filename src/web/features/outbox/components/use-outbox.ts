@@ -5,8 +5,9 @@ import { memoryChangeKeys } from "../../../lib/query-keys";
 
 /**
  * This user's memories waiting on the device, kept current, and sent when they can be: now (the
- * app just opened) and whenever the browser says it is online again. Background Sync is not used:
- * Safari and Firefox have none, and the next open does the same.
+ * app just opened) and whenever the browser says it is online again. Where the browser has
+ * Background Sync, the service worker also sends them with the same sender (lib/outbox.ts), one
+ * round at a time under its lock, even with the app closed.
  */
 export function useOutbox(ownerId: string) {
   const queryClient = useQueryClient();
