@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserAvailable, useBrowser } from "../support/browser";
 import { startAppProcess } from "../support/app-process";
@@ -11,6 +12,15 @@ import { generateClip, recordWithMediaRecorder } from "../support/videos";
 
 describe.skipIf(!browserAvailable)("video journey in Chromium", () => {
   const browser = useBrowser();
+
+  /** The Video tab of /record with the fake camera on, recording. */
+  async function startCameraRecording(server: E2eServer, page: Page) {
+    await page.goto(`${server.baseUrl}/record?video=true`);
+    await page.getByRole("button", { name: "Use camera" }).click();
+    const preview = page.getByLabel("Camera preview");
+    await expect.poll(() => preview.evaluate((element: HTMLVideoElement) => element.videoWidth), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.getByRole("button", { name: "Start recording" }).click();
+  }
 
   /** A new page signed in as a fresh, confirmed dad who has one child, Maya. */
   async function signedInWithChild(server: E2eServer) {
@@ -297,12 +307,7 @@ describe.skipIf(!browserAvailable)("video journey in Chromium", () => {
   it("records 3 s with the fake camera, uploading while it records, assigns it, picks a thumbnail and the server processes it", { timeout: 180_000 }, async () => {
     const server = await startE2eServer();
     const page = await signedInWithChild(server);
-    await page.goto(`${server.baseUrl}/record?video=true`);
-
-    await page.getByRole("button", { name: "Use camera" }).click();
-    const preview = page.getByLabel("Camera preview");
-    await expect.poll(() => preview.evaluate((element: HTMLVideoElement) => element.videoWidth), { timeout: 15_000 }).toBeGreaterThan(0);
-    await page.getByRole("button", { name: "Start recording" }).click();
+    await startCameraRecording(server, page);
     await page.getByText("0:00 / 2:00").waitFor();
     expect(await page.getByRole("button", { name: "Next: Assign Video" }).isDisabled()).toBe(true);
     // Bytes reach the server while the camera still records (a deferred-length tus upload).
@@ -405,11 +410,7 @@ describe.skipIf(!browserAvailable)("video journey in Chromium", () => {
     // A web node with no worker beside it: the video stays processing until the worker below starts.
     const server = await startE2eServer({ APP_ROLE: "web" });
     const page = await signedInWithChild(server);
-    await page.goto(`${server.baseUrl}/record?video=true`);
-    await page.getByRole("button", { name: "Use camera" }).click();
-    const preview = page.getByLabel("Camera preview");
-    await expect.poll(() => preview.evaluate((element: HTMLVideoElement) => element.videoWidth), { timeout: 15_000 }).toBeGreaterThan(0);
-    await page.getByRole("button", { name: "Start recording" }).click();
+    await startCameraRecording(server, page);
     await page.getByText(/0:(0[5-9]|[1-5]\d) \/ 2:00/).waitFor({ timeout: 20_000 });
     await page.getByRole("button", { name: "Stop" }).click();
     await page.getByLabel("Your video").waitFor();

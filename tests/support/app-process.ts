@@ -118,6 +118,10 @@ export async function signUpOn(node: { baseUrl: string }, options: { pool: pg.Po
 
 /** Uploads `bytes` through tus on `node` in 6 MiB chunks, as the browser does, and returns the upload id. */
 export async function uploadTo(node: { baseUrl: string }, cookie: string, bytes: Buffer) {
+  // A kept-alive connection the app closed while this process was busy in a synchronous call (ffmpeg making the clip,
+  // ffprobe reading the last one) fails the first request sent on it ("other side closed"): a health check spends it,
+  // and the upload goes on a fresh connection.
+  await callApp(node, "/readyz").catch(() => undefined);
   const tus = { "tus-resumable": "1.0.0" };
   const created = await callApp(node, "/api/uploads", { method: "POST", cookie, headers: { ...tus, "upload-length": String(bytes.length), "upload-metadata": `filetype ${btoa("video/webm")}` } });
   if (created.status !== 201) throw new Error(`The upload was not created: ${created.status}`);
