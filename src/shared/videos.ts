@@ -54,8 +54,8 @@ export const VIDEO_COPY = {
 export type VideoPlayback = { source: "original" | "processed"; url: string; contentType: string; expiresInSeconds: number; readyInSeconds: number | null };
 
 /**
- * Seconds of processing per second of video, and the wait before a worker takes the job, as the bench measured them
- * (stop -> playable of a 60 s desktop recording, rounded up for a loaded machine).
+ * Seconds of processing per second of video (the most the bench's Stop -> playable row allows: 0.3 of the clip's
+ * length), and a few seconds for a worker to take the job.
  */
 const PROCESSING_SECONDS_PER_SECOND = 0.3;
 const QUEUE_WAIT_SECONDS = 5;
