@@ -50,16 +50,21 @@ export function cpuSecondsOf(pid: number) {
   return { app: used(pid), database: family.slice(1).reduce((sum, p) => sum + used(p), 0) };
 }
 
-/** The real app (`dist/server/main.js`, what `npm start` runs; built first) in its own process with its own embedded PostgreSQL. */
-export async function startAppServer() {
+/**
+ * The real app (`dist/server/main.js`, what `npm start` runs; built first) in its own process with its own embedded PostgreSQL;
+ * `env` adds to its environment (APP_ROLE=web, VIDEO_FFMPEG_THREADS, …). `joins` makes it another node of a running
+ * app instead: the same database and DATA_DIR (its local storage and uploads), not built again, nothing of its own.
+ */
+export async function startAppServer(options: { env?: Record<string, string>; joins?: { dataDir: string; databaseUrl: string } } = {}) {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "heydad-bench-"));
+  const dataDir = options.joins?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "heydad-bench-"));
   fs.chmodSync(dataDir, 0o755);
   const output: string[] = [];
   const databasePort = await freePort();
-  execFileSync(process.execPath, ["scripts/build-server.mjs"], { stdio: "inherit" });
+  if (!options.joins) execFileSync(process.execPath, ["scripts/build-server.mjs"], { stdio: "inherit" });
+  const database = options.joins ? { DATABASE_URL: options.joins.databaseUrl } : { EMBEDDED_POSTGRES_PORT: String(databasePort) };
   const child = spawn(process.execPath, ["dist/server/main.js"], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(databasePort), RATE_LIMIT: "off", APP_URL: `http://localhost:${port}` },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ...database, RATE_LIMIT: "off", APP_URL: `http://localhost:${port}`, ...options.env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (c: Buffer) => output.push(c.toString()));
@@ -70,13 +75,13 @@ export async function startAppServer() {
     baseUrl,
     /** DATA_DIR of the server: local storage lives under storage/. */
     dataDir,
-    databaseUrl: embeddedDatabaseUrl(databasePort),
+    databaseUrl: options.joins?.databaseUrl ?? embeddedDatabaseUrl(databasePort),
     pid: child.pid ?? 0,
     cpuSeconds: () => cpuSecondsOf(child.pid ?? 0),
     async stop() {
       child.kill("SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!options.joins) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -14,6 +14,8 @@ import { benchArchive } from "./archive-bench";
 import { benchTranscription } from "./transcription-bench";
 import { benchRecording } from "./record-bench";
 import { benchDelivery } from "./delivery-bench";
+import { benchPlayable } from "./playable-bench";
+import { benchWorkers } from "./workers-bench";
 
 type Result = { name: string; requestsPerSecond: number; p50: number; p99: number; errors: number; cpu?: { app: number; database: number }; baseline?: Result };
 type CpuMeter = () => { app: number; database: number };
@@ -79,9 +81,16 @@ function measurePlaybook(iterations = 20_000) {
  * `BENCH_ONLY=delivery` the family delivery figures alone (10,000 unlocks due at once, their own
  * embedded PostgreSQL; also with `BENCH_DELIVERY=on`); `BENCH_ONLY=dashboard` the dashboard list alone, beside
  * the bare node:http + pg server running its SQL (a quick look on a busy machine); `BENCH_ONLY=transcription` the
- * embedded transcription engine's figures alone (also measured in a full run).
+ * embedded transcription engine's figures alone (also measured in a full run); `BENCH_ONLY=playable` Stop -> playable and
+ * upload -> playable of 60 s clips (`BENCH_PLAYABLE_SECONDS`) beside bare ffmpeg; `BENCH_ONLY=workers` a queue of 10
+ * recordings (20 s each, `BENCH_WORKER_CLIP_SECONDS`) with one worker process against two. These two start app
+ * processes of their own and take minutes of CPU: they run only when asked for.
  */
 const only = process.env.BENCH_ONLY;
+if (only === "playable" || only === "workers") {
+  await (only === "playable" ? benchPlayable() : benchWorkers());
+  process.exit(0);
+}
 if (only === "delivery") {
   await benchDelivery();
   process.exit(0);

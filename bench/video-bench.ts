@@ -36,12 +36,12 @@ class HttpStackWithLength extends DefaultHttpStack {
   }
 }
 
-/** tus-js-client as the browser runs it: the file's bytes in hand (a File there, read from disk here, inside the timing) sliced into 6 MiB PATCHes. */
-function tusUpload(baseUrl: string, cookie: string, file: string) {
+/** tus-js-client as the browser runs it: the file's bytes in hand (a File there, read from disk here, inside the timing) sliced into 6 MiB PATCHes. Resolves with the upload's id. */
+export function tusUpload(baseUrl: string, cookie: string, file: string) {
   const bytes = fs.readFileSync(file);
   const size = bytes.length;
-  return new Promise<void>((resolve, reject) => {
-    new Upload(bytes, {
+  return new Promise<string>((resolve, reject) => {
+    const upload = new Upload(bytes, {
       endpoint: `${baseUrl}/api/uploads`,
       uploadSize: size,
       chunkSize: UPLOAD_CHUNK_BYTES,
@@ -50,8 +50,9 @@ function tusUpload(baseUrl: string, cookie: string, file: string) {
       // The app refuses a state change without the browser's Origin (CSRF); tus-js-client in a browser sends it.
       headers: { cookie, origin: baseUrl },
       onError: reject,
-      onSuccess: () => resolve(),
-    }).start();
+      onSuccess: () => resolve(upload.url?.split("/").at(-1) ?? ""),
+    });
+    upload.start();
   });
 }
 

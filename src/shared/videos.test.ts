@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createCommentSchema, formatClock, MAX_VIDEO_BYTES, VIDEO_COPY, videoFileProblem } from "./videos";
+import { createCommentSchema, estimateReadySeconds, formatClock, MAX_VIDEO_BYTES, VIDEO_COPY, videoFileProblem } from "./videos";
 
 describe("formatClock", () => {
   it("shows m:ss", () => {
@@ -22,5 +22,14 @@ describe("createCommentSchema", () => {
     expect(createCommentSchema.safeParse({ content: " ", timeSeconds: 0 }).error?.issues[0]?.message).toBe(VIDEO_COPY.commentRequired);
     expect(createCommentSchema.safeParse({ content: " ", timeSeconds: 0, parentId: "00000000-0000-4000-8000-000000000000" }).error?.issues[0]?.message).toBe(VIDEO_COPY.replyRequired);
     expect(createCommentSchema.parse({ content: " hi ", timeSeconds: 2 })).toMatchObject({ content: "hi", parentId: null });
+  });
+});
+
+describe("estimateReadySeconds (what a browser that cannot play the original is told)", () => {
+  it("grows with the video's length, and assumes the 2-minute limit when the length is not known yet", () => {
+    expect(estimateReadySeconds(10)).toBe(8);
+    expect(estimateReadySeconds(60)).toBe(23);
+    expect(estimateReadySeconds(null)).toBe(estimateReadySeconds(120));
+    expect(VIDEO_COPY.gettingReady(23)).toBe("Getting it ready for every device (about 23 s)");
   });
 });

@@ -42,7 +42,28 @@ export const VIDEO_COPY = {
   processingFailed: "Processing failed",
   checkConnection: "Please check your internet connection and try again",
   bridgeSaved: "Saved to Dad Stories.",
+  /** Shown in place of the player while the original plays nowhere here and the H.264 file is still being made. */
+  gettingReady: (seconds: number) => `Getting it ready for every device (about ${seconds} s)`,
 } as const;
+
+/**
+ * Where Dad's player plays a video from: the H.264 MP4 once it is processed; until then the original as it was
+ * uploaded (his own, never a child's or guardian's), which a browser that plays its container (`contentType`: WebM in
+ * Chrome and Firefox) shows at once. `readyInSeconds` estimates when the MP4 will be there (null once it is).
+ */
+export type VideoPlayback = { source: "original" | "processed"; url: string; contentType: string; expiresInSeconds: number; readyInSeconds: number | null };
+
+/**
+ * Seconds of processing per second of video (the most the bench's Stop -> playable row allows: 0.3 of the clip's
+ * length), and a few seconds for a worker to take the job.
+ */
+const PROCESSING_SECONDS_PER_SECOND = 0.3;
+const QUEUE_WAIT_SECONDS = 5;
+
+/** About how long until a video of `lengthSeconds` is processed; the 2-minute limit when its length is not known yet. */
+export function estimateReadySeconds(lengthSeconds: number | null) {
+  return Math.ceil(QUEUE_WAIT_SECONDS + (lengthSeconds ?? MAX_VIDEO_SECONDS) * PROCESSING_SECONDS_PER_SECOND);
+}
 
 /** Step 2 'Assign Your Legacy' and POST /api/videos: the upload plus the fields every memory has. */
 export const createVideoSchema = withUnlockRule(

@@ -1,14 +1,26 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserAvailable, useBrowser } from "../support/browser";
+import { startAppProcess } from "../support/app-process";
+import { closeAfterFile } from "../support/close-after-file";
 import { type E2eServer, signedInDad, startE2eServer } from "../support/e2e-server";
 import { VIDEO_COPY } from "../../src/shared/videos";
 import { generateClip, recordWithMediaRecorder } from "../support/videos";
 
 describe.skipIf(!browserAvailable)("video journey in Chromium", () => {
   const browser = useBrowser();
+
+  /** The Video tab of /record with the fake camera on, recording. */
+  async function startCameraRecording(server: E2eServer, page: Page) {
+    await page.goto(`${server.baseUrl}/record?video=true`);
+    await page.getByRole("button", { name: "Use camera" }).click();
+    const preview = page.getByLabel("Camera preview");
+    await expect.poll(() => preview.evaluate((element: HTMLVideoElement) => element.videoWidth), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.getByRole("button", { name: "Start recording" }).click();
+  }
 
   /** A new page signed in as a fresh, confirmed dad who has one child, Maya. */
   async function signedInWithChild(server: E2eServer) {
@@ -51,7 +63,7 @@ describe.skipIf(!browserAvailable)("video journey in Chromium", () => {
     await card.waitFor({ timeout: 90_000 });
     expect(await card.locator("img").count()).toBe(1);
     expect(await card.textContent()).toContain("Available now");
-    await expect.poll(() => card.isEnabled(), { timeout: 90_000 }).toBe(true);
+    await expect.poll(() => card.textContent(), { timeout: 90_000 }).not.toContain("Getting your video ready");
     expect(await card.textContent()).toMatch(/0:0[56]/);
     await card.click();
 
@@ -293,12 +305,7 @@ describe.skipIf(!browserAvailable)("video journey in Chromium", () => {
   it("records 3 s with the fake camera, uploading while it records, assigns it, picks a thumbnail and the server processes it", { timeout: 180_000 }, async () => {
     const server = await startE2eServer();
     const page = await signedInWithChild(server);
-    await page.goto(`${server.baseUrl}/record?video=true`);
-
-    await page.getByRole("button", { name: "Use camera" }).click();
-    const preview = page.getByLabel("Camera preview");
-    await expect.poll(() => preview.evaluate((element: HTMLVideoElement) => element.videoWidth), { timeout: 15_000 }).toBeGreaterThan(0);
-    await page.getByRole("button", { name: "Start recording" }).click();
+    await startCameraRecording(server, page);
     await page.getByText("0:00 / 2:00").waitFor();
     expect(await page.getByRole("button", { name: "Next: Assign Video" }).isDisabled()).toBe(true);
     // Bytes reach the server while the camera still records (a deferred-length tus upload).
@@ -395,5 +402,58 @@ describe.skipIf(!browserAvailable)("video journey in Chromium", () => {
     expect(video.durationSeconds).toBeGreaterThanOrEqual(secondsAtStop - 0.5);
     expect(video.durationSeconds).toBeLessThan(secondsAtStop + 2.5);
     expect(video.thumbnailUrl).toBeTruthy();
+  });
+
+  it("plays a camera recording the moment it is saved, from the original, before it is processed; then switches to the MP4 where the viewer was", { timeout: 240_000 }, async () => {
+    // A web node with no worker beside it: the video stays processing until the worker below starts.
+    const server = await startE2eServer({ APP_ROLE: "web" });
+    const page = await signedInWithChild(server);
+    await startCameraRecording(server, page);
+    await page.getByText(/0:(0[5-9]|[1-5]\d) \/ 2:00/).waitFor({ timeout: 20_000 });
+    await page.getByRole("button", { name: "Stop" }).click();
+    await page.getByLabel("Your video").waitFor();
+    await page.getByRole("button", { name: "Next: Assign Video" }).click();
+    await page.getByLabel("Title").fill("Straight from the kitchen");
+    await page.getByText("Maya", { exact: true }).click();
+    await page.getByRole("button", { name: "Save Legacy Video" }).click();
+    const chooser = page.getByRole("dialog", { name: "Choose Your Video Thumbnail" });
+    await chooser.getByRole("button", { name: /^Thumbnail 1 at / }).click({ timeout: 60_000 });
+    await chooser.getByRole("button", { name: "Continue" }).click();
+    await page.waitForURL(`${server.baseUrl}/dashboard`);
+
+    const status = async () => ((await (await page.request.get(`${server.baseUrl}/api/videos`)).json()) as { videos: Array<{ processingStatus: string }> }).videos[0]?.processingStatus;
+    const card = page.locator("[data-memory-kind='video']", { hasText: "Straight from the kitchen" });
+    await card.click();
+    const player = page.getByRole("dialog", { name: "Straight from the kitchen" });
+    const video = player.locator("video");
+    await expect.poll(() => video.getAttribute("data-source"), { timeout: 20_000 }).toBe("original");
+    await video.evaluate((element: HTMLVideoElement) => { element.muted = true; return element.play(); });
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 20_000 }).toBeGreaterThan(1);
+    expect(await status()).toBe("processing");
+    await video.evaluate((element: HTMLVideoElement) => { element.pause(); element.currentTime = 2.5; });
+
+    // A browser that cannot play WebM (Safari before 14.1) is told how long to wait instead.
+    const safari = await browser.newPage();
+    await safari.addInitScript(() => {
+      const canPlayType = HTMLMediaElement.prototype.canPlayType;
+      HTMLMediaElement.prototype.canPlayType = function (type: string) {
+        return type.startsWith("video/webm") ? "" : canPlayType.call(this, type);
+      };
+    });
+    await safari.context().addCookies(await page.context().cookies());
+    await safari.goto(`${server.baseUrl}/dashboard`);
+    await safari.locator("[data-memory-kind='video']", { hasText: "Straight from the kitchen" }).click();
+    const waiting = safari.getByRole("dialog", { name: "Straight from the kitchen" }).getByRole("status");
+    await waiting.getByText(/^Getting it ready for every device \(about \d+ s\)$/).waitFor();
+
+    const worker = await startAppProcess({ env: { DATABASE_URL: server.databaseUrl, DATA_DIR: server.dataDir, APP_ROLE: "worker" } });
+    closeAfterFile(() => worker.kill());
+    await expect.poll(() => video.getAttribute("data-source"), { timeout: 120_000, interval: 500 }).toBe("processed");
+    expect(await status()).toBe("completed");
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentSrc), { timeout: 10_000 }).toMatch(/\/files\/videos\/.+\.mp4/);
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+    expect(await video.evaluate((element: HTMLVideoElement) => Math.abs(element.currentTime - 2.5))).toBeLessThan(0.2);
+    expect(await player.getByText(VIDEO_COPY.playbackFailed).count()).toBe(0);
+    await safari.getByRole("dialog", { name: "Straight from the kitchen" }).locator("video[data-source='processed']").waitFor({ timeout: 20_000 });
   });
 });

@@ -5,8 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { UPLOAD_CHUNK_BYTES, type VideoItem } from "../../src/shared/videos";
-import { type AppProcess, callApp, signUpOn, startAppProcess, timeUntil } from "../support/app-process";
+import type { VideoItem } from "../../src/shared/videos";
+import { type AppProcess, callApp, signUpOn, startAppProcess, timeUntil, uploadTo } from "../support/app-process";
 import { startS3rver } from "../support/s3-server";
 import { createTestDatabase } from "../support/test-database";
 import { transcodesUnder } from "../support/videos";
@@ -72,25 +72,6 @@ afterAll(async () => {
   for (const cleanup of cleanups) await cleanup().catch(() => {});
 });
 
-/** Uploads `bytes` through tus on `node` in chunks and returns the upload id. */
-async function upload(node: AppProcess, cookie: string, bytes: Buffer) {
-  const tus = { "tus-resumable": "1.0.0" };
-  const created = await callApp(node, "/api/uploads", { method: "POST", cookie, headers: { ...tus, "upload-length": String(bytes.length), "upload-metadata": `filetype ${btoa("video/webm")}` } });
-  expect(created.status).toBe(201);
-  const location = created.headers.get("location") ?? "";
-  for (let offset = 0; offset < bytes.length; offset += UPLOAD_CHUNK_BYTES) {
-    const end = Math.min(offset + UPLOAD_CHUNK_BYTES, bytes.length);
-    const patched = await callApp(node, location, {
-      method: "PATCH",
-      cookie,
-      headers: { ...tus, "upload-offset": String(offset), "content-type": "application/offset+octet-stream" },
-      body: new Uint8Array(bytes.subarray(offset, end)),
-    });
-    expect(patched.status).toBe(204);
-  }
-  return location.split("/").at(-1) ?? "";
-}
-
 describe("web and worker roles", () => {
   it("a worker serves no app, only its health checks", async () => {
     const [worker] = workers;
@@ -110,7 +91,7 @@ describe("web and worker roles", () => {
     const child = await callApp(web, "/api/children", { method: "POST", cookie: dad.cookie, json: { name: "Maya", birthdate: "2016-04-02" } });
     expect(child.status).toBe(201);
     const childId = ((await child.json()) as { child: { id: string } }).child.id;
-    const uploadId = await upload(web, dad.cookie, sixtySecondClip());
+    const uploadId = await uploadTo(web, dad.cookie, sixtySecondClip());
     const created = await callApp(web, "/api/videos", { method: "POST", cookie: dad.cookie, json: { uploadId, title: "First bike ride", notes: "", childIds: [childId], unlockType: "now" } });
     expect(created.status).toBe(201);
     const videoId = ((await created.json()) as VideoItem).id;

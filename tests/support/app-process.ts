@@ -4,6 +4,7 @@ import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import type pg from "pg";
 import { freePort } from "../../bench/bench-server";
+import { UPLOAD_CHUNK_BYTES } from "../../src/shared/videos";
 import { TEST_TIMING_ENV } from "./test-timing";
 
 const EXIT_WITH_TEST_WORKER = fileURLToPath(new URL("exit-with-test-worker.cjs", import.meta.url));
@@ -113,4 +114,27 @@ export async function signUpOn(node: { baseUrl: string }, options: { pool: pg.Po
   const signIn = await callApp(node, "/api/auth/sign-in/email", { origin: options.origin, method: "POST", json: { email, password } });
   if (signIn.status !== 200) throw new Error(`Sign-in answered ${signIn.status}`);
   return { email, password, cookie: cookiesOf(signIn) };
+}
+
+/** Uploads `bytes` through tus on `node` in 6 MiB chunks, as the browser does, and returns the upload id. */
+export async function uploadTo(node: { baseUrl: string }, cookie: string, bytes: Buffer) {
+  // A kept-alive connection the app closed while this process was busy in a synchronous call (ffmpeg making the clip,
+  // ffprobe reading the last one) fails the first request sent on it ("other side closed"): a health check spends it,
+  // and the upload goes on a fresh connection.
+  await callApp(node, "/readyz").catch(() => undefined);
+  const tus = { "tus-resumable": "1.0.0" };
+  const created = await callApp(node, "/api/uploads", { method: "POST", cookie, headers: { ...tus, "upload-length": String(bytes.length), "upload-metadata": `filetype ${btoa("video/webm")}` } });
+  if (created.status !== 201) throw new Error(`The upload was not created: ${created.status}`);
+  const location = created.headers.get("location") ?? "";
+  for (let offset = 0; offset < bytes.length; offset += UPLOAD_CHUNK_BYTES) {
+    const end = Math.min(offset + UPLOAD_CHUNK_BYTES, bytes.length);
+    const patched = await callApp(node, location, {
+      method: "PATCH",
+      cookie,
+      headers: { ...tus, "upload-offset": String(offset), "content-type": "application/offset+octet-stream" },
+      body: new Uint8Array(bytes.subarray(offset, end)),
+    });
+    if (patched.status !== 204) throw new Error(`A PATCH answered ${patched.status}`);
+  }
+  return location.split("/").at(-1) ?? "";
 }

@@ -30,7 +30,8 @@ export async function createTestApp(env: Record<string, string> = {}) {
 export async function startAppOn(options: { url: string; env?: Record<string, string> }) {
   const config = parseConfig({ NODE_ENV: "test", APP_URL: TEST_ORIGIN, DATA_DIR: "./data/test", ...TEST_TIMING_ENV, ...options.env });
   const { db, pool } = createDatabase({ url: options.url, max: 5 });
-  const jobs = await startJobQueue({ url: options.url, log: () => {}, timing: config.jobTiming });
+  // APP_ROLE=web holds heavy jobs (video processing) back, as a node with no worker beside it would.
+  const jobs = await startJobQueue({ url: options.url, log: () => {}, timing: config.jobTiming, takes: config.role.takes });
   const services = await createServices({ config, db, pool, jobs, authSecret: TEST_AUTH_SECRET, log: () => {} });
   const app = createApp({ services, logger: { info: () => {}, error: (message, error) => console.error(message, error) } });
   const stop = async () => {

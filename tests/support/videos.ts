@@ -9,20 +9,23 @@ import type { VideoItem } from "../../src/shared/videos";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./browser";
 import { jsonRequest, TEST_ORIGIN, type TestApp } from "./test-app";
 
+export { displayedSize, videoFrames, videoPacketsMd5 } from "./video-probes";
+
 const clipDir = fs.mkdtempSync(path.join(os.tmpdir(), "heydad-clips-"));
 
-type ClipKind = "webm" | "webm-120fps" | "webm-no-duration" | "webm-no-duration-large" | "compatible-mp4" | "rotated-compatible-mp4" | "rotated-yuv444-mp4" | "long-mp4" | "text-as-mp4";
+type ClipKind = "webm" | "webm-120fps" | "webm-no-duration" | "webm-no-duration-large" | "compatible-mp4" | "rotated-compatible-mp4" | "rotated-yuv444-mp4" | "rotated-phone-mov" | "long-mp4" | "text-as-mp4";
 
 /**
  * Clips made by ffmpeg from its test pattern (320x240, 25 frames a second unless the kind says otherwise)
  * and a tone, so every test starts from known bytes. The rotated kinds are shot sideways: their display
- * matrix turns them by 90°, and only the yuv444 one (which phones do not play) has to be re-encoded.
+ * matrix turns them by 90°; the yuv444 one (which phones do not play) and the phone's MOV (HEVC, as an iPhone records
+ * by default) have to be re-encoded.
  * The no-duration kinds are written as MediaRecorder writes WebM (no duration, no cues in the header): one
  * second encoded, then repeated by copying, so a long clip costs one second of encoding; the large one
  * is noise at about 6 MB a second, so the browser needs seconds to find where it ends.
  */
 export function generateClip(kind: ClipKind, seconds = 3) {
-  const file = path.join(clipDir, `${kind}-${seconds}-${Date.now()}.${kind.startsWith("webm") ? "webm" : "mp4"}`);
+  const file = path.join(clipDir, `${kind}-${seconds}-${Date.now()}.${kind.startsWith("webm") ? "webm" : kind.endsWith("mov") ? "mov" : "mp4"}`);
   const rate = kind === "webm-120fps" ? 120 : 25;
   const sources = ["-f", "lavfi", "-i", `testsrc=size=320x240:rate=${rate}:duration=${seconds}`, "-f", "lavfi", "-i", `sine=frequency=440:duration=${seconds}`];
   const ffmpeg = (args: string[], target = file) => execFileSync("ffmpeg", ["-v", "error", "-y", ...args, target]);
@@ -30,10 +33,11 @@ export function generateClip(kind: ClipKind, seconds = 3) {
   if (kind === "text-as-mp4") fs.writeFileSync(file, "This is a note, not a video.\n".repeat(50));
   if (kind === "webm" || kind === "webm-120fps") ffmpeg([...sources, "-c:v", "libvpx", "-b:v", "300k", "-deadline", "realtime", "-c:a", "libopus"]);
   if (kind === "compatible-mp4") ffmpeg(h264("yuv420p"));
-  if (kind === "rotated-compatible-mp4" || kind === "rotated-yuv444-mp4") {
+  if (kind === "rotated-compatible-mp4" || kind === "rotated-yuv444-mp4" || kind === "rotated-phone-mov") {
     // ffmpeg writes the display matrix only when it copies the stream.
-    const upright = `${file}.upright.mp4`;
-    ffmpeg(h264(kind === "rotated-compatible-mp4" ? "yuv420p" : "yuv444p"), upright);
+    const upright = `${file}.upright.${kind === "rotated-phone-mov" ? "mov" : "mp4"}`;
+    const hevc = [...sources, "-c:v", "libx265", "-preset", "ultrafast", "-x265-params", "log-level=error", "-tag:v", "hvc1", "-pix_fmt", "yuv420p", "-c:a", "aac"];
+    ffmpeg(kind === "rotated-phone-mov" ? hevc : h264(kind === "rotated-compatible-mp4" ? "yuv420p" : "yuv444p"), upright);
     ffmpeg(["-i", upright, "-c", "copy", "-metadata:s:v:0", "rotate=90"]);
   }
   if (kind === "webm-no-duration" || kind === "webm-no-duration-large") {
@@ -47,20 +51,6 @@ export function generateClip(kind: ClipKind, seconds = 3) {
     ffmpeg(["-f", "lavfi", "-i", `testsrc=size=160x120:rate=5:duration=${seconds}`, "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"]);
   }
   return file;
-}
-
-/** The size a player shows a file's video at: its frame size, turned by its display matrix. */
-export function displayedSize(file: string) {
-  const output = execFileSync("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_streams", "-of", "json", file]).toString();
-  const [stream] = (JSON.parse(output) as { streams: Array<{ width: number; height: number; side_data_list?: Array<{ rotation?: number }> }> }).streams;
-  if (!stream) throw new Error("no video stream");
-  const rotation = stream.side_data_list?.find((data) => data.rotation !== undefined)?.rotation ?? 0;
-  return Math.abs(rotation) % 180 === 90 ? { width: stream.height, height: stream.width } : { width: stream.width, height: stream.height };
-}
-
-/** The md5 of a file's video packets: equal for a remux, different after a re-encode. */
-export function videoPacketsMd5(file: string) {
-  return execFileSync("ffmpeg", ["-v", "error", "-i", file, "-map", "0:v:0", "-c", "copy", "-f", "md5", "-"]).toString().trim();
 }
 
 export async function createChild(t: TestApp, userId: string, name = "Maya") {
@@ -108,17 +98,17 @@ export async function waitForProcessing(t: TestApp, cookie: string, videoId: str
 
 /**
  * A WebM as a desktop camera recording is: made by Chromium's own MediaRecorder (VP8 and Opus, a 1/1000
- * time base, no duration in its header), from a canvas whose frames are sent at random gaps of
- * `gapMs` (so the frame timing is irregular, as a webcam's is under load) over `seconds`.
+ * time base, no duration in its header), from a canvas (320x240 unless `width` and `height` say otherwise) whose
+ * frames are sent at random gaps of `gapMs` (so the frame timing is irregular, as a webcam's is under load) over `seconds`.
  */
-export async function recordWithMediaRecorder(options: { seconds: number; gapMs: [number, number] }) {
+export async function recordWithMediaRecorder(options: { seconds: number; gapMs: [number, number]; width?: number; height?: number }) {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, "--autoplay-policy=no-user-gesture-required"] });
   try {
     const page = await browser.newPage();
-    const base64 = await page.evaluate(async ({ seconds, gapMs: [minGap, maxGap] }) => {
+    const base64 = await page.evaluate(async ({ seconds, gapMs: [minGap, maxGap], width, height }) => {
       const canvas = document.body.appendChild(document.createElement("canvas"));
-      canvas.width = 320;
-      canvas.height = 240;
+      canvas.width = width;
+      canvas.height = height;
       const context = canvas.getContext("2d");
       const [track] = canvas.captureStream(0).getVideoTracks() as CanvasCaptureMediaStreamTrack[];
       const audio = new AudioContext();
@@ -147,25 +137,13 @@ export async function recordWithMediaRecorder(options: { seconds: number; gapMs:
       let binary = "";
       for (let index = 0; index < bytes.length; index += 0x8000) binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
       return btoa(binary);
-    }, options);
-    const file = path.join(clipDir, `media-recorder-${options.seconds}-${Date.now()}.webm`);
+    }, { width: 320, height: 240, ...options });
+    const file = path.join(clipDir, `media-recorder-${options.width ?? 320}x${options.height ?? 240}-${options.seconds}-${Date.now()}.webm`);
     fs.writeFileSync(file, Buffer.from(base64, "base64"));
     return file;
   } finally {
     await browser.close();
   }
-}
-
-/**
- * A file's video frames (packets) and the time its last frame ends, read packet by packet, so a header without a duration
- * does not matter; `stream: "a:0"` reads its sound instead (a voice recording).
- */
-export function videoFrames(file: string, stream: "v:0" | "a:0" = "v:0") {
-  const output = execFileSync("ffprobe", ["-v", "error", "-select_streams", stream, "-show_entries", "packet=pts_time,duration_time", "-of", "json", file], { maxBuffer: 64 * 1024 * 1024 }).toString();
-  const packets = (JSON.parse(output) as { packets: Array<{ pts_time: string; duration_time?: string }> }).packets;
-  const starts = packets.map((packet) => Number(packet.pts_time));
-  const ends = packets.map((packet) => Number(packet.pts_time) + (Number(packet.duration_time) || 0));
-  return { count: packets.length, seconds: Math.max(...ends) - Math.min(...starts) };
 }
 
 /** The ffmpeg transcodes (libx264 encodes) the process `pid` is running right now, by process id, as `ps` lists its children. */

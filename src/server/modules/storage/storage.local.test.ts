@@ -7,7 +7,8 @@ import { createErrorHandler } from "../../http/error-handler";
 import { createObjectStorage } from "./storage";
 import { detectFileType, isFileOfKind } from "./storage.file-type";
 import { createLocalStorage } from "./storage.local";
-import { parseRange, registerStorageRoutes } from "./storage.routes";
+import { parseRange } from "../../http/serve-file";
+import { registerStorageRoutes } from "./storage.routes";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "heydad-local-storage-"));
 const local = createLocalStorage({ root, signingKey: Buffer.from("another-signing-key-for-tests-0123") });

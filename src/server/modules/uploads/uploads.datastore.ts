@@ -22,9 +22,14 @@ export type UploadsDatastore = {
   locker?: Locker;
   /** The finished upload as a file on this machine (null when its bytes are gone); release() drops any copy made. */
   localCopy(id: string): Promise<{ path: string; release: () => Promise<void> } | null>;
+  /** The finished upload's size and a reader of all of it or one byte range (null when its bytes are gone): Dad plays his original from it. */
+  open(id: string): Promise<UploadedFile | null>;
   /** Removes the upload's bytes and metadata; a missing upload is not an error. */
   remove(id: string): Promise<void>;
 };
+
+export type ByteRange = { start: number; end: number };
+export type UploadedFile = { size: number; read: (range?: ByteRange) => Promise<Readable> };
 
 /**
  * Local disk by default; the configured S3 bucket when there is one (app nodes then share uploads).
@@ -44,6 +49,10 @@ function createFileDatastore(dir: string, maxSizeBytes: number): UploadsDatastor
     patch: createFilePatcher({ filePath, store, locker, maxSizeBytes }),
     async localCopy(id) {
       return fs.existsSync(filePath(id)) ? { path: filePath(id), release: async () => {} } : null;
+    },
+    async open(id) {
+      const stat = await fs.promises.stat(filePath(id)).catch(() => null);
+      return stat?.isFile() ? { size: stat.size, read: async (range) => fs.createReadStream(filePath(id), range) } : null;
     },
     async remove(id) {
       await store.remove(id).catch(() => {});
@@ -84,6 +93,19 @@ class PrefixedS3Store extends S3Store {
     );
   }
 
+  /** The finished object (`<id>`), read whole or by range straight from the bucket. */
+  async open(id: string): Promise<UploadedFile | null> {
+    const head = await this.client.headObject({ Bucket: this.bucket, Key: id }).catch((error: { name?: string }) => {
+      if (error.name === "NotFound" || error.name === "NoSuchKey") return null;
+      throw error;
+    });
+    if (!head) return null;
+    return {
+      size: head.ContentLength ?? 0,
+      read: async (range) => (await this.client.getObject({ Bucket: this.bucket, Key: id, Range: range ? `bytes=${range.start}-${range.end}` : undefined })).Body as Readable,
+    };
+  }
+
   /**
    * S3Store.remove aborts the multipart upload and deletes `<id>` and `<id>.info`, but stops at the
    * abort when the upload is already complete (NoSuchUpload) and never deletes `<id>.part`: delete all three.
@@ -119,6 +141,7 @@ function createS3Datastore(storage: Extract<Config["storage"], { kind: "s3" }>):
       }
       return { path: file, release };
     },
+    open: (id) => store.open(id),
     remove: (id) => store.remove(id),
   };
 }

@@ -127,6 +127,21 @@ describe("tus uploads into S3 (@tus/s3-store against @20minutes/s3rver)", () => 
     expect(await t.services.uploads.findCompleted({ id, userId: user.id })).toEqual({ id, sizeBytes: source.length });
   });
 
+  it("reads a finished upload straight from the bucket, whole or one range across a part boundary (Dad's original playing while it is processed)", async () => {
+    const user = await createSignedInUser(t);
+    const source = randomBytes(UPLOAD_CHUNK_BYTES + 5000);
+    const { location, id } = await createUpload(user.cookie, source.length);
+    expect((await patch(user.cookie, location, 0, source.subarray(0, UPLOAD_CHUNK_BYTES))).status).toBe(204);
+    expect((await patch(user.cookie, location, UPLOAD_CHUNK_BYTES, source.subarray(UPLOAD_CHUNK_BYTES))).status).toBe(204);
+    const file = await t.services.uploads.open(id);
+    expect(file?.size).toBe(source.length);
+    const read = async (range?: { start: number; end: number }) => Buffer.concat(await (await file!.read(range)).toArray());
+    expect(sha256(await read())).toBe(sha256(source));
+    const range = { start: UPLOAD_CHUNK_BYTES - 10, end: UPLOAD_CHUNK_BYTES + 9 };
+    expect((await read(range)).equals(source.subarray(range.start, range.end + 1))).toBe(true);
+    expect(await t.services.uploads.open("nosuchupload")).toBeNull();
+  });
+
   it("lets another app node resume an upload the first one began (nothing of it is kept on the node)", async () => {
     const user = await createSignedInUser(t);
     const source = randomBytes(UPLOAD_CHUNK_BYTES + 12_345);

@@ -126,6 +126,8 @@ export function createUploadsUsecases(options: { datastore: UploadsDatastore; qu
     },
     /** The finished upload as a local file for the processing job, or null when it is gone: always release() it. */
     localCopy: options.datastore.localCopy,
+    /** The finished upload to read by byte range (Dad playing his original while it is processed), or null when it is gone. */
+    open: options.datastore.open,
     /** Removes an upload's file and metadata (after processing, or when it is cancelled). */
     deleteFiles: options.datastore.remove,
     /** Removes every upload with no progress for 24 h; returns how many. */

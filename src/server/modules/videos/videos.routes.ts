@@ -3,6 +3,7 @@ import { z } from "zod";
 import { createVideoSchema, MAX_THUMBNAIL_BYTES, updateVideoNotesSchema, VIDEO_COPY } from "../../../shared/videos";
 import { validate } from "../../http/validate";
 import { type AppEnv, currentUser, requireUser } from "../auth/auth.middleware";
+import { serveFile } from "../../http/serve-file";
 import { videoErrors } from "./videos.errors";
 import type { VideosUsecases } from "./videos.usecases";
 
@@ -23,6 +24,10 @@ export function registerVideosRoutes(options: { usecases: VideosUsecases; requir
     return c.body(null, 204);
   });
   app.get("/api/videos/:id/playback", requireUser(), options.requireAccess, validate("param", videoIdParam), async (c) => c.json(await usecases.playbackLink(currentUser(c), c.req.valid("param").id)));
+  // Dad's original while it is processed, served as stored files are (ranges, so his player can seek).
+  app.get("/api/videos/:id/original", requireUser(), options.requireAccess, validate("param", videoIdParam), async (c) =>
+    serveFile(c, await usecases.original(currentUser(c), c.req.valid("param").id)),
+  );
   app.put("/api/videos/:id/thumbnail", requireUser(), validate("param", videoIdParam), async (c) => {
     const bytes = new Uint8Array(await c.req.arrayBuffer());
     if (bytes.length === 0 || bytes.length > MAX_THUMBNAIL_BYTES) throw videoErrors.invalidThumbnail();

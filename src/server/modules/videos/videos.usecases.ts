@@ -2,14 +2,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { z } from "zod";
-import { type createVideoSchema, MAX_PROCESSED_VIDEO_SECONDS, THUMBNAIL_COUNT, type VideoItem } from "../../../shared/videos";
+import { type createVideoSchema, estimateReadySeconds, MAX_PROCESSED_VIDEO_SECONDS, THUMBNAIL_COUNT, type VideoItem, type VideoPlayback } from "../../../shared/videos";
 import { joinNames } from "../../../shared/join-names";
 import type { SessionUser } from "../auth/auth.middleware";
 import type { EventBus } from "../../events/events";
 import type { DbOrTransaction } from "../../db/transaction";
 import type { ObjectStorage } from "../storage/storage";
 import { sha256Of, sha256OfFile } from "../storage/storage.checksum";
-import { detectFileType } from "../storage/storage.file-type";
+import { detectFileType, videoContainerOf } from "../storage/storage.file-type";
+import type { ServableFile } from "../../http/serve-file";
 import { UPLOAD_MESSAGES, type UploadsUsecases } from "../uploads/uploads.usecases";
 import { videoErrors } from "./videos.errors";
 import { containerOf, extractFrame, probe, REJECTION_MESSAGES, toFastStartMp4, VideoRejected, type VideoTools } from "./videos.ffmpeg";
@@ -153,11 +154,26 @@ export function createVideosUsecases(options: {
       await options.uploads.deleteFiles(row.uploadId);
     },
 
-    /** A signed link (3600 s, Range supported) to the processed MP4. */
-    async playbackLink(user: SessionUser, id: string) {
+    /**
+     * What Dad's player plays: a signed link (3600 s, Range supported) to the processed MP4; while it is being made, his
+     * original through this route's owner-checked /original, with when the MP4 should be there.
+     */
+    async playbackLink(user: SessionUser, id: string): Promise<VideoPlayback> {
       const row = await owned(user, id);
-      if (row.processingStatus !== "completed" || !row.filePath) throw videoErrors.notReady();
-      return { url: await storage.signedUrl({ bucket: "videos", key: row.filePath }), expiresInSeconds: 3600 };
+      if (row.processingStatus === "completed" && row.filePath) {
+        return { source: "processed", url: await storage.signedUrl({ bucket: "videos", key: row.filePath }), contentType: "video/mp4", expiresInSeconds: 3600, readyInSeconds: null };
+      }
+      const original = row.processingStatus === "processing" ? await originalOf(options.uploads, row) : null;
+      if (!original) throw videoErrors.notReady();
+      return { source: "original", url: `/api/videos/${row.id}/original`, contentType: original.contentType, expiresInSeconds: 3600, readyInSeconds: estimateReadySeconds(row.durationSeconds) };
+    },
+
+    /** The owner's original upload while the video is processing (gone once it is processed: 404, the player asks again). */
+    async original(user: SessionUser, id: string) {
+      const row = await owned(user, id);
+      const original = row.processingStatus === "processing" ? await originalOf(options.uploads, row) : null;
+      if (!original) throw videoErrors.notFound();
+      return original;
     },
 
     /** Stores the chosen frame (JPEG or PNG from the bytes) as the video's thumbnail. */
@@ -202,6 +218,27 @@ export function createVideosUsecases(options: {
 }
 
 export type VideosUsecases = ReturnType<typeof createVideosUsecases>;
+
+/**
+ * The type a browser is told the original has, from its first bytes: WebM (the recorder's) or another Matroska, MP4 or a
+ * QuickTime MOV (a phone's), so the player can ask `canPlayType` before it tries.
+ */
+function originalContentType(head: Buffer) {
+  const container = videoContainerOf(head);
+  if (container === "matroska") return head.includes("webm") ? "video/webm" : "video/x-matroska";
+  if (container === "mov") return head.subarray(8, 12).toString("latin1") === "qt  " ? "video/quicktime" : "video/mp4";
+  return null;
+}
+
+/** The video's original upload, to serve by range, while its bytes are still there; null otherwise or when it is no video. */
+async function originalOf(uploads: UploadsUsecases, row: VideoRow): Promise<ServableFile | null> {
+  const file = await uploads.open(row.uploadId);
+  if (!file || file.size === 0) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of await file.read({ start: 0, end: Math.min(511, file.size - 1) })) chunks.push(chunk as Buffer);
+  const contentType = originalContentType(Buffer.concat(chunks));
+  return contentType ? { size: file.size, contentType, read: file.read } : null;
+}
 
 /** A file on disk to read frames from: the upload while it is there, else the stored MP4. */
 async function localCopyOf(row: VideoRow, storage: ObjectStorage, uploads: UploadsUsecases) {

@@ -45,8 +45,8 @@ export function seenBy(item: MemoryItem, childId: string | undefined): MemoryIte
   return child ? { ...item, unlock: { ...item.unlock, unlocked: child.unlocked, unlocksAt: child.unlocksAt, forChildren: [child] } } : item;
 }
 
-/** A video plays once it is processed; until then its card shows where it stands. */
-export const isPlayable = (item: MemoryItem) => item.kind !== "video" || item.processing.status === "completed";
+/** A video opens unless its processing failed: while it is processed, Dad's player plays his original where it can. */
+export const isPlayable = (item: MemoryItem) => item.kind !== "video" || item.processing.status !== "failed";
 
 /** 'Getting your video ready… 80%' or the processing error, for a video that is not ready. */
 export function ProcessingNote({ video }: { video: VideoMemoryItem }) {

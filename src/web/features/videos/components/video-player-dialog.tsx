@@ -1,7 +1,7 @@
 import { clsx } from "clsx";
-import { type FormEvent, type KeyboardEvent, type ReactNode, useRef, useState } from "react";
+import { type FormEvent, type KeyboardEvent, type ReactNode, type RefObject, useEffect, useRef, useState } from "react";
 import { playingFrom } from "../../../../shared/transcripts";
-import { formatClock, VIDEO_COPY, type VideoComment } from "../../../../shared/videos";
+import { formatClock, VIDEO_COPY, type VideoComment, type VideoPlayback } from "../../../../shared/videos";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
@@ -104,6 +104,35 @@ function VideoNotes({ videoId, initial }: { videoId: string; initial: string }) 
   );
 }
 
+/** Whether this browser plays a file of this type (WebM in Chrome and Firefox; not in older Safari). */
+const playsHere = (contentType: string) => document.createElement("video").canPlayType(contentType) !== "";
+
+/**
+ * The file the player shows and how it moves to the next: the original while the MP4 is made (where this browser plays
+ * it), then the MP4, resumed where the viewer was and playing if it was. Null while there is nothing this browser plays.
+ */
+function usePlayerSource(player: RefObject<HTMLVideoElement | null>, playback: VideoPlayback | undefined, startAtSeconds?: number) {
+  const wanted = playback && (playback.source === "processed" || playsHere(playback.contentType)) ? playingFrom(playback.url, startAtSeconds) : null;
+  const [shown, setShown] = useState<string | null>(null);
+  const resumeAt = useRef<{ time: number; playing: boolean } | null>(null);
+  useEffect(() => {
+    if (!wanted || wanted === shown) return;
+    // Read before the new source replaces the old one (loading it sets the position back to 0).
+    const element = player.current;
+    if (element && shown) resumeAt.current = { time: element.currentTime, playing: !element.paused && !element.ended };
+    setShown(wanted);
+  }, [player, wanted, shown]);
+  const resume = (element: HTMLVideoElement) => {
+    const at = resumeAt.current;
+    if (!at) return;
+    resumeAt.current = null;
+    element.currentTime = at.time;
+    // A browser that refuses to play without a gesture leaves the viewer at the same place, paused.
+    if (at.playing) void element.play().catch(() => {});
+  };
+  return { src: wanted ? shown ?? wanted : null, resume };
+}
+
 /**
  * What the player needs of a video: it fetches the playback link and comments by id; its captions (WebVTT) when it has
  * them; where to start (a search hit: the moment its word is said).
@@ -113,8 +142,10 @@ export type PlayableVideo = { id: string; title: string; notes: string; captions
 /** For lists that take a render prop (the memories feed and the vault): the player for one video. */
 export const renderVideoPlayer = (video: PlayableVideo, onClose: () => void, about?: ReactNode) => <VideoPlayerDialog video={video} onClose={onClose} about={about} />;
 
-/** The player: signed link with Range (seeking works), 'Notes (n)' with timestamped comments and one level of replies. */
 /**
+ * The player: signed link with Range (seeking works), 'Notes (n)' with timestamped comments and one level of replies.
+ * A video still processing plays from Dad's original where this browser can, else says about when it will be ready.
+
  * `about`: who the video is for and when it unlocks (the memories feature's line), under the video;
  * `extra`: shown under Dad's notes (the route's part, e.g. who the video was delivered to).
  */
@@ -124,6 +155,7 @@ export function VideoPlayerDialog({ video, onClose, about, extra }: { video: Pla
   const [replyTo, setReplyTo] = useState<string | null>(null);
   const [playFailed, setPlayFailed] = useState(false);
   const link = usePlaybackLink(video.id);
+  const source = usePlayerSource(player, link.data, video.startAtSeconds);
   const comments = useComments(video.id);
   const add = useAddComment(video.id);
   const count = comments.data?.reduce((total, comment) => total + 1 + comment.replies.length, 0) ?? 0;
@@ -143,10 +175,18 @@ export function VideoPlayerDialog({ video, onClose, about, extra }: { video: Pla
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={video.title} className="max-w-3xl">
       {link.isError || playFailed ? <Alert>{VIDEO_COPY.playbackFailed}</Alert> : null}
-      <video ref={player} src={link.data ? playingFrom(link.data.url, video.startAtSeconds) : undefined} controls playsInline preload="metadata" className="aspect-video w-full rounded-lg bg-ink" aria-label={video.title}
-        onTimeUpdate={(event) => setNow(event.currentTarget.currentTime)} onError={() => setPlayFailed(Boolean(link.data))}>
-        {video.captionsUrl ? <track kind="captions" src={video.captionsUrl} srcLang="en" label="English" default /> : null}
-      </video>
+      {link.data && !source.src && link.data.readyInSeconds !== null ? (
+        <p role="status" className="flex aspect-video w-full items-center justify-center rounded-lg bg-paper-warm p-6 text-center text-lg text-ink">
+          {VIDEO_COPY.gettingReady(link.data.readyInSeconds)}
+        </p>
+      ) : (
+        <video ref={player} src={source.src ?? undefined} controls playsInline preload="metadata" className="aspect-video w-full rounded-lg bg-ink" aria-label={video.title}
+          data-source={link.data?.source} onTimeUpdate={(event) => setNow(event.currentTarget.currentTime)} onLoadedMetadata={(event) => source.resume(event.currentTarget)}
+          // The original is dropped once the MP4 is made: ask again for the MP4 rather than fail.
+          onError={() => (link.data?.source === "original" ? void link.refetch() : setPlayFailed(Boolean(link.data)))}>
+          {video.captionsUrl ? <track kind="captions" src={video.captionsUrl} srcLang="en" label="English" default /> : null}
+        </video>
+      )}
       {about}
       <VideoNotes videoId={video.id} initial={video.notes} />
       {extra}
