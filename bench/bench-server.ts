@@ -58,7 +58,7 @@ export async function startAppServer() {
   const output: string[] = [];
   const databasePort = await freePort();
   execFileSync(process.execPath, ["scripts/build-server.mjs"], { stdio: "inherit" });
-  const child = spawn(process.execPath, ["dist/server/main.js"], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_CPU_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIR}`] : []), "dist/server/main.js"], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(databasePort), RATE_LIMIT: "off", APP_URL: `http://localhost:${port}` },
     stdio: ["ignore", "pipe", "pipe"],
   });

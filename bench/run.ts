@@ -79,7 +79,8 @@ function measurePlaybook(iterations = 20_000) {
  * `BENCH_ONLY=delivery` the family delivery figures alone (10,000 unlocks due at once, their own
  * embedded PostgreSQL; also with `BENCH_DELIVERY=on`); `BENCH_ONLY=dashboard` the dashboard list alone, beside
  * the bare node:http + pg server running its SQL (a quick look on a busy machine); `BENCH_ONLY=transcription` the
- * embedded transcription engine's figures alone (also measured in a full run).
+ * embedded transcription engine's figures alone (also measured in a full run). `BENCH_CPU_PROFILE_DIR=/tmp/prof`
+ * writes the app process's CPU profile there (open it in Chrome's DevTools) to see where a row's time goes.
  */
 const only = process.env.BENCH_ONLY;
 if (only === "delivery") {
