@@ -63,7 +63,7 @@ export async function startAppServer(options: { env?: Record<string, string>; jo
   const databasePort = await freePort();
   if (!options.joins) execFileSync(process.execPath, ["scripts/build-server.mjs"], { stdio: "inherit" });
   const database = options.joins ? { DATABASE_URL: options.joins.databaseUrl } : { EMBEDDED_POSTGRES_PORT: String(databasePort) };
-  const child = spawn(process.execPath, ["dist/server/main.js"], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_CPU_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIR}`] : []), "dist/server/main.js"], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ...database, RATE_LIMIT: "off", APP_URL: `http://localhost:${port}`, ...options.env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -84,7 +84,8 @@ function measurePlaybook(iterations = 20_000) {
  * embedded transcription engine's figures alone (also measured in a full run); `BENCH_ONLY=playable` Stop -> playable and
  * upload -> playable of 60 s clips (`BENCH_PLAYABLE_SECONDS`) beside bare ffmpeg; `BENCH_ONLY=workers` a queue of 10
  * recordings (20 s each, `BENCH_WORKER_CLIP_SECONDS`) with one worker process against two. These two start app
- * processes of their own and take minutes of CPU: they run only when asked for.
+ * processes of their own and take minutes of CPU: they run only when asked for. `BENCH_CPU_PROFILE_DIR=/tmp/prof` writes the app process's CPU
+ * profile there (open it in Chrome's DevTools) to see where a row's time goes.
  */
 const only = process.env.BENCH_ONLY;
 if (only === "playable" || only === "workers") {

@@ -42,10 +42,21 @@ function zonedParts(instant: Date, timeZone: string) {
   return parts as { year: number; month: number; day: number; hour: number; minute: number; second: number };
 }
 
+/** Known dates of instants by time zone: a list page turns the same few unlock instants into dates over and over. */
+const instantDates = new Map<string, CalendarDate>();
+const MAX_INSTANT_DATES = 10_000;
+
 /** The calendar date it is at `instant` in `timeZone`. */
 export function calendarDateAt(instant: Date, timeZone: string): CalendarDate {
-  const { year, month, day } = zonedParts(instant, timeZone);
-  return { year, month, day };
+  const cacheKey = `${timeZone} ${instant.getTime()}`;
+  let date = instantDates.get(cacheKey);
+  if (date === undefined) {
+    const { year, month, day } = zonedParts(instant, timeZone);
+    date = { year, month, day };
+    if (instantDates.size >= MAX_INSTANT_DATES) instantDates.clear();
+    instantDates.set(cacheKey, date);
+  }
+  return { ...date };
 }
 
 /** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in milliseconds. */
