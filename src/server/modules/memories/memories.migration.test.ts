@@ -83,7 +83,7 @@ async function loadFixture(client: pg.Client) {
  * styles, the family's other controls) change with later features.
  */
 const memoryCards = (html: string) =>
-  (html.match(/<li class="card[^"]*">.*?<\/li>/gs) ?? []).map((card) => ({
+  (html.match(/<li class="card[^"]*"[^>]*>.*?<\/li>/gs) ?? []).map((card) => ({
     title: card.match(/<h[23]>(.*?)<\/h[23]>/s)?.[1] ?? null,
     notes: card.match(/<p class="notes">(.*?)<\/p>/s)?.[1] ?? null,
     links: [...card.matchAll(/(?:src|href|poster)="([^"]*)"/g)].map((match) => match[1]),
