@@ -1,5 +1,5 @@
 import { once } from "node:events";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, connect } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, createTestApp, jsonRequest, type TestApp } from "../../tests/support/test-app";
 import { serveApp } from "./app";
@@ -111,6 +111,26 @@ describe("errors and headers", () => {
       expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
       expect(response.headers.get("x-frame-options")).toBe("DENY");
       expect(response.headers.get("strict-transport-security")).toBeNull();
+    }
+  });
+
+  it("keeps an idle kept-alive connection open past Node's 5 s default, so a client's next request on it is answered", { timeout: 30_000 }, async () => {
+    const server = serveApp(t.app, t.services, 0);
+    await once(server, "listening");
+    const socket = connect((server.address() as AddressInfo).port, "127.0.0.1");
+    let received = "";
+    socket.on("data", (chunk: Buffer) => (received += chunk.toString()));
+    const ask = () => socket.write("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n");
+    try {
+      ask();
+      await expect.poll(() => received.match(/HTTP\/1\.1 200/g)?.length ?? 0).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 6000));
+      expect(socket.destroyed || socket.readyState !== "open").toBe(false);
+      ask();
+      await expect.poll(() => received.match(/HTTP\/1\.1 200/g)?.length ?? 0).toBe(2);
+    } finally {
+      socket.destroy();
+      server.close();
     }
   });
 

@@ -71,9 +71,15 @@ export function createWorkerApp(options: { pool: pg.Pool; logger: Logger }) {
   return app;
 }
 
+const KEEP_ALIVE_MS = 65_000;
+
 /** Serves the app over node:http on `port` (0: any free one); every response carries the security headers. */
 export function serveApp(app: App, services: Services, port: number, onListening?: (info: AddressInfo) => void) {
   const headers = securityHeaderList({ https: services.appUrl.startsWith("https://"), storageOrigin: services.storageLinkOrigin, metaPixel: Boolean(services.metaPixelId) });
   const server = createServer(withSecurityHeaders(getRequestListener(app.fetch), headers));
+  // An idle kept-alive connection stays open longer than a proxy's or a client's own idle limit (often 60 s), so the
+  // other side closes it first: with Node's 5 s, a request sent just as the server closed it failed (ECONNRESET).
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1000;
   return server.listen(port, () => onListening?.(server.address() as AddressInfo));
 }
