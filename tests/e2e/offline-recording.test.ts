@@ -250,9 +250,11 @@ describe.skipIf(!browserAvailable)("recording with no network, sent when back on
       // A recording cut short keeps all but its last seconds: the timer showed whole seconds, so it ran under one more.
       const secondsLost = [...interrupted].map(([title, { kind, shownSeconds }]) => {
         const row = rows.find((candidate) => candidate.title === title)!;
-        return { title, lost: Math.max(0, shownSeconds + 1 - videoFrames(stored(row), kind === "video" ? "v:0" : "a:0").seconds) };
+        const frames = videoFrames(stored(row), kind === "video" ? "v:0" : "a:0");
+        return { title, lost: Math.max(0, shownSeconds + 1 - frames.seconds), shownSeconds, frames: frames.count, bytes: fs.statSync(stored(row)).size };
       });
-      for (const { lost } of secondsLost) expect(lost).toBeLessThanOrEqual(5);
+      // Said whole on failure: which recording, how long its timer ran, and what of it arrived.
+      for (const cut of secondsLost) expect(cut.lost, JSON.stringify(cut)).toBeLessThanOrEqual(5);
 
       // The device's storage per minute of video: the bytes its chunks took there, over the seconds they hold.
       const videos = rows.filter((row) => row.kind === "video");
