@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { browserAvailable, useBrowser } from "../support/browser";
 import { type E2eServer, signUpConfirmed, startE2eServer } from "../support/e2e-server";
+import { lastKnownSnapshot } from "../support/last-known-state";
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(bytes: Buffer) {
@@ -35,24 +36,6 @@ type Manifest = {
   icons: Array<{ src: string; sizes: string; type: string; purpose: string }>;
 };
 
-
-/** What the app keeps on the device of its last answers (IndexedDB `HeyDadLastKnown`), or null. */
-function lastKnownSnapshot(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise<unknown>((resolve) => {
-        const open = indexedDB.open("HeyDadLastKnown", 1);
-        open.onupgradeneeded = () => open.result.createObjectStore("items");
-        open.onsuccess = () => {
-          const get = open.result.transaction("items").objectStore("items").get("queries");
-          get.onsuccess = () => {
-            open.result.close();
-            resolve(get.result ?? null);
-          };
-        };
-      }),
-  );
-}
 
 describe.skipIf(!browserAvailable)("the installable app", () => {
   const browser = useBrowser({ serviceWorkers: "allow" });
@@ -133,10 +116,10 @@ describe.skipIf(!browserAvailable)("the installable app", () => {
     await page.getByText("The lake at dawn").first().waitFor();
     // The last answers are written a moment after they arrive: wait for the write, not for a guess of its time.
     await expect.poll(async () => JSON.stringify(await lastKnownSnapshot(page))).toContain("The lake at dawn");
-    const dashboardSavedAt = ((await lastKnownSnapshot(page)) as { savedAt: number }).savedAt;
+    const dashboardSavedAt = (await lastKnownSnapshot(page))!.savedAt;
     await page.goto(`${server.baseUrl}/vault`);
     await page.getByText("The lake at dawn").first().waitFor();
-    await expect.poll(async () => ((await lastKnownSnapshot(page)) as { savedAt: number } | null)?.savedAt ?? 0).toBeGreaterThan(dashboardSavedAt);
+    await expect.poll(async () => (await lastKnownSnapshot(page))?.savedAt ?? 0).toBeGreaterThan(dashboardSavedAt);
 
     expect(apiAnswers.length).toBeGreaterThan(0);
     expect(apiAnswers.filter((answer) => answer.fromServiceWorker)).toEqual([]);

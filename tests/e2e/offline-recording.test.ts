@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { OFFLINE_COPY } from "../../src/shared/copy";
 import { browserAvailable, useBrowser } from "../support/browser";
 import { type E2eServer, signUpConfirmed, startE2eServer } from "../support/e2e-server";
+import { lastKnownSnapshot } from "../support/last-known-state";
 import { videoFrames } from "../support/videos";
 
 /** What waits on the device (lib/outbox.ts): each memory's title and kind, and the sha256 and size of its recording. */
@@ -51,22 +52,7 @@ async function savedOnPhone(page: Page) {
 
 /** Waits until the app has kept `count` of its last answers naming the child on the device (lib/last-known-state.ts), so the record forms know her offline. */
 async function childKeptOnDevice(page: Page, count: number) {
-  const kept = () =>
-    page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          const open = indexedDB.open("HeyDadLastKnown", 1);
-          open.onupgradeneeded = () => open.result.createObjectStore("items");
-          open.onsuccess = () => {
-            const get = open.result.transaction("items").objectStore("items").get("queries");
-            get.onsuccess = () => {
-              open.result.close();
-              const queries = (get.result as { state: { queries: Array<{ state: { data: unknown } }> } } | undefined)?.state.queries ?? [];
-              resolve(queries.filter((query) => JSON.stringify(query.state.data ?? null).includes("Maya")).length);
-            };
-          };
-        }),
-    );
+  const kept = async () => ((await lastKnownSnapshot(page))?.state.queries ?? []).filter((query) => JSON.stringify(query.state.data ?? null).includes("Maya")).length;
   await expect.poll(kept, { timeout: 30_000 }).toBeGreaterThanOrEqual(count);
 }
 

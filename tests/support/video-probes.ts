@@ -28,5 +28,6 @@ export function videoFrames(file: string, stream: "v:0" | "a:0" = "v:0") {
   const packets = (JSON.parse(output) as { packets: Array<{ pts_time: string; duration_time?: string }> }).packets;
   const starts = packets.map((packet) => Number(packet.pts_time));
   const ends = packets.map((packet) => Number(packet.pts_time) + (Number(packet.duration_time) || 0));
-  return { count: packets.length, seconds: Math.max(...ends) - Math.min(...starts) };
+  // No packet at all holds no time (Math.max of nothing is -Infinity).
+  return { count: packets.length, seconds: packets.length === 0 ? 0 : Math.max(...ends) - Math.min(...starts) };
 }
