@@ -240,8 +240,7 @@ Why it works: Calm helps.`;
       const waited = await expectPlaybookAnswer();
       expect(waited).toBeGreaterThanOrEqual(MODEL_SILENCE_MS - 50);
       expect(waited).toBeLessThan(3000 + 500);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(closedEarly).toBe(1);
+      await expect.poll(() => closedEarly).toBe(1);
     }, 20_000);
 
     it("answers from the Playbook at once when nothing listens at the model's address", async () => {
@@ -365,13 +364,13 @@ Why it works: Calm helps.`;
     replies = [{ content: VALID, delayMs: 3000 }];
     const controller = new AbortController();
     const pending = ask({ prompt: "aborted bedtime question" }, controller.signal);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Aborted once the model has the question, so that there is a model call to stop.
+    await expect.poll(() => received.length).toBe(1);
     controller.abort();
     const response = await Promise.resolve(pending).catch((error: Error) => error);
     if (response instanceof Response) expect(response.status).toBe(400);
     else expect(response.name).toBe("AbortError");
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(closedEarly).toBe(1);
+    await expect.poll(() => closedEarly).toBe(1);
     const stored = await t.db.select().from(pocketDadResponses).where(eq(pocketDadResponses.prompt, "aborted bedtime question"));
     expect(stored).toHaveLength(0);
   });
