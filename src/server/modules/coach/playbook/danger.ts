@@ -4,6 +4,7 @@ import { dangerModel, modelText } from "./danger-model";
 import generatedRules from "./danger-rules.json";
 import type { DangerRules } from "./danger-rules";
 import { answerKindFor, parentCrisisIn, surePhraseIn } from "./safety-match";
+import { tooShortToJudge } from "./short-message";
 
 /**
  * The danger classifier both engines run first, so a parent in an emergency gets the numbers to call
@@ -198,7 +199,12 @@ const COMPILED: Compiled[] = rulesContent.rules.map((rule) => ({
  * The rules lead on the category: they name it right more often; else the letter-run model names it from the
  * sentence the danger was read in.
  */
-export type DangerDetection = { categories: SafetyCategory[]; sure: boolean };
+export type DangerDetection = {
+  categories: SafetyCategory[];
+  sure: boolean;
+  /** A few words that name nothing ('help', 'STOP HIM'): too little to judge, so the answer asks first (short-message.ts). */
+  ask?: boolean;
+};
 
 const RULES_VETO = 0.05;
 const RULES_SURE = 0.9;
@@ -231,6 +237,7 @@ function plainEmergency(message: string, normalized: string, category: SafetyCat
 
 function findDanger(message: string, normalized: string): DangerDetection {
   const categories = matchRules(message);
+  if (!categories.length && tooShortToJudge(message)) return { categories: [], sure: false, ask: true };
   const reading = dangerMeaning.read(message);
   const vetoed = reading.score < RULES_VETO && modelText(message).split(" ").length >= VETO_MIN_WORDS;
   if (categories.length && !vetoed) return { categories, sure: reading.score > RULES_SURE || plainEmergency(message, normalized, categories[0]) };
