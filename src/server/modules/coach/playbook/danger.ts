@@ -177,7 +177,7 @@ const CAVEAT = /\b(?:but|except|although|though|however|yet|still)\b/;
 const URGENT = /\b(?:right now|again|still|just (?:now|had|happened)|is having|happening|help me|please help|what do i do|911|hurry)\b/;
 
 const anchorKey = (word: string) => (word.length >= 5 ? `~${word.slice(0, 5)}` : word);
-type Compiled = { group: string; category: DangerCategory; weight: number; regex: RegExp; unless?: RegExp; resolvable: boolean; anchors?: string[] };
+type Compiled = { group: string; category: DangerCategory; weight: number; regex: RegExp; unless?: RegExp; resolvable: boolean; stands: boolean; anchors?: string[] };
 const COMPILED: Compiled[] = rulesContent.rules.map((rule) => ({
   category: rule.category,
   anchors: rule.anchors?.split(" ").map(anchorKey),
@@ -186,6 +186,7 @@ const COMPILED: Compiled[] = rulesContent.rules.map((rule) => ({
   regex: new RegExp(`(?:^|\\b)(?:${rule.pattern})`),
   unless: rule.unless ? new RegExp(`\\b(?:${rule.unless})`) : undefined,
   resolvable: Boolean(rule.resolvable),
+  stands: Boolean(rule.stands),
 }));
 
 /**
@@ -236,11 +237,11 @@ function plainEmergency(message: string, normalized: string, category: SafetyCat
 }
 
 function findDanger(message: string, normalized: string): DangerDetection {
-  const categories = matchRules(message);
+  const { categories, stands } = rulesMatched(message);
   if (!categories.length && tooShortToJudge(message)) return { categories: [], sure: false, ask: true };
   const reading = dangerMeaning.read(message);
-  const vetoed = reading.score < RULES_VETO && modelText(message).split(" ").length >= VETO_MIN_WORDS;
-  if (categories.length && !vetoed) return { categories, sure: reading.score > RULES_SURE || plainEmergency(message, normalized, categories[0]) };
+  const vetoed = !stands && reading.score < RULES_VETO && modelText(message).split(" ").length >= VETO_MIN_WORDS;
+  if (categories.length && !vetoed) return { categories, sure: reading.score > RULES_SURE || stands || plainEmergency(message, normalized, categories[0]) };
   if (reading.note) return { categories: [dangerModel.category(reading.unit)], sure: reading.sure };
   return { categories: [], sure: false };
 }
@@ -273,11 +274,17 @@ export function ruleFires(index: number, message: string) {
 
 /** Every danger category the rules match in a message, the one to lead with first. */
 export function matchRules(message: string): DangerCategory[] {
+  return rulesMatched(message).categories;
+}
+
+/** The categories the rules match, and whether a rule that stands (content/danger `stands`) is among what matched. */
+function rulesMatched(message: string): { categories: DangerCategory[]; stands: boolean } {
   const text = rulesText(message);
-  if (!text) return [];
+  if (!text) return { categories: [], stands: false };
   const words = anchorWords(text);
   const resolved = (PAST.test(text) || (FINE_NOW.test(text) && !CAVEAT.test(text))) && RESOLVED.test(text) && !URGENT.test(text);
   const sums = new Map<string, number>();
+  let stands = false;
   for (const rule of COMPILED) {
     if (resolved && rule.resolvable) continue;
     if ((sums.get(rule.group) ?? 0) >= 1) continue;
@@ -285,8 +292,9 @@ export function matchRules(message: string): DangerCategory[] {
     if (!rule.regex.test(text)) continue;
     if (rule.unless?.test(text)) continue;
     sums.set(rule.group, (sums.get(rule.group) ?? 0) + rule.weight);
+    stands ||= rule.stands && rule.weight >= 1;
   }
   const found = new Set<DangerCategory>();
   for (const rule of COMPILED) if ((sums.get(rule.group) ?? 0) >= 0.999) found.add(rule.category);
-  return PRIORITY.filter((category) => found.has(category));
+  return { categories: PRIORITY.filter((category) => found.has(category)), stands };
 }
