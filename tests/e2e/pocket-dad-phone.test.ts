@@ -91,6 +91,7 @@ describe.skipIf(!browserAvailable)("Pocket Dad on a 360 px phone", () => {
     expect(await question.locator("p").textContent()).toBe("Is someone in danger right now? If so, call 911 now.");
     expect(await question.getByRole("link", { name: "911" }).getAttribute("href")).toBe("tel:911");
     expect(await card.getByTestId("say-this").count()).toBe(0);
+    expect(await page.getByText("Or pick the script that comes closest:").count()).toBe(0);
     await expectFitsThePhone(page);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshotAtBothWidths(page, "pocket-dad-phone-asked");

@@ -122,7 +122,7 @@ describe("POST /api/pocket-dad (offline Playbook)", () => {
     const user = await createSignedInUser(t, { timeZone: "America/Chicago" });
     for (const prompt of ["help", "STOP HIM", "come quick", "!!!", "please"]) {
       const reply = await (await ask(user, { prompt })).json();
-      expect(reply, prompt).toMatchObject({ safety: false, category: null, safety_phones: [] });
+      expect(reply, prompt).toMatchObject({ safety: false, category: null, safety_phones: [], choices: [] });
       expect(reply.safety_note, prompt).toEqual({ kind: "ask", category: null, text: "Is someone in danger right now? If so, call 911 now.", phones: [{ display: "911", tel: "911" }] });
       // The script is there for when Dad says no one is in danger.
       expect(checkAnswerFormat(reply.message).ok, prompt).toBe(true);

@@ -296,7 +296,8 @@ export function createCoachUsecases(options: {
         safety_phones: safety?.phones ?? [],
         safety_audience: safety?.audience ?? null,
         safety_note: note,
-        choices: answer.kind === "general" ? choices.map((situation) => ({ id: situation.id, title: situation.title })) : [],
+        // A few words that name nothing have no closest scripts worth offering (they would be chosen at random).
+        choices: answer.kind === "general" && !detected.ask ? choices.map((situation) => ({ id: situation.id, title: situation.title })) : [],
       };
     },
 
