@@ -2,14 +2,15 @@
 // sets, so the figure says how the check does on messages it has never seen.
 // `npx tsx scripts/measure-danger-round.ts round.json [--show]` where round.json is
 // {"danger":[{"text","category"}], "ordinary":[{"text","near_miss"}]}. It prints, for the check as the offline
-// Pocket Dad runs it: danger found (the safety answer or a safety note) by category and by length, the full safety
+// Pocket Dad runs it: danger found (the safety answer, a safety note, or the question asked of a few words that name
+// nothing: 'help', 'STOP HIM') by category and by length, the full safety
 // answer's share of danger, the full answer and the note on ordinary messages (plain and near-miss apart), the ten
 // worst misses and false alarms, and the p99 CPU time of the check and of the whole offline answer.
 import fs from "node:fs";
 import { INTENSITIES, TONES } from "../src/shared/pocket-dad";
 import { detectDanger, type DangerDetection, safetyKindIn } from "../src/server/modules/coach/playbook/danger";
 import { answerFromPlaybook } from "../src/server/modules/coach/playbook/playbook-engine";
-import { safetyAnswer, safetyNote } from "../src/server/modules/coach/playbook/safety";
+import { askNote, safetyAnswer, safetyNote } from "../src/server/modules/coach/playbook/safety";
 
 type Round = { danger: { text: string; category: string }[]; ordinary: { text: string; near_miss?: boolean }[] };
 const round = JSON.parse(fs.readFileSync(process.argv[2], "utf8")) as Round;
@@ -26,7 +27,7 @@ const cpuMs = (since: NodeJS.CpuUsage) => {
 function offlineAnswer(text: string, detected: DangerDetection, i: number) {
   if (detected.sure) return safetyAnswer({ categories: detected.categories, kind: safetyKindIn(text, detected.categories[0]), prompt: text }).text;
   const script = answerFromPlaybook({ prompt: text, tone: TONES[i % 3], intensity: INTENSITIES[(i >> 2) % 3], child: { name: "Sam", ageYears: i % 16, profileNote: null }, variation: i });
-  const note = detected.categories[0] ? safetyNote({ category: detected.categories[0] }).text : "";
+  const note = detected.categories[0] ? safetyNote({ category: detected.categories[0] }).text : detected.ask ? askNote().text : "";
   return `${note}${script.text}`;
 }
 
@@ -46,7 +47,9 @@ const danger = round.danger.map((entry, i) => ({ ...entry, ...measure(entry.text
 const ordinary = round.ordinary.map((entry, i) => ({ ...entry, ...measure(entry.text, i) }));
 
 const percent = (part: number, whole: number) => `${part}/${whole} ${whole ? ((100 * part) / whole).toFixed(1) : "-"}%`;
-const found = (m: Measured) => m.detected.categories.length > 0;
+/** Found: the safety answer, a note naming the danger, or the question whether someone is in danger (it leads with the emergency number). */
+const found = (m: Measured) => m.detected.categories.length > 0 || Boolean(m.detected.ask);
+const asked = (m: Measured) => Boolean(m.detected.ask);
 const rate = <T>(list: T[], test: (item: T) => boolean) => percent(list.filter(test).length, list.length);
 const groupBy = <T>(list: T[], key: (item: T) => string) => {
   const groups = new Map<string, T[]>();
@@ -54,12 +57,13 @@ const groupBy = <T>(list: T[], key: (item: T) => string) => {
   return [...groups].sort(([a], [b]) => a.localeCompare(b));
 };
 
-console.info(`danger found (safety answer or note): ${rate(danger, found)}`);
+console.info(`danger found (safety answer, note or question): ${rate(danger, found)}`);
 console.info(`  by category: ${groupBy(danger, (d) => d.category).map(([name, list]) => `${name} ${rate(list, found)}`).join(", ")}`);
 console.info(`  by length: ${groupBy(danger, (d) => length(d.text)).map(([name, list]) => `${name} ${rate(list, found)}`).join(", ")}`);
+console.info(`  asked whether someone is in danger: ${rate(danger, asked)}`);
 console.info(`  full safety answer: ${rate(danger, (d) => d.detected.sure)}; right category (of found): ${rate(danger.filter(found), (d) => d.detected.categories[0] === d.category)}`);
 for (const [name, list] of [["plain", ordinary.filter((o) => !o.near_miss)], ["near-miss", ordinary.filter((o) => o.near_miss)], ["all ordinary", ordinary]] as const) {
-  console.info(`ordinary ${name}: full safety answer ${rate(list, (o) => o.detected.sure)}, note ${rate(list, (o) => found(o) && !o.detected.sure)}`);
+  console.info(`ordinary ${name}: full safety answer ${rate(list, (o) => o.detected.sure)}, note ${rate(list, (o) => found(o) && !o.detected.sure)} (of them the question: ${list.filter(asked).length})`);
 }
 const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.99))].toFixed(2);
 const all = [...danger, ...ordinary];
@@ -73,4 +77,4 @@ console.info(`\nmissed (${misses.length}${misses.length > count ? `, first ${cou
 for (const d of misses.slice(0, count)) console.info(`  [${d.category}, ${length(d.text)}] ${clip(d.text)}`);
 const alarms = ordinary.filter(found).sort((a, b) => Number(b.detected.sure) - Number(a.detected.sure));
 console.info(`\nfalse alarms (${alarms.length}${alarms.length > count ? `, first ${count}` : ""}), full answers first:`);
-for (const o of alarms.slice(0, count)) console.info(`  [${o.detected.sure ? "FULL" : "note"} ${o.detected.categories[0]}${o.near_miss ? ", near-miss" : ""}] ${clip(o.text)}`);
+for (const o of alarms.slice(0, count)) console.info(`  [${o.detected.sure ? "FULL" : o.detected.ask ? "asked" : "note"} ${o.detected.categories[0] ?? ""}${o.near_miss ? ", near-miss" : ""}] ${clip(o.text)}`);

@@ -1,6 +1,7 @@
 // Measures whether the offline Pocket Dad answers what Dad wrote, on a topics file written blind (see the eval
 // README): `npx tsx scripts/measure-topics.ts topics.json` where topics.json is [{"text", "topic_words"}]. An
-// answer is on topic when it contains at least one of its topic words (any case, whole words). Prints the on-topic
+// answer is on topic when it contains at least one of its topic words (any case, whole words); a second figure also
+// counts another form of the word ('vapes' for 'vape', 'arguing' for 'argue'). Prints the on-topic
 // share, the format failures, the ten answers off topic with their text (--all: every one), and the answer's p50 / p99
 // time, wall and CPU (the danger check and the Playbook together, as the offline engine answers).
 import fs from "node:fs";
@@ -12,6 +13,13 @@ type Topic = { text: string; topic_words: string[] };
 const topics = JSON.parse(fs.readFileSync(process.argv[2], "utf8")) as Topic[];
 const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const mentions = (text: string, word: string) => new RegExp(`(?<![\\w'])${escape(word)}(?![\\w'])`, "i").test(text);
+/** The word in any of its forms ('vape': vapes, vaped, vaping; 'argue': argues, arguing): an answer about the vapes is about vaping. */
+const inflected = (word: string) => {
+  if (!/^[a-z]+$/i.test(word)) return escape(word);
+  const base = word.replace(/e$/i, "");
+  return `(?:${escape(word)}(?:s|es|d|ed)?|${escape(base)}ing)`;
+};
+const mentionsAnyForm = (text: string, word: string) => new RegExp(`(?<![\\w'])${inflected(word)}(?![\\w'])`, "i").test(text);
 
 /** The offline answer as Dad sees it: the safety answer replaces the script only on a sure emergency. */
 function offlineAnswer(prompt: string) {
@@ -30,8 +38,9 @@ const results = topics.map((topic) => {
   const ms = performance.now() - started;
   const cpuMs = (cpu.user + cpu.system) / 1000;
   const hits = topic.topic_words.filter((word) => mentions(answer.text, word));
+  const anyForm = topic.topic_words.some((word) => mentionsAnyForm(answer.text, word));
   const formatOk = answer.kind === "safety" || checkAnswerFormat(answer.text).ok;
-  return { topic, answer, ms, cpuMs, hits, formatOk };
+  return { topic, answer, ms, cpuMs, hits, anyForm, formatOk };
 });
 
 const percent = (part: number, whole: number) => `${((100 * part) / whole).toFixed(1)}%`;
@@ -39,7 +48,8 @@ const onTopic = results.filter((result) => result.hits.length > 0);
 const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(q * values.length) - 1)];
 const wall = results.map((result) => result.ms);
 const cpu = results.map((result) => result.cpuMs);
-console.info(`on topic ${percent(onTopic.length, results.length)} (${onTopic.length}/${results.length})`);
+const anyForm = results.filter((result) => result.anyForm).length;
+console.info(`on topic ${percent(onTopic.length, results.length)} (${onTopic.length}/${results.length}); counting any form of a topic word ('vapes' for 'vape') ${percent(anyForm, results.length)}`);
 console.info(`format failures ${results.filter((result) => !result.formatOk).length}; safety answers ${results.filter((result) => result.answer.kind === "safety").length}; general ${results.filter((result) => result.answer.kind === "general").length}`);
 // Wall time counts whatever else the machine is doing; CPU time is the answer's own work.
 console.info(`answer time p50 ${quantile(wall, 0.5).toFixed(2)} ms, p99 ${quantile(wall, 0.99).toFixed(2)} ms wall; p50 ${quantile(cpu, 0.5).toFixed(2)} ms, p99 ${quantile(cpu, 0.99).toFixed(2)} ms CPU`);

@@ -44,6 +44,10 @@ export const POCKET_DAD_COPY = {
   funnierGeneral: "tell Pocket Dad a little more first.",
   /** Over the closest scripts a general answer offers. */
   closestScripts: "Or pick the script that comes closest:",
+  /** A few words that name nothing ('help'): one plain question first, the number above the script. */
+  askDanger: "Is someone in danger right now?",
+  askCall: "If so, call {emergency} now.",
+  askGoOn: "No one's in danger: show me what to say",
   unknownSituation: "That script isn't in the Playbook. Ask again in your own words.",
   genericError: "Couldn't load advice. Try again.",
   editLabel: "Your words",
@@ -172,7 +176,8 @@ export type PocketDadReply = {
   safety_audience: "dad" | "child" | null;
   /**
    * The message only might be an emergency (the danger check is not sure): the usual script stays, and
-   * this short note goes above it, naming the danger and the number to call in Dad's country. Null on a
+   * this short note goes above it, naming the danger and the number to call in Dad's country (kind 'danger'),
+   * or, for a few words that name nothing, asks whether someone is in danger right now (kind 'ask'). Null on a
    * safety answer (which replaces the script) and on an ordinary message.
    */
   safety_note: SafetyNote | null;
@@ -183,7 +188,13 @@ export type PocketDadReply = {
 /** A Playbook situation Dad can pick: its id (sent back as situation_id) and its title (the button). */
 export type SituationChoice = { id: string; title: string };
 
-export type SafetyNote = { category: SafetyCategory; text: string; phones: SafetyPhone[] };
+/**
+ * Above the script: 'danger' names what the message might be and its number; 'ask' answers a few words that name
+ * nothing ('help', 'STOP HIM') with one plain question and the emergency number, the script waiting behind a choice.
+ */
+export type SafetyNote =
+  | { kind: "danger"; category: SafetyCategory; text: string; phones: SafetyPhone[] }
+  | { kind: "ask"; category: null; text: string; phones: SafetyPhone[] };
 
 export const pocketDadLikeSchema = z.object({ response_id: z.uuid() });
 

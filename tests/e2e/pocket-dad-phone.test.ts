@@ -83,6 +83,24 @@ describe.skipIf(!browserAvailable)("Pocket Dad on a 360 px phone", () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshotAtBothWidths(page, "pocket-dad-phone-unsure-emergency");
 
+    // A few words that name nothing: one plain question with the number to call, the script behind Dad's choice.
+    await ask(page, "help");
+    const question = page.getByTestId("safety-note");
+    await question.getByRole("link", { name: "911" }).waitFor();
+    expect(await question.getAttribute("role")).toBe("alert");
+    expect(await question.locator("p").textContent()).toBe("Is someone in danger right now? If so, call 911 now.");
+    expect(await question.getByRole("link", { name: "911" }).getAttribute("href")).toBe("tel:911");
+    expect(await card.getByTestId("say-this").count()).toBe(0);
+    expect(await page.getByText("Or pick the script that comes closest:").count()).toBe(0);
+    await expectFitsThePhone(page);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshotAtBothWidths(page, "pocket-dad-phone-asked");
+    await question.getByRole("button", { name: "No one's in danger: show me what to say" }).click();
+    await card.getByTestId("say-this").waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("say-this");
+    expect(await question.getByRole("button").count()).toBe(0);
+    expect(await question.getByRole("link", { name: "911" }).isVisible()).toBe(true);
+
     // Edit: the line becomes a text box where it stands; by keyboard, Dad rewrites it and saves.
     await page.getByRole("radio", { name: "Direct" }).click();
     await ask(page, "She screams when the tablet goes off");

@@ -100,7 +100,7 @@ describe("POST /api/pocket-dad (offline Playbook)", () => {
     expect(seizure.kind).not.toBe("safety");
     expect(checkAnswerFormat(seizure.message).ok).toBe(true);
     expect(seizure.message).not.toContain("911");
-    expect(seizure.safety_note).toEqual({ category: "medical", text: "If Sam is badly hurt or unwell right now, call 911.", phones: [{ display: "911", tel: "911" }] });
+    expect(seizure.safety_note).toEqual({ kind: "danger", category: "medical", text: "If Sam is badly hurt or unwell right now, call 911.", phones: [{ display: "911", tel: "911" }] });
 
     const coin = await (await ask(user, { prompt: "my toddler swallowed a coin", child_id: sam.id })).json();
     expect(coin).toMatchObject({ safety: false, safety_note: { category: "poisoning", text: "If Sam may have swallowed something harmful, call Poison Control (1-800-222-1222) now." } });
@@ -116,6 +116,27 @@ describe("POST /api/pocket-dad (offline Playbook)", () => {
 
     const ordinary = await (await ask(user, { prompt: "he lied about his homework" })).json();
     expect(ordinary).toMatchObject({ safety: false, kind: "script", category: null, safety_note: null });
+  });
+
+  it("asks one plain question, the emergency number above the script, of a few words that name nothing, and reads a few words that name something as usual", async () => {
+    const user = await createSignedInUser(t, { timeZone: "America/Chicago" });
+    for (const prompt of ["help", "STOP HIM", "come quick", "!!!", "please"]) {
+      const reply = await (await ask(user, { prompt })).json();
+      expect(reply, prompt).toMatchObject({ safety: false, category: null, safety_phones: [], choices: [] });
+      expect(reply.safety_note, prompt).toEqual({ kind: "ask", category: null, text: "Is someone in danger right now? If so, call 911 now.", phones: [{ display: "911", tel: "911" }] });
+      // The script is there for when Dad says no one is in danger.
+      expect(checkAnswerFormat(reply.message).ok, prompt).toBe(true);
+    }
+    for (const prompt of ["thanks", "hi", "bedtime", "homework help?", "picky eater tips pls", "she wont say sorry"]) {
+      const reply = await (await ask(user, { prompt })).json();
+      expect(reply, prompt).toMatchObject({ safety: false, safety_note: null });
+    }
+    // A few words that say what is happening are read, not asked about.
+    expect(await (await ask(user, { prompt: "hes not breathing" })).json()).toMatchObject({ safety: true, kind: "safety", category: "medical", safety_note: null });
+
+    await jsonRequest(t, "PUT", "/api/settings/profile", { cookie: user.cookie, body: { fullName: "", phone: "", timeZone: "Europe/London", country: "GB" } });
+    const inBritain = await (await ask(user, { prompt: "HELP" })).json();
+    expect(inBritain.safety_note).toMatchObject({ kind: "ask", text: "Is someone in danger right now? If so, call 999 now.", phones: [{ display: "999", tel: "999" }] });
   });
 
   it("never jokes under a safety note: Playful and Funnier give way to the steady Direct tone, said quietly, and Funnier is off for the danger", async () => {

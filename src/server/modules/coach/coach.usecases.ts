@@ -24,7 +24,7 @@ import { type CoachContext, type ModelEngine, ModelProviderError } from "./coach
 import { type CoachRepository, SAFETY_TOPIC } from "./coach.repository";
 import { answerFromPlaybook, funnierFor, isSensitive, matchSituation, type PlaybookChild, situationBrief, situationById, warmUpPlaybook } from "./playbook/playbook-engine";
 import { type DangerDetection, detectDanger, safetyKindIn } from "./playbook/danger";
-import { type SafetyAnswer, safetyAnswer, safetyNote } from "./playbook/safety";
+import { askNote, type SafetyAnswer, safetyAnswer, safetyNote } from "./playbook/safety";
 import type { Situation } from "./playbook/situations-content";
 
 const RECENT_TOPICS = 3;
@@ -184,7 +184,7 @@ export function createCoachUsecases(options: {
       let dangerText = input.prompt;
       const named = Boolean(input.tone && input.tone_intensity);
       // The profile holds Dad's country, whose numbers the safety answer and the model's prompt give alike, and his tone.
-      const profileRead = detected.categories.length || model || !named ? options.findProfile(user.id) : Promise.resolve(undefined);
+      const profileRead = detected.categories.length || detected.ask || model || !named ? options.findProfile(user.id) : Promise.resolve(undefined);
       // A question that names no tone or intensity is answered in the ones the screen would start in for him.
       const starting = named ? null : (await startingPreferences(user.id, await profileRead)).preferences;
       const tone = input.tone ?? starting!.tone;
@@ -195,7 +195,7 @@ export function createCoachUsecases(options: {
         const [profile, recent] = await Promise.all([profileRead, repository.recentResponses(user.id, childId, RECENT_TOPICS)]);
         const answers = profile?.onboardingAnswers as Partial<OnboardingAnswers> | null;
         const archetype = await archetypeFor(user.id, profile?.quizResult);
-        const steady = unsure ? steadyUnderNote({ tone, variant }) : null;
+        const steady = unsure || detected.ask ? steadyUnderNote({ tone, variant }) : null;
         const context: CoachContext = {
           prompt: input.prompt,
           tone: steady?.tone ?? tone,
@@ -238,7 +238,7 @@ export function createCoachUsecases(options: {
             };
       } else {
         const variation = await repository.countTopic(user.id, childId, match.situation.id);
-        const steady = unsure ? steadyUnderNote({ tone, variant }) : null;
+        const steady = unsure || detected.ask ? steadyUnderNote({ tone, variant }) : null;
         const playbook = answerFromPlaybook({
           prompt: input.prompt,
           tone: steady?.tone ?? tone,
@@ -267,7 +267,8 @@ export function createCoachUsecases(options: {
         safety = safetyAnswer({ categories: danger.categories, kind, country, child: childContext, prompt: input.prompt });
         answer.message = safety.text;
       }
-      const note = !safety && unsure ? safetyNote({ category: unsure, country: accountCountry((await profileRead) ?? {}), child: childContext }) : null;
+      const country = accountCountry((await profileRead) ?? {});
+      const note = safety ? null : unsure ? safetyNote({ category: unsure, country, child: childContext }) : detected.ask ? askNote(country) : null;
       if (signal?.aborted) throw coachErrors.aborted();
       const saved = await repository.insertResponse({
         userId: user.id,
@@ -295,7 +296,8 @@ export function createCoachUsecases(options: {
         safety_phones: safety?.phones ?? [],
         safety_audience: safety?.audience ?? null,
         safety_note: note,
-        choices: answer.kind === "general" ? choices.map((situation) => ({ id: situation.id, title: situation.title })) : [],
+        // A few words that name nothing have no closest scripts worth offering (they would be chosen at random).
+        choices: answer.kind === "general" && !detected.ask ? choices.map((situation) => ({ id: situation.id, title: situation.title })) : [],
       };
     },
 

@@ -15,9 +15,17 @@ const metaSchema = z.object({
   note: z.string().nullable(),
   funnierAllowed: z.boolean(),
   funnierReason: z.string().nullable(),
-  /** The message only might be an emergency: a note above the usual script, with the number to call. */
+  /**
+   * The message only might be an emergency: a note above the usual script, with the number to call; 'ask' when a
+   * few words named nothing (notes saved before it have no kind and name their danger).
+   */
   safetyNote: z
-    .object({ category: z.string(), text: z.string(), phones: z.array(z.object({ display: z.string(), tel: z.string() })) })
+    .object({
+      kind: z.enum(["danger", "ask"]).optional(),
+      category: z.string().nullable(),
+      text: z.string(),
+      phones: z.array(z.object({ display: z.string(), tel: z.string() })),
+    })
     .nullable()
     .optional(),
   /** The numbers in a safety answer, each made a tel: link (answers saved before them link the US formats). */

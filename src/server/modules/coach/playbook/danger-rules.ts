@@ -25,6 +25,11 @@ const ruleSchema = z
     unless: z.string().min(1).optional(),
     /** A rule a story told as over ('last year', 'he is fine now') quiets. */
     resolvable: z.boolean().optional(),
+    /**
+     * A rule the learned reading may not wave away: what it exists for is worded the way everyday messages are (an
+     * adult's touching that a child calls a game or a secret, which the reading takes for play).
+     */
+    stands: z.boolean().optional(),
     /** Words of which one must be in the message for the rule to be tried (five letters or more match as a prefix). */
     anchors: z.string().min(1).optional(),
     /** Messages this rule exists for: each must make it match (danger-rules.test.ts). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifyDanger, matchRules, normalizeMessage } from "./danger";
+import { classifyDanger, detectDanger, matchRules, normalizeMessage } from "./danger";
 
 /**
  * Written from the outside, the way worried parents type in a hurry: lowercase, typos,
@@ -184,6 +184,21 @@ describe("the danger classifier", () => {
 
   it.each(ORDINARY)("'%s' is not danger to the rules", (message) => {
     expect(matchRules(message)).toEqual([]);
+  });
+
+  // Said calmly, as a child tells it, or sideways: the kinds of message blind rounds showed missed.
+  it.each([
+    ["is it alright if she naps, she had a couple of her grandmothers heart tablets an hour ago", "poisoning"],
+    ["he says when his uncle babysits they play a secret game and his uncle touches his willy", "abuse"],
+    ["my little girl told me its their special game when the neighbour puts his hand in her knickers", "abuse"],
+    ["weve been up since 3 and the baby screams every time i put her down, im frightened of what i might do", "parent-crisis"],
+  ])("is sure of '%s' (%s): the safety answer, not a note", (message, category) => {
+    expect(detectDanger(message)).toEqual({ categories: [category], sure: true });
+  });
+
+  it("lets no learned score wave away an adult's touching a child calls a game or a secret: it gets the full answer", () => {
+    expect(detectDanger("my daughter says its just a game when grandpa puts his hand in her pants")).toEqual({ categories: ["abuse"], sure: true });
+    expect(detectDanger("she plays a game where she has to touch her toes before the timer runs out")).toEqual({ categories: [], sure: false });
   });
 
   it("normalises case, punctuation, contractions, typos and NUL bytes", () => {

@@ -4,6 +4,7 @@ import { dangerModel, modelText } from "./danger-model";
 import generatedRules from "./danger-rules.json";
 import type { DangerRules } from "./danger-rules";
 import { answerKindFor, parentCrisisIn, surePhraseIn } from "./safety-match";
+import { tooShortToJudge } from "./short-message";
 
 /**
  * The danger classifier both engines run first, so a parent in an emergency gets the numbers to call
@@ -176,7 +177,7 @@ const CAVEAT = /\b(?:but|except|although|though|however|yet|still)\b/;
 const URGENT = /\b(?:right now|again|still|just (?:now|had|happened)|is having|happening|help me|please help|what do i do|911|hurry)\b/;
 
 const anchorKey = (word: string) => (word.length >= 5 ? `~${word.slice(0, 5)}` : word);
-type Compiled = { group: string; category: DangerCategory; weight: number; regex: RegExp; unless?: RegExp; resolvable: boolean; anchors?: string[] };
+type Compiled = { group: string; category: DangerCategory; weight: number; regex: RegExp; unless?: RegExp; resolvable: boolean; stands: boolean; anchors?: string[] };
 const COMPILED: Compiled[] = rulesContent.rules.map((rule) => ({
   category: rule.category,
   anchors: rule.anchors?.split(" ").map(anchorKey),
@@ -185,6 +186,7 @@ const COMPILED: Compiled[] = rulesContent.rules.map((rule) => ({
   regex: new RegExp(`(?:^|\\b)(?:${rule.pattern})`),
   unless: rule.unless ? new RegExp(`\\b(?:${rule.unless})`) : undefined,
   resolvable: Boolean(rule.resolvable),
+  stands: Boolean(rule.stands),
 }));
 
 /**
@@ -198,7 +200,12 @@ const COMPILED: Compiled[] = rulesContent.rules.map((rule) => ({
  * The rules lead on the category: they name it right more often; else the letter-run model names it from the
  * sentence the danger was read in.
  */
-export type DangerDetection = { categories: SafetyCategory[]; sure: boolean };
+export type DangerDetection = {
+  categories: SafetyCategory[];
+  sure: boolean;
+  /** A few words that name nothing ('help', 'STOP HIM'): too little to judge, so the answer asks first (short-message.ts). */
+  ask?: boolean;
+};
 
 const RULES_VETO = 0.05;
 const RULES_SURE = 0.9;
@@ -230,10 +237,11 @@ function plainEmergency(message: string, normalized: string, category: SafetyCat
 }
 
 function findDanger(message: string, normalized: string): DangerDetection {
-  const categories = matchRules(message);
+  const { categories, stands } = rulesMatched(message);
+  if (!categories.length && tooShortToJudge(message)) return { categories: [], sure: false, ask: true };
   const reading = dangerMeaning.read(message);
-  const vetoed = reading.score < RULES_VETO && modelText(message).split(" ").length >= VETO_MIN_WORDS;
-  if (categories.length && !vetoed) return { categories, sure: reading.score > RULES_SURE || plainEmergency(message, normalized, categories[0]) };
+  const vetoed = !stands && reading.score < RULES_VETO && modelText(message).split(" ").length >= VETO_MIN_WORDS;
+  if (categories.length && !vetoed) return { categories, sure: reading.score > RULES_SURE || stands || plainEmergency(message, normalized, categories[0]) };
   if (reading.note) return { categories: [dangerModel.category(reading.unit)], sure: reading.sure };
   return { categories: [], sure: false };
 }
@@ -266,11 +274,17 @@ export function ruleFires(index: number, message: string) {
 
 /** Every danger category the rules match in a message, the one to lead with first. */
 export function matchRules(message: string): DangerCategory[] {
+  return rulesMatched(message).categories;
+}
+
+/** The categories the rules match, and whether a rule that stands (content/danger `stands`) is among what matched. */
+function rulesMatched(message: string): { categories: DangerCategory[]; stands: boolean } {
   const text = rulesText(message);
-  if (!text) return [];
+  if (!text) return { categories: [], stands: false };
   const words = anchorWords(text);
   const resolved = (PAST.test(text) || (FINE_NOW.test(text) && !CAVEAT.test(text))) && RESOLVED.test(text) && !URGENT.test(text);
   const sums = new Map<string, number>();
+  let stands = false;
   for (const rule of COMPILED) {
     if (resolved && rule.resolvable) continue;
     if ((sums.get(rule.group) ?? 0) >= 1) continue;
@@ -278,8 +292,9 @@ export function matchRules(message: string): DangerCategory[] {
     if (!rule.regex.test(text)) continue;
     if (rule.unless?.test(text)) continue;
     sums.set(rule.group, (sums.get(rule.group) ?? 0) + rule.weight);
+    stands ||= rule.stands && rule.weight >= 1;
   }
   const found = new Set<DangerCategory>();
   for (const rule of COMPILED) if ((sums.get(rule.group) ?? 0) >= 0.999) found.add(rule.category);
-  return PRIORITY.filter((category) => found.has(category));
+  return { categories: PRIORITY.filter((category) => found.has(category)), stands };
 }

@@ -1,5 +1,5 @@
 import type { CountryCode } from "../../../../shared/countries";
-import { formatAnswer, type SafetyCategory, type SafetyNote, type SafetyPhone } from "../../../../shared/pocket-dad";
+import { formatAnswer, POCKET_DAD_COPY, type SafetyCategory, type SafetyNote, type SafetyPhone } from "../../../../shared/pocket-dad";
 import generated from "./safety-content.json";
 import { type AgeGroup, safetyContentSchema, type Service, type StepAge, stepsFor } from "./safety-content";
 
@@ -155,7 +155,15 @@ export function safetyNote(request: { category: SafetyCategory; country?: Countr
     return say(entry, service);
   });
   const sentence = text.charAt(0).toUpperCase() + text.slice(1);
-  return { category: request.category, text: sentence, phones: [...phones.values()].sort((a, b) => b.display.length - a.display.length) };
+  return { kind: "danger", category: request.category, text: sentence, phones: [...phones.values()].sort((a, b) => b.display.length - a.display.length) };
+}
+
+/** The question for a few words that name nothing ('help'): is someone in danger right now, and the emergency number of Dad's country. */
+export function askNote(country: CountryCode = "US"): SafetyNote {
+  const entry = serviceIn(country, "emergency");
+  const call = POCKET_DAD_COPY.askCall.replace("{emergency}", say(entry, "emergency"));
+  const phones = new Map(phonesOf(entry).map((phone) => [phone.display, phone]));
+  return { kind: "ask", category: null, text: `${POCKET_DAD_COPY.askDanger} ${call}`, phones: [...phones.values()] };
 }
 
 /** The numbers the model's prompt gives for Dad's country (the same the safety answers use). */

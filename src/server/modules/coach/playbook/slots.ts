@@ -38,6 +38,17 @@ export function nameIn(prompt: string, kind: "pet" | "friend"): string | undefin
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+/**
+ * A slot word in any of its forms, the way Dad may write it ('vape': vapes, vaped, vaping; 'carrots': carrot): the line
+ * then names it in the slot's own form.
+ */
+function anyForm(word: string) {
+  if (!/^[a-z]{3,}$/.test(word)) return escape(word);
+  const one = /[^s]s$/.test(word) ? word.slice(0, -1) : word;
+  const base = one.replace(/e$/, "");
+  return `(?:${one}(?:s|es|d|ed)?|${base}ing)`;
+}
+
 /** What {thing} becomes for this message. */
 export function fillSlot(slot: Slot, prompt: string): string {
   const name = slot.name ? nameIn(prompt, slot.name) : undefined;
@@ -45,7 +56,7 @@ export function fillSlot(slot: Slot, prompt: string): string {
   const lower = prompt.toLowerCase().replace(/[’‘]/g, "'");
   for (const entry of slot.words) {
     const [word, written] = entry.split("=");
-    if (new RegExp(`(?<![a-z])${escape(word)}(?![a-z])`).test(lower)) return written ?? slot.as.replace("{}", word);
+    if (new RegExp(`(?<![a-z])${anyForm(word)}(?![a-z])`).test(lower)) return written ?? slot.as.replace("{}", word);
   }
   return slot.fallback;
 }

@@ -71,6 +71,25 @@ describe("a message that only might be an emergency", () => {
   });
 });
 
+describe("a few words that name nothing ('help')", () => {
+  it("asks whether someone is in danger, the number a tel: link, and shows the script only once Dad says no one is", async () => {
+    renderCard(
+      { say: "Sam, I'm listening.", doItems: ["Sit close.", "Ask what happened."], why: "Calm helps." },
+      { kind: "general", funnierAllowed: false, safetyNote: { kind: "ask", category: null, text: "Is someone in danger right now? If so, call 999 now.", phones: [{ display: "999", tel: "999" }] } },
+    );
+    const question = screen.getByRole("alert");
+    expect(question.querySelector("p")?.textContent).toBe("Is someone in danger right now? If so, call 999 now.");
+    expect(question.querySelector("a")?.getAttribute("href")).toBe("tel:999");
+    expect(screen.queryByTestId("say-this")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Edit: put the line in your own words" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: POCKET_DAD_COPY.askGoOn }));
+    expect(screen.getByTestId("say-this").textContent).toBe("“Sam, I'm listening.”");
+    await waitFor(() => expect(document.activeElement?.id).toBe("say-this"));
+    // The number stays above the script.
+    expect(screen.getByRole("alert").querySelector("a")?.getAttribute("href")).toBe("tel:999");
+  });
+});
+
 describe("Funnier when it is off", () => {
   it.each([POCKET_DAD_COPY.funnierRefused, POCKET_DAD_COPY.funnierSafety, POCKET_DAD_COPY.funnierGeneral])("says it is off for this one once, then why: '%s'", (reason) => {
     renderCard({ say: "Maya, I'm right here.", doItems: ["Sit close.", "Listen."], why: "Calm helps." }, { kind: "script", funnierAllowed: false, funnierReason: reason });

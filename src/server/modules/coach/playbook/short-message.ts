@@ -1,0 +1,27 @@
+import { STOP_WORDS } from "./bm25";
+
+/**
+ * A message of a few words that names nothing ('help', 'STOP HIM', 'come quick', 'please', only '!!!') carries too
+ * little to judge: it is an emergency only because of who sends it and when. Guessing a category from it (the
+ * learned reading scores 'come quick' as poisoning) is worse than asking, so the answer asks one plain question
+ * first, with the emergency number above it. A few words that name a thing ('bedtime', 'homework help?', 'picky
+ * eater tips pls') are read as usual, and so are greetings and thanks.
+ */
+export const SHORT_MAX_WORDS = 4;
+
+/** Words that call for help or point at someone without saying what is happening. */
+const CALLING = new Set(
+  (
+    "please pls plz quick quickly hurry fast come stop emergency urgent asap sos omg oh god no yes right someone somebody " +
+    "anyone anybody us call here there again now dad daddy wait"
+  ).split(" "),
+);
+/** A greeting, thanks or a check that the app works: clearly not an emergency. */
+const SOCIAL = new Set("hi hello hey hiya morning evening afternoon thanks thank thx ta cheers ok okay bye goodbye test testing great cool nice".split(" "));
+
+/** Whether a message is a few words that name nothing (and no greeting): the answer asks before it guesses. */
+export function tooShortToJudge(message: string): boolean {
+  const words = (message.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? []).map((word) => word.replace(/'/g, ""));
+  if (words.length > SHORT_MAX_WORDS || words.some((word) => SOCIAL.has(word))) return false;
+  return words.every((word) => STOP_WORDS.has(word) || CALLING.has(word));
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { fillSlot } from "./slots";
+
+describe("the thing Dad mentioned, in whatever form he wrote it", () => {
+  const slot = (words: string[]) => ({ words, as: "the {}", fallback: "this" });
+
+  it.each([
+    [["divorce"], "he asked if we're getting divorced", "the divorce"],
+    [["vape"], "found out she vapes at school", "the vape"],
+    [["vape"], "caught him vaping behind the shed", "the vape"],
+    [["carrots"], "she won't touch a single carrot", "the carrots"],
+  ])("%j in '%s' is %s", (words, prompt, thing) => {
+    expect(fillSlot(slot(words), prompt)).toBe(thing);
+  });
+
+  it("does not take a longer word for it", () => {
+    expect(fillSlot(slot(["car"]), "she loves her cartoons")).toBe("this");
+    expect(fillSlot(slot(["pe"]), "he got a pen for his birthday")).toBe("this");
+  });
+});
