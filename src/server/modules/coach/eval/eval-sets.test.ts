@@ -4,6 +4,7 @@ import round10 from "./held-out/round-10.json";
 import round11 from "./held-out/round-11.json";
 import round12 from "./held-out/round-12.json";
 import round13 from "./held-out/round-13.json";
+import round14 from "./held-out/round-14.json";
 import dangerJson from "./danger.json";
 import ordinaryJson from "./ordinary.json";
 import relevanceJson from "./relevance.json";
@@ -67,9 +68,9 @@ describe("Pocket Dad evaluation sets", () => {
     expect(all.filter((t) => t.length > 1000)).toEqual([]);
   });
 
-  it("the check learns no held-out message: none of rounds 9 to 13 is in the training data, even with its spacing or case changed", () => {
+  it("the check learns no held-out message: none of rounds 9 to 14 is in the training data, even with its spacing or case changed", () => {
     const normal = (t: string) => t.toLowerCase().replace(/\s+/g, " ").trim();
-    const rounds = new Set([round9, round10, round11, round12, round13].flatMap((round) => [...round.danger, ...round.ordinary].map((entry) => normal(entry.text))));
+    const rounds = new Set([round9, round10, round11, round12, round13, round14].flatMap((round) => [...round.danger, ...round.ordinary].map((entry) => normal(entry.text))));
     const training = dangerTrainingSets(sets);
     // Seven everyday words that ordinary.json held before round 10 was written, and round 10's writer chose again.
     const coincidence = "my son says his teacher hates him";
