@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { once } from "node:events";
 import { type AddressInfo, connect } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -6,13 +7,12 @@ import { serveApp } from "./app";
 import { routePreloads, withPageMeta, withPrerenderedPage } from "./http/web-app";
 
 /** The response to GET `path` from the app served over real HTTP, as main.ts serves it. */
-async function getOverHttp(testApp: TestApp, path: string) {
+async function getOverHttp(testApp: TestApp, path: string, headers: Record<string, string> = {}) {
   const server = serveApp(testApp.app, testApp.services, 0);
   await once(server, "listening");
   try {
-    const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`);
-    await response.arrayBuffer();
-    return response;
+    const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`, { headers });
+    return { status: response.status, headers: response.headers, body: await response.text() };
   } finally {
     server.close();
   }
@@ -164,6 +164,17 @@ describe("GET /api/me", () => {
     const body = await response.json();
     expect(body.user).toEqual({ id: user.id, email: user.email, emailVerified: true });
     expect(body.profile).toMatchObject({ email: user.email, fullName: "", hasAccess: false, timeZone: "Europe/London" });
+  });
+
+  it("finds the session cookie among a browser's other cookies over real HTTP, and refuses it signed by someone else", async () => {
+    const user = await createSignedInUser(t);
+    const signedIn = await getOverHttp(t, "/api/me", { cookie: `theme=dark; ${user.cookie}; consent=yes`, "user-agent": "Mozilla/5.0", "accept-language": "en-GB" });
+    expect(signedIn.status).toBe(200);
+    expect(JSON.parse(signedIn.body).user).toEqual({ id: user.id, email: user.email, emailVerified: true });
+    const token = decodeURIComponent(/session_token=([^;]+)/.exec(user.cookie)![1]!).split(".")[0];
+    const otherSecret = createHmac("sha256", "not-the-app-secret").update(token!).digest("base64");
+    const forged = await getOverHttp(t, "/api/me", { cookie: `theme=dark; better-auth.session_token=${encodeURIComponent(`${token}.${otherSecret}`)}` });
+    expect(forged.status).toBe(401);
   });
 
   it("says which optional services are on, without secrets", async () => {

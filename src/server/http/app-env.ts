@@ -1,3 +1,4 @@
+import type { HttpBindings } from "@hono/node-server";
 import type { Context, MiddlewareHandler } from "hono";
 import type { SessionUser } from "../modules/auth/auth.types";
 import { httpErrors } from "./app-error";
@@ -30,3 +31,6 @@ export function currentUser(c: Context<AppEnv>): SessionUser {
   if (!user) throw httpErrors.unauthenticated();
   return user;
 }
+
+/** The Node request behind a Hono request when served by @hono/node-server (absent under `app.request()` in tests). */
+export const nodeRequestOf = (env: unknown) => (env as Partial<HttpBindings> | undefined)?.incoming;

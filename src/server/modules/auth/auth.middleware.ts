@@ -1,11 +1,11 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { getCookie } from "hono/cookie";
+import { parse as parseCookies } from "hono/utils/cookie";
 import { type Auth, CLIENT_IP_HEADER, SESSION_LIFETIME_SECONDS, SESSION_REFRESH_AGE_SECONDS } from "./auth";
 import type { SessionsRepository } from "./auth.repository";
 import type { SessionCache } from "./auth.session-cache";
-import type { AppEnv, ClientAddress } from "../../http/app-env";
+import { type AppEnv, type ClientAddress, nodeRequestOf } from "../../http/app-env";
 import type { CachedSession } from "./auth.types";
 
 // The memories, videos and uploads modules still import these from here; they move to auth.types.ts and
@@ -71,9 +71,17 @@ class LazyClientAddress implements ClientAddress {
   }
 }
 
-/** The session token from better-auth's signed cookie (`token.base64(HMAC-SHA256)`), or null if absent or forged. */
-export function verifiedSessionToken(c: Context, cookieName: string, secret: string) {
-  const value = getCookie(c, cookieName);
+/**
+ * One cookie of the request. Served by node:http it is read from the Node request's headers: reading it through the
+ * Fetch API Request first builds a Headers object of every header the browser sent, for this one.
+ */
+function requestCookie(c: Context, name: string) {
+  const header = nodeRequestOf(c.env)?.headers.cookie ?? c.req.raw.headers.get("cookie");
+  return header ? parseCookies(header, name)[name] : undefined;
+}
+
+/** The session token from better-auth's signed cookie value (`token.base64(HMAC-SHA256)`), or null if absent or forged. */
+export function verifiedSessionToken(value: string | undefined, secret: string) {
   const dot = value?.lastIndexOf(".") ?? -1;
   if (!value || dot < 0) return null;
   const token = value.slice(0, dot);
@@ -81,6 +89,9 @@ export function verifiedSessionToken(c: Context, cookieName: string, secret: str
   const expected = Buffer.from(createHmac("sha256", secret).update(token).digest("base64"));
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
+
+/** Genuine signed cookie values remembered, past this the memory starts over. */
+const MAX_VERIFIED_COOKIES = 10_000;
 
 /**
  * Resolves the session once per API request. The fast path verifies better-auth's signed session
@@ -100,14 +111,29 @@ export function sessionMiddleware(options: { auth: Auth; secret: string; session
     return session;
   }
 
+  // Signed cookie values already checked, with their token: a page's burst of API calls pays for one HMAC. Only genuine
+  // values are kept (a forged one is checked every time), so nobody can fill this with values of their own making.
+  let verified = new Map<string, string>();
+  function tokenOf(value: string | undefined) {
+    const known = value === undefined ? undefined : verified.get(value);
+    if (known !== undefined) return known;
+    const token = verifiedSessionToken(value, options.secret);
+    if (token !== null && value !== undefined) {
+      if (verified.size >= MAX_VERIFIED_COOKIES) verified = new Map();
+      verified.set(value, token);
+    }
+    return token;
+  }
+
   return async (c, next) => {
-    const token = verifiedSessionToken(c, await cookieName, options.secret);
+    const value = requestCookie(c, await cookieName);
+    const token = tokenOf(value);
     const found = token ? await lookUp(token) : undefined;
     const now = Date.now();
     const refreshDue = found && found.expiresAt.getTime() - (SESSION_LIFETIME_SECONDS - SESSION_REFRESH_AGE_SECONDS) * 1000 <= now;
     if (!found || found.expiresAt.getTime() <= now) {
       c.set("user", null);
-      c.set("sentSessionCookie", token !== null || getCookie(c, await cookieName) !== undefined);
+      c.set("sentSessionCookie", value !== undefined);
     } else if (refreshDue) {
       const session = await options.auth.api.getSession({ headers: c.req.raw.headers });
       c.set("user", session ? { id: session.user.id, email: session.user.email, emailVerified: session.user.emailVerified } : null);

@@ -133,6 +133,17 @@ describe("session resolution", () => {
     expect((await jsonRequest(t, "GET", "/api/me", { cookie: tampered })).status).toBe(401);
   });
 
+  it("refuses a session cookie whose signature was altered after the genuine one was accepted", async () => {
+    const user = await createSignedInUser(t);
+    expect((await jsonRequest(t, "GET", "/api/me", { cookie: user.cookie })).status).toBe(200);
+    const altered = user.cookie.replace(/session_token=([^;]+)/, (_m, value: string) => {
+      const [token, signature] = decodeURIComponent(value).split(".") as [string, string];
+      return `session_token=${encodeURIComponent(`${token}.${signature.startsWith("A") ? "B" : "A"}${signature.slice(1)}`)}`;
+    });
+    expect(altered).not.toBe(user.cookie);
+    expect((await jsonRequest(t, "GET", "/api/me", { cookie: altered })).status).toBe(401);
+  });
+
   it("refuses an expired session", async () => {
     const user = await createSignedInUser(t);
     await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));

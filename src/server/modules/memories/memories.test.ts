@@ -342,6 +342,39 @@ describe("every kind in one list", () => {
     });
   });
 
+  it("shows each card its own unlock state when cards share a rule: one opened for a child stays open for that child only", async () => {
+    const dad = await createSignedInUser(t);
+    const maya = await addChild(dad.id, "Maya", "2013-05-02");
+    const leo = await addChild(dad.id, "Leo", "2017-09-10");
+    const age18 = { kind: "note" as const, notes: "", unlockType: "age" as const, unlockAge: 18 };
+    const [opened] = await insertMemories(t.db, dad.id, [
+      { ...age18, title: "opened for Maya", childIds: [maya.id, leo.id] },
+      { ...age18, title: "sealed", childIds: [maya.id, leo.id] },
+      { ...age18, title: "sealed too", childIds: [maya.id, leo.id] },
+      { ...age18, title: "for Maya only", childIds: [maya.id] },
+    ]);
+    const openedAt = "2025-01-02T03:04:05.000Z";
+    await t.pool.query("INSERT INTO memory_unlocks (memory_id, memory_kind, child_id, user_id, unlock_type, unlocked_at) VALUES ($1, 'note', $2, $3, 'age', $4)", [
+      opened!.id,
+      maya.id,
+      dad.id,
+      openedAt,
+    ]);
+    const { items } = (await (await jsonRequest(t, "GET", "/api/memories", { cookie: dad.cookie })).json()) as {
+      items: Array<{ title: string; unlock: { unlocked: boolean; forChildren: Array<{ name: string; unlocked: boolean; unlocksAt: string | null }> } }>;
+    };
+    const stateOf = (title: string) => {
+      const { unlock } = items.find((item) => item.title === title)!;
+      return { unlocked: unlock.unlocked, forChildren: unlock.forChildren.map(({ name, unlocked, unlocksAt }) => ({ name, unlocked, unlocksAt })).sort((a, b) => a.name.localeCompare(b.name)) };
+    };
+    const mayaAt18 = { name: "Maya", unlocked: false, unlocksAt: "2031-05-02T00:00:00.000Z" };
+    const leoAt18 = { name: "Leo", unlocked: false, unlocksAt: "2035-09-10T00:00:00.000Z" };
+    expect(stateOf("opened for Maya")).toEqual({ unlocked: false, forChildren: [leoAt18, { name: "Maya", unlocked: true, unlocksAt: openedAt }] });
+    expect(stateOf("sealed")).toEqual({ unlocked: false, forChildren: [leoAt18, mayaAt18] });
+    expect(stateOf("sealed too")).toEqual({ unlocked: false, forChildren: [leoAt18, mayaAt18] });
+    expect(stateOf("for Maya only")).toEqual({ unlocked: false, forChildren: [mayaAt18] });
+  });
+
   it("keeps one kind with kind=, videos included, and shows a video's processing state", async () => {
     const dad = await createSignedInUser(t);
     const maya = await addChild(dad.id, "Maya", "2013-05-02");

@@ -36,6 +36,11 @@ const LIST_FOR_ACCOUNT_PAGE = 500;
 /** A memory as the export reads it: its card, its stored files, and for which children it has opened (recorded) and when. */
 export type AccountMemory = MemoryItem & { files: DeliveredFile[]; captions: MemoryFileRef | null; openedFor: Array<{ childId: string; at: string }> };
 
+function hasNoKeys(record: Record<string, unknown>) {
+  for (const key in record) if (Object.hasOwn(record, key)) return false;
+  return true;
+}
+
 function encodeCursor(row: { createdAt: string; id: string }) {
   return Buffer.from(JSON.stringify([row.createdAt, row.id])).toString("base64url");
 }
@@ -92,14 +97,23 @@ export function createMemoriesUsecases(options: {
     });
     const urls = await storage.signedUrls(files);
     const link = (position: number) => (position < 0 ? null : urls[position]);
+    // A page's cards mostly share a few rules for the same children ('now', 'age 18' for both): each such unlock state
+    // is worked out once per page. A card with a recorded unlock (opened for a child) is worked out on its own.
+    const unlockByRule = new Map<string, ReturnType<typeof memoryUnlock>>();
     return rows.map((row, index): MemoryItem => {
       const assigned: AccountContext["children"] = [];
       for (const id of row.childIds) {
         const child = childById.get(id);
         if (child) assigned.push(child);
       }
-      // Once opened for a child, a memory stays open for that child, even if its rule was edited later: what a child has had is never taken back.
-      const status = memoryUnlock({ rule: row.rule, children: assigned, openedFor: row.openedFor, now, timeZone: account.timeZone });
+      const { rule } = row;
+      const sameAsRule = hasNoKeys(row.openedFor) ? `${rule.unlockType}|${rule.unlockAge}|${rule.unlockDate}|${rule.milestoneReachedAt}|${row.childIds.join()}` : null;
+      let status = sameAsRule === null ? undefined : unlockByRule.get(sameAsRule);
+      if (!status) {
+        // Once opened for a child, a memory stays open for that child, even if its rule was edited later: what a child has had is never taken back.
+        status = memoryUnlock({ rule, children: assigned, openedFor: row.openedFor, now, timeZone: account.timeZone });
+        if (sameAsRule !== null) unlockByRule.set(sameAsRule, status);
+      }
       const base = Object.assign(shownFieldsOf(row), {
         releaseEarly: row.releaseEarly,
         children: assigned.map((child) => ({ id: child.id, name: child.name })),

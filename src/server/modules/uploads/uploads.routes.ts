@@ -1,5 +1,5 @@
-import type { HttpBindings } from "@hono/node-server";
 import { Hono, type MiddlewareHandler } from "hono";
+import { nodeRequestOf } from "../../http/app-env";
 import { type AppEnv, currentUser, requireUser } from "../auth/auth.middleware";
 import { UPLOADS_PATH, type UploadsUsecases } from "./uploads.usecases";
 
@@ -15,6 +15,3 @@ export function registerUploadsRoutes(options: { usecases: UploadsUsecases; requ
   );
   return app;
 }
-
-/** The Node request behind a Hono request when served by @hono/node-server (absent under `app.request()` in tests). */
-const nodeRequestOf = (env: unknown) => (env as Partial<HttpBindings> | undefined)?.incoming;
