@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { OFFLINE_COPY } from "../../src/shared/copy";
+import { NOTHING_RECORDED_COPY, OFFLINE_COPY } from "../../src/shared/copy";
 import { browserAvailable, useBrowser } from "../support/browser";
 import { type E2eServer, signUpConfirmed, startE2eServer } from "../support/e2e-server";
 import { lastKnownSnapshot } from "../support/last-known-state";
@@ -37,6 +38,58 @@ function waitingOnDevice(page: Page) {
         };
       }),
   );
+}
+
+/** The voice recording kept on the device while it is made (HeyDadDrafts): its chunks as recorded, or null when none is kept. */
+async function keptVoiceChunks(page: Page) {
+  const chunks = await page.evaluate(
+    () =>
+      new Promise<string[] | null>((resolve, reject) => {
+        const open = indexedDB.open("HeyDadDrafts", 1);
+        open.onupgradeneeded = () => open.result.createObjectStore("voice");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const get = open.result.transaction("voice").objectStore("voice").get("current");
+          get.onsuccess = async () => {
+            open.result.close();
+            const draft = get.result as { chunks: Blob[] } | undefined;
+            const base64 = (bytes: Uint8Array) => btoa(Array.from(bytes, (byte) => String.fromCharCode(byte)).join(""));
+            resolve(draft ? await Promise.all(draft.chunks.map(async (chunk) => base64(new Uint8Array(await chunk.arrayBuffer())))) : null);
+          };
+        };
+      }),
+  );
+  return chunks?.map((chunk) => Buffer.from(chunk, "base64")) ?? null;
+}
+
+/** Whether the camera's draft (VideoStore) is kept on the device. */
+function videoDraftKept(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<boolean>((resolve, reject) => {
+        const open = indexedDB.open("VideoStore", 1);
+        open.onupgradeneeded = () => open.result.createObjectStore("videos", { keyPath: "id" });
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const count = open.result.transaction("videos").objectStore("videos").count();
+          count.onsuccess = () => {
+            open.result.close();
+            resolve(count.result > 0);
+          };
+        };
+      }),
+  );
+}
+
+/** The frames of sound ffprobe reads in a kept recording's bytes. */
+function soundFrames(chunks: Buffer[]) {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "kept-voice-")), "kept");
+  fs.writeFileSync(file, Buffer.concat(chunks));
+  try {
+    return videoFrames(file, "a:0").count;
+  } finally {
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
 }
 
 /** Fills the fields every memory has: a title and the child. */
@@ -194,8 +247,11 @@ describe.skipIf(!browserAvailable)("recording with no network, sent when back on
         } else {
           await openRecord(page, kind === "note" ? "?note=true" : "");
           if (index === 4) {
-            // A reload mid-recording: the page offers the recording back, and it is finished.
+            // A reload mid-recording, once some of its sound is kept on the device (Chromium's first MP4 chunk is the
+            // container's header alone, and its first sound comes a second later): the page offers the recording back,
+            // and it is finished.
             await recordVoice(page, 2, async () => {
+              await expect.poll(async () => soundFrames((await keptVoiceChunks(page)) ?? []), { timeout: 15_000, interval: 200 }).toBeGreaterThan(0);
               interrupted.set(title, { kind: "voice", shownSeconds: await timerSeconds(page, "voice") });
               await page.reload();
               await page.getByRole("dialog", { name: "Pick up where you left off?" }).getByRole("button", { name: "Restore recording" }).click();
@@ -258,6 +314,48 @@ describe.skipIf(!browserAvailable)("recording with no network, sent when back on
       );
     },
   );
+  it("says plainly that nothing was recorded yet when a voice note or a video is cut by a reload in its first second, and offers back or sends nothing empty", { timeout: 180_000 }, async () => {
+    const page = await browser.newPage();
+    page.on("dialog", (dialog) => void (dialog.type() === "beforeunload" ? dialog.accept() : dialog.dismiss()));
+    const email = `cut-short${Date.now()}@example.com`;
+    await signUpConfirmed(server, page, email);
+    const userId = (await server.pool.query("SELECT id FROM users WHERE email = $1", [email])).rows[0].id as string;
+    await server.pool.query("INSERT INTO children (user_id, name, birthdate) VALUES ($1, 'Maya', '2013-05-02')", [userId]);
+    const nothingRecorded = page.getByRole("status").filter({ hasText: NOTHING_RECORDED_COPY });
+
+    // A voice note: Dad types its title and starts; the page reloads as soon as the device holds the recording's first
+    // chunk, which in Chromium is the MP4's header alone (no sound).
+    await page.goto(`${server.baseUrl}/record?note=true`);
+    await page.getByLabel("Title").fill("Before the plane");
+    await page.getByRole("button", { name: "Start recording" }).click();
+    let kept: Buffer[] | null = null;
+    await expect.poll(async () => (kept = await keptVoiceChunks(page))?.length ?? 0, { timeout: 15_000, interval: 50 }).toBeGreaterThan(0);
+    await page.reload();
+    expect(soundFrames(kept!), "the kept chunk holds no sound").toBe(0);
+    await nothingRecorded.waitFor();
+    // Nothing to restore (no dialog, no recording to play), what Dad typed is back, and the empty draft is gone.
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    await expect.poll(() => page.getByLabel("Title").inputValue()).toBe("Before the plane");
+    await page.getByRole("button", { name: "Start recording" }).waitFor();
+    expect(await page.getByLabel("Play back your recording").count()).toBe(0);
+    await expect.poll(() => keptVoiceChunks(page)).toBeNull();
+
+    // A video, reloaded as soon as it records (its first chunk comes after a second).
+    await page.goto(`${server.baseUrl}/record?video=true`);
+    await page.getByRole("button", { name: "Use camera" }).click();
+    await page.getByRole("button", { name: "Start recording" }).click();
+    await page.getByRole("button", { name: "Stop" }).waitFor();
+    expect(await videoDraftKept(page)).toBe(true);
+    await page.reload();
+    await nothingRecorded.waitFor();
+    expect(await page.getByRole("dialog", { name: "Retry Upload" }).count()).toBe(0);
+    await expect.poll(() => videoDraftKept(page)).toBe(false);
+
+    // Nothing empty waits to be sent, and nothing reached the server.
+    expect(await waitingOnDevice(page)).toEqual([]);
+    expect((await server.pool.query("SELECT count(*)::int AS count FROM memories WHERE user_id = $1", [userId])).rows[0].count).toBe(0);
+  });
+
   it("goes on with a video's upload begun while recording when the network went mid-recording, and asks Dad about its deleted child before it is created once", { timeout: 180_000 }, async () => {
     const page = await browser.newPage();
     const email = `offline-video${Date.now()}@example.com`;
