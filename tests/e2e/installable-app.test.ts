@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { browserAvailable, useBrowser } from "../support/browser";
 import { type E2eServer, signUpConfirmed, startE2eServer } from "../support/e2e-server";
 import { lastKnownSnapshot } from "../support/last-known-state";
+import { untilServiceWorkerControls } from "../support/service-worker";
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(bytes: Buffer) {
@@ -13,10 +14,6 @@ function pngSize(bytes: Buffer) {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
-/** Waits until the service worker controls the page (installed, activated, claimed). */
-async function waitForServiceWorker(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
-}
 
 /** Every URL the page's Cache Storage holds. */
 function cachedUrls(page: Page) {
@@ -85,7 +82,7 @@ describe.skipIf(!browserAvailable)("the installable app", () => {
   it("passes Chromium's installability check (the one Lighthouse's 'installable manifest' audit read): no installability error once a dad is signed in", async () => {
     const page = await browser.newPage({ width: 360, height: 800 });
     await signUpConfirmed(server, page, `installable${Date.now()}@example.com`);
-    await waitForServiceWorker(page);
+    await untilServiceWorkerControls(page);
     const cdp = await page.context().newCDPSession(page);
     const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as { installabilityErrors: Array<{ errorId: string }> };
     // A test's browser context is an incognito one, where Chromium installs nothing: Lighthouse left that one out too.
@@ -113,7 +110,7 @@ describe.skipIf(!browserAvailable)("the installable app", () => {
 
     // The first visit, online: the worker installs and takes the page; the dashboard and the vault are seen once.
     await page.goto(`${server.baseUrl}/dashboard`);
-    await waitForServiceWorker(page);
+    await untilServiceWorkerControls(page);
     await saveNote("The lake at dawn");
     await page.reload();
     await page.getByText("The lake at dawn").first().waitFor();
@@ -163,7 +160,7 @@ describe.skipIf(!browserAvailable)("the installable app", () => {
     const userId = await signUpConfirmed(ownServer, page, `new-version${Date.now()}@example.com`);
     await ownServer.pool.query("INSERT INTO children (user_id, name, birthdate) VALUES ($1, 'Maya', '2013-05-02')", [userId]);
     await page.reload();
-    await waitForServiceWorker(page);
+    await untilServiceWorkerControls(page);
     await expect.poll(async () => JSON.stringify(await lastKnownSnapshot(page))).toContain("Maya");
 
     // A new version is deployed: its page carries a mark, and its worker's list of files names that page's new revision,
@@ -203,7 +200,7 @@ describe.skipIf(!browserAvailable)("the installable app", () => {
   it("keeps nothing of a dad on the device once he signs out", async () => {
     const page = await browser.newPage({ width: 1280, height: 900 });
     await signUpConfirmed(server, page, `offline-out${Date.now()}@example.com`);
-    await waitForServiceWorker(page);
+    await untilServiceWorkerControls(page);
     await expect.poll(() => lastKnownSnapshot(page)).not.toBeNull();
     await page.getByRole("button", { name: "Sign Out" }).click();
     await page.waitForURL(`${server.baseUrl}/`);

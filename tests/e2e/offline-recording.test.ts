@@ -1,13 +1,14 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { NOTHING_RECORDED_COPY, OFFLINE_COPY } from "../../src/shared/copy";
 import { browserAvailable, useBrowser } from "../support/browser";
 import { type E2eServer, signUpConfirmed, startE2eServer } from "../support/e2e-server";
+import { keptVoiceDraft, soundFrames, untilSoundKept } from "../support/kept-voice-draft";
 import { lastKnownSnapshot } from "../support/last-known-state";
+import { untilServiceWorkerControls } from "../support/service-worker";
 import { videoFrames } from "../support/videos";
 
 /** What waits on the device (lib/outbox.ts): each memory's title and kind, and the sha256 and size of its recording. */
@@ -40,56 +41,42 @@ function waitingOnDevice(page: Page) {
   );
 }
 
-/** The voice recording kept on the device while it is made (HeyDadDrafts): its chunks as recorded, or null when none is kept. */
-async function keptVoiceChunks(page: Page) {
-  const chunks = await page.evaluate(
-    () =>
-      new Promise<string[] | null>((resolve, reject) => {
-        const open = indexedDB.open("HeyDadDrafts", 1);
-        open.onupgradeneeded = () => open.result.createObjectStore("voice");
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const get = open.result.transaction("voice").objectStore("voice").get("current");
-          get.onsuccess = async () => {
-            open.result.close();
-            const draft = get.result as { chunks: Blob[] } | undefined;
-            const base64 = (bytes: Uint8Array) => btoa(Array.from(bytes, (byte) => String.fromCharCode(byte)).join(""));
-            resolve(draft ? await Promise.all(draft.chunks.map(async (chunk) => base64(new Uint8Array(await chunk.arrayBuffer())))) : null);
-          };
-        };
-      }),
-  );
-  return chunks?.map((chunk) => Buffer.from(chunk, "base64")) ?? null;
-}
-
-/** Whether the camera's draft (VideoStore) is kept on the device. */
-function videoDraftKept(page: Page) {
+/** The camera's draft kept on the device (VideoStore): how many chunks of the recording it holds, or null when there is none. */
+function keptVideoChunks(page: Page) {
   return page.evaluate(
     () =>
-      new Promise<boolean>((resolve, reject) => {
+      new Promise<number | null>((resolve, reject) => {
         const open = indexedDB.open("VideoStore", 1);
         open.onupgradeneeded = () => open.result.createObjectStore("videos", { keyPath: "id" });
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
-          const count = open.result.transaction("videos").objectStore("videos").count();
-          count.onsuccess = () => {
+          const get = open.result.transaction("videos").objectStore("videos").get("draft");
+          get.onsuccess = () => {
             open.result.close();
-            resolve(count.result > 0);
+            resolve((get.result as { chunkCount: number } | undefined)?.chunkCount ?? null);
           };
         };
       }),
   );
 }
 
-/** The frames of sound ffprobe reads in a kept recording's bytes. */
-function soundFrames(chunks: Buffer[]) {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "kept-voice-")), "kept");
-  fs.writeFileSync(file, Buffer.concat(chunks));
-  try {
-    return videoFrames(file, "a:0").count;
-  } finally {
-    fs.rmSync(path.dirname(file), { recursive: true, force: true });
-  }
+/**
+ * Stops the page's scripts as its recorder hands over chunk number `skip + 1`, before the page can keep it, as a phone
+ * freezes a tab it then discards: resolves once the page is stopped there. (The debugger stops at each `dataavailable`;
+ * the first `skip` go on.)
+ */
+async function freezeAtChunk(page: Page, skip: number) {
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send("Debugger.enable");
+  await devtools.send("DOMDebugger.setEventListenerBreakpoint", { eventName: "dataavailable" });
+  let handedOver = 0;
+  return new Promise<void>((resolve) =>
+    devtools.on("Debugger.paused", () => {
+      handedOver += 1;
+      if (handedOver <= skip) void devtools.send("Debugger.resume");
+      else resolve();
+    }),
+  );
 }
 
 /** Fills the fields every memory has: a title and the child. */
@@ -169,7 +156,7 @@ describe.skipIf(!browserAvailable)("recording with no network, sent when back on
     const { rows } = await server.pool.query("SELECT id FROM users WHERE email = $1", [email]);
     await server.pool.query("INSERT INTO children (user_id, name, birthdate) VALUES ($1, 'Maya', '2013-05-02'), ($1, 'Leo', '2017-09-10')", [rows[0].id]);
     await page.goto(`${server.baseUrl}/record?note=true`);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await untilServiceWorkerControls(page);
     await page.reload();
     await page.getByText("Leo", { exact: true }).waitFor();
     await childKeptOnDevice(page, 1);
@@ -214,7 +201,7 @@ describe.skipIf(!browserAvailable)("recording with no network, sent when back on
       await journey.pool.query("INSERT INTO children (user_id, name, birthdate) VALUES ($1, 'Maya', '2013-05-02')", [userId]);
       // One visit online: the worker takes the page, and both record forms' child lists are kept on the device.
       await page.goto(`${journey.baseUrl}/record`);
-      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+      await untilServiceWorkerControls(page);
       await page.getByText("Maya", { exact: true }).waitFor();
       await page.goto(`${journey.baseUrl}/record?video=true`);
       await childKeptOnDevice(page, 2);
@@ -251,7 +238,7 @@ describe.skipIf(!browserAvailable)("recording with no network, sent when back on
             // container's header alone, and its first sound comes a second later): the page offers the recording back,
             // and it is finished.
             await recordVoice(page, 2, async () => {
-              await expect.poll(async () => soundFrames((await keptVoiceChunks(page)) ?? []), { timeout: 15_000, interval: 200 }).toBeGreaterThan(0);
+              await untilSoundKept(page);
               interrupted.set(title, { kind: "voice", shownSeconds: await timerSeconds(page, "voice") });
               await page.reload();
               await page.getByRole("dialog", { name: "Pick up where you left off?" }).getByRole("button", { name: "Restore recording" }).click();
@@ -314,42 +301,53 @@ describe.skipIf(!browserAvailable)("recording with no network, sent when back on
       );
     },
   );
-  it("says plainly that nothing was recorded yet when a voice note or a video is cut by a reload in its first second, and offers back or sends nothing empty", { timeout: 180_000 }, async () => {
-    const page = await browser.newPage();
-    page.on("dialog", (dialog) => void (dialog.type() === "beforeunload" ? dialog.accept() : dialog.dismiss()));
+  it("says plainly that nothing was recorded yet when a voice note or a video is cut in its first seconds, and offers back or sends nothing empty", { timeout: 180_000 }, async () => {
+    let page = await browser.newPage();
+    const context = page.context();
     const email = `cut-short${Date.now()}@example.com`;
     await signUpConfirmed(server, page, email);
     const userId = (await server.pool.query("SELECT id FROM users WHERE email = $1", [email])).rows[0].id as string;
     await server.pool.query("INSERT INTO children (user_id, name, birthdate) VALUES ($1, 'Maya', '2013-05-02')", [userId]);
-    const nothingRecorded = page.getByRole("status").filter({ hasText: NOTHING_RECORDED_COPY });
+    // A page of the app's origin that runs none of it, to read what the device kept before the app reads it.
+    const onDevice = await context.newPage();
+    await onDevice.goto(`${server.baseUrl}/healthz`);
+    /** Closes the stopped page, as the phone discards it, and opens Record again in a new one. */
+    const discardAndReopen = async (search: string) => {
+      await page.close({ runBeforeUnload: false });
+      page = await context.newPage();
+      await page.goto(`${server.baseUrl}/record${search}`);
+    };
+    const nothingRecorded = () => page.getByRole("status").filter({ hasText: NOTHING_RECORDED_COPY }).waitFor();
 
-    // A voice note: Dad types its title and starts; the page reloads as soon as the device holds the recording's first
-    // chunk, which in Chromium is the MP4's header alone (no sound).
+    // A voice note: Dad types its title and starts. The page stops as its second chunk comes: the device holds the
+    // first alone, which in Chromium is the MP4's header, with no sound.
     await page.goto(`${server.baseUrl}/record?note=true`);
     await page.getByLabel("Title").fill("Before the plane");
+    const voiceStopped = freezeAtChunk(page, 1);
     await page.getByRole("button", { name: "Start recording" }).click();
-    let kept: Buffer[] | null = null;
-    await expect.poll(async () => (kept = await keptVoiceChunks(page))?.length ?? 0, { timeout: 15_000, interval: 50 }).toBeGreaterThan(0);
-    await page.reload();
-    expect(soundFrames(kept!), "the kept chunk holds no sound").toBe(0);
-    await nothingRecorded.waitFor();
+    await voiceStopped;
+    await expect.poll(async () => (await keptVoiceDraft(onDevice))?.chunks.length).toBe(1);
+    expect(soundFrames((await keptVoiceDraft(onDevice))!.chunks), "the kept chunk holds no sound").toBe(0);
+    await discardAndReopen("?note=true");
+    await nothingRecorded();
     // Nothing to restore (no dialog, no recording to play), what Dad typed is back, and the empty draft is gone.
     expect(await page.getByRole("dialog").count()).toBe(0);
     await expect.poll(() => page.getByLabel("Title").inputValue()).toBe("Before the plane");
     await page.getByRole("button", { name: "Start recording" }).waitFor();
     expect(await page.getByLabel("Play back your recording").count()).toBe(0);
-    await expect.poll(() => keptVoiceChunks(page)).toBeNull();
+    await expect.poll(() => keptVoiceDraft(onDevice)).toBeNull();
 
-    // A video, reloaded as soon as it records (its first chunk comes after a second).
+    // A video: the page stops as its first chunk comes, a second in; the device holds its draft with no chunk.
     await page.goto(`${server.baseUrl}/record?video=true`);
     await page.getByRole("button", { name: "Use camera" }).click();
+    const videoStopped = freezeAtChunk(page, 0);
     await page.getByRole("button", { name: "Start recording" }).click();
-    await page.getByRole("button", { name: "Stop" }).waitFor();
-    expect(await videoDraftKept(page)).toBe(true);
-    await page.reload();
-    await nothingRecorded.waitFor();
+    await videoStopped;
+    expect(await keptVideoChunks(onDevice)).toBe(0);
+    await discardAndReopen("?video=true");
+    await nothingRecorded();
     expect(await page.getByRole("dialog", { name: "Retry Upload" }).count()).toBe(0);
-    await expect.poll(() => videoDraftKept(page)).toBe(false);
+    await expect.poll(() => keptVideoChunks(onDevice)).toBeNull();
 
     // Nothing empty waits to be sent, and nothing reached the server.
     expect(await waitingOnDevice(page)).toEqual([]);
@@ -363,7 +361,7 @@ describe.skipIf(!browserAvailable)("recording with no network, sent when back on
     const userId = (await server.pool.query("SELECT id FROM users WHERE email = $1", [email])).rows[0].id as string;
     await server.pool.query("INSERT INTO children (user_id, name, birthdate) VALUES ($1, 'Maya', '2013-05-02'), ($1, 'Leo', '2017-09-10')", [userId]);
     await page.goto(`${server.baseUrl}/record?video=true`);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await untilServiceWorkerControls(page);
     await childKeptOnDevice(page, 1);
 
     // The recording starts online: its upload begins as it is recorded, then the network goes.
@@ -406,7 +404,7 @@ describe.skipIf(!browserAvailable)("recording with no network, sent when back on
     const { rows } = await server.pool.query("SELECT id FROM users WHERE email = $1", [email]);
     await server.pool.query("INSERT INTO children (user_id, name, birthdate) VALUES ($1, 'Maya', '2013-05-02')", [rows[0].id]);
     await page.goto(`${server.baseUrl}/record?note=true`);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await untilServiceWorkerControls(page);
     await page.reload();
     await page.getByText("Maya", { exact: true }).waitFor();
     await childKeptOnDevice(page, 1);
