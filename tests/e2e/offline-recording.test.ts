@@ -256,6 +256,15 @@ describe.skipIf(!browserAvailable)("recording with no network, sent when back on
       expect(onDevice.map((item) => item.title).sort()).toEqual(Array.from({ length: 20 }, (_, index) => `Offline ${index + 1} (${kinds[index % 3]})`).sort());
       expect(onDevice.every((item) => item.sha256 && item.sha256 !== "unreadable")).toBe(true);
 
+      // What the page shows while it sends: each label its progress bar takes, caught as the page changes it.
+      await page.evaluate(() => {
+        const shown: string[] = [];
+        Object.assign(window, { progressShown: shown });
+        new MutationObserver(() => {
+          const label = document.querySelector("progress")?.getAttribute("aria-label");
+          if (label && shown.at(-1) !== label) shown.push(label);
+        }).observe(document.body, { subtree: true, childList: true, attributes: true });
+      });
       const wentOnline = Date.now();
       await page.context().setOffline(false);
       await page.getByRole("region", { name: /waiting to send/ }).waitFor({ state: "detached", timeout: 120_000 });
@@ -269,6 +278,11 @@ describe.skipIf(!browserAvailable)("recording with no network, sent when back on
         ).rows;
       await expect.poll(async () => (await arrived()).length, { timeout: 30_000 }).toBe(20);
       const allSentSeconds = (Date.now() - wentOnline) / 1000;
+      // Sent with progress, "Sending 1 of 20" and on. (The service worker's Background Sync may send some first, under
+      // the same lock; never the first video, whose bytes need the page, so the page always shows some.)
+      const progressShown = await page.evaluate(() => (window as unknown as { progressShown: string[] }).progressShown);
+      expect(progressShown[0]).toMatch(/^Sending 1 of \d+$/);
+      expect(progressShown.every((label) => /^Sending \d+ of \d+$/.test(label))).toBe(true);
       const rows = await arrived();
       // Sent in the order they were recorded, once each.
       expect(rows.map((row) => row.title)).toEqual(onDevice.map((item) => item.title));
@@ -297,6 +311,7 @@ describe.skipIf(!browserAvailable)("recording with no network, sent when back on
           secondsLost,
           deviceMiBPerVideoMinute: Math.round((videoBytes / videoSeconds) * 60 / 1024 / 1024 * 10) / 10,
           onlineToAllSentSeconds: Math.round(allSentSeconds * 10) / 10,
+          progressShown: progressShown.length,
         }),
       );
     },
