@@ -11,6 +11,7 @@ const configSchema = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     DATA_DIR: z.string().default("./data"),
+    WEB_ROOT: optional,
     APP_URL: optional.pipe(z.url().optional()),
     DATABASE_URL: optional,
     EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
@@ -159,6 +160,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
     port: parsed.PORT,
     appUrl: parsed.APP_URL ?? `http://localhost:${parsed.PORT}`,
     dataDir,
+    /** The built web app to serve (dist/web unless WEB_ROOT names another build). */
+    webRoot: parsed.WEB_ROOT ? path.resolve(parsed.WEB_ROOT) : undefined,
     database: parsed.DATABASE_URL
       ? { kind: "external" as const, url: parsed.DATABASE_URL }
       : { kind: "embedded" as const, dir: path.join(dataDir, "postgres"), port: parsed.EMBEDDED_POSTGRES_PORT, restartDelaysMs: parsed.EMBEDDED_POSTGRES_RESTART_DELAYS_MS },

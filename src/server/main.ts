@@ -71,7 +71,7 @@ async function main() {
   const services = await createServices({ config, db, pool, jobs, authSecret: authSecret.secret, log: logger.info });
   logger.info(services.transcriber);
   void services.videoTools.then((tools) => logger.info(tools ? "video processing: ffmpeg and ffprobe from PATH" : "video processing: OFF (install ffmpeg: videos stay 'processing' until it is)"));
-  const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/web");
+  const webRoot = config.webRoot ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/web");
   // A worker node serves no app: only /healthz and /readyz, for its process manager or orchestrator.
   const app = config.role.servesApp ? createApp({ services, logger, webRoot }) : createWorkerApp({ pool, logger });
 

@@ -50,6 +50,9 @@ export const UNSAVED_RECORDING_COPY = {
   leave: "Leave",
 } as const;
 
+/** A recording cut by a reload or a closed tab before any of its sound or picture was kept: there is nothing to offer back. */
+export const NOTHING_RECORDED_COPY = "Nothing was recorded yet: your last recording stopped in its first seconds, before any sound or picture was kept. Start again whenever you're ready.";
+
 /** A memory recorded with no network waits on the device (the installed app's outbox). */
 export const OFFLINE_COPY = {
   savedOnDevice: "Saved on this phone: it will be sent when you're online",

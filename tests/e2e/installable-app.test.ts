@@ -1,8 +1,12 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { browserAvailable, useBrowser } from "../support/browser";
 import { type E2eServer, signUpConfirmed, startE2eServer } from "../support/e2e-server";
 import { lastKnownSnapshot } from "../support/last-known-state";
+import { untilServiceWorkerControls } from "../support/service-worker";
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(bytes: Buffer) {
@@ -10,10 +14,6 @@ function pngSize(bytes: Buffer) {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
-/** Waits until the service worker controls the page (installed, activated, claimed). */
-async function waitForServiceWorker(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
-}
 
 /** Every URL the page's Cache Storage holds. */
 function cachedUrls(page: Page) {
@@ -82,7 +82,7 @@ describe.skipIf(!browserAvailable)("the installable app", () => {
   it("passes Chromium's installability check (the one Lighthouse's 'installable manifest' audit read): no installability error once a dad is signed in", async () => {
     const page = await browser.newPage({ width: 360, height: 800 });
     await signUpConfirmed(server, page, `installable${Date.now()}@example.com`);
-    await waitForServiceWorker(page);
+    await untilServiceWorkerControls(page);
     const cdp = await page.context().newCDPSession(page);
     const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as { installabilityErrors: Array<{ errorId: string }> };
     // A test's browser context is an incognito one, where Chromium installs nothing: Lighthouse left that one out too.
@@ -110,7 +110,7 @@ describe.skipIf(!browserAvailable)("the installable app", () => {
 
     // The first visit, online: the worker installs and takes the page; the dashboard and the vault are seen once.
     await page.goto(`${server.baseUrl}/dashboard`);
-    await waitForServiceWorker(page);
+    await untilServiceWorkerControls(page);
     await saveNote("The lake at dawn");
     await page.reload();
     await page.getByText("The lake at dawn").first().waitFor();
@@ -128,12 +128,12 @@ describe.skipIf(!browserAvailable)("the installable app", () => {
     expect(cached.filter((url) => url.startsWith("/api"))).toEqual([]);
 
     await page.context().setOffline(true);
-    for (const [path, heading] of [
+    for (const [where, heading] of [
       ["/record", "Record"],
       ["/record?video=true", "Record"],
       ["/record?note=true", "Record"],
     ] as const) {
-      await page.goto(`${server.baseUrl}${path}`);
+      await page.goto(`${server.baseUrl}${where}`);
       await page.getByRole("heading", { name: heading, level: 1 }).waitFor();
     }
     await page.getByRole("link", { name: "Quick Note" }).waitFor();
@@ -149,10 +149,58 @@ describe.skipIf(!browserAvailable)("the installable app", () => {
     await page.getByText("Made while away").first().waitFor();
   });
 
+  it("picks up a new version on the next open with nothing cleared: its worker takes over, and the app opens with no network as the new version", async () => {
+    // The app served from a build of its own, which the test can deploy a new version over.
+    const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), "heydad-web-"));
+    onTestFinished(() => fs.rmSync(webRoot, { recursive: true, force: true }));
+    fs.cpSync("dist/web", webRoot, { recursive: true });
+    const ownServer = await startE2eServer({ WEB_ROOT: webRoot });
+    const page = await browser.newPage({ width: 360, height: 800 });
+    const context = page.context();
+    const userId = await signUpConfirmed(ownServer, page, `new-version${Date.now()}@example.com`);
+    await ownServer.pool.query("INSERT INTO children (user_id, name, birthdate) VALUES ($1, 'Maya', '2013-05-02')", [userId]);
+    await page.reload();
+    await untilServiceWorkerControls(page);
+    await expect.poll(async () => JSON.stringify(await lastKnownSnapshot(page))).toContain("Maya");
+
+    // A new version is deployed: its page carries a mark, and its worker's list of files names that page's new revision,
+    // as the next build's would. Nothing on the device is touched.
+    const mark = '<meta name="hey-dad-build" content="next">';
+    const indexFile = path.join(webRoot, "index.html");
+    fs.writeFileSync(indexFile, fs.readFileSync(indexFile, "utf8").replace("</head>", `${mark}</head>`));
+    const workerFile = path.join(webRoot, "sw.js");
+    const worker = fs.readFileSync(workerFile, "utf8");
+    const nextWorker = worker.replace(/\{"revision":"[0-9a-f]+","url":"index.html"\}/, '{"revision":"next","url":"index.html"}');
+    expect(nextWorker).not.toBe(worker);
+    fs.writeFileSync(workerFile, nextWorker);
+
+    // The next open: the browser finds the new worker, which installs and takes over by itself. Once it is active, the
+    // shell kept on the device is the new one alone (the old one is dropped when the new worker activates).
+    await page.close();
+    const reopened = await context.newPage();
+    await reopened.goto(`${ownServer.baseUrl}/dashboard`);
+    const keptShells = () =>
+      reopened.evaluate(async (mark) => {
+        const shells: boolean[] = [];
+        for (const name of await caches.keys()) {
+          const cache = await caches.open(name);
+          for (const request of await cache.keys()) if (new URL(request.url).pathname === "/index.html") shells.push((await (await cache.match(request))!.text()).includes(mark));
+        }
+        return shells;
+      }, mark);
+    await expect.poll(keptShells, { timeout: 30_000 }).toEqual([true]);
+
+    // With no network, the app opens as the new version, and what the device kept (the dashboard's last answers) is there.
+    await context.setOffline(true);
+    await reopened.goto(`${ownServer.baseUrl}/dashboard`);
+    expect(await reopened.locator('meta[name="hey-dad-build"]').count()).toBe(1);
+    await reopened.getByText("Maya").first().waitFor();
+  });
+
   it("keeps nothing of a dad on the device once he signs out", async () => {
     const page = await browser.newPage({ width: 1280, height: 900 });
     await signUpConfirmed(server, page, `offline-out${Date.now()}@example.com`);
-    await waitForServiceWorker(page);
+    await untilServiceWorkerControls(page);
     await expect.poll(() => lastKnownSnapshot(page)).not.toBeNull();
     await page.getByRole("button", { name: "Sign Out" }).click();
     await page.waitForURL(`${server.baseUrl}/`);

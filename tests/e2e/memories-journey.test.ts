@@ -6,6 +6,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { browserAvailable, useBrowser } from "../support/browser";
 import { signUpConfirmed, startE2eServer } from "../support/e2e-server";
+import { keptVoiceDraft, untilSoundKept } from "../support/kept-voice-draft";
 import { screenshotAtBothWidths } from "../support/screens";
 
 type Server = Awaited<ReturnType<typeof startE2eServer>>;
@@ -18,26 +19,9 @@ async function signedInDadWithChildren(server: Server, page: Page) {
   await server.pool.query("INSERT INTO children (user_id, name, birthdate) VALUES ($1, 'Maya', '2013-05-02'), ($1, 'Leo', '2017-09-10')", [rows[0].id]);
 }
 
-/** What the record screen has kept in IndexedDB so far (the voice draft): its unlock date and photo size. */
-function storedVoiceDraft(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise<{ unlockDate: string | null; imageBytes: number } | null>((resolve) => {
-        const open = indexedDB.open("HeyDadDrafts", 1);
-        open.onsuccess = () => {
-          const get = open.result.transaction("voice").objectStore("voice").get("current");
-          get.onsuccess = () => {
-            open.result.close();
-            resolve(get.result ? { unlockDate: get.result.fields?.unlockDate ?? null, imageBytes: get.result.image?.size ?? 0 } : null);
-          };
-        };
-      }),
-  );
-}
-
-/** Closes the tab mid-recording (no beforeunload), opens /record in a new tab of the same browser and restores the draft. */
+/** Closes the tab mid-recording (no beforeunload) once some of its sound is kept, opens /record in a new tab of the same browser and restores the draft. */
 async function closeTabAndRestore(page: Page, baseUrl: string) {
-  await page.waitForTimeout(1500);
+  await untilSoundKept(page);
   const context = page.context();
   await page.close({ runBeforeUnload: false });
   const again = await context.newPage();
@@ -248,7 +232,7 @@ describe.skipIf(!browserAvailable)("narrations and quick notes in Chromium", () 
     await page.getByRole("button", { name: "Start recording" }).click();
     await page.getByText("Recording…").waitFor();
     // Wait until the photo has reached IndexedDB, as it would before a real tab closes.
-    await expect.poll(async () => (await storedVoiceDraft(page))?.imageBytes).toBe(photo.length);
+    await expect.poll(async () => (await keptVoiceDraft(page))?.imageBytes).toBe(photo.length);
     const again = await closeTabAndRestore(page, server.baseUrl);
     await again.getByRole("img", { name: "The photo you chose" }).waitFor();
     await again.getByRole("button", { name: "Save Narration" }).click();
@@ -269,7 +253,7 @@ describe.skipIf(!browserAvailable)("narrations and quick notes in Chromium", () 
     await page.getByText("On a date").click();
     await page.getByLabel("Unlock on").fill("2031-05-02");
     // Wait until the typed fields have reached IndexedDB, as they would before a real tab closes.
-    await expect.poll(async () => (await storedVoiceDraft(page))?.unlockDate).toBe("2031-05-02");
+    await expect.poll(async () => (await keptVoiceDraft(page))?.unlockDate).toBe("2031-05-02");
     const again = await closeTabAndRestore(page, server.baseUrl);
     await again.waitForURL(/\/record\?note=true$/);
     expect(await again.getByRole("link", { name: "Quick Note" }).getAttribute("aria-current")).toBe("page");

@@ -3,10 +3,12 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { OFFLINE_COPY } from "../../src/shared/copy";
+import { NOTHING_RECORDED_COPY, OFFLINE_COPY } from "../../src/shared/copy";
 import { browserAvailable, useBrowser } from "../support/browser";
 import { type E2eServer, signUpConfirmed, startE2eServer } from "../support/e2e-server";
+import { keptVoiceDraft, soundFrames, untilSoundKept } from "../support/kept-voice-draft";
 import { lastKnownSnapshot } from "../support/last-known-state";
+import { untilServiceWorkerControls } from "../support/service-worker";
 import { videoFrames } from "../support/videos";
 
 /** What waits on the device (lib/outbox.ts): each memory's title and kind, and the sha256 and size of its recording. */
@@ -36,6 +38,44 @@ function waitingOnDevice(page: Page) {
           };
         };
       }),
+  );
+}
+
+/** The camera's draft kept on the device (VideoStore): how many chunks of the recording it holds, or null when there is none. */
+function keptVideoChunks(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<number | null>((resolve, reject) => {
+        const open = indexedDB.open("VideoStore", 1);
+        open.onupgradeneeded = () => open.result.createObjectStore("videos", { keyPath: "id" });
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const get = open.result.transaction("videos").objectStore("videos").get("draft");
+          get.onsuccess = () => {
+            open.result.close();
+            resolve((get.result as { chunkCount: number } | undefined)?.chunkCount ?? null);
+          };
+        };
+      }),
+  );
+}
+
+/**
+ * Stops the page's scripts as its recorder hands over chunk number `skip + 1`, before the page can keep it, as a phone
+ * freezes a tab it then discards: resolves once the page is stopped there. (The debugger stops at each `dataavailable`;
+ * the first `skip` go on.)
+ */
+async function freezeAtChunk(page: Page, skip: number) {
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send("Debugger.enable");
+  await devtools.send("DOMDebugger.setEventListenerBreakpoint", { eventName: "dataavailable" });
+  let handedOver = 0;
+  return new Promise<void>((resolve) =>
+    devtools.on("Debugger.paused", () => {
+      handedOver += 1;
+      if (handedOver <= skip) void devtools.send("Debugger.resume");
+      else resolve();
+    }),
   );
 }
 
@@ -116,7 +156,7 @@ describe.skipIf(!browserAvailable)("recording with no network, sent when back on
     const { rows } = await server.pool.query("SELECT id FROM users WHERE email = $1", [email]);
     await server.pool.query("INSERT INTO children (user_id, name, birthdate) VALUES ($1, 'Maya', '2013-05-02'), ($1, 'Leo', '2017-09-10')", [rows[0].id]);
     await page.goto(`${server.baseUrl}/record?note=true`);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await untilServiceWorkerControls(page);
     await page.reload();
     await page.getByText("Leo", { exact: true }).waitFor();
     await childKeptOnDevice(page, 1);
@@ -161,7 +201,7 @@ describe.skipIf(!browserAvailable)("recording with no network, sent when back on
       await journey.pool.query("INSERT INTO children (user_id, name, birthdate) VALUES ($1, 'Maya', '2013-05-02')", [userId]);
       // One visit online: the worker takes the page, and both record forms' child lists are kept on the device.
       await page.goto(`${journey.baseUrl}/record`);
-      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+      await untilServiceWorkerControls(page);
       await page.getByText("Maya", { exact: true }).waitFor();
       await page.goto(`${journey.baseUrl}/record?video=true`);
       await childKeptOnDevice(page, 2);
@@ -194,8 +234,11 @@ describe.skipIf(!browserAvailable)("recording with no network, sent when back on
         } else {
           await openRecord(page, kind === "note" ? "?note=true" : "");
           if (index === 4) {
-            // A reload mid-recording: the page offers the recording back, and it is finished.
+            // A reload mid-recording, once some of its sound is kept on the device (Chromium's first MP4 chunk is the
+            // container's header alone, and its first sound comes a second later): the page offers the recording back,
+            // and it is finished.
             await recordVoice(page, 2, async () => {
+              await untilSoundKept(page);
               interrupted.set(title, { kind: "voice", shownSeconds: await timerSeconds(page, "voice") });
               await page.reload();
               await page.getByRole("dialog", { name: "Pick up where you left off?" }).getByRole("button", { name: "Restore recording" }).click();
@@ -213,6 +256,15 @@ describe.skipIf(!browserAvailable)("recording with no network, sent when back on
       expect(onDevice.map((item) => item.title).sort()).toEqual(Array.from({ length: 20 }, (_, index) => `Offline ${index + 1} (${kinds[index % 3]})`).sort());
       expect(onDevice.every((item) => item.sha256 && item.sha256 !== "unreadable")).toBe(true);
 
+      // What the page shows while it sends: each label its progress bar takes, caught as the page changes it.
+      await page.evaluate(() => {
+        const shown: string[] = [];
+        Object.assign(window, { progressShown: shown });
+        new MutationObserver(() => {
+          const label = document.querySelector("progress")?.getAttribute("aria-label");
+          if (label && shown.at(-1) !== label) shown.push(label);
+        }).observe(document.body, { subtree: true, childList: true, attributes: true });
+      });
       const wentOnline = Date.now();
       await page.context().setOffline(false);
       await page.getByRole("region", { name: /waiting to send/ }).waitFor({ state: "detached", timeout: 120_000 });
@@ -226,6 +278,11 @@ describe.skipIf(!browserAvailable)("recording with no network, sent when back on
         ).rows;
       await expect.poll(async () => (await arrived()).length, { timeout: 30_000 }).toBe(20);
       const allSentSeconds = (Date.now() - wentOnline) / 1000;
+      // Sent with progress, "Sending 1 of 20" and on. (The service worker's Background Sync may send some first, under
+      // the same lock; never the first video, whose bytes need the page, so the page always shows some.)
+      const progressShown = await page.evaluate(() => (window as unknown as { progressShown: string[] }).progressShown);
+      expect(progressShown[0]).toMatch(/^Sending 1 of \d+$/);
+      expect(progressShown.every((label) => /^Sending \d+ of \d+$/.test(label))).toBe(true);
       const rows = await arrived();
       // Sent in the order they were recorded, once each.
       expect(rows.map((row) => row.title)).toEqual(onDevice.map((item) => item.title));
@@ -254,10 +311,64 @@ describe.skipIf(!browserAvailable)("recording with no network, sent when back on
           secondsLost,
           deviceMiBPerVideoMinute: Math.round((videoBytes / videoSeconds) * 60 / 1024 / 1024 * 10) / 10,
           onlineToAllSentSeconds: Math.round(allSentSeconds * 10) / 10,
+          progressShown: progressShown.length,
         }),
       );
     },
   );
+  it("says plainly that nothing was recorded yet when a voice note or a video is cut in its first seconds, and offers back or sends nothing empty", { timeout: 180_000 }, async () => {
+    let page = await browser.newPage();
+    const context = page.context();
+    const email = `cut-short${Date.now()}@example.com`;
+    await signUpConfirmed(server, page, email);
+    const userId = (await server.pool.query("SELECT id FROM users WHERE email = $1", [email])).rows[0].id as string;
+    await server.pool.query("INSERT INTO children (user_id, name, birthdate) VALUES ($1, 'Maya', '2013-05-02')", [userId]);
+    // A page of the app's origin that runs none of it, to read what the device kept before the app reads it.
+    const onDevice = await context.newPage();
+    await onDevice.goto(`${server.baseUrl}/healthz`);
+    /** Closes the stopped page, as the phone discards it, and opens Record again in a new one. */
+    const discardAndReopen = async (search: string) => {
+      await page.close({ runBeforeUnload: false });
+      page = await context.newPage();
+      await page.goto(`${server.baseUrl}/record${search}`);
+    };
+    const nothingRecorded = () => page.getByRole("status").filter({ hasText: NOTHING_RECORDED_COPY }).waitFor();
+
+    // A voice note: Dad types its title and starts. The page stops as its second chunk comes: the device holds the
+    // first alone, which in Chromium is the MP4's header, with no sound.
+    await page.goto(`${server.baseUrl}/record?note=true`);
+    await page.getByLabel("Title").fill("Before the plane");
+    const voiceStopped = freezeAtChunk(page, 1);
+    await page.getByRole("button", { name: "Start recording" }).click();
+    await voiceStopped;
+    await expect.poll(async () => (await keptVoiceDraft(onDevice))?.chunks.length).toBe(1);
+    expect(soundFrames((await keptVoiceDraft(onDevice))!.chunks), "the kept chunk holds no sound").toBe(0);
+    await discardAndReopen("?note=true");
+    await nothingRecorded();
+    // Nothing to restore (no dialog, no recording to play), what Dad typed is back, and the empty draft is gone.
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    await expect.poll(() => page.getByLabel("Title").inputValue()).toBe("Before the plane");
+    await page.getByRole("button", { name: "Start recording" }).waitFor();
+    expect(await page.getByLabel("Play back your recording").count()).toBe(0);
+    await expect.poll(() => keptVoiceDraft(onDevice)).toBeNull();
+
+    // A video: the page stops as its first chunk comes, a second in; the device holds its draft with no chunk.
+    await page.goto(`${server.baseUrl}/record?video=true`);
+    await page.getByRole("button", { name: "Use camera" }).click();
+    const videoStopped = freezeAtChunk(page, 0);
+    await page.getByRole("button", { name: "Start recording" }).click();
+    await videoStopped;
+    expect(await keptVideoChunks(onDevice)).toBe(0);
+    await discardAndReopen("?video=true");
+    await nothingRecorded();
+    expect(await page.getByRole("dialog", { name: "Retry Upload" }).count()).toBe(0);
+    await expect.poll(() => keptVideoChunks(onDevice)).toBeNull();
+
+    // Nothing empty waits to be sent, and nothing reached the server.
+    expect(await waitingOnDevice(page)).toEqual([]);
+    expect((await server.pool.query("SELECT count(*)::int AS count FROM memories WHERE user_id = $1", [userId])).rows[0].count).toBe(0);
+  });
+
   it("goes on with a video's upload begun while recording when the network went mid-recording, and asks Dad about its deleted child before it is created once", { timeout: 180_000 }, async () => {
     const page = await browser.newPage();
     const email = `offline-video${Date.now()}@example.com`;
@@ -265,7 +376,7 @@ describe.skipIf(!browserAvailable)("recording with no network, sent when back on
     const userId = (await server.pool.query("SELECT id FROM users WHERE email = $1", [email])).rows[0].id as string;
     await server.pool.query("INSERT INTO children (user_id, name, birthdate) VALUES ($1, 'Maya', '2013-05-02'), ($1, 'Leo', '2017-09-10')", [userId]);
     await page.goto(`${server.baseUrl}/record?video=true`);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await untilServiceWorkerControls(page);
     await childKeptOnDevice(page, 1);
 
     // The recording starts online: its upload begins as it is recorded, then the network goes.
@@ -308,7 +419,7 @@ describe.skipIf(!browserAvailable)("recording with no network, sent when back on
     const { rows } = await server.pool.query("SELECT id FROM users WHERE email = $1", [email]);
     await server.pool.query("INSERT INTO children (user_id, name, birthdate) VALUES ($1, 'Maya', '2013-05-02')", [rows[0].id]);
     await page.goto(`${server.baseUrl}/record?note=true`);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await untilServiceWorkerControls(page);
     await page.reload();
     await page.getByText("Maya", { exact: true }).waitFor();
     await childKeptOnDevice(page, 1);

@@ -3,6 +3,8 @@
  * 'VideoStore', store 'videos'. While recording, each MediaRecorder chunk is its own record, so a
  * crash loses at most the last second; the draft record holds the type, the form and the upload URL.
  */
+import { recordingHasMedia } from "./recording-has-media";
+
 const DB_NAME = "VideoStore";
 const STORE = "videos";
 const DRAFT_ID = "draft";
@@ -77,10 +79,17 @@ export const videoStore = {
     });
   },
   draft: () => run<VideoDraft | undefined>("readonly", (store) => store.get(DRAFT_ID) as IDBRequest<VideoDraft | undefined>),
-  /** Whether a recording or chosen file is kept here and not saved yet ('Retry Upload' offers it back). */
-  async hasUnsavedVideo() {
+  /**
+   * What is kept here and not saved yet: a video ('Retry Upload' offers it back), a camera recording cut before
+   * any of its sound or picture was kept (nothing to offer: a reload in its first second), or nothing.
+   */
+  async unsaved(): Promise<"video" | "nothing-recorded" | "none"> {
     const draft = await this.draft();
-    return Boolean(draft && draft.chunkCount > 0);
+    if (!draft) return "none";
+    // A chosen file is the server's to judge; one whose bytes never reached the draft was not chosen.
+    if (draft.fileName !== null) return draft.chunkCount > 0 ? "video" : "none";
+    const recording = await this.blob();
+    return recording && (await recordingHasMedia(recording)) ? "video" : "nothing-recorded";
   },
   /** The recording or file, put back together from its chunks. */
   async blob() {

@@ -49,7 +49,8 @@ export function NarrationForm({
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    if (restoredDraft) restore(restoredDraft);
+    // A draft whose recording held nothing brings back only what Dad typed.
+    if (restoredDraft && restoredDraft.chunks.length > 0) restore(restoredDraft);
   }, [restoredDraft, restore]);
 
   // While there is a recording to lose, what Dad typed and his photo are kept with it for the next visit.

@@ -1,10 +1,13 @@
 import { Mic, NotebookPen, Video } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
+import { NOTHING_RECORDED_COPY } from "../../../../shared/copy";
+import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { NarrationForm, type RecordPrefill } from "./narration-form";
 import { voiceDraftStore, type VoiceDraft } from "./voice-draft-store";
+import { recordingHasMedia } from "../../../lib/recording-has-media";
 import { SEGMENTED_BAR, segmentedTabClass } from "../../../components/ui/segmented-tabs";
 
 type Tab = "narration" | "video" | "note";
@@ -42,14 +45,30 @@ export function RecordScreen({
   const [pendingDraft, setPendingDraft] = useState<VoiceDraft | null>(null);
   const [restored, setRestored] = useState<VoiceDraft | null>(null);
 
+  const [nothingRecorded, setNothingRecorded] = useState(false);
+
   useEffect(() => {
     voiceDraftStore
       .read()
-      .then((draft) => {
-        if (draft && draft.chunks.length > 0) setPendingDraft(draft);
+      .then(async (draft) => {
+        if (!draft) return;
+        if (await recordingHasMedia(new Blob(draft.chunks, { type: draft.mimeType }))) return setPendingDraft(draft);
+        // A recording cut before any of its sound was kept (its container's header at most): nothing to offer back.
+        // What Dad had typed beside it comes back to its form.
+        await voiceDraftStore.clear();
+        setNothingRecorded(true);
+        if (draft.fields?.title.trim() || draft.fields?.notes.trim()) takeBack({ ...draft, chunks: [] });
       })
       .catch(() => {});
+    // Once, when Record opens: what the device kept from before.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  /** Puts a kept draft back in its form, on the tab it was recorded on. */
+  function takeBack(draft: VoiceDraft) {
+    setRestored(draft);
+    if (draft.kind !== tab) void navigate(`/record${TABS.find((t) => t.value === draft.kind)?.search ?? ""}`, { replace: true });
+  }
 
   const formKind = restored?.kind ?? (tab === "video" ? null : tab);
 
@@ -69,6 +88,8 @@ export function RecordScreen({
           </Link>
         ))}
       </nav>
+
+      {nothingRecorded && tab !== "video" ? <Alert tone="info">{NOTHING_RECORDED_COPY}</Alert> : null}
 
       {formKind ? (
         <NarrationForm key={`${formKind}-${restored?.updatedAt ?? "new"}`} kind={formKind} ownerId={ownerId} prefill={prefill} restoredDraft={restored} renderIdeas={renderIdeas} />
@@ -94,10 +115,8 @@ export function RecordScreen({
             </Button>
             <Button
               onClick={() => {
-                setRestored(pendingDraft);
+                if (pendingDraft) takeBack(pendingDraft);
                 setPendingDraft(null);
-                // Back on the tab the draft was recorded on.
-                if (pendingDraft && pendingDraft.kind !== tab) void navigate(`/record${TABS.find((t) => t.value === pendingDraft.kind)?.search ?? ""}`, { replace: true });
               }}
             >
               Restore recording

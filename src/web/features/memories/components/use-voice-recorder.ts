@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { MAX_RECORDING_SECONDS } from "../../../../shared/memories";
-import { useRecordingGuard } from "../../../lib/use-recording-guard";
+import { RECORDING_TIMESLICE_MS, useRecordingGuard } from "../../../lib/use-recording-guard";
 import { voiceDraftStore, type VoiceDraft } from "./voice-draft-store";
 
 export type RecorderState = "idle" | "recording" | "recorded";
@@ -14,7 +14,7 @@ function preferredMimeType() {
 
 /**
  * Voice recording: idle → recording → recorded, auto-stop at 2:00, Retake. Chunks go to IndexedDB
- * every second while recording so nothing is lost if the tab closes.
+ * every second while recording so nothing is lost if the tab closes (see RECORDING_TIMESLICE_MS).
  */
 export function useVoiceRecorder(kind: VoiceDraft["kind"]) {
   const [state, setState] = useState<RecorderState>("idle");
@@ -71,7 +71,7 @@ export function useVoiceRecorder(kind: VoiceDraft["kind"]) {
     };
     recorderRef.current = recorder;
     startedAtRef.current = Date.now();
-    recorder.start(1000);
+    recorder.start(RECORDING_TIMESLICE_MS);
     setElapsed(0);
     setState("recording");
     timerRef.current = window.setInterval(() => {

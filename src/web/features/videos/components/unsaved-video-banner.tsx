@@ -13,8 +13,8 @@ export function UnsavedVideoBanner({ className }: { className?: string }) {
   useEffect(() => {
     let current = true;
     void videoStore
-      .hasUnsavedVideo()
-      .then((unsaved) => current && setFound(unsaved))
+      .unsaved()
+      .then((unsaved) => current && setFound(unsaved === "video"))
       .catch(() => {});
     return () => {
       current = false;

@@ -6,7 +6,7 @@ import { Button } from "../../../components/ui/button";
 import { useObjectUrl } from "../../../lib/use-object-url";
 import { videoStore } from "../../../lib/video-store";
 import { looksLikeVideo, readFileDuration } from "./thumbnails";
-import { useRecordingGuard } from "../../../lib/use-recording-guard";
+import { RECORDING_TIMESLICE_MS, useRecordingGuard } from "../../../lib/use-recording-guard";
 import type { RecordingUploadHooks } from "./use-live-recording";
 
 type CameraState = "off" | "preview" | "recording" | "ready";
@@ -96,7 +96,7 @@ export function VideoCapture({ initial, prompt, ideas, upload, onNext }: { initi
         setState("ready");
       };
       recorder.current = media;
-      media.start(1000);
+      media.start(RECORDING_TIMESLICE_MS);
       setSeconds(0);
       setState("recording");
     } catch {

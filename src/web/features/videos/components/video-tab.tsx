@@ -1,8 +1,9 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { type Location, useLocation, useNavigate, useSearchParams } from "react-router";
 import { toast } from "../../../components/ui/toast";
-import { OFFLINE_COPY, UNSAVED_RECORDING_COPY } from "../../../../shared/copy";
+import { NOTHING_RECORDED_COPY, OFFLINE_COPY, UNSAVED_RECORDING_COPY } from "../../../../shared/copy";
 import { VIDEO_COPY } from "../../../../shared/videos";
+import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { useLeaveGuard } from "../../../components/ui/use-leave-guard";
@@ -34,6 +35,13 @@ const STEP_PARAM = "step";
 /** Moving between the two steps keeps the video on screen: only leaving the Video tab asks first. */
 const staysOnVideoTab = (_current: Location, next: Location) => next.pathname === "/record" && new URLSearchParams(next.search).get("video") === "true";
 
+/** The video kept on the device goes, and the upload it had begun on the server with it. */
+async function discardDraft() {
+  const draft = await videoStore.draft();
+  await terminateTusUpload({ url: draft?.uploadUrl ?? null, objectName: localStorage.getItem(ACTIVE_UPLOAD_KEY) });
+  await videoStore.clear();
+}
+
 /** failed: the overlay shows 'Processing failed'; error: then the 'Retry Upload' modal with the message. */
 type Upload = { status: "idle" } | { status: "uploading"; percent: number } | { status: "failed" | "error"; message: string };
 
@@ -57,6 +65,7 @@ export function VideoTab({ userId, bridge, renderIdeas }: { userId: string; brid
   const [prompt, setPrompt] = useState<string | null>(bridge?.title ?? null);
   const [upload, setUpload] = useState<Upload>({ status: "idle" });
   const [retryOffered, setRetryOffered] = useState(false);
+  const [nothingRecorded, setNothingRecorded] = useState(false);
   const [saved, setSaved] = useState<{ id: string; video: Blob } | null>(null);
   const leaveGuard = useLeaveGuard({ when: video !== null, copy: UNSAVED_RECORDING_COPY, stays: staysOnVideoTab });
 
@@ -75,7 +84,14 @@ export function VideoTab({ userId, bridge, renderIdeas }: { userId: string; brid
   }
 
   useEffect(() => {
-    void videoStore.hasUnsavedVideo().then(setRetryOffered);
+    void videoStore.unsaved().then((kept) => {
+      if (kept === "video") setRetryOffered(true);
+      // Cut before anything was kept: there is nothing to offer back, so its draft and upload go, and the page says so.
+      if (kept === "nothing-recorded") {
+        setNothingRecorded(true);
+        void discardDraft();
+      }
+    });
   }, []);
 
   /** The recording's upload made while recording, down to its tail; null when there is none or it failed (the whole video then uploads as before). */
@@ -146,9 +162,7 @@ export function VideoTab({ userId, bridge, renderIdeas }: { userId: string; brid
 
   async function cancelDraft() {
     setRetryOffered(false);
-    const draft = await videoStore.draft();
-    await terminateTusUpload({ url: draft?.uploadUrl ?? null, objectName: localStorage.getItem(ACTIVE_UPLOAD_KEY) });
-    await videoStore.clear();
+    await discardDraft();
   }
 
   function finish() {
@@ -165,6 +179,7 @@ export function VideoTab({ userId, bridge, renderIdeas }: { userId: string; brid
   return (
     <div className="flex flex-col gap-6">
       {leaveGuard.dialog}
+      {nothingRecorded && step === 1 ? <Alert tone="info">{NOTHING_RECORDED_COPY}</Alert> : null}
       {step === 1 ? (
         <VideoCapture initial={video} prompt={prompt} upload={liveRecording} onNext={(blob) => { setVideo(blob); setStep(2); }}
           ideas={renderIdeas((picked) => { setPrompt(picked); setFields((current) => ({ ...current, title: picked })); })} />
