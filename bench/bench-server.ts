@@ -55,7 +55,7 @@ export function cpuSecondsOf(pid: number) {
  * `env` adds to its environment (APP_ROLE=web, VIDEO_FFMPEG_THREADS, …). `joins` makes it another node of a running
  * app instead: the same database and DATA_DIR (its local storage and uploads), not built again, nothing of its own.
  */
-export async function startAppServer(options: { env?: Record<string, string>; joins?: { dataDir: string; databaseUrl: string } } = {}) {
+export async function startAppServer(options: { env?: Record<string, string>; joins?: { dataDir: string; databaseUrl: string }; ownSession?: boolean } = {}) {
   const port = await freePort();
   const dataDir = options.joins?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "heydad-bench-"));
   fs.chmodSync(dataDir, 0o755);
@@ -66,7 +66,14 @@ export async function startAppServer(options: { env?: Record<string, string>; jo
   const child = spawn(process.execPath, [...(process.env.BENCH_CPU_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIR}`] : []), "dist/server/main.js"], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ...database, RATE_LIMIT: "off", APP_URL: `http://localhost:${port}`, ...options.env },
     stdio: ["ignore", "pipe", "pipe"],
+    // A process manager runs each node as its own unit (a systemd service, a container): its own session, which Linux's
+    // per-session CPU share (autogroup) weighs as one. Left in the bench's session, two worker processes shared one
+    // session's share of a busy machine between them, and two took as long as one.
+    detached: options.ownSession ?? false,
   });
+  // Out of the bench's session, the node no longer ends with it on Ctrl-C: it is ended when the bench exits.
+  const endWithBench = () => child.kill("SIGTERM");
+  if (options.ownSession) process.once("exit", endWithBench);
   child.stdout?.on("data", (c: Buffer) => output.push(c.toString()));
   child.stderr?.on("data", (c: Buffer) => output.push(c.toString()));
   const baseUrl = `http://localhost:${port}`;
@@ -79,6 +86,7 @@ export async function startAppServer(options: { env?: Record<string, string>; jo
     pid: child.pid ?? 0,
     cpuSeconds: () => cpuSecondsOf(child.pid ?? 0),
     async stop() {
+      process.off("exit", endWithBench);
       child.kill("SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));
       if (!options.joins) fs.rmSync(dataDir, { recursive: true, force: true });

@@ -28,18 +28,32 @@ export async function benchWorkers() {
      */
     const queueSeconds = async (workerCount: number) => {
       const workers = [];
-      for (let i = 0; i < workerCount; i++) workers.push(await startAppServer({ env: { APP_ROLE: "worker", VIDEO_FFMPEG_THREADS: "1" }, joins: web }));
+      for (let i = 0; i < workerCount; i++) workers.push(await startAppServer({ env: { APP_ROLE: "worker", VIDEO_FFMPEG_THREADS: "1" }, joins: web, ownSession: true }));
       try {
         const uploads = [];
         for (let i = 0; i < CLIPS; i++) uploads.push(await tusUpload(web.baseUrl, cookie, clip));
-        const ids = [];
+        const ids: string[] = [];
         for (const [i, uploadId] of uploads.entries()) ids.push(await saveVideo(web.baseUrl, cookie, { uploadId, childId, title: `Queue of ${workerCount}: ${i + 1}` }));
         for (const id of ids) await untilProcessed(web.baseUrl, cookie, id);
-        const { rows } = await pool.query<{ seconds: number }>(
-          "SELECT extract(epoch FROM max(completed_on) - min(started_on))::float AS seconds FROM pgboss.job WHERE name = 'process-video' AND data->>'videoId' = ANY($1)",
-          [ids],
-        );
-        return rows[0]!.seconds;
+        // A video is playable inside its job; the queue records the job's end just after it returns.
+        const jobs = () =>
+          pool.query<{ created: number; started: number; completed: number | null }>(
+            `SELECT extract(epoch FROM created_on - first)::float AS created, extract(epoch FROM started_on - first)::float AS started, extract(epoch FROM completed_on - first)::float AS completed
+               FROM pgboss.job, (SELECT min(started_on) AS first FROM pgboss.job WHERE name = 'process-video' AND data->>'videoId' = ANY($1)) AS queue
+              WHERE name = 'process-video' AND data->>'videoId' = ANY($1) ORDER BY started_on`,
+            [ids],
+          );
+        let { rows } = await jobs();
+        for (let waited = 0; rows.some((row) => row.completed === null); waited += 100) {
+          if (waited > 30_000) throw new Error("processing jobs still not recorded as completed 30 s after their videos were playable");
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          ({ rows } = await jobs());
+        }
+        // Each job's instants from the first start: where the time goes between jobs.
+        const at = (seconds: number) => seconds.toFixed(1).padStart(5);
+        console.log(`\n${workerCount} worker(s), load ${fs.readFileSync("/proc/loadavg", "utf8").trim()}: job sent, started, done (s from the first start)`);
+        for (const row of rows) console.log(`  sent ${at(row.created)}  started ${at(row.started)}  done ${at(row.completed!)}  took ${at(row.completed! - row.started)}`);
+        return Math.max(...rows.map((row) => row.completed!));
       } finally {
         for (const worker of workers) await worker.stop();
       }

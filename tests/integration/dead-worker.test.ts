@@ -137,6 +137,11 @@ describe("web and worker roles", () => {
     expect(Math.max(...seen.map((sample) => sample.workers.reduce((sum, count) => sum + count, 0)))).toBe(1);
     expect(other.child.exitCode).toBeNull();
 
+    // The video turns playable inside the job (its status, then its 'ready' notice), and the queue records the job's end
+    // only once the job has returned: the job's row is read once it has left 'active'.
+    const jobs = async () => (await pool.query(`SELECT state, retry_count FROM pgboss.job WHERE name = 'process-video'`)).rows;
+    await timeUntil(async () => (await jobs()).every((job) => job.state !== "active"), 30_000, "the processing job recorded as ended");
+
     // Playable once: one stored MP4 whose bytes are the checksum recorded for it, one 'ready' notice, and the job
     // completed after one failure (the lapsed lease).
     const files = await pool.query<{ key: string; sha256: string; size_bytes: number }>(`SELECT key, sha256, size_bytes FROM memory_files WHERE memory_id = $1 AND role = 'playable_video'`, [videoId]);
@@ -151,7 +156,6 @@ describe("web and worker roles", () => {
     expect(Number(probed.format.duration)).toBeCloseTo(60, 0);
     const notices = await pool.query(`SELECT type FROM notifications WHERE type = 'video_ready'`);
     expect(notices.rows).toHaveLength(1);
-    const jobs = await pool.query(`SELECT state, retry_count FROM pgboss.job WHERE name = 'process-video'`);
-    expect(jobs.rows).toEqual([{ state: "completed", retry_count: 1 }]);
+    expect(await jobs()).toEqual([{ state: "completed", retry_count: 1 }]);
   });
 });
