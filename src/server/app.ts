@@ -41,10 +41,7 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
   // NUL, unpaired surrogates, malformed percent-encodings and JSON nested too deep: a 400 here instead of a 500 later.
   app.use("*", inputGuard());
   const resolveSession = sessionMiddleware({ auth: services.auth, secret: services.authSecret, sessions: services.sessions, cache: services.sessionCache });
-  app.use("/api/*", async (c, next) => {
-    if (c.req.path.startsWith("/api/auth/")) return next();
-    return resolveSession(c, next);
-  });
+  app.use("/api/*", (c, next) => (c.req.path.startsWith("/api/auth/") ? next() : resolveSession(c, next)));
 
   app.get("/api/config", (c) =>
     c.json({ googleEnabled: Boolean(services.google), devMailbox: services.mailboxAllows(c), supportEmail: services.supportEmail, metaPixelId: services.metaPixelId ?? null, testMode: services.testModeBanner }),
