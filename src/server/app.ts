@@ -8,7 +8,7 @@ import { httpErrors } from "./http/app-error";
 import { createErrorHandler, type Logger, uniformErrorBodies } from "./http/error-handler";
 import { inputGuard } from "./http/input-guard";
 import { originCheck } from "./http/origin-check";
-import { securityHeaderList, withSecurityHeaders } from "./http/security-headers";
+import { responseWithSecurityHeaders, securityHeaderList } from "./http/security-headers";
 import { registerWebApp } from "./http/web-app";
 import type { AppEnv } from "./http/app-env";
 import { clientIpMiddleware, sessionMiddleware } from "./modules/auth/auth.middleware";
@@ -73,7 +73,7 @@ const KEEP_ALIVE_MS = 65_000;
 /** Serves the app over node:http on `port` (0: any free one); every response carries the security headers. */
 export function serveApp(app: App, services: Services, port: number, onListening?: (info: AddressInfo) => void) {
   const headers = securityHeaderList({ https: services.appUrl.startsWith("https://"), storageOrigin: services.storageLinkOrigin, metaPixel: Boolean(services.metaPixelId) });
-  const server = createServer(withSecurityHeaders(getRequestListener(app.fetch), headers));
+  const server = createServer({ ServerResponse: responseWithSecurityHeaders(headers) }, getRequestListener(app.fetch));
   // An idle kept-alive connection stays open longer than a proxy's or a client's own idle limit (often 60 s), so the
   // other side closes it first: with Node's 5 s, a request sent just as the server closed it failed (ECONNRESET).
   server.keepAliveTimeout = KEEP_ALIVE_MS;
