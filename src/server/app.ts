@@ -9,6 +9,7 @@ import { createErrorHandler, type Logger, uniformErrorBodies } from "./http/erro
 import { inputGuard } from "./http/input-guard";
 import { originCheck } from "./http/origin-check";
 import { responseWithSecurityHeaders, securityHeaderList } from "./http/security-headers";
+import { RememberingRouter } from "./http/remembering-router";
 import { registerWebApp } from "./http/web-app";
 import type { AppEnv } from "./http/app-env";
 import { clientIpMiddleware, sessionMiddleware } from "./modules/auth/auth.middleware";
@@ -25,7 +26,7 @@ export type AppOptions = { services: Services; logger: Logger; webRoot?: string 
 
 /** Builds the whole HTTP app from its dependencies (main.ts and the tests both use this): the middleware every request goes through, then each module's routes as services.ts lists them. */
 export function createApp({ services, logger, webRoot }: AppOptions) {
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ router: new RememberingRouter() });
   app.onError(createErrorHandler(logger));
   app.use("/api/*", uniformErrorBodies());
   app.use("*", clientIpMiddleware({ trustProxyHops: services.trustProxyHops }));
