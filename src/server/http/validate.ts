@@ -24,7 +24,8 @@ function queryOf(c: Context) {
  * zod validation for a request part; a failure becomes a 400 VALIDATION_ERROR naming the first problem.
  * The address's parts (query, path parameters) are checked here directly: Hono's validator reads the request's
  * Content-Type first whatever the part, and reading one header builds a Headers object of every header the browser
- * sent (a fifth of a list page's validation), and it parses through a promise although these schemas are synchronous.
+ * sent (close to half of what checking a list page's query cost), and parses through a promise although these
+ * schemas are synchronous.
  */
 export function validate<Target extends keyof ValidationTargets, Schema extends ZodType>(target: Target, schema: Schema) {
   const validator = zValidator(target, schema, refuseUnlessValid);
