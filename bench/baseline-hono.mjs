@@ -1,6 +1,7 @@
 // The framework's ceiling, in its own process: a bare Hono app on @hono/node-server answering the
-// same small JSON body as /healthz with the same security headers (passed as JSON in argv[3]) set
-// the way the app sets them. What the app adds beyond this is its own middleware.
+// same small JSON body as /healthz with the same security headers (passed as JSON in argv[3]), set on
+// every response with setHeader (the app writes them in one list with the status line instead, which costs less).
+// What the app adds beyond this is its own middleware.
 import http from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";

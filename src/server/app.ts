@@ -8,7 +8,8 @@ import { httpErrors } from "./http/app-error";
 import { createErrorHandler, type Logger, uniformErrorBodies } from "./http/error-handler";
 import { inputGuard } from "./http/input-guard";
 import { originCheck } from "./http/origin-check";
-import { securityHeaderList, withSecurityHeaders } from "./http/security-headers";
+import { responseWithSecurityHeaders, securityHeaderList } from "./http/security-headers";
+import { RememberingRouter } from "./http/remembering-router";
 import { registerWebApp } from "./http/web-app";
 import type { AppEnv } from "./http/app-env";
 import { clientIpMiddleware, sessionMiddleware } from "./modules/auth/auth.middleware";
@@ -25,7 +26,7 @@ export type AppOptions = { services: Services; logger: Logger; webRoot?: string 
 
 /** Builds the whole HTTP app from its dependencies (main.ts and the tests both use this): the middleware every request goes through, then each module's routes as services.ts lists them. */
 export function createApp({ services, logger, webRoot }: AppOptions) {
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ router: new RememberingRouter() });
   app.onError(createErrorHandler(logger));
   app.use("/api/*", uniformErrorBodies());
   app.use("*", clientIpMiddleware({ trustProxyHops: services.trustProxyHops }));
@@ -41,10 +42,7 @@ export function createApp({ services, logger, webRoot }: AppOptions) {
   // NUL, unpaired surrogates, malformed percent-encodings and JSON nested too deep: a 400 here instead of a 500 later.
   app.use("*", inputGuard());
   const resolveSession = sessionMiddleware({ auth: services.auth, secret: services.authSecret, sessions: services.sessions, cache: services.sessionCache });
-  app.use("/api/*", async (c, next) => {
-    if (c.req.path.startsWith("/api/auth/")) return next();
-    return resolveSession(c, next);
-  });
+  app.use("/api/*", (c, next) => (c.req.path.startsWith("/api/auth/") ? next() : resolveSession(c, next)));
 
   app.get("/api/config", (c) =>
     c.json({ googleEnabled: Boolean(services.google), devMailbox: services.mailboxAllows(c), supportEmail: services.supportEmail, metaPixelId: services.metaPixelId ?? null, testMode: services.testModeBanner }),
@@ -76,7 +74,7 @@ const KEEP_ALIVE_MS = 65_000;
 /** Serves the app over node:http on `port` (0: any free one); every response carries the security headers. */
 export function serveApp(app: App, services: Services, port: number, onListening?: (info: AddressInfo) => void) {
   const headers = securityHeaderList({ https: services.appUrl.startsWith("https://"), storageOrigin: services.storageLinkOrigin, metaPixel: Boolean(services.metaPixelId) });
-  const server = createServer(withSecurityHeaders(getRequestListener(app.fetch), headers));
+  const server = createServer({ ServerResponse: responseWithSecurityHeaders(headers) }, getRequestListener(app.fetch));
   // An idle kept-alive connection stays open longer than a proxy's or a client's own idle limit (often 60 s), so the
   // other side closes it first: with Node's 5 s, a request sent just as the server closed it failed (ECONNRESET).
   server.keepAliveTimeout = KEEP_ALIVE_MS;

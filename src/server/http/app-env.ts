@@ -17,11 +17,14 @@ export type AppVariables = {
 };
 export type AppEnv = { Variables: AppVariables };
 
-/** Every non-public route declares this; it answers 401 without a session. */
+/**
+ * Every non-public route declares this; it answers 401 without a session. Like the app's other pass-through
+ * middleware it hands on the next step's promise rather than awaiting it in a promise of its own.
+ */
 export function requireUser(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+  return (c, next) => {
     if (!c.get("user")) throw httpErrors.unauthenticated();
-    await next();
+    return next();
   };
 }
 

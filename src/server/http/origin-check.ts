@@ -61,7 +61,8 @@ export function originCheck(options: { policy: OriginPolicy; exemptPaths: string
   // session, so a null origin is accepted there; anywhere else it counts as another page.
   const privatePage = (path: string, origin: string | undefined) => origin === "null" && (options.privatePagePrefixes ?? []).some((prefix) => path.startsWith(prefix));
   const useInstead = `Please open the app at ${options.policy.appOrigin} and try again.`;
-  return async (c, next) => {
+  // Not an async function: a GET (most requests) goes straight on, without a promise of this check's own.
+  return (c, next) => {
     if (!UNSAFE_METHODS.has(c.req.method) || exempt.has(c.req.path)) return next();
     const origin = c.req.header("origin");
     if (privatePage(c.req.path, origin)) return next();
@@ -74,6 +75,6 @@ export function originCheck(options: { policy: OriginPolicy; exemptPaths: string
     if (!options.policy.allows(claimed)) {
       throw foreignOrigin(`This request came from ${claimed && claimed !== "null" ? claimed : "another page"}, not from the app's own address. ${useInstead}`);
     }
-    await next();
+    return next();
   };
 }

@@ -47,9 +47,10 @@ export function clientIpMiddleware(options: { trustProxyHops: number }): Middlew
     const relayed = options.trustProxyHops === 0 && Boolean(c.req.header("x-forwarded-for") ?? c.req.header("forwarded") ?? c.req.header("x-real-ip"));
     return { ip, isLocal: isLoopbackAddress(ip) && !relayed };
   };
-  return async (c, next) => {
+  // Not an async function: awaiting next() in one would add a promise to every request for nothing.
+  return (c, next) => {
     c.set("client", new LazyClientAddress(() => resolve(c)));
-    await next();
+    return next();
   };
 }
 
@@ -99,10 +100,11 @@ const MAX_VERIFIED_COOKIES = 10_000;
  * a session due for extension goes through better-auth itself, which extends it.
  */
 export function sessionMiddleware(options: { auth: Auth; secret: string; sessions: SessionsRepository; cache: SessionCache }): MiddlewareHandler<AppEnv> {
-  const cookieName = options.auth.$context.then((context) => context.authCookies.sessionToken.name);
-  async function lookUp(token: string): Promise<CachedSession | undefined> {
-    const cached = options.cache.find(token);
-    if (cached) return cached;
+  // Known once better-auth has started: read as a plain value from then on, not awaited on every request.
+  let cookieName: string | undefined;
+  const cookieNameReady = options.auth.$context.then((context) => (cookieName = context.authCookies.sessionToken.name));
+  /** The session read from the database (not in the cache), then remembered for the next few seconds. */
+  async function readSession(token: string): Promise<CachedSession | undefined> {
     const generation = options.cache.generation();
     const found = await options.sessions.findByToken(token);
     if (!found) return undefined;
@@ -126,9 +128,10 @@ export function sessionMiddleware(options: { auth: Auth; secret: string; session
   }
 
   return async (c, next) => {
-    const value = requestCookie(c, await cookieName);
+    const value = requestCookie(c, cookieName ?? (await cookieNameReady));
     const token = tokenOf(value);
-    const found = token ? await lookUp(token) : undefined;
+    // A cached session is taken as it is: a promise per request only when the database is asked.
+    const found = token ? (options.cache.find(token) ?? (await readSession(token))) : undefined;
     const now = Date.now();
     const refreshDue = found && found.expiresAt.getTime() - (SESSION_LIFETIME_SECONDS - SESSION_REFRESH_AGE_SECONDS) * 1000 <= now;
     if (!found || found.expiresAt.getTime() <= now) {

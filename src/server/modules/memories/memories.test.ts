@@ -375,6 +375,29 @@ describe("every kind in one list", () => {
     expect(stateOf("for Maya only")).toEqual({ unlocked: false, forChildren: [mayaAt18] });
   });
 
+  it("shows each card its own milestone words and children when cards share a rule", async () => {
+    const dad = await createSignedInUser(t);
+    const maya = await addChild(dad.id, "Maya", "2013-05-02");
+    const leo = await addChild(dad.id, "Leo", "2017-09-10");
+    const milestone = { kind: "note" as const, notes: "", unlockType: "milestone" as const };
+    await insertMemories(t.db, dad.id, [
+      { ...milestone, title: "wedding", unlockMilestone: "Your wedding day", childIds: [maya.id, leo.id] },
+      { ...milestone, title: "first job", unlockMilestone: "Your first job", childIds: [maya.id, leo.id] },
+      { ...milestone, title: "wedding, Leo", unlockMilestone: "Your wedding day", childIds: [leo.id] },
+    ]);
+    const { items } = (await (await jsonRequest(t, "GET", "/api/memories", { cookie: dad.cookie })).json()) as {
+      items: Array<{ title: string; children: Array<{ name: string }>; unlock: { milestone: string | null; unlocked: boolean; label: string } }>;
+    };
+    const shown = Object.fromEntries(
+      items.map((item) => [item.title, { milestone: item.unlock.milestone, unlocked: item.unlock.unlocked, children: item.children.map((child) => child.name).sort() }]),
+    );
+    expect(shown).toEqual({
+      wedding: { milestone: "Your wedding day", unlocked: false, children: ["Leo", "Maya"] },
+      "first job": { milestone: "Your first job", unlocked: false, children: ["Leo", "Maya"] },
+      "wedding, Leo": { milestone: "Your wedding day", unlocked: false, children: ["Leo"] },
+    });
+  });
+
   it("keeps one kind with kind=, videos included, and shows a video's processing state", async () => {
     const dad = await createSignedInUser(t);
     const maya = await addChild(dad.id, "Maya", "2013-05-02");

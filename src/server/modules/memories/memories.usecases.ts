@@ -27,6 +27,8 @@ import type { MemoryUnlocks } from "./memories.unlocks";
 import { sha256Of } from "../storage/storage.checksum";
 
 export type UploadedFile = { bytes: Buffer };
+/** What cards with the same unlock rule, milestone and children show alike (shared by them, never changed once built). */
+type CardView = Pick<MemoryItem, "children" | "unlock">;
 
 /** A child's memories are read in one statement; far above what one child gathers. */
 const LIST_FOR_CHILD_LIMIT = 10_000;
@@ -86,7 +88,7 @@ export function createMemoriesUsecases(options: {
     const files: StoredFileRef[] = [];
     const linkAt = new Int32Array(rows.length * 2).fill(-1);
     const addLink = (slot: number, file: StoredFileRef | undefined) => {
-      if (file) linkAt[slot] = files.push({ bucket: file.bucket, key: file.key }) - 1;
+      if (file) linkAt[slot] = files.push(file) - 1;
     };
     rows.forEach((row, index) => {
       if (row.kind === "video") addLink(index * 2, fileOf(row, "thumbnail"));
@@ -97,47 +99,59 @@ export function createMemoriesUsecases(options: {
     });
     const urls = await storage.signedUrls(files);
     const link = (position: number) => (position < 0 ? null : urls[position]);
-    // A page's cards mostly share a few rules for the same children ('now', 'age 18' for both): each such unlock state
-    // is worked out once per page. A card with a recorded unlock (opened for a child) is worked out on its own.
-    const unlockByRule = new Map<string, ReturnType<typeof memoryUnlock>>();
-    return rows.map((row, index): MemoryItem => {
+    // A page's cards mostly share a few rules for the same children ('now', 'age 18' for both): the unlock state, and the
+    // card's unlock and children as they are sent, are worked out and built once per page and shared by those cards. A card
+    // with a recorded unlock (opened for a child) gets its own. The milestone's own words (which may hold any character)
+    // come last but one: the other parts hold no '|', and the children's ids, last, none either.
+    const sharedViews = new Map<string, CardView>();
+    const viewOf = (row: Memory): CardView => {
+      const { rule } = row;
+      const sameAsRule = hasNoKeys(row.openedFor)
+        ? `${rule.unlockType}|${rule.unlockAge}|${rule.unlockDate}|${rule.milestoneReachedAt}|${rule.unlockMilestone}|${row.childIds.join()}`
+        : null;
+      const shared = sameAsRule === null ? undefined : sharedViews.get(sameAsRule);
+      if (shared) return shared;
       const assigned: AccountContext["children"] = [];
       for (const id of row.childIds) {
         const child = childById.get(id);
         if (child) assigned.push(child);
       }
-      const { rule } = row;
-      const sameAsRule = hasNoKeys(row.openedFor) ? `${rule.unlockType}|${rule.unlockAge}|${rule.unlockDate}|${rule.milestoneReachedAt}|${row.childIds.join()}` : null;
-      let status = sameAsRule === null ? undefined : unlockByRule.get(sameAsRule);
-      if (!status) {
-        // Once opened for a child, a memory stays open for that child, even if its rule was edited later: what a child has had is never taken back.
-        status = memoryUnlock({ rule, children: assigned, openedFor: row.openedFor, now, timeZone: account.timeZone });
-        if (sameAsRule !== null) unlockByRule.set(sameAsRule, status);
-      }
-      const base = Object.assign(shownFieldsOf(row), {
-        releaseEarly: row.releaseEarly,
+      // Once opened for a child, a memory stays open for that child, even if its rule was edited later: what a child has had is never taken back.
+      const status = memoryUnlock({ rule, children: assigned, openedFor: row.openedFor, now, timeZone: account.timeZone });
+      const view: CardView = {
         children: assigned.map((child) => ({ id: child.id, name: child.name })),
         unlock: {
-          type: row.rule.unlockType,
-          age: row.rule.unlockAge,
-          date: row.rule.unlockDate,
-          milestone: row.rule.unlockMilestone,
+          type: rule.unlockType,
+          age: rule.unlockAge,
+          date: rule.unlockDate,
+          milestone: rule.unlockMilestone,
           unlocked: status.unlocked,
           label: status.label,
           unlocksAt: status.unlocksAt?.toISOString() ?? null,
           forChildren: status.forChildren,
         },
-      });
-      // Object.assign on the fresh card: a spread with extra keys costs microseconds per object on this V8.
+      };
+      if (sameAsRule !== null) sharedViews.set(sameAsRule, view);
+      return view;
+    };
+    return rows.map((row, index): MemoryItem => {
+      const { children, unlock } = viewOf(row);
+      // One Object.assign on the fresh card: a spread with extra keys costs microseconds per object on this V8.
       if (row.kind === "video") {
-        return Object.assign(base, {
+        return Object.assign(shownFieldsOf(row), {
+          releaseEarly: row.releaseEarly,
+          children,
+          unlock,
           kind: row.kind,
           durationSeconds: row.durationSeconds,
           thumbnailUrl: link(linkAt[index * 2]),
           processing: row.processing ?? { status: "processing" as const, progress: 0, error: null },
         });
       }
-      return Object.assign(base, {
+      return Object.assign(shownFieldsOf(row), {
+        releaseEarly: row.releaseEarly,
+        children,
+        unlock,
         kind: row.kind,
         durationSeconds: row.durationSeconds ?? 0,
         audioUrl: link(linkAt[index * 2]),

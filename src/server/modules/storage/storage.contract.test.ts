@@ -172,6 +172,20 @@ describe.each([
     expect(await clocked.signedUrl(ref)).not.toBe(first);
   });
 
+  it("keeps a download link, a shorter-lived link and the plain link of one file apart within a minute, and refuses a bad key beside good ones", async () => {
+    const clocked = backend.storage(() => new Date("2026-11-21T10:00:05Z"));
+    const ref = { bucket: "child-images", key: "user-a/photo.png" } as const;
+    const asked = [ref, { ...ref, downloadAs: "Maya photo.png" }, { ...ref, ttlSeconds: 600 }];
+    const links = [];
+    for (const input of asked) links.push(await clocked.signedUrl(input));
+    expect(new Set(links).size).toBe(3);
+    const again = [];
+    for (const input of [...asked].reverse()) again.push(await clocked.signedUrl(input));
+    expect(again.reverse()).toEqual(links);
+    await expect(clocked.signedUrls([ref, { bucket: "child-images", key: "user-a/../photo.png" }])).rejects.toThrow("not allowed");
+    await expect(clocked.signedUrls([ref, { bucket: "secrets" as "images", key: ref.key }])).rejects.toThrow("not allowed");
+  });
+
   it("serves a byte range for media", async () => {
     const url = await storage.signedUrl({ bucket: "child-images", key: "user-a/photo.png" });
     const response = await backend.fetchLink(url, { headers: { range: "bytes=1-3" } });

@@ -74,27 +74,37 @@ export function userObjectKey(userId: string, name: string) {
 export function createObjectStorage(driver: StorageDriver, options: { clock?: () => Date } = {}) {
   const clock = options.clock ?? (() => new Date());
   let linkMinute = 0;
-  let links = new Map<string, string | Promise<string>>();
+  // Links of the current minute: by bucket (and download name and lifetime, when asked for), then by key. A key is found
+  // here only after it passed the key check, so a list page's links, signed before, are neither checked nor put together
+  // again. The bucket is checked first, on every call: no unchecked bucket name reaches this map.
+  let links = new Map<string, Map<string, string | Promise<string>>>();
+  let linkCount = 0;
 
   /** The minute links are signed as of; the cache starts over when it moves on (or fills up). */
   function currentMinute() {
     const minute = Math.floor(clock().getTime() / LINK_MINUTE_MS) * LINK_MINUTE_MS;
-    if (minute !== linkMinute || links.size >= MAX_CACHED_LINKS) {
+    if (minute !== linkMinute || linkCount >= MAX_CACHED_LINKS) {
       linkMinute = minute;
       links = new Map();
+      linkCount = 0;
     }
     return minute;
   }
 
   function signedLink(input: ObjectRef & { downloadAs?: string; ttlSeconds?: number }, minute: number) {
-    checkRef(input);
+    if (!isStorageBucket(input.bucket)) throw storageErrors.invalidKey();
     const ttlSeconds = input.ttlSeconds ?? SIGNED_URL_TTL_SECONDS;
-    const cacheKey = `${input.bucket}/${input.key}\n${input.downloadAs ?? ""}\n${ttlSeconds}`;
-    let link = links.get(cacheKey);
+    const variant = input.downloadAs === undefined && ttlSeconds === SIGNED_URL_TTL_SECONDS ? input.bucket : `${input.bucket}\n${input.downloadAs ?? ""}\n${ttlSeconds}`;
+    let variantLinks = links.get(variant);
+    if (!variantLinks) links.set(variant, (variantLinks = new Map()));
+    let link = variantLinks.get(input.key);
     if (link === undefined) {
+      checkRef(input);
       link = driver.signedUrl({ bucket: input.bucket, key: input.key, downloadAs: input.downloadAs, signedAt: new Date(minute), ttlSeconds });
-      links.set(cacheKey, link);
-      if (typeof link !== "string") link.catch(() => links.delete(cacheKey));
+      variantLinks.set(input.key, link);
+      linkCount++;
+      const forget = variantLinks;
+      if (typeof link !== "string") link.catch(() => forget.delete(input.key));
     }
     return link;
   }
