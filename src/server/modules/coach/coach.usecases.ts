@@ -189,13 +189,14 @@ export function createCoachUsecases(options: {
       const starting = named ? null : (await startingPreferences(user.id, await profileRead)).preferences;
       const tone = input.tone ?? starting!.tone;
       const intensity = input.tone_intensity ?? starting!.tone_intensity;
+      /** A note above the script (an unsure danger, or the question for a few words) keeps the script steady under it. */
+      const steady = unsure || detected.ask ? steadyUnderNote({ tone, variant }) : null;
       /** The model's script (with what shaped it), or null when there is no model to ask or it is down. */
       const scriptFromModel = async (engine: ModelEngine) => {
         const sensitive = isSensitive(match.situation, input.prompt);
         const [profile, recent] = await Promise.all([profileRead, repository.recentResponses(user.id, childId, RECENT_TOPICS)]);
         const answers = profile?.onboardingAnswers as Partial<OnboardingAnswers> | null;
         const archetype = await archetypeFor(user.id, profile?.quizResult);
-        const steady = unsure || detected.ask ? steadyUnderNote({ tone, variant }) : null;
         const context: CoachContext = {
           prompt: input.prompt,
           tone: steady?.tone ?? tone,
@@ -210,7 +211,7 @@ export function createCoachUsecases(options: {
           playbook: playbookGrounding(match, input.prompt, childContext),
         };
         const text = await askModel(engine, context, signal);
-        return text === null ? null : { text, sensitive, steady };
+        return text === null ? null : { text, sensitive };
       };
       const fromModel = model && !modelDown && !danger.categories.length ? await scriptFromModel(model) : null;
       let answer: Omit<PocketDadReply, "response_id" | "liked" | "safety" | "category" | "safety_note" | "choices" | `safety_${"kind" | "phones" | "audience"}`> & { topic: string };
@@ -218,7 +219,7 @@ export function createCoachUsecases(options: {
       if (danger.categories.length) {
         answer = { message: "", topic: SAFETY_TOPIC, engine: model ? "model" : "playbook", kind: "safety", sensitive: true, note: null, ...funnierReply("safety", true) };
       } else if (fromModel) {
-        const { text, sensitive, steady } = fromModel;
+        const { text, sensitive } = fromModel;
         // The model's answer is checked again: a script that describes an emergency is replaced by the safety answer.
         const inAnswer = detectDanger(text);
         danger = sureDanger(inAnswer);
@@ -238,7 +239,6 @@ export function createCoachUsecases(options: {
             };
       } else {
         const variation = await repository.countTopic(user.id, childId, match.situation.id);
-        const steady = unsure || detected.ask ? steadyUnderNote({ tone, variant }) : null;
         const playbook = answerFromPlaybook({
           prompt: input.prompt,
           tone: steady?.tone ?? tone,

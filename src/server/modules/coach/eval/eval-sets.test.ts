@@ -1,14 +1,19 @@
 import { describe, expect, it } from "vitest";
-import round9 from "./held-out/round-9.json";
-import round10 from "./held-out/round-10.json";
-import round11 from "./held-out/round-11.json";
-import round12 from "./held-out/round-12.json";
-import round13 from "./held-out/round-13.json";
-import round14 from "./held-out/round-14.json";
 import dangerJson from "./danger.json";
 import ordinaryJson from "./ordinary.json";
 import relevanceJson from "./relevance.json";
-import { dangerCategories, dangerSetSchema, dangerTrainingSets, loadEvalSets, ordinarySetSchema, relevanceIds, relevanceSetSchema } from "./eval-sets";
+import {
+  dangerCategories,
+  dangerSetSchema,
+  dangerTrainingSets,
+  loadEvalSets,
+  loadRound,
+  ordinarySetSchema,
+  relevanceIds,
+  relevanceSetSchema,
+  roundFilesIn,
+  roundFolders,
+} from "./eval-sets";
 
 // Shape and size only. The classifier's recall and false-positive test lives with the classifier.
 
@@ -68,12 +73,36 @@ describe("Pocket Dad evaluation sets", () => {
     expect(all.filter((t) => t.length > 1000)).toEqual([]);
   });
 
-  it("the check learns no held-out message: none of rounds 9 to 14 is in the training data, even with its spacing or case changed", () => {
+  describe("the rounds written blind: the check learns from every measured one and never from the newest", () => {
     const normal = (t: string) => t.toLowerCase().replace(/\s+/g, " ").trim();
-    const rounds = new Set([round9, round10, round11, round12, round13, round14].flatMap((round) => [...round.danger, ...round.ordinary].map((entry) => normal(entry.text))));
+    const heldOut = roundFilesIn(roundFolders.heldOut);
+    const newest = heldOut.at(-1);
     const training = dangerTrainingSets(sets);
-    // Seven everyday words that ordinary.json held before round 10 was written, and round 10's writer chose again.
-    const coincidence = "my son says his teacher hates him";
-    expect([...training.danger, ...training.ordinary].map((entry) => entry.text).filter((t) => t !== coincidence && rounds.has(normal(t)))).toEqual([]);
+
+    it("keeps only the newest round (the highest number) in held-out/: a measured round moves to rounds/", () => {
+      expect(heldOut.slice(0, -1).map(({ round }) => round)).toEqual([]);
+      expect(sets.rounds.length).toBeGreaterThanOrEqual(5);
+    });
+
+    it("trains on every message of every round older than the newest", () => {
+      if (newest) expect(sets.rounds.filter(({ round }) => round >= newest.round).map(({ round }) => round)).toEqual([]);
+      const learned = new Set([...training.danger, ...training.ordinary].map((entry) => normal(entry.text)));
+      const older = sets.rounds.flatMap((round) => [...round.danger, ...round.ordinary]);
+      expect(older.length).toBeGreaterThan(3000);
+      expect(older.filter((entry) => !learned.has(normal(entry.text))).map((entry) => entry.text)).toEqual([]);
+    });
+
+    it("learns no message of the newest round: the trainer does not read it and none was copied into the sets, even with its spacing or case changed", () => {
+      if (!newest) return;
+      const round = loadRound(newest.file);
+      expect(round.danger.length + round.ordinary.length).toBeGreaterThan(0);
+      // The trainer reads rounds/ only; the sets written by hand must not hold the round's messages either. Two
+      // writers of blind rounds may both write 'help' (that is no copy), so only the hand-written sets are compared.
+      const handWritten = dangerTrainingSets({ ...sets, rounds: [] });
+      const texts = new Set([...round.danger, ...round.ordinary].map((entry) => normal(entry.text)));
+      // Seven everyday words that ordinary.json held before round 10 was written, and round 10's writer chose again.
+      const coincidence = "my son says his teacher hates him";
+      expect([...handWritten.danger, ...handWritten.ordinary].map((entry) => entry.text).filter((t) => t !== coincidence && texts.has(normal(t)))).toEqual([]);
+    });
   });
 });

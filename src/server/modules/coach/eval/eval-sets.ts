@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import dangerJson from "./danger.json";
 import ordinaryJson from "./ordinary.json";
@@ -45,6 +48,16 @@ export const patternsSetSchema = z
     ordinary: ordinarySetSchema,
   })
   .strict();
+/**
+ * A round written blind (README): danger messages in the eight kinds (a father's own crisis among them) and ordinary
+ * ones, plain and near-miss. Once measured, a round moves from held-out/ to rounds/ and is trained on.
+ */
+export const roundSetSchema = z
+  .object({
+    danger: z.array(z.object({ text, category: z.enum([...dangerCategories, "parent-crisis"]), topic: z.string().trim().min(1).max(40) }).strict()),
+    ordinary: ordinarySetSchema,
+  })
+  .strict();
 export const relevanceSetSchema = z.array(
   z
     .object({ text, accept: z.array(z.enum([...relevanceIds, ...laterRelevanceIds])).min(1) })
@@ -57,8 +70,33 @@ export type DangerCase = z.infer<typeof dangerSetSchema>[number];
 export type OrdinaryCase = z.infer<typeof ordinarySetSchema>[number];
 export type RelevanceCase = z.infer<typeof relevanceSetSchema>[number];
 
+/**
+ * Where rounds are kept: rounds/ holds every round already measured, which the check learns from; held-out/ holds the
+ * newest round (the highest number there), kept out of training until it has been measured (eval-sets.test.ts).
+ */
+export const roundFolders = {
+  trained: fileURLToPath(new URL("./rounds/", import.meta.url)),
+  heldOut: fileURLToPath(new URL("./held-out/", import.meta.url)),
+};
+
+/** The round files (round-N.json) in a folder, by number. */
+export function roundFilesIn(folder: string) {
+  return fs
+    .readdirSync(folder)
+    .flatMap((name) => {
+      const number = /^round-(\d+)\.json$/.exec(name)?.[1];
+      return number ? [{ round: Number(number), file: path.join(folder, name) }] : [];
+    })
+    .sort((a, b) => a.round - b.round);
+}
+
+export function loadRound(file: string) {
+  return roundSetSchema.parse(JSON.parse(fs.readFileSync(file, "utf8")));
+}
+
 export function loadEvalSets() {
   return {
+    rounds: roundFilesIn(roundFolders.trained).map(({ round, file }) => ({ round, ...loadRound(file) })),
     danger: dangerSetSchema.parse(dangerJson),
     ordinary: ordinarySetSchema.parse(ordinaryJson),
     relevance: relevanceSetSchema.parse(relevanceJson),
@@ -67,7 +105,10 @@ export function loadEvalSets() {
   };
 }
 
-/** What the danger model learns from (scripts/train-danger-model.ts): every labelled message, relevance's as ordinary. */
+/**
+ * What the danger model learns from (scripts/train-danger-model.ts): every labelled message, relevance's as ordinary,
+ * and every measured round's (rounds/; never the newest round, in held-out/).
+ */
 export function dangerTrainingSets(sets = loadEvalSets()) {
   const ordinaryTexts = new Set(sets.ordinary.map((entry) => entry.text));
   return {
@@ -75,11 +116,13 @@ export function dangerTrainingSets(sets = loadEvalSets()) {
       ...sets.danger.map(({ text, category }) => ({ text, category })),
       ...sets.parentCrisis.map(({ text }) => ({ text, category: "parent-crisis" as const })),
       ...sets.patterns.danger,
+      ...sets.rounds.flatMap((round) => round.danger.map(({ text, category }) => ({ text, category }))),
     ],
     ordinary: [
       ...sets.ordinary.map(({ text }) => ({ text })),
       ...sets.relevance.filter((entry) => !ordinaryTexts.has(entry.text)).map(({ text }) => ({ text })),
       ...sets.patterns.ordinary.map(({ text }) => ({ text })),
+      ...sets.rounds.flatMap((round) => round.ordinary.map(({ text }) => ({ text }))),
     ],
   };
 }

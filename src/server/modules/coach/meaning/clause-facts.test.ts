@@ -41,5 +41,8 @@ describe("what a clause says beyond its words", () => {
     expect(factsOf("my 13 yo not back from the park, its dark and no answer")).toContain("child unaccounted for");
     expect(factsOf("lad hasnt come home and its 2am")).toContain("child unaccounted for");
     expect(factsOf("she is always home by 9 on school nights")).not.toContain("child unaccounted for");
+    expect(factsOf("my 12 year old ran off after a row in just a hoodie and its -3 out")).toContain("child unaccounted for");
+    expect(factsOf("my 9 year old stormed off an hour ago and its freezing")).toContain("child unaccounted for");
+    expect(factsOf("the kids are out sledging and its freezing, any ideas for hot drinks")).not.toContain("child unaccounted for");
   });
 });

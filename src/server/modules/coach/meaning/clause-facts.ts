@@ -50,10 +50,10 @@ const INFANT_SIGN =
   /\b(?:floppy|limp|lifeless|blue|grey|gray|mottled|grunting|not breathing|struggling to breathe|cant breathe|wont wake|will not wake|hard to wake|cant wake|not waking|unresponsive|no wet|dry (?:nappies|nappy|diapers?)|(?:wont|will not|not|isnt|refusing to|refuses to|cant|stopped) (?:feed|feeding|feeds|drink|drinking|eat|eating|take (?:a |the |any |her |his )?(?:bottle|milk|feed|breast))|fever|temperature|temp of|hot to touch|burning up|high pitched|sunken|fontanelle|soft spot|fitting|seizure|jerking|projectile|lethargic)\b/;
 /** A child who is not where they should be: not home, not answering, gone, no one knows where. */
 const ABSENT =
-  /\b(?:not (?:home|back)|isnt (?:home|back)|hasnt (?:come|been|got) (?:home|back)|not come (?:home|back)|never came (?:home|back)|didnt come (?:home|back)|not answering|wont answer|not picking up|no answer|no reply|phone (?:is |s )?(?:off|dead|switched off|going (?:straight )?to voicemail|straight to voicemail)|been gone|gone since|missing|no idea where|dont know where|cant find|cant reach|no one knows where|nobody knows where|not at (?:his|her) (?:mates|friends))\b/;
-/** ... at night, after dark, or for hours or days. */
+  /\b(?:not (?:home|back)|isnt (?:home|back)|hasnt (?:come|been|got) (?:home|back)|not come (?:home|back)|never came (?:home|back)|didnt come (?:home|back)|not answering|wont answer|not picking up|no answer|no reply|phone (?:is |s )?(?:off|dead|switched off|going (?:straight )?to voicemail|straight to voicemail)|been gone|gone since|missing|no idea where|dont know where|cant find|cant reach|no one knows where|nobody knows where|not at (?:his|her) (?:mates|friends)|(?:run|ran|running) (?:away|off)|stormed off|walked out)\b/;
+/** ... at night, after dark, for hours or days, or in the freezing cold. */
 const UNACCOUNTED_WHEN =
-  /\b(?:(?:1[0-2]|[1-9]) ?am|(?:1[0-2]) ?pm|midnight|after dark|its dark|getting dark|in the dark|middle of the night|all night|overnight|tonight|\d+ hours|hours ago|hours late|since (?:yesterday|last night|this morning|monday|tuesday|wednesday|thursday|friday|saturday|sunday|the weekend)|two days|2 days|three days|3 days)\b/;
+  /\b(?:(?:1[0-2]|[1-9]) ?am|(?:1[0-2]) ?pm|midnight|after dark|its dark|getting dark|in the dark|middle of the night|all night|overnight|tonight|\d+ hours|hours ago|hours late|since (?:yesterday|last night|this morning|monday|tuesday|wednesday|thursday|friday|saturday|sunday|the weekend)|two days|2 days|three days|3 days|freezing|below (?:zero|freezing)|sub zero|minus \d+)\b/;
 
 /** The facts of a clause (CLAUSE_FACTS order), each 0 or 1; `later` is what the message says after it. */
 export function clauseFacts(text: string, later: string): number[] {

@@ -10,7 +10,8 @@ import { meaningDigest } from "./danger-meaning.training";
 describe("the learned danger model", () => {
   it("ships exactly the weights scripts/train-danger-model.ts makes from the labelled sets (run `npm run train:danger` after changing them)", () => {
     expect(trainDangerModel(dangerTrainingSets())).toEqual(committed);
-  }, 180_000);
+    // Training on about 7,700 messages (the measured rounds among them) takes a minute alone, several on a loaded machine.
+  }, 600_000);
 
   it("ships a reading of meaning trained on the same sets and word vectors (run `npm run train:danger` after changing either)", () => {
     expect(committedMeaning.trainedOn).toBe(meaningDigest(dangerTrainingSets()));

@@ -10,13 +10,17 @@ import committed from "./danger-model.json";
  * numbers in the answer. Scoring a message takes about 0.1 ms; the weights ship as int8.
  */
 
-/** Lowercase ASCII words: accents dropped, apostrophes closed up ('won’t' → 'wont'), all else a space. */
+/**
+ * Lowercase ASCII words: accents dropped, apostrophes closed up ('won’t' → 'wont'), a minus sign before a figure read
+ * as 'minus' ('its -5 out': a child out in the cold), all else a space.
+ */
 export function modelText(message: string) {
   return message
     .slice(0, 4000)
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
+    .replace(/(^|[\s(])[-−](?=\d)/g, "$1minus ")
     .replace(/[’‘`´']/g, "")
     .replace(/[^a-z0-9]+/g, " ")
     .trim();
