@@ -11,6 +11,8 @@ describe("what Dad's message is about, in his words", () => {
     // A thing with no determiner, what a verb acts on.
     ["my daughter dreads swimming lessons", "swimming lessons"],
     ["my 12 year old keeps getting lunchtime detentions", "lunchtime detentions"],
+    ["he asked why his mate gets free school dinners", "free school dinners"],
+    ["my son wants new trainers", "new trainers"],
     // A word the vectors do not know that ends like a verb is still a thing; 'first' may sit inside one.
     ["my lad is saving up for a moped", "the moped"],
     ["she is excited and a bit scared about her first holy communion", "her first holy communion"],

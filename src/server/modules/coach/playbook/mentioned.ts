@@ -56,6 +56,8 @@ const AGE_POSSESSIVE = /\b(\d{1,2}\s*(?:-\s*)?(?:yo|y\/o|yrs? old|years? old|yea
 const PLURAL = /[^su]s$/i;
 /** A verb's form before what it acts on: 'hates', 'getting', 'loved', or one of the verbs fathers use most for it. */
 const VERB_FORM = /^(?:[a-z]+(?:es|[^su's]s|ing|ed)|has|have|had|get|gets|got|hate|love|like|want|need|eat|wear|buy|collect|watch|play)$/i;
+/** Verbs of having, getting and wanting, which are small words elsewhere but here say what the thing is ('gets free school meals'). */
+const HAVING = /^(?:has|have|had|get|gets|got|getting|want|wants|wanted|need|needs|like|likes|love|loves|hate|hates)$/;
 
 export type Mentioned = { phrase: string; words: string[] };
 
@@ -98,12 +100,11 @@ export function mentionedThing(prompt: string): Mentioned | undefined {
   words.forEach((_, i) => {
     if (i === 0 || !VERB_FORM.test(words[i - 1])) return;
     const previous = words[i - 1].toLowerCase();
-    if (STOP_WORDS.has(previous) && !/^(?:has|have|had|get|gets|got)$/.test(previous)) return;
-    if (CHILD_WORDS.has(previous) || NOT_THINGS.has(previous)) return;
+    if (!HAVING.test(previous) && (STOP_WORDS.has(previous) || CHILD_WORDS.has(previous) || NOT_THINGS.has(previous))) return;
     // Up to three words that end on the plural ('swimming lessons', 'lunchtime detentions').
     const phrase: string[] = [];
     for (const word of words.slice(i, i + 3)) {
-      if (!isThingWord(word) || isModifier(word)) break;
+      if (!isThingWord(word)) break;
       phrase.push(word);
       if (PLURAL.test(word)) break;
     }
