@@ -38,7 +38,7 @@ const MODIFIERS = new Set("first last next new old little big small whole half s
 const isModifier = (word: string) => MODIFIERS.has(word.toLowerCase());
 const isThingWord = (word: string) => {
   const lower = word.toLowerCase();
-  return word.length > 2 && !STOP_WORDS.has(lower) && !CHILD_WORDS.has(lower) && (isModifier(word) || !NOT_THINGS.has(lower)) && !/^\d/.test(word);
+  return word.length > 2 && !CHILD_WORDS.has(lower) && (isModifier(word) || (!STOP_WORDS.has(lower) && !NOT_THINGS.has(lower))) && !/^\d/.test(word);
 };
 /** A verb or an adverb ('her ears pierced', 'his room tidying'), which a thing does not end on; a word the vectors do not know is kept ('moped'). */
 const endsLikeAVerb = (word: string) => /(?:ing|ly|ed)$/i.test(word) && wordVectors().wordVector(word.toLowerCase()) !== null;
