@@ -34,7 +34,7 @@ describe("choosing the situation from the whole message, the child's age and pro
 
   it("the areas of a father's life the library lacked get their own script, about the thing he wrote", () => {
     const cases: [string, string, RegExp][] = [
-      ["my 16 year old daughter told us last night she has a girlfriend", "coming-out", /I love you exactly as you are, and I'm proud of you/],
+      ["my 16 year old daughter told us last night she has a girlfriend", "coming-out", /Thank you for telling me about your girlfriend; .* I love you exactly as you are/],
       ["the oncologist says his bloods and scan are clear, how do we celebrate", "good-health-news", /the scan came back clear/],
       ["my son has asthma and is embarrassed to use his inhaler at football", "long-term-condition", /his inhaler/],
       ["we are fostering a baby and my 6 year old keeps asking if she is staying forever", "adoption-fostering", /big brother or sister/],
