@@ -16,6 +16,8 @@ const NOT_THINGS = new Set(
     "neighbour neighbours neighbor neighbors grandma grandad nan granny grandpa uncle aunt auntie cousin coach " +
     "mum mom dad mummy daddy mother father wife husband partner brother sister family parents parent teacher friend friends mate mates " +
     "grandson granddaughter grandchild grandkids " +
+    // contractions without their apostrophe, and the words of asking ('tips pls')
+    "hes shes thats whats theres heres whos lets ive youre theyre weve pls plz tips options advice loads lots mins secs hrs " +
     "one ones other way lot bit moment minute hour night morning evening week weekend " +
     "monday mondays tuesday tuesdays wednesday wednesdays thursday thursdays friday fridays saturday saturdays sunday sundays today tonight tomorrow yesterday " +
     "without within with about into onto over under from by in on of to up down off out at for " +
@@ -48,7 +50,7 @@ const MIN_RARITY = 0.9;
 
 const COPULA_BEFORE = /\b(?:is|are|was|were|be|been|its|thats|hes|shes|theyre)\s+(?:\w+\s+)?$/i;
 /** What a child wants to become is the thing ('wants to be an electrician' is about being an electrician). */
-const TO_BE_BEFORE = /\b(?:(?:wants?|wanting|hopes?|plans?|dreams? of|sets? on)\b[^.,;!?]*?\b(?:to be|being)|to become)\s+$/i;
+const TO_BE_BEFORE = /\b(?:(?:wants?|wanting|hopes?|plans?|dreams? of|sets? on)\b(?:(?!\b(?:which|that|who|and|but)\b)[^.,;!?])*?\b(?:to be|being)|to become)\s+$/i;
 /** A child's age told as a possessive ('my 9 year old's scan', 'my 15yo's phone'): what follows is theirs. */
 const AGE_POSSESSIVE = /\b(\d{1,2}\s*(?:-\s*)?(?:yo|y\/o|yrs? old|years? old|year-old))'s\s+/gi;
 
@@ -71,6 +73,8 @@ export function mentionedThing(prompt: string): Mentioned | undefined {
     .replace(/'/g, "");
   const vectors = wordVectors();
   let best: { score: number; phrase: string; words: string[] } | undefined;
+  // A word the vectors do not know is rarer than any they do ('tiktok', 'freckles'), when it looks like a word.
+  const rarity = (word: string) => (vectors.wordVector(word) ? vectors.weightOf(word) : /^[a-z]{4,}$/i.test(word) ? 1 : 0);
   for (const match of text.matchAll(LEAD)) {
     // What something is said to be is not a thing he mentioned ('goodbyes are a nightmare', 'it was a joke').
     const before = text.slice(0, match.index);
@@ -87,8 +91,7 @@ export function mentionedThing(prompt: string): Mentioned | undefined {
     if (words.length && CHILD_WORDS.has((following[words.length] ?? "").toLowerCase())) continue;
     while (words.length && (endsLikeAVerb(words[words.length - 1]) || isModifier(words[words.length - 1]))) words.pop();
     if (!words.length) continue;
-    // A word the vectors do not know is rarer than any they do ('tiktok', 'freckles'), when it looks like a word.
-    const score = Math.max(...words.map((word) => (isModifier(word) ? 0 : vectors.wordVector(word.toLowerCase()) ? vectors.weightOf(word.toLowerCase()) : /^[a-z]{4,}$/i.test(word) ? 1 : 0)));
+    const score = Math.max(...words.map((word) => (isModifier(word) ? 0 : rarity(word.toLowerCase()))));
     if (best && score <= best.score) continue;
     const lead = match[1].toLowerCase();
     const determiner = toBe ? `being ${lead} ` : lead === "my" ? "your " : ["his", "her", "their", "our"].includes(lead) ? `${lead} ` : ["the", "a", "an"].includes(lead) ? "the " : "";
@@ -96,22 +99,28 @@ export function mentionedThing(prompt: string): Mentioned | undefined {
   }
   // Things named without a determiner, as what a verb acts on ('hates haircuts', 'keeps getting detentions'): a plural
   // right after a verb's form, never right after the child or a pronoun (then it is itself the verb: 'he sulks').
-  const words = text.split(/[^A-Za-z-]+/).filter(Boolean);
-  words.forEach((_, i) => {
-    if (i === 0 || !VERB_FORM.test(words[i - 1])) return;
-    const previous = words[i - 1].toLowerCase();
-    if (!HAVING.test(previous) && (STOP_WORDS.has(previous) || CHILD_WORDS.has(previous) || NOT_THINGS.has(previous))) return;
-    // Up to three words that end on the plural ('swimming lessons', 'lunchtime detentions').
-    const phrase: string[] = [];
-    for (const word of words.slice(i, i + 3)) {
-      if (!isThingWord(word)) break;
-      phrase.push(word);
-      if (PLURAL.test(word)) break;
-    }
-    if (!phrase.length || !PLURAL.test(phrase[phrase.length - 1])) return;
-    const lower = phrase.map((word) => word.toLowerCase());
-    const score = Math.max(...lower.map((word) => (vectors.wordVector(word) ? vectors.weightOf(word) : 1)));
-    if (!best || score > best.score) best = { score, phrase: phrase.join(" "), words: lower };
-  });
+  // Within a clause: 'board games, storms off' is a plural and then a verb.
+  for (const clause of text.split(/[,.;:!?()]+/)) {
+    const words = clause.split(/[^A-Za-z-]+/).filter(Boolean);
+    words.forEach((_, i) => {
+      if (i === 0 || !VERB_FORM.test(words[i - 1])) return;
+      const previous = words[i - 1].toLowerCase();
+      if (!HAVING.test(previous) && (STOP_WORDS.has(previous) || CHILD_WORDS.has(previous) || NOT_THINGS.has(previous))) return;
+      // Up to three words that end on the plural ('swimming lessons', 'lunchtime detentions').
+      const phrase: string[] = [];
+      for (const word of words.slice(i, i + 3)) {
+        if (!isThingWord(word)) break;
+        phrase.push(word);
+        if (PLURAL.test(word)) break;
+      }
+      if (!phrase.length || !PLURAL.test(phrase[phrase.length - 1])) return;
+      // An uncommon word in -ing just before is part of the thing ('swimming lessons', 'driving lessons'); a common one is the verb ('getting').
+      if (/ing$/i.test(previous) && rarity(previous) >= MIN_RARITY) phrase.unshift(words[i - 1]);
+      const lower = phrase.map((word) => word.toLowerCase());
+      // The plural itself has to be rare ('texted omg kms' names nothing).
+      const score = rarity(lower[lower.length - 1]);
+      if (!best || score > best.score) best = { score, phrase: phrase.join(" "), words: lower };
+    });
+  }
   return best && best.score >= MIN_RARITY ? { phrase: best.phrase, words: best.words } : undefined;
 }
