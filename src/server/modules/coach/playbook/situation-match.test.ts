@@ -31,6 +31,28 @@ describe("choosing the situation from the whole message, the child's age and pro
     expect(matchSituation("gcse mocks on monday and he says he'll fail the lot").situation.id).toBe("exams");
     expect(matchSituation("our chip pan caught fire, everyone got out ok but she won't sleep now").situation.id).toBe("after-house-fire");
   });
+
+  it("the areas of a father's life the library lacked get their own script, about the thing he wrote", () => {
+    const cases: [string, string, RegExp][] = [
+      ["my 16 year old daughter told us last night she has a girlfriend", "coming-out", /Thank you for telling me about your girlfriend; .* I love you exactly as you are/],
+      ["the oncologist says his bloods and scan are clear, how do we celebrate", "good-health-news", /the scan came back clear/],
+      ["my son has asthma and is embarrassed to use his inhaler at football", "long-term-condition", /his inhaler/],
+      ["we are fostering a baby and my 6 year old keeps asking if she is staying forever", "adoption-fostering", /big brother or sister/],
+      ["first time taking the kids to jamaica to meet their great grandma", "family-trip-abroad", /see family who live in another country/],
+      ["cutting his toenails is a two person job and he screams", "sensory-struggles", /cutting your toenails feels horrible/],
+      ["my 15 year old wants to get a paper round", "first-job", /want a job/],
+      ["my 13 year old got a detention for copying in his science test", "cheating", /the cheating/],
+    ];
+    for (const [prompt, id, line] of cases) {
+      expect(matchSituation(prompt).situation.id, prompt).toBe(id);
+      expect(answer(prompt).text, prompt).toMatch(line);
+    }
+  });
+
+  it("the words of a child's age say nothing about the moment: 'my 2 yr olds explosions' is a tantrum", () => {
+    // The age's words counted as words of the moment and pulled the fit below the line for a script.
+    expect(matchSituation("handling my 2 yr olds explosions").situation.id).toBe("tantrum");
+  });
 });
 
 describe("the line names the specific thing Dad mentioned", () => {
