@@ -17,7 +17,10 @@ export default defineConfig({
     pool: "forks",
     maxWorkers: 3,
     projects: [
-      { extends: true, test: { name: "server", include: ["src/**/*.test.ts", "src/**/*.test.tsx", "tests/**/*.test.ts"], exclude: [...configDefaults.exclude, E2E_FILES] } },
+      // Without isolation a worker imports the server's modules once for all its files instead of once per file (15 of its
+      // files: import 588 -> 214 s); each file closes what it opened (closeAfterFile) and puts back what it changed in the
+      // process.
+      { extends: true, test: { name: "server", isolate: false, include: ["src/**/*.test.ts", "src/**/*.test.tsx", "tests/**/*.test.ts"], exclude: [...configDefaults.exclude, E2E_FILES] } },
       // The browser journeys run one after another in a worker that keeps its modules, so they share the worker's app
       // server and Chromium (startE2eServer, useBrowser) instead of starting both in every file.
       { extends: true, test: { name: "e2e", include: [E2E_FILES], isolate: false } },

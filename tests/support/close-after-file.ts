@@ -1,6 +1,14 @@
 import { afterAll } from "vitest";
 
-const closers: Array<() => Promise<unknown>> = [];
+/**
+ * What the running test file has opened, newest last. It lives on globalThis: in a worker that runs several files
+ * without isolation (the e2e and server projects), this setup file runs again for each file while the helpers that
+ * call closeAfterFile (test-app.ts, e2e-server.ts) keep the module copy they first imported, whose list the later
+ * files' `afterAll` would otherwise never see.
+ */
+const closersKey = Symbol.for("heydad.test.closeAfterFile");
+type WorkerGlobal = typeof globalThis & { [closersKey]?: Array<() => Promise<unknown>> };
+const closers = ((globalThis as WorkerGlobal)[closersKey] ??= []);
 
 /**
  * Closes what a test file opened (an app process, a pool, a database) when the file ends, the newest first. Vitest
