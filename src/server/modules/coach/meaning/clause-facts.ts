@@ -16,8 +16,8 @@ export const CLAUSE_FACTS = [
 
 /** Told as past: 'two years ago', 'last summer', 'when she was little', 'used to'. */
 const PAST = /\b(?:\w+ (?:years?|months?|weeks?|summers?|winters?|springs?|autumns?|christmases) ago|a while ago|last (?:year|month|summer|winter|spring|autumn|fall|week|time|christmas|term)|when (?:he|she|they|i) (?:was|were) (?:little|younger|small|a baby|a toddler|\d+)|as a (?:baby|toddler)|used to|back (?:in|when)|years back|once when)\b/;
-/** Told as over: fine now, in the end, the doctor said, found him. */
-const OVER = /\b(?:(?:is|are|was|were|seems?|seemed|looks?) (?:totally |completely |perfectly |absolutely )?(?:fine|ok|okay|alright|all right|all good|back to normal|grand|recovered)|(?:fine|ok|okay|all good) now|recovered|turned out (?:fine|ok|okay|to be nothing)|(?:went|ended) (?:fine|ok|okay|well)|in the end|no harm done|doctors? (?:said|says|checked)|discharged|came (?:back|home)|found (?:him|her|them)|(?:all )?healed|sorted now|thankfully|luckily|thank god)\b/;
+/** Told as over: fine now, in the end, the doctor said, found him, getting help and out of danger. */
+const OVER = /\b(?:getting (?:help|support|treatment|counselling|counseling|therapy)|(?:not|no longer|out of) (?:in )?(?:any )?danger|(?:is|are) safe now|seeing (?:a|the|his|her) (?:counsellor|counselor|therapist|camhs|psychologist)|(?:is|are|was|were|seems?|seemed|looks?) (?:totally |completely |perfectly |absolutely )?(?:fine|ok|okay|alright|all right|all good|back to normal|grand|recovered)|(?:fine|ok|okay|all good) now|recovered|turned out (?:fine|ok|okay|to be nothing)|(?:went|ended) (?:fine|ok|okay|well)|in the end|no harm done|doctors? (?:said|says|checked)|discharged|came (?:back|home)|found (?:him|her|them)|(?:all )?healed|sorted now|thankfully|luckily|thank god)\b/;
 /** Urgent: now, still, help, what do I do. */
 const URGENT = /\b(?:right now|just now|now|still|help|please|hurry|what do i do|what should i do|911|999|112|000|asap|tonight|this minute|keeps|will not stop|wont stop|cant|can not|is not|isnt)\b/;
 /** A worry about what might be. */

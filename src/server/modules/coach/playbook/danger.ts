@@ -236,13 +236,24 @@ function plainEmergency(message: string, normalized: string, category: SafetyCat
   return sentences === 1 && normalized.split(" ").length <= PLAIN_MAX_WORDS && !PAST.test(normalized) && surePhraseIn(normalized, category);
 }
 
+/**
+ * Told as already in other hands: getting help, seeing a counsellor, out of danger ('his mate self-harms, his mum
+ * knows and he is getting help'). The father needs the usual answer with the note, not the emergency in its place,
+ * unless a rule that stands or a plain emergency says otherwise.
+ */
+const IN_HAND =
+  /\b(?:getting (?:help|support|treatment|counselling|counseling|therapy)|(?:is|are) (?:not|no longer) in (?:any )?danger|out of danger|seeing (?:a|the|his|her) (?:counsellor|counselor|therapist|camhs|psychologist))\b/;
+
 function findDanger(message: string, normalized: string): DangerDetection {
   const { categories, stands } = rulesMatched(message);
   if (!categories.length && tooShortToJudge(message)) return { categories: [], sure: false, ask: true };
   const reading = dangerMeaning.read(message);
   const vetoed = !stands && reading.score < RULES_VETO && modelText(message).split(" ").length >= VETO_MIN_WORDS;
-  if (categories.length && !vetoed) return { categories, sure: reading.score > RULES_SURE || stands || plainEmergency(message, normalized, categories[0]) };
-  if (reading.note) return { categories: [dangerModel.category(reading.unit)], sure: reading.sure };
+  const inHand = IN_HAND.test(normalized);
+  if (categories.length && !vetoed) {
+    return { categories, sure: (reading.score > RULES_SURE && !inHand) || stands || plainEmergency(message, normalized, categories[0]) };
+  }
+  if (reading.note) return { categories: [dangerModel.category(reading.unit)], sure: reading.sure && !inHand };
   return { categories: [], sure: false };
 }
 
