@@ -41,6 +41,7 @@ describe.skipIf(!browserAvailable)("words on the child's page in Chromium", () =
     await signUpConfirmed(server, page, dadEmail);
     const api = { headers: { origin: server.baseUrl } };
     const child = await page.request.post(`${server.baseUrl}/api/children`, { ...api, data: { name: "Maya", birthdate: "2015-03-14" } });
+    expect(child.status(), await child.text()).toBe(201);
     const mayaId = (await child.json()).child.id as string;
     const userId = (await server.pool.query("SELECT id FROM users WHERE email = $1", [dadEmail])).rows[0].id as string;
 
@@ -52,7 +53,7 @@ describe.skipIf(!browserAvailable)("words on the child's page in Chromium", () =
         audio: { name: "voice.webm", mimeType: "audio/webm", buffer: generateVoice(6) },
       },
     });
-    expect(note.status()).toBe(201);
+    expect(note.status(), await note.text()).toBe(201);
     const noteId = (await note.json()).id as string;
     expect((await page.request.put(`${server.baseUrl}/api/memories/${noteId}/transcript`, { ...api, data: { text: "Sleep tight, Maya.\nI will see you in the morning." } })).status()).toBe(200);
 
