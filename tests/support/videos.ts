@@ -1,5 +1,4 @@
 import { execFileSync } from "node:child_process";
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -24,57 +23,34 @@ type ClipKind = "webm" | "webm-120fps" | "webm-no-duration" | "webm-no-duration-
  * The no-duration kinds are written as MediaRecorder writes WebM (no duration, no cues in the header): one
  * second encoded, then repeated by copying, so a long clip costs one second of encoding; the large one
  * is noise at about 6 MB a second, so the browser needs seconds to find where it ends.
- * Each clip is encoded once and kept in the temp folder under a name made from its ffmpeg commands: the files and runs
- * that ask for the same clip share it instead of encoding it again (seconds of ffmpeg on a busy machine).
  */
 export function generateClip(kind: ClipKind, seconds = 3) {
-  const extension = kind.startsWith("webm") ? "webm" : kind.endsWith("mov") ? "mov" : "mp4";
-  const recipe = clipRecipe(kind, seconds);
-  const key = createHash("sha256").update(JSON.stringify(recipe)).digest("hex").slice(0, 16);
-  const file = path.join(CLIP_CACHE, `${kind}-${seconds}-${key}.${extension}`);
-  if (fs.existsSync(file)) return file;
-  // Made in a folder of its own and renamed into place, so a file running at the same time never reads half a clip.
-  const work = fs.mkdtempSync(path.join(CLIP_CACHE, "making-"));
-  const made = path.join(work, `clip.${extension}`);
-  const at = (arg: string) => (arg === CLIP ? made : arg.startsWith(PART) ? path.join(work, `part${arg.slice(PART.length)}`) : arg);
-  if (typeof recipe === "string") fs.writeFileSync(made, recipe);
-  else for (const command of recipe) execFileSync("ffmpeg", ["-v", "error", "-y", ...command.map(at)]);
-  fs.renameSync(made, file);
-  fs.rmSync(work, { recursive: true, force: true });
-  return file;
-}
-
-const CLIP_CACHE = path.join(os.tmpdir(), "heydad-clip-cache");
-fs.mkdirSync(CLIP_CACHE, { recursive: true });
-/** Where a recipe's command writes the clip, and (followed by its extension) an intermediate file. */
-const CLIP = "<clip>";
-const PART = "<part>";
-
-/** The ffmpeg commands that make a clip of `kind` (each ends with the file it writes), or a text file's content. */
-function clipRecipe(kind: ClipKind, seconds: number): string[][] | string {
+  const file = path.join(clipDir, `${kind}-${seconds}-${Date.now()}.${kind.startsWith("webm") ? "webm" : kind.endsWith("mov") ? "mov" : "mp4"}`);
   const rate = kind === "webm-120fps" ? 120 : 25;
   const sources = ["-f", "lavfi", "-i", `testsrc=size=320x240:rate=${rate}:duration=${seconds}`, "-f", "lavfi", "-i", `sine=frequency=440:duration=${seconds}`];
+  const ffmpeg = (args: string[], target = file) => execFileSync("ffmpeg", ["-v", "error", "-y", ...args, target]);
   const h264 = (pixelFormat: string) => [...sources, "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", pixelFormat, "-c:a", "aac"];
-  if (kind === "text-as-mp4") return "This is a note, not a video.\n".repeat(50);
-  if (kind === "webm" || kind === "webm-120fps") return [[...sources, "-c:v", "libvpx", "-b:v", "300k", "-deadline", "realtime", "-c:a", "libopus", CLIP]];
-  if (kind === "compatible-mp4") return [[...h264("yuv420p"), CLIP]];
+  if (kind === "text-as-mp4") fs.writeFileSync(file, "This is a note, not a video.\n".repeat(50));
+  if (kind === "webm" || kind === "webm-120fps") ffmpeg([...sources, "-c:v", "libvpx", "-b:v", "300k", "-deadline", "realtime", "-c:a", "libopus"]);
+  if (kind === "compatible-mp4") ffmpeg(h264("yuv420p"));
   if (kind === "rotated-compatible-mp4" || kind === "rotated-yuv444-mp4" || kind === "rotated-phone-mov") {
     // ffmpeg writes the display matrix only when it copies the stream.
-    const upright = `${PART}.${kind === "rotated-phone-mov" ? "mov" : "mp4"}`;
+    const upright = `${file}.upright.${kind === "rotated-phone-mov" ? "mov" : "mp4"}`;
     const hevc = [...sources, "-c:v", "libx265", "-preset", "ultrafast", "-x265-params", "log-level=error", "-tag:v", "hvc1", "-pix_fmt", "yuv420p", "-c:a", "aac"];
-    return [[...(kind === "rotated-phone-mov" ? hevc : h264(kind === "rotated-compatible-mp4" ? "yuv420p" : "yuv444p")), upright], ["-i", upright, "-c", "copy", "-metadata:s:v:0", "rotate=90", CLIP]];
+    ffmpeg(kind === "rotated-phone-mov" ? hevc : h264(kind === "rotated-compatible-mp4" ? "yuv420p" : "yuv444p"), upright);
+    ffmpeg(["-i", upright, "-c", "copy", "-metadata:s:v:0", "rotate=90"]);
   }
   if (kind === "webm-no-duration" || kind === "webm-no-duration-large") {
-    const second = `${PART}.webm`;
+    const second = `${file}.second.webm`;
     const picture = kind === "webm-no-duration" ? ["testsrc=size=160x120:rate=10:duration=1", "-b:v", "100k"] : ["testsrc2=size=640x480:rate=30:duration=1", "-vf", "noise=alls=60:allf=t", "-b:v", "40M", "-qmax", "20"];
     const [pattern, ...quality] = picture;
-    return [
-      ["-f", "lavfi", "-i", pattern ?? "", "-f", "lavfi", "-i", "sine=frequency=440:duration=1", ...quality, "-c:v", "libvpx", "-deadline", "realtime", "-cpu-used", "16", "-c:a", "libopus", second],
-      ["-stream_loop", String(seconds - 1), "-i", second, "-c", "copy", "-live", "1", "-f", "webm", CLIP],
-    ];
+    ffmpeg(["-f", "lavfi", "-i", pattern ?? "", "-f", "lavfi", "-i", "sine=frequency=440:duration=1", ...quality, "-c:v", "libvpx", "-deadline", "realtime", "-cpu-used", "16", "-c:a", "libopus"], second);
+    ffmpeg(["-stream_loop", String(seconds - 1), "-i", second, "-c", "copy", "-live", "1", "-f", "webm"]);
   }
-  // long-mp4: many seconds of a small picture with no sound, cheap to encode.
-  return [["-f", "lavfi", "-i", `testsrc=size=160x120:rate=5:duration=${seconds}`, "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", CLIP]];
+  if (kind === "long-mp4") {
+    ffmpeg(["-f", "lavfi", "-i", `testsrc=size=160x120:rate=5:duration=${seconds}`, "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"]);
+  }
+  return file;
 }
 
 export async function createChild(t: TestApp, userId: string, name = "Maya") {
