@@ -6,14 +6,13 @@
 // nothing: 'help', 'STOP HIM') by category and by length, the full safety
 // answer's share of danger, the full answer and the note on ordinary messages (plain and near-miss apart), the ten
 // worst misses and false alarms, and the p99 CPU time of the check and of the whole offline answer.
-import fs from "node:fs";
 import { INTENSITIES, TONES } from "../src/shared/pocket-dad";
 import { detectDanger, type DangerDetection, safetyKindIn } from "../src/server/modules/coach/playbook/danger";
 import { answerFromPlaybook } from "../src/server/modules/coach/playbook/playbook-engine";
 import { askNote, safetyAnswer, safetyNote } from "../src/server/modules/coach/playbook/safety";
+import { loadRound } from "../src/server/modules/coach/eval/eval-sets";
 
-type Round = { danger: { text: string; category: string }[]; ordinary: { text: string; near_miss?: boolean }[] };
-const round = JSON.parse(fs.readFileSync(process.argv[2], "utf8")) as Round;
+const round = loadRound(process.argv[2]!);
 /** A third of each blind round is long (60-160 words), the rest at most about 30. */
 const LONG_WORDS = 40;
 const length = (text: string) => (text.trim().split(/\s+/).length >= LONG_WORDS ? "long" : "short");
