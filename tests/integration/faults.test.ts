@@ -98,8 +98,9 @@ describe("faults", () => {
     boss.on("error", () => {});
     await boss.start();
     const queued = Array.from({ length: 20 }, (_, index) => `queued-${index}-${randomBytes(3).toString("hex")}@example.com`);
-    const dueAt = Date.now() + 2000;
     for (const to of queued) await boss.send("send-email", { to, subject: "Queued before the outage", html: "<p>hi</p>", text: "hi" }, { startAfter: 2 });
+    // Each is due 2 s after it was queued: all of them by 2 s after the last.
+    const dueAt = Date.now() + 2000;
     await boss.stop({ graceful: false, wait: true, timeout: 1000 });
 
     // Load: signed-in requests that read the database, 8 at a time, through the outage.
