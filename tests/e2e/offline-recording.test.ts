@@ -8,7 +8,7 @@ import { browserAvailable, useBrowser } from "../support/browser";
 import { type E2eServer, signUpConfirmed, startE2eServer } from "../support/e2e-server";
 import { keptVoiceDraft, soundFrames, untilSoundKept } from "../support/kept-voice-draft";
 import { lastKnownSnapshot } from "../support/last-known-state";
-import { untilServiceWorkerControls } from "../support/service-worker";
+import { untilServiceWorkerControls, usePhoneWithAppInstalled } from "../support/service-worker";
 import { videoFrames } from "../support/videos";
 
 /** What waits on the device (lib/outbox.ts): each memory's title and kind, and the sha256 and size of its recording. */
@@ -148,16 +148,17 @@ describe.skipIf(!browserAvailable)("recording with no network, sent when back on
     // No heavy jobs: a video's upload stays as it arrived, to be compared with the recorded bytes.
     server = await startE2eServer({ APP_ROLE: "web" });
   });
+  // None of these tests is about installing the app: it is installed once, and each test starts with the phone emptied.
+  const phone = usePhoneWithAppInstalled(browser, () => server);
 
   it("asks Dad about a memory whose child was deleted while it waited, and sends it without that child when he says so", { timeout: 180_000 }, async () => {
-    const page = await browser.newPage();
+    const page = await phone.newPage();
     const email = `offline-conflict${Date.now()}@example.com`;
     await signUpConfirmed(server, page, email);
     const { rows } = await server.pool.query("SELECT id FROM users WHERE email = $1", [email]);
     await server.pool.query("INSERT INTO children (user_id, name, birthdate) VALUES ($1, 'Maya', '2013-05-02'), ($1, 'Leo', '2017-09-10')", [rows[0].id]);
     await page.goto(`${server.baseUrl}/record?note=true`);
     await untilServiceWorkerControls(page);
-    await page.reload();
     await page.getByText("Leo", { exact: true }).waitFor();
     await childKeptOnDevice(page, 1);
 
@@ -191,7 +192,7 @@ describe.skipIf(!browserAvailable)("recording with no network, sent when back on
     { timeout: 240_000 },
     async () => {
       const journey = server;
-      let page = await browser.newPage();
+      let page = await phone.newPage();
       // Leaving a page mid-recording is answered 'Leave' at the browser's question.
       const leaveWhenAsked = (on: Page) => on.on("dialog", (dialog) => void (dialog.type() === "beforeunload" ? dialog.accept() : dialog.dismiss()));
       leaveWhenAsked(page);
@@ -203,6 +204,7 @@ describe.skipIf(!browserAvailable)("recording with no network, sent when back on
       await page.goto(`${journey.baseUrl}/record`);
       await untilServiceWorkerControls(page);
       await page.getByText("Maya", { exact: true }).waitFor();
+      await childKeptOnDevice(page, 1);
       await page.goto(`${journey.baseUrl}/record?video=true`);
       await childKeptOnDevice(page, 2);
 
@@ -317,7 +319,7 @@ describe.skipIf(!browserAvailable)("recording with no network, sent when back on
     },
   );
   it("says plainly that nothing was recorded yet when a voice note or a video is cut in its first seconds, and offers back or sends nothing empty", { timeout: 180_000 }, async () => {
-    let page = await browser.newPage();
+    let page = await phone.newPage();
     const context = page.context();
     const email = `cut-short${Date.now()}@example.com`;
     await signUpConfirmed(server, page, email);
@@ -370,7 +372,7 @@ describe.skipIf(!browserAvailable)("recording with no network, sent when back on
   });
 
   it("goes on with a video's upload begun while recording when the network went mid-recording, and asks Dad about its deleted child before it is created once", { timeout: 180_000 }, async () => {
-    const page = await browser.newPage();
+    const page = await phone.newPage();
     const email = `offline-video${Date.now()}@example.com`;
     await signUpConfirmed(server, page, email);
     const userId = (await server.pool.query("SELECT id FROM users WHERE email = $1", [email])).rows[0].id as string;
@@ -413,14 +415,13 @@ describe.skipIf(!browserAvailable)("recording with no network, sent when back on
   });
 
   it("sends a memory saved offline from the service worker's Background Sync once the network is back, with the app closed, exactly once", { timeout: 180_000 }, async () => {
-    const page = await browser.newPage();
+    const page = await phone.newPage();
     const email = `offline-sync${Date.now()}@example.com`;
     await signUpConfirmed(server, page, email);
     const { rows } = await server.pool.query("SELECT id FROM users WHERE email = $1", [email]);
     await server.pool.query("INSERT INTO children (user_id, name, birthdate) VALUES ($1, 'Maya', '2013-05-02')", [rows[0].id]);
     await page.goto(`${server.baseUrl}/record?note=true`);
     await untilServiceWorkerControls(page);
-    await page.reload();
     await page.getByText("Maya", { exact: true }).waitFor();
     await childKeptOnDevice(page, 1);
 

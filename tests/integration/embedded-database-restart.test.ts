@@ -47,7 +47,8 @@ describe("an app on its embedded PostgreSQL (no DATABASE_URL), as npm start runs
 
   it("exits non-zero when the database cannot come back, so a process manager restarts the app", { timeout: 120_000 }, async () => {
     const dir = newDataDir();
-    const app = await startAppProcess({ env: { DATA_DIR: dir, EMBEDDED_POSTGRES_PORT: String(await freePort()), DATABASE_URL: "" } });
+    // Three quick attempts are enough to see it give up; production's back-off (about 30 s) is not what is tested here.
+    const app = await startAppProcess({ env: { DATA_DIR: dir, EMBEDDED_POSTGRES_PORT: String(await freePort()), DATABASE_URL: "", EMBEDDED_POSTGRES_RESTART_DELAYS_MS: "50,100,200" } });
     apps.push(app);
     // A data folder PostgreSQL refuses to start from: every restart attempt fails.
     fs.rmSync(path.join(dir, "postgres", "PG_VERSION"));

@@ -99,6 +99,8 @@ describe("faults", () => {
     await boss.start();
     const queued = Array.from({ length: 20 }, (_, index) => `queued-${index}-${randomBytes(3).toString("hex")}@example.com`);
     for (const to of queued) await boss.send("send-email", { to, subject: "Queued before the outage", html: "<p>hi</p>", text: "hi" }, { startAfter: 2 });
+    // Each is due 2 s after it was queued: all of them by 2 s after the last.
+    const dueAt = Date.now() + 2000;
     await boss.stop({ graceful: false, wait: true, timeout: 1000 });
 
     // Load: signed-in requests that read the database, 8 at a time, through the outage.
@@ -111,9 +113,11 @@ describe("faults", () => {
       }
     });
 
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await timeUntil(async () => answered.includes(200), 10_000, "the app answering under load");
     await database.stop();
-    await new Promise((resolve) => setTimeout(resolve, 4000));
+    // Stopped until the queued emails are due and the app has answered the load without its database.
+    const outageFrom = answered.length;
+    await timeUntil(async () => Date.now() > dueAt && answered.slice(outageFrom).some((status) => status >= 500), 10_000, "errors answered during the outage");
     expect(app.child.exitCode).toBeNull();
     database = await startEmbeddedPostgres({ dir: path.join(dir, "data"), port: dbPort });
     const back = await timeUntil(async () => (await isReady(app.baseUrl)) && (await callApp(app, "/api/me", { cookie: dad.cookie })).status === 200, 10_000, "the app answering after the database's return");

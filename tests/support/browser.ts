@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, onTestFailed, onTestFinished } from "vitest";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -34,6 +34,15 @@ async function sharedChromium() {
   return worker[sharedBrowserKey];
 }
 
+/** A full-page screenshot of the page under test-results/ when the running test fails. */
+export function screenshotIfTestFails(page: Page) {
+  onTestFailed(async ({ task }) => {
+    fs.mkdirSync("test-results", { recursive: true });
+    const name = task.name.replace(/[^a-z0-9]+/gi, "-").slice(0, 80);
+    await page.screenshot({ path: path.join("test-results", `${name}.png`), fullPage: true }).catch(() => {});
+  });
+}
+
 /**
  * A real headless Chromium for a test file: the worker's shared one, or the file's own when it needs Chromium flags
  * (`args`: a microphone that plays a recording, `--use-file-for-fake-audio-capture`). Every test gets a fresh context
@@ -53,7 +62,7 @@ export function useBrowser(options: { viewport?: { width: number; height: number
     if (ownBrowser) await browser?.close();
   });
 
-  async function openPage(viewport = options.viewport ?? { width: 1280, height: 900 }, contextOptions: { locale?: string } = {}) {
+  async function openPage(viewport = options.viewport ?? { width: 1280, height: 900 }, contextOptions: Pick<BrowserContextOptions, "locale" | "reducedMotion"> = {}) {
     const context = await browser.newContext({ viewport, serviceWorkers: options.serviceWorkers ?? "block", ...contextOptions });
     return context.newPage();
   }
@@ -67,15 +76,11 @@ export function useBrowser(options: { viewport?: { width: number; height: number
      * width): the caller closes it (`page.context().close()` in its afterAll).
      */
     openPage,
-    /** A page in a fresh context, closed when the test ends; `locale` sets the browser's language (navigator.language, Intl). */
-    async newPage(viewport = options.viewport ?? { width: 1280, height: 900 }, contextOptions: { locale?: string } = {}) {
+    /** A page in a fresh context, closed when the test ends; `locale` sets the browser's language (navigator.language, Intl), `reducedMotion` the device's setting. */
+    async newPage(viewport = options.viewport ?? { width: 1280, height: 900 }, contextOptions: Pick<BrowserContextOptions, "locale" | "reducedMotion"> = {}) {
       state.page = await openPage(viewport, contextOptions);
       const page = state.page;
-      onTestFailed(async ({ task }) => {
-        fs.mkdirSync("test-results", { recursive: true });
-        const name = task.name.replace(/[^a-z0-9]+/gi, "-").slice(0, 80);
-        await page.screenshot({ path: path.join("test-results", `${name}.png`), fullPage: true }).catch(() => {});
-      });
+      screenshotIfTestFails(page);
       onTestFinished(async () => {
         await page.context().close().catch(() => {});
       });

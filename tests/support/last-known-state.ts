@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 export function lastKnownSnapshot(page: Page) {
   return page.evaluate(
     () =>
-      new Promise<{ ownerId: string; savedAt: number; state: { queries: Array<{ state: { data: unknown } }> } } | null>((resolve) => {
+      new Promise<{ ownerId: string; savedAt: number; state: { queries: Array<{ queryHash: string; state: { data: unknown } }> } } | null>((resolve) => {
         const open = indexedDB.open("HeyDadLastKnown", 1);
         open.onupgradeneeded = () => open.result.createObjectStore("items");
         open.onsuccess = () => {
