@@ -177,6 +177,19 @@ describe("GET /api/me", () => {
     expect(forged.status).toBe(401);
   });
 
+  it("refuses a Cookie header it accepted before as soon as its session signs out, however long the header, over real HTTP", async () => {
+    const user = await createSignedInUser(t);
+    const short = `theme=dark; ${user.cookie}`;
+    const long = `${short}; notes=${"x".repeat(3000)}`;
+    for (const cookie of [short, short, long, long]) expect((await getOverHttp(t, "/api/me", { cookie })).status).toBe(200);
+    expect((await jsonRequest(t, "POST", "/api/auth/sign-out", { cookie: user.cookie, body: {} })).status).toBe(200);
+    for (const cookie of [short, long]) {
+      const signedOut = await getOverHttp(t, "/api/memories", { cookie });
+      expect(signedOut.status).toBe(401);
+      expect(JSON.parse(signedOut.body).error.code).toBe("UNAUTHENTICATED");
+    }
+  });
+
   it("says which optional services are on, without secrets", async () => {
     const response = await t.app.request("/api/config");
     expect(await response.json()).toEqual({ googleEnabled: false, devMailbox: true, supportEmail: "support@heydad.app", metaPixelId: null, testMode: false });

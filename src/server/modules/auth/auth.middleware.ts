@@ -73,12 +73,11 @@ class LazyClientAddress implements ClientAddress {
 }
 
 /**
- * One cookie of the request. Served by node:http it is read from the Node request's headers: reading it through the
+ * The request's Cookie header. Served by node:http it is read from the Node request's headers: reading it through the
  * Fetch API Request first builds a Headers object of every header the browser sent, for this one.
  */
-function requestCookie(c: Context, name: string) {
-  const header = nodeRequestOf(c.env)?.headers.cookie ?? c.req.raw.headers.get("cookie");
-  return header ? parseCookies(header, name)[name] : undefined;
+function cookieHeader(c: Context) {
+  return nodeRequestOf(c.env)?.headers.cookie ?? c.req.raw.headers.get("cookie") ?? undefined;
 }
 
 /** The session token from better-auth's signed cookie value (`token.base64(HMAC-SHA256)`), or null if absent or forged. */
@@ -91,8 +90,10 @@ export function verifiedSessionToken(value: string | undefined, secret: string) 
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
 
-/** Genuine signed cookie values remembered, past this the memory starts over. */
+/** Cookie headers with a genuine session cookie remembered, past this the memory starts over. */
 const MAX_VERIFIED_COOKIES = 10_000;
+/** Longer Cookie headers are read every time: 10,000 of them fill at most some 10 MB (a session cookie is about 100 characters). */
+const MAX_REMEMBERED_HEADER_LENGTH = 1024;
 
 /**
  * Resolves the session once per API request. The fast path verifies better-auth's signed session
@@ -113,30 +114,32 @@ export function sessionMiddleware(options: { auth: Auth; secret: string; session
     return session;
   }
 
-  // Signed cookie values already checked, with their token: a page's burst of API calls pays for one HMAC. Only genuine
-  // values are kept (a forged one is checked every time), so nobody can fill this with values of their own making.
+  // Cookie headers already read, with their session token: a page's burst of API calls sends the same header and pays for
+  // one reading (splitting, decoding: more than the rest of this check) and one HMAC. Only headers with a genuine session
+  // cookie are kept (a forged one is checked every time), so nobody can fill this with values of their own making.
   let verified = new Map<string, string>();
-  function tokenOf(value: string | undefined) {
-    const known = value === undefined ? undefined : verified.get(value);
-    if (known !== undefined) return known;
+  /** The header's session token (null: none, or forged) and whether it sent a session cookie at all. */
+  function sessionCookieOf(header: string | undefined, name: string) {
+    const known = header === undefined ? undefined : verified.get(header);
+    if (known !== undefined) return { token: known, sent: true };
+    const value = header ? parseCookies(header, name)[name] : undefined;
     const token = verifiedSessionToken(value, options.secret);
-    if (token !== null && value !== undefined) {
+    if (token !== null && header !== undefined && header.length <= MAX_REMEMBERED_HEADER_LENGTH) {
       if (verified.size >= MAX_VERIFIED_COOKIES) verified = new Map();
-      verified.set(value, token);
+      verified.set(header, token);
     }
-    return token;
+    return { token, sent: value !== undefined };
   }
 
   return async (c, next) => {
-    const value = requestCookie(c, cookieName ?? (await cookieNameReady));
-    const token = tokenOf(value);
+    const { token, sent } = sessionCookieOf(cookieHeader(c), cookieName ?? (await cookieNameReady));
     // A cached session is taken as it is: a promise per request only when the database is asked.
     const found = token ? (options.cache.find(token) ?? (await readSession(token))) : undefined;
     const now = Date.now();
     const refreshDue = found && found.expiresAt.getTime() - (SESSION_LIFETIME_SECONDS - SESSION_REFRESH_AGE_SECONDS) * 1000 <= now;
     if (!found || found.expiresAt.getTime() <= now) {
       c.set("user", null);
-      c.set("sentSessionCookie", value !== undefined);
+      c.set("sentSessionCookie", sent);
     } else if (refreshDue) {
       const session = await options.auth.api.getSession({ headers: c.req.raw.headers });
       c.set("user", session ? { id: session.user.id, email: session.user.email, emailVerified: session.user.emailVerified } : null);

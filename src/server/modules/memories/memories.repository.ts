@@ -107,7 +107,8 @@ export function createMemoriesRepository(db: Database) {
      */
     async listPage(input: { userId: string; kind: MemoryFilter["kind"]; childId: string | null; id?: string | null; cursor: PageCursor | null; limit: number }) {
       const { rows } = await db.$client.query<{ time_zone: string | null; children: AccountChild[]; items: Memory[] }>(
-        memoryStatement({ ...input, id: input.id ?? null }, "with-account"),
+        // Each field named rather than spread: a spread with a field added cost microseconds on every page on this V8.
+        memoryStatement({ userId: input.userId, kind: input.kind, childId: input.childId, id: input.id ?? null, cursor: input.cursor, limit: input.limit }, "with-account"),
       );
       const [result] = rows;
       return { rows: result?.items ?? [], account: accountOf(result?.time_zone, result?.children ?? []) };

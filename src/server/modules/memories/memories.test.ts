@@ -398,6 +398,26 @@ describe("every kind in one list", () => {
     });
   });
 
+  it("shows each card its own date on a page of more different rules than it shares views for", async () => {
+    const dad = await createSignedInUser(t);
+    const maya = await addChild(dad.id, "Maya", "2013-05-02");
+    // Twenty dates, each twice: the page holds twenty different rules, and each of them on two cards.
+    const dates = Array.from({ length: 20 }, (_, index) => `20${40 + index}-03-14`);
+    await insertMemories(
+      t.db,
+      dad.id,
+      [...dates, ...dates].map((date, index) => ({ kind: "note" as const, title: `${date} #${index}`, notes: "", unlockType: "date" as const, unlockDate: date, childIds: [maya.id] })),
+    );
+    const { items } = (await (await jsonRequest(t, "GET", "/api/memories?limit=40", { cookie: dad.cookie })).json()) as {
+      items: Array<{ title: string; unlock: { date: string | null; unlocked: boolean; unlocksAt: string | null } }>;
+    };
+    expect(items).toHaveLength(40);
+    for (const item of items) {
+      const date = item.title.slice(0, 10);
+      expect(item.unlock).toMatchObject({ date, unlocked: false, unlocksAt: `${date}T00:00:00.000Z` });
+    }
+  });
+
   it("keeps one kind with kind=, videos included, and shows a video's processing state", async () => {
     const dad = await createSignedInUser(t);
     const maya = await addChild(dad.id, "Maya", "2013-05-02");

@@ -43,6 +43,21 @@ function hasNoKeys(record: Record<string, unknown>) {
   return true;
 }
 
+/**
+ * Cards whose views a page shares, at most: a page past this many different rules builds the rest of its views card by
+ * card, so finding a shared one stays a short walk whatever the page's size (a child's page reads thousands).
+ */
+const MAX_SHARED_VIEWS = 16;
+
+/** Whether two memories show alike: the same unlock rule and milestone, for the same children in the same order. */
+function sameView(a: Memory, b: Memory) {
+  const [x, y] = [a.rule, b.rule];
+  if (x.unlockType !== y.unlockType || x.unlockAge !== y.unlockAge || x.unlockDate !== y.unlockDate) return false;
+  if (x.milestoneReachedAt !== y.milestoneReachedAt || x.unlockMilestone !== y.unlockMilestone || a.childIds.length !== b.childIds.length) return false;
+  for (let i = 0; i < a.childIds.length; i++) if (a.childIds[i] !== b.childIds[i]) return false;
+  return true;
+}
+
 function encodeCursor(row: { createdAt: string; id: string }) {
   return Buffer.from(JSON.stringify([row.createdAt, row.id])).toString("base64url");
 }
@@ -101,16 +116,13 @@ export function createMemoriesUsecases(options: {
     const link = (position: number) => (position < 0 ? null : urls[position]);
     // A page's cards mostly share a few rules for the same children ('now', 'age 18' for both): the unlock state, and the
     // card's unlock and children as they are sent, are worked out and built once per page and shared by those cards. A card
-    // with a recorded unlock (opened for a child) gets its own. The milestone's own words (which may hold any character)
-    // come last but one: the other parts hold no '|', and the children's ids, last, none either.
-    const sharedViews = new Map<string, CardView>();
+    // with a recorded unlock (opened for a child) gets its own. The few shared views are found by comparing the rule's
+    // fields: a text key made of them per card cost a third of building the page's cards.
+    const sharedViews: Array<{ row: Memory; view: CardView }> = [];
     const viewOf = (row: Memory): CardView => {
       const { rule } = row;
-      const sameAsRule = hasNoKeys(row.openedFor)
-        ? `${rule.unlockType}|${rule.unlockAge}|${rule.unlockDate}|${rule.milestoneReachedAt}|${rule.unlockMilestone}|${row.childIds.join()}`
-        : null;
-      const shared = sameAsRule === null ? undefined : sharedViews.get(sameAsRule);
-      if (shared) return shared;
+      const shareable = hasNoKeys(row.openedFor);
+      if (shareable) for (const shared of sharedViews) if (sameView(shared.row, row)) return shared.view;
       const assigned: AccountContext["children"] = [];
       for (const id of row.childIds) {
         const child = childById.get(id);
@@ -131,7 +143,7 @@ export function createMemoriesUsecases(options: {
           forChildren: status.forChildren,
         },
       };
-      if (sameAsRule !== null) sharedViews.set(sameAsRule, view);
+      if (shareable && sharedViews.length < MAX_SHARED_VIEWS) sharedViews.push({ row, view });
       return view;
     };
     return rows.map((row, index): MemoryItem => {
