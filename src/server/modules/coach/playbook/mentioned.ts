@@ -60,6 +60,8 @@ const PLURAL = /[^su]s$/i;
 const VERB_FORM = /^(?:[a-z]+(?:es|[^su's]s|ing|ed)|has|have|had|get|gets|got|hate|love|like|want|need|eat|wear|buy|collect|watch|play)$/i;
 /** Verbs of having, getting and wanting, which are small words elsewhere but here say what the thing is ('gets free school meals'). */
 const HAVING = /^(?:has|have|had|get|gets|got|getting|want|wants|wanted|need|needs|like|likes|love|loves|hate|hates)$/;
+/** The verbs of having whose one word after is a thing even when it is not a plural ('has dyspraxia'; 'got upset' is a feeling). */
+const HAS = /^(?:has|have|had)$/;
 
 export type Mentioned = { phrase: string; words: string[] };
 
@@ -98,7 +100,8 @@ export function mentionedThing(prompt: string): Mentioned | undefined {
     best = { score, phrase: `${determiner}${words.join(" ")}`, words: words.filter((word) => !isModifier(word)).map((word) => word.toLowerCase()) };
   }
   // Things named without a determiner, as what a verb acts on ('hates haircuts', 'keeps getting detentions'): a plural
-  // right after a verb's form, never right after the child or a pronoun (then it is itself the verb: 'he sulks').
+  // right after a verb's form, never right after the child or a pronoun (then it is itself the verb: 'he sulks'), or
+  // one rare word after 'has', 'have' or 'had' ('has dyspraxia', 'had chickenpox'), where 'got' may take a feeling ('got upset').
   // Within a clause: 'board games, storms off' is a plural and then a verb.
   for (const clause of text.split(/[,.;:!?()]+/)) {
     const words = clause.split(/[^A-Za-z-]+/).filter(Boolean);
@@ -113,7 +116,12 @@ export function mentionedThing(prompt: string): Mentioned | undefined {
         phrase.push(word);
         if (PLURAL.test(word)) break;
       }
-      if (!phrase.length || !PLURAL.test(phrase[phrase.length - 1])) return;
+      if (!phrase.length) return;
+      if (!PLURAL.test(phrase[phrase.length - 1])) {
+        if (!HAS.test(previous)) return;
+        while (phrase.length && (endsLikeAVerb(phrase[phrase.length - 1]) || isModifier(phrase[phrase.length - 1]))) phrase.pop();
+        if (!phrase.length) return;
+      }
       // An uncommon word in -ing just before is part of the thing ('swimming lessons', 'driving lessons'); a common one is the verb ('getting').
       if (/ing$/i.test(previous) && rarity(previous) >= MIN_RARITY) phrase.unshift(words[i - 1]);
       const lower = phrase.map((word) => word.toLowerCase());
