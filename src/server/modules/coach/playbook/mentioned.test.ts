@@ -14,6 +14,11 @@ describe("what Dad's message is about, in his words", () => {
     ["he asked why his mate gets free school dinners", "free school dinners"],
     ["my son wants new trainers", "new trainers"],
     ["she is 7 and still refuses swimming lessons", "swimming lessons"],
+    // One rare word after 'has', 'have' or 'had' is a thing too, not only a plural.
+    ["my son has dyspraxia which nobody at school can see", "dyspraxia"],
+    ["she had chickenpox last week and now she's scared of spots", "chickenpox"],
+    ["my 6 year old has started ramadan fasting this year", "ramadan"],
+    ["she has joined brownies and loves it", "brownies"],
     // A word the vectors do not know that ends like a verb is still a thing; 'first' may sit inside one.
     ["my lad is saving up for a moped", "the moped"],
     ["she is excited and a bit scared about her first holy communion", "her first holy communion"],
@@ -33,6 +38,10 @@ describe("what Dad's message is about, in his words", () => {
     expect(mentionedThing("my autistic son gets upset")).toBeUndefined();
     expect(mentionedThing("i think it seems to be a phase")).toBeUndefined();
     expect(mentionedThing("he sulks whenever we say no")).toBeUndefined();
+    // A feeling after 'got' is not a thing, and neither is 'enough'.
+    expect(mentionedThing("he got angry when we said no")).toBeUndefined();
+    expect(mentionedThing("my daughter has had enough")).toBeUndefined();
+    expect(mentionedThing("my son has gone quiet since christmas")).toBeUndefined();
     // Nor a verb after a pause, or a word that has lost its apostrophe ('hes', 'shes').
     expect(mentionedThing("he is a sore loser, storms off every time")).toBeUndefined();
     expect(mentionedThing("she reckons shes too old for it")).toBeUndefined();

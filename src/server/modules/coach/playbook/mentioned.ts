@@ -60,6 +60,10 @@ const PLURAL = /[^su]s$/i;
 const VERB_FORM = /^(?:[a-z]+(?:es|[^su's]s|ing|ed)|has|have|had|get|gets|got|hate|love|like|want|need|eat|wear|buy|collect|watch|play)$/i;
 /** Verbs of having, getting and wanting, which are small words elsewhere but here say what the thing is ('gets free school meals'). */
 const HAVING = /^(?:has|have|had|get|gets|got|getting|want|wants|wanted|need|needs|like|likes|love|loves|hate|hates)$/;
+/** The verbs of having whose one word after is a thing even when it is not a plural ('has dyspraxia'; 'got upset' is a feeling). */
+const HAS = /^(?:has|have|had)$/;
+/** The irregular past participles that follow 'has' as a verb ('has gone', 'has grown'); the regular ones end in -ed. */
+const PARTICIPLE = /^(?:gone|done|come|become|begun|run|won|been|seen|put|set|cut|hit|got|made|said|eaten|taken|given|broken|fallen|forgotten|gotten|hidden|bitten|written|ridden|driven|spoken|stolen|woken|chosen|frozen|beaten|shaken|grown|thrown|shown|known|drawn|blown|flown|sworn|torn|worn)$/i;
 
 export type Mentioned = { phrase: string; words: string[] };
 
@@ -98,7 +102,8 @@ export function mentionedThing(prompt: string): Mentioned | undefined {
     best = { score, phrase: `${determiner}${words.join(" ")}`, words: words.filter((word) => !isModifier(word)).map((word) => word.toLowerCase()) };
   }
   // Things named without a determiner, as what a verb acts on ('hates haircuts', 'keeps getting detentions'): a plural
-  // right after a verb's form, never right after the child or a pronoun (then it is itself the verb: 'he sulks').
+  // right after a verb's form, never right after the child or a pronoun (then it is itself the verb: 'he sulks'), or
+  // one rare word after 'has', 'have' or 'had' ('has dyspraxia', 'had chickenpox'), where 'got' may take a feeling ('got upset').
   // Within a clause: 'board games, storms off' is a plural and then a verb.
   for (const clause of text.split(/[,.;:!?()]+/)) {
     const words = clause.split(/[^A-Za-z-]+/).filter(Boolean);
@@ -113,7 +118,14 @@ export function mentionedThing(prompt: string): Mentioned | undefined {
         phrase.push(word);
         if (PLURAL.test(word)) break;
       }
-      if (!phrase.length || !PLURAL.test(phrase[phrase.length - 1])) return;
+      // A thing does not start on a verb ('has joined brownies' is about brownies).
+      if (!phrase.length || endsLikeAVerb(phrase[0]) || PARTICIPLE.test(phrase[0])) return;
+      // One word after 'has', or after a regular verb it makes a tense of ('has started Ramadan'), never that verb itself ('has gone').
+      if (!PLURAL.test(phrase[phrase.length - 1])) {
+        const tense = HAS.test(previous) || (i > 1 && HAS.test(words[i - 2].toLowerCase()) && /ed$/.test(previous));
+        if (!tense || isModifier(phrase[0])) return;
+        phrase.splice(1);
+      }
       // An uncommon word in -ing just before is part of the thing ('swimming lessons', 'driving lessons'); a common one is the verb ('getting').
       if (/ing$/i.test(previous) && rarity(previous) >= MIN_RARITY) phrase.unshift(words[i - 1]);
       const lower = phrase.map((word) => word.toLowerCase());
