@@ -33,5 +33,5 @@ for (const held of rounds) {
       `(${((performance.now() - started) / 1000).toFixed(0)} s)`,
   );
   for (const d of danger.filter((entry) => !found(entry.detected))) console.info(`  missed [${d.category}] ${d.text.slice(0, 160)}`);
-  for (const o of ordinary.filter((entry) => entry.detected.sure)) console.info(`  FULL [${o.detected.categories[0]}] ${o.text.slice(0, 160)}`);
+  for (const o of ordinary.filter((entry) => found(entry.detected))) console.info(`  ${o.detected.sure ? "FULL" : "note"} [${o.detected.categories[0] ?? "asked"}] ${o.text.slice(0, 160)}`);
 }

@@ -49,6 +49,7 @@ const WORD_MAP: Record<string, string> = {
   magnit: "magnet", magnits: "magnets", vodca: "vodka", edable: "edible", edables: "edibles", nudez: "nudes", neighbour: "neighbor",
   pil: "pill", fnd: "find", anywere: "anywhere", anywer: "anywhere", completly: "completely", completley: "completely", sweling: "swelling",
   swolen: "swollen", daugthers: "daughters", daugther: "daughter", agian: "again", questons: "questions", penuts: "peanuts", penut: "peanut",
+  shoke: "shook", shooked: "shook", shoock: "shook", shoik: "shook", shoked: "shook", shaked: "shook", shooken: "shaken",
   nappies: "diapers", nappy: "diaper", mum: "mom", mums: "moms", mummy: "mommy", mummys: "mommys", mummies: "mommys", mam: "mom", mams: "moms", neighbours: "neighbors", wardrobe: "closet", cot: "crib", hime: "him", hisself: "himself", herslef: "herself", himslef: "himself", theirself: "themselves", themself: "themselves",
 };
 
