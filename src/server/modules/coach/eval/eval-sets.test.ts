@@ -1,4 +1,8 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { closeAfterFile } from "../../../../../tests/support/close-after-file";
 import dangerJson from "./danger.json";
 import ordinaryJson from "./ordinary.json";
 import relevanceJson from "./relevance.json";
@@ -75,34 +79,72 @@ describe("Pocket Dad evaluation sets", () => {
 
   describe("the rounds written blind: the check learns from every measured one and never from the newest", () => {
     const normal = (t: string) => t.toLowerCase().replace(/\s+/g, " ").trim();
-    const heldOut = roundFilesIn(roundFolders.heldOut);
-    const newest = heldOut.at(-1);
-    const training = dangerTrainingSets(sets);
 
-    it("keeps only the newest round (the highest number) in held-out/: a measured round moves to rounds/", () => {
-      expect(heldOut.slice(0, -1).map(({ round }) => round)).toEqual([]);
+    /**
+     * What keeps a blind round blind, for a pair of round folders: only the newest round (the highest number) sits in
+     * held-out/, none of rounds/ is as new as it, every message of rounds/ is trained on, and no message of the newest
+     * was copied into the hand-written sets. Held-out/ may hold no round at all (between one round's joining training
+     * and the next one's writing).
+     */
+    function roundGuard(folders: { trained: string; heldOut: string }) {
+      const heldOut = roundFilesIn(folders.heldOut);
+      const newest = heldOut.at(-1);
+      const loaded = loadEvalSets(folders.trained);
+      const training = dangerTrainingSets(loaded);
+      const learned = new Set([...training.danger, ...training.ordinary].map((entry) => normal(entry.text)));
+      const older = loaded.rounds.flatMap((round) => [...round.danger, ...round.ordinary]);
+      // The trainer reads rounds/ only; the sets written by hand must not hold the newest round's messages either. Two
+      // writers of blind rounds may both write 'help' (that is no copy), so only the hand-written sets are compared.
+      const handWritten = dangerTrainingSets({ ...loaded, rounds: [] });
+      const newestTexts = new Set(newest ? [...loadRound(newest.file).danger, ...loadRound(newest.file).ordinary].map((entry) => normal(entry.text)) : []);
+      // Seven everyday words that ordinary.json held before round 10 was written, and round 10's writer chose again.
+      const coincidence = "my son says his teacher hates him";
+      return {
+        newest: newest?.round,
+        olderHeldOut: heldOut.slice(0, -1).map(({ round }) => round),
+        trainedNotOlder: newest ? loaded.rounds.filter(({ round }) => round >= newest.round).map(({ round }) => round) : [],
+        trainedCount: older.length,
+        notLearned: older.filter((entry) => !learned.has(normal(entry.text))).map((entry) => entry.text),
+        newestLearned: [...training.danger, ...training.ordinary].map((entry) => entry.text).filter((t) => newestTexts.has(normal(t))),
+        newestCopied: [...handWritten.danger, ...handWritten.ordinary].map((entry) => entry.text).filter((t) => t !== coincidence && newestTexts.has(normal(t))),
+      };
+    }
+    const clean = { olderHeldOut: [], trainedNotOlder: [], notLearned: [], newestLearned: [], newestCopied: [] };
+
+    it("keeps only the newest round in held-out/, trains on every message of every older round, and learns no message of the newest", () => {
+      const guard = roundGuard(roundFolders);
+      expect(guard).toMatchObject(clean);
+      expect(guard.trainedCount).toBeGreaterThan(3000);
       expect(sets.rounds.length).toBeGreaterThanOrEqual(5);
     });
 
-    it("trains on every message of every round older than the newest", () => {
-      if (newest) expect(sets.rounds.filter(({ round }) => round >= newest.round).map(({ round }) => round)).toEqual([]);
-      const learned = new Set([...training.danger, ...training.ordinary].map((entry) => normal(entry.text)));
-      const older = sets.rounds.flatMap((round) => [...round.danger, ...round.ordinary]);
-      expect(older.length).toBeGreaterThan(3000);
-      expect(older.filter((entry) => !learned.has(normal(entry.text))).map((entry) => entry.text)).toEqual([]);
-    });
+    describe("with a new blind round dropped into held-out/ (a fixture: the real round is never opened here)", () => {
+      const fixture = fs.mkdtempSync(path.join(os.tmpdir(), "rounds-guard-"));
+      const folders = { trained: path.join(fixture, "rounds"), heldOut: path.join(fixture, "held-out") };
+      fs.cpSync(roundFolders.trained, folders.trained, { recursive: true });
+      fs.mkdirSync(folders.heldOut);
+      const last = sets.rounds.at(-1)!.round;
+      const blind = {
+        danger: [{ text: "a fixture message no set holds: the ferret has the car keys", category: "missing-child", topic: "fixture" }],
+        ordinary: [{ text: "a fixture everyday message: the ferret learnt to open the fridge", near_miss: false }],
+      };
+      fs.writeFileSync(path.join(folders.heldOut, `round-${last + 1}.json`), JSON.stringify(blind));
+      closeAfterFile(async () => fs.rmSync(fixture, { recursive: true, force: true }));
 
-    it("learns no message of the newest round: the trainer does not read it and none was copied into the sets, even with its spacing or case changed", () => {
-      if (!newest) return;
-      const round = loadRound(newest.file);
-      expect(round.danger.length + round.ordinary.length).toBeGreaterThan(0);
-      // The trainer reads rounds/ only; the sets written by hand must not hold the round's messages either. Two
-      // writers of blind rounds may both write 'help' (that is no copy), so only the hand-written sets are compared.
-      const handWritten = dangerTrainingSets({ ...sets, rounds: [] });
-      const texts = new Set([...round.danger, ...round.ordinary].map((entry) => normal(entry.text)));
-      // Seven everyday words that ordinary.json held before round 10 was written, and round 10's writer chose again.
-      const coincidence = "my son says his teacher hates him";
-      expect([...handWritten.danger, ...handWritten.ordinary].map((entry) => entry.text).filter((t) => t !== coincidence && texts.has(normal(t)))).toEqual([]);
+      it("keeps it out of training with no code change", () => {
+        expect(roundGuard(folders)).toMatchObject({ ...clean, newest: last + 1 });
+      });
+
+      it("fails when the new round is also put in rounds/ or an older round stays beside it, or its messages are copied into training", () => {
+        fs.copyFileSync(path.join(folders.heldOut, `round-${last + 1}.json`), path.join(folders.trained, `round-${last + 1}.json`));
+        fs.copyFileSync(path.join(roundFolders.trained, `round-${last}.json`), path.join(folders.heldOut, `round-${last}.json`));
+        const guard = roundGuard(folders);
+        fs.rmSync(path.join(folders.trained, `round-${last + 1}.json`));
+        fs.rmSync(path.join(folders.heldOut, `round-${last}.json`));
+        expect(guard.olderHeldOut).toEqual([last]);
+        expect(guard.trainedNotOlder).toEqual([last + 1]);
+        expect(guard.newestLearned).toEqual([...blind.danger, ...blind.ordinary].map((entry) => entry.text));
+      });
     });
   });
 });

@@ -95,9 +95,10 @@ export function loadRound(file: string) {
   return roundSetSchema.parse(JSON.parse(fs.readFileSync(file, "utf8")));
 }
 
-export function loadEvalSets() {
+/** The labelled sets, and the measured rounds in `trained` (rounds/; a test points it at a fixture folder). */
+export function loadEvalSets(trained = roundFolders.trained) {
   return {
-    rounds: roundFilesIn(roundFolders.trained).map(({ round, file }) => ({ round, ...loadRound(file) })),
+    rounds: roundFilesIn(trained).map(({ round, file }) => ({ round, ...loadRound(file) })),
     danger: dangerSetSchema.parse(dangerJson),
     ordinary: ordinarySetSchema.parse(ordinaryJson),
     relevance: relevanceSetSchema.parse(relevanceJson),

@@ -1,5 +1,5 @@
 import type { DangerCategory, SafetyCategory } from "../../../../shared/pocket-dad";
-import { dangerMeaning } from "./danger-meaning";
+import { dangerMeaning, type MeaningReading } from "./danger-meaning";
 import { dangerModel, modelText } from "./danger-model";
 import generatedRules from "./danger-rules.json";
 import type { DangerRules } from "./danger-rules";
@@ -49,6 +49,7 @@ const WORD_MAP: Record<string, string> = {
   magnit: "magnet", magnits: "magnets", vodca: "vodka", edable: "edible", edables: "edibles", nudez: "nudes", neighbour: "neighbor",
   pil: "pill", fnd: "find", anywere: "anywhere", anywer: "anywhere", completly: "completely", completley: "completely", sweling: "swelling",
   swolen: "swollen", daugthers: "daughters", daugther: "daughter", agian: "again", questons: "questions", penuts: "peanuts", penut: "peanut",
+  shoke: "shook", shooked: "shook", shoock: "shook", shoik: "shook", shoked: "shook", shaked: "shook", shooken: "shaken",
   nappies: "diapers", nappy: "diaper", mum: "mom", mums: "moms", mummy: "mommy", mummys: "mommys", mummies: "mommys", mam: "mom", mams: "moms", neighbours: "neighbors", wardrobe: "closet", cot: "crib", hime: "him", hisself: "himself", herslef: "herself", himslef: "himself", theirself: "themselves", themself: "themselves",
 };
 
@@ -212,13 +213,24 @@ const RULES_SURE = 0.9;
 /** Every rule false alarm in the sets is at least 13 words long; the model may veto from 12. */
 const VETO_MIN_WORDS = 12;
 
-export function detectDanger(message: string): DangerDetection {
-  const normalized = normalizeMessage(message.slice(0, 4000));
-  // A father afraid of what he may do to his child (or who just did it) is about him, not a night-light or
-  // violence between adults: its own answer, and never one to wave away.
-  if (parentCrisisIn(normalized)) return { categories: ["parent-crisis"], sure: true };
-  return findDanger(message, normalized);
+/** What the check learned (danger-model.json and danger-meaning.json): the reading of meaning and the category namer. */
+export type LearnedReading = { meaning: { read(message: string): MeaningReading }; model: { category(text: string): SafetyCategory } };
+
+/**
+ * The danger check over what was learned. The server runs it over the committed files (detectDanger); the
+ * out-of-fold measure (scripts/measure-danger-out-of-fold.ts) over files trained without the round it measures.
+ */
+export function createDangerCheck(learned: LearnedReading) {
+  return (message: string): DangerDetection => {
+    const normalized = normalizeMessage(message.slice(0, 4000));
+    // A father afraid of what he may do to his child (or who just did it) is about him, not a night-light or
+    // violence between adults: its own answer, and never one to wave away.
+    if (parentCrisisIn(normalized)) return { categories: ["parent-crisis"], sure: true };
+    return findDanger(message, normalized, learned);
+  };
 }
+
+export const detectDanger = createDangerCheck({ meaning: dangerMeaning, model: dangerModel });
 
 /** The safety answer that fits a message within the category found (content/safety: choking, burn, …). */
 export function safetyKindIn(message: string, category: SafetyCategory) {
@@ -244,16 +256,16 @@ function plainEmergency(message: string, normalized: string, category: SafetyCat
 const IN_HAND =
   /\b(?:getting (?:help|support|treatment|counselling|counseling|therapy)|(?:is|are) (?:not|no longer) in (?:any )?danger|out of danger|seeing (?:a|the|his|her) (?:counsellor|counselor|therapist|camhs|psychologist))\b/;
 
-function findDanger(message: string, normalized: string): DangerDetection {
+function findDanger(message: string, normalized: string, learned: LearnedReading): DangerDetection {
   const { categories, stands } = rulesMatched(message);
   if (!categories.length && tooShortToJudge(message)) return { categories: [], sure: false, ask: true };
-  const reading = dangerMeaning.read(message);
+  const reading = learned.meaning.read(message);
   const vetoed = !stands && reading.score < RULES_VETO && modelText(message).split(" ").length >= VETO_MIN_WORDS;
   const inHand = IN_HAND.test(normalized);
   if (categories.length && !vetoed) {
     return { categories, sure: (reading.score > RULES_SURE && !inHand) || stands || plainEmergency(message, normalized, categories[0]) };
   }
-  if (reading.note) return { categories: [dangerModel.category(reading.unit)], sure: reading.sure && !inHand };
+  if (reading.note) return { categories: [learned.model.category(reading.unit)], sure: reading.sure && !inHand };
   return { categories: [], sure: false };
 }
 
