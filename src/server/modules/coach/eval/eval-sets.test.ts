@@ -1,9 +1,11 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { closeAfterFile } from "../../../../../tests/support/close-after-file";
 import dangerJson from "./danger.json";
+import frozenRounds from "./frozen-rounds.json";
 import ordinaryJson from "./ordinary.json";
 import relevanceJson from "./relevance.json";
 import {
@@ -92,21 +94,24 @@ describe("Pocket Dad evaluation sets", () => {
       const loaded = loadEvalSets(folders.trained);
       const training = dangerTrainingSets(loaded);
       const learned = new Set([...training.danger, ...training.ordinary].map((entry) => normal(entry.text)));
-      const older = loaded.rounds.flatMap((round) => [...round.danger, ...round.ordinary]);
+      const older = loaded.rounds.filter((round) => !newest || round.round < newest.round).flatMap((round) => [...round.danger, ...round.ordinary]);
+      const olderTexts = new Set(older.map((entry) => normal(entry.text)));
       // The trainer reads rounds/ only; the sets written by hand must not hold the newest round's messages either. Two
       // writers of blind rounds may both write 'help' (that is no copy), so only the hand-written sets are compared.
       const handWritten = dangerTrainingSets({ ...loaded, rounds: [] });
       const newestTexts = new Set(newest ? [...loadRound(newest.file).danger, ...loadRound(newest.file).ordinary].map((entry) => normal(entry.text)) : []);
-      // Seven everyday words that ordinary.json held before round 10 was written, and round 10's writer chose again.
-      const coincidence = "my son says his teacher hates him";
+      // Everyday sentences that ordinary.json held before a round's writer chose the same words again (rounds 10 and 17).
+      const coincidences = new Set(["my son says his teacher hates him", "daughter wants her ears pierced at 8"]);
       return {
         newest: newest?.round,
         olderHeldOut: heldOut.slice(0, -1).map(({ round }) => round),
         trainedNotOlder: newest ? loaded.rounds.filter(({ round }) => round >= newest.round).map(({ round }) => round) : [],
         trainedCount: older.length,
         notLearned: older.filter((entry) => !learned.has(normal(entry.text))).map((entry) => entry.text),
-        newestLearned: [...training.danger, ...training.ordinary].map((entry) => entry.text).filter((t) => newestTexts.has(normal(t))),
-        newestCopied: [...handWritten.danger, ...handWritten.ordinary].map((entry) => entry.text).filter((t) => t !== coincidence && newestTexts.has(normal(t))),
+        // Two writers may also write the same everyday sentence ('i cant do this anymore' in five rounds): a text an
+        // older round held before the newest was written is no leak, and the older rounds are frozen (see below).
+        newestLearned: [...training.danger, ...training.ordinary].map((entry) => entry.text).filter((t) => newestTexts.has(normal(t)) && !olderTexts.has(normal(t)) && !coincidences.has(t)),
+        newestCopied: [...handWritten.danger, ...handWritten.ordinary].map((entry) => entry.text).filter((t) => !coincidences.has(t) && newestTexts.has(normal(t))),
       };
     }
     const clean = { olderHeldOut: [], trainedNotOlder: [], notLearned: [], newestLearned: [], newestCopied: [] };
@@ -116,6 +121,12 @@ describe("Pocket Dad evaluation sets", () => {
       expect(guard).toMatchObject(clean);
       expect(guard.trainedCount).toBeGreaterThan(3000);
       expect(sets.rounds.length).toBeGreaterThanOrEqual(5);
+    });
+
+    it("keeps every round as its writer left it: each file's sha256 is the one recorded when it was written", () => {
+      const files = [...fs.readdirSync(roundFolders.trained).map((name) => path.join(roundFolders.trained, name)), ...fs.readdirSync(roundFolders.heldOut).map((name) => path.join(roundFolders.heldOut, name))];
+      const found = Object.fromEntries(files.map((file) => [path.basename(file), createHash("sha256").update(fs.readFileSync(file)).digest("hex")]));
+      expect(found).toEqual(frozenRounds);
     });
 
     describe("with a new blind round dropped into held-out/ (a fixture: the real round is never opened here)", () => {
