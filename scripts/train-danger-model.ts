@@ -1,7 +1,7 @@
 // Trains Pocket Dad's danger check from the labelled evaluation sets and writes what the server ships: the letter-run
 // model (src/server/modules/coach/playbook/danger-model.json) and the reading of meaning that weighs it with the word
 // vectors, sentence by sentence (danger-meaning.json). Run it after adding messages to the sets or rebuilding the word
-// vectors: `npm run train:danger`. The result is deterministic; a test fails while either file is older than the sets.
+// vectors: `npm run train:danger`. The result is deterministic; a test fails while either file is older than the sets (the model's also than its code).
 import fs from "node:fs";
 import { dangerTrainingSets } from "../src/server/modules/coach/eval/eval-sets";
 import { trainDangerMeaning } from "../src/server/modules/coach/playbook/danger-meaning.training";

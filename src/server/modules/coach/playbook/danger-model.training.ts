@@ -1,4 +1,8 @@
 import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
 import type { SafetyCategory } from "../../../../shared/pocket-dad";
 import { categoryScores, type DangerModelFile, dot, type Features, messageFeatures, packWeights, sigmoid } from "./danger-model";
 
@@ -28,6 +32,30 @@ export const FOLDS = 5;
 export function setsDigest(sets: TrainingSets) {
   const canonical = JSON.stringify({ danger: sets.danger.map((d) => [d.text, d.category]), ordinary: sets.ordinary.map((o) => o.text) });
   return createHash("sha256").update(canonical).digest("hex");
+}
+
+/**
+ * The code that decides the weights besides the sets: how a message becomes features, and how they are learned (a
+ * test checks that every project file it imports is here or decides no weight).
+ */
+export const TRAINING_CODE = ["danger-model.ts", "danger-model.training.ts"];
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** A source file's code as TypeScript prints it without comments: rewording a comment or the layout does not call for retraining. */
+function codeWithoutComments(file: string) {
+  const source = ts.createSourceFile(file, fs.readFileSync(path.join(here, file), "utf8"), ts.ScriptTarget.Latest);
+  return ts.createPrinter({ removeComments: true }).printFile(source);
+}
+
+/**
+ * What decides the weights: the sets' texts and labels and the code that reads and learns them. danger-model.json
+ * records it when trained; a test fails while the sets or the code differ from what it was trained on.
+ */
+export function modelDigest(sets: TrainingSets) {
+  const digest = createHash("sha256").update(setsDigest(sets));
+  for (const file of TRAINING_CODE) digest.update(`\0${file}\0${codeWithoutComments(file)}`);
+  return digest.digest("hex");
 }
 
 function seededRandom(seed: number) {
@@ -102,7 +130,7 @@ function chooseThreshold(examples: Example[]) {
   return ordinaryScores[Math.floor(ordinaryScores.length * FALSE_POSITIVE_BUDGET)];
 }
 
-export function trainDangerModel(sets: TrainingSets): DangerModelFile {
+function trainWeights(sets: TrainingSets) {
   const examples: Example[] = [
     ...sets.danger.map((d) => ({ features: messageFeatures(d.text, BITS), danger: true })),
     ...sets.ordinary.map((o) => ({ features: messageFeatures(o.text, BITS), danger: false })),
@@ -110,7 +138,6 @@ export function trainDangerModel(sets: TrainingSets): DangerModelFile {
   const categories = [...new Set(sets.danger.map((d) => d.category))].sort();
   const categoryExamples = sets.danger.map((d) => ({ features: messageFeatures(d.text, CATEGORY_BITS), label: categories.indexOf(d.category) }));
   return {
-    trainedOn: setsDigest(sets),
     bits: BITS,
     threshold: Number(chooseThreshold(examples).toFixed(4)),
     danger: packWeights(trainLogistic(examples)),
@@ -118,4 +145,20 @@ export function trainDangerModel(sets: TrainingSets): DangerModelFile {
     categories,
     category: packWeights(trainCategories(categoryExamples, categories.length)),
   };
+}
+
+/** Every 40th message of each set: few enough to train in a second or two. */
+const SLICE = 40;
+
+/**
+ * sha256 of the weights trained on a fixed slice of the sets. Recorded beside the full weights, it lets a test show
+ * cheaply that training still gives, message for message, what it gave when they were trained.
+ */
+export function sliceDigest(sets: TrainingSets) {
+  const slice = { danger: sets.danger.filter((_, i) => i % SLICE === 0), ordinary: sets.ordinary.filter((_, i) => i % SLICE === 0) };
+  return createHash("sha256").update(JSON.stringify(trainWeights(slice))).digest("hex");
+}
+
+export function trainDangerModel(sets: TrainingSets): DangerModelFile {
+  return { trainedOn: modelDigest(sets), sliceDigest: sliceDigest(sets), ...trainWeights(sets) };
 }

@@ -68,8 +68,10 @@ export function messageFeatures(message: string, bits: number): Features {
 export type PackedWeights = { scale: number; int8: string };
 
 export type DangerModelFile = {
-  /** sha256 of the labelled sets it was trained on; a test fails when the sets changed since. */
+  /** sha256 of the labelled sets and the training code it was made from; a test fails when either changed since. */
   trainedOn: string;
+  /** sha256 of the weights the same training makes from a fixed slice of the sets (a test trains it again). */
+  sliceDigest: string;
   bits: number;
   /** A message is danger when its score is above this (chosen on training data, see the script). */
   threshold: number;
