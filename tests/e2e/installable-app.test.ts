@@ -151,6 +151,31 @@ describe.skipIf(!browserAvailable)("the installable app", () => {
     await page.getByText("Made while away").first().waitFor();
   });
 
+  it("keeps the vault's list on the device when Dad leaves the page the moment it shows: the vault then opens with no network with that list", async () => {
+    const page = await browser.newPage({ width: 360, height: 800 });
+    const context = page.context();
+    const userId = await signUpConfirmed(server, page, `left-at-once${Date.now()}@example.com`);
+    await server.pool.query("INSERT INTO memories (user_id, kind, title) VALUES ($1, 'note', 'Seen on the way out')", [userId]);
+    await untilServiceWorkerControls(page);
+
+    // On the vault, the page is left in the same task that shows its list (before the list's gathered write is due).
+    await page.addInitScript((title) => {
+      if (location.pathname !== "/vault") return;
+      new MutationObserver((_, observer) => {
+        if (!document.body?.textContent?.includes(title)) return;
+        observer.disconnect();
+        location.assign("about:blank");
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    }, "Seen on the way out");
+    await page.goto(`${server.baseUrl}/vault`, { waitUntil: "commit" });
+    await page.waitForURL("about:blank");
+
+    await context.setOffline(true);
+    const reopened = await context.newPage();
+    await reopened.goto(`${server.baseUrl}/vault`);
+    await reopened.getByText("Seen on the way out").first().waitFor();
+  });
+
   it("picks up a new version on the next open with nothing cleared: its worker takes over, and the app opens with no network as the new version", async () => {
     // The app served from a build of its own, which the test can deploy a new version over.
     const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), "heydad-web-"));
