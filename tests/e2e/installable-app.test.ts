@@ -176,6 +176,30 @@ describe.skipIf(!browserAvailable)("the installable app", () => {
     await reopened.getByText("Seen on the way out").first().waitFor();
   });
 
+  it("keeps what another tab showed meanwhile: a later save by a tab opened before it does not drop the vault's list that tab kept", async () => {
+    const first = await browser.newPage({ width: 360, height: 800 });
+    const context = first.context();
+    const userId = await signUpConfirmed(server, first, `two-tabs${Date.now()}@example.com`);
+    await untilServiceWorkerControls(first);
+    await server.pool.query("INSERT INTO memories (user_id, kind, title) VALUES ($1, 'note', 'Seen in the other tab')", [userId]);
+    const keptVaultList = async () => JSON.stringify((await lastKnownSnapshot(first))?.state.queries.find((query) => query.queryHash === '["memories","vault"]')?.state.data ?? null);
+
+    // A second tab shows the vault, and its list is kept; that tab is closed.
+    const second = await context.newPage();
+    await second.goto(`${server.baseUrl}/vault`);
+    await second.getByText("Seen in the other tab").first().waitFor();
+    await expect.poll(keptVaultList).toContain("Seen in the other tab");
+    await second.close();
+
+    // The first tab, open since before, goes on to record a video: the child list it asks for is kept after the vault's.
+    await first.locator('#main a[href="/record?video=true"]').first().click();
+    await expect.poll(async () => (await lastKnownSnapshot(first))?.state.queries.map((query) => query.queryHash)).toContain('["children","options"]');
+
+    await context.setOffline(true);
+    await first.goto(`${server.baseUrl}/vault`);
+    await first.getByText("Seen in the other tab").first().waitFor();
+  });
+
   it("picks up a new version on the next open with nothing cleared: its worker takes over, and the app opens with no network as the new version", async () => {
     // The app served from a build of its own, which the test can deploy a new version over.
     const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), "heydad-web-"));
