@@ -204,7 +204,6 @@ describe.skipIf(!browserAvailable)("recording with no network, sent when back on
       await page.goto(`${journey.baseUrl}/record`);
       await untilServiceWorkerControls(page);
       await page.getByText("Maya", { exact: true }).waitFor();
-      await childKeptOnDevice(page, 1);
       await page.goto(`${journey.baseUrl}/record?video=true`);
       await childKeptOnDevice(page, 2);
 

@@ -1,7 +1,9 @@
 /**
  * A small key-value store in IndexedDB on this device: one database per purpose, one object store
  * in it, each call its own transaction (resolved once the transaction has committed, so a value
- * written is on disk before the caller goes on).
+ * written is on disk before the caller goes on). The transaction is committed as soon as its one
+ * request is made: left to commit by itself once the page's task ends, a write made as the page is
+ * being left was dropped by Chromium with the page.
  */
 export type DeviceStore<T> = {
   get(key: string): Promise<T | undefined>;
@@ -42,6 +44,7 @@ export function deviceStore<T>(databaseName: string, storeName = "items"): Devic
     return new Promise((resolve, reject) => {
       const transaction = db.transaction(storeName, mode);
       const request = work(transaction.objectStore(storeName));
+      transaction.commit();
       transaction.oncomplete = () => resolve(request ? request.result : undefined);
       transaction.onerror = () => reject(transaction.error);
       transaction.onabort = () => reject(transaction.error);

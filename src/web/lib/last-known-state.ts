@@ -14,6 +14,26 @@ const store = deviceStore<Snapshot>("HeyDadLastKnown");
 const KEY = "queries";
 /** Writes are gathered: a page that loads ten queries writes once (and a page being left writes at once). */
 const SAVE_DELAY_MS = 250;
+/** The app's tabs tell each other what they keep, so that none writes over a newer answer another one kept. */
+const CHANNEL = "HeyDadLastKnown";
+
+/** The snapshot as the app found it when it started, read once: restored when offline, and the base every save adds to. */
+let keptAtStart: Promise<Snapshot | undefined> | undefined;
+const readKeptAtStart = () => (keptAtStart ??= store.get(KEY).catch(() => undefined));
+
+/**
+ * `newer` added to `base`: per query the answer that arrived last wins (a page loaded later, or another tab, may hold
+ * an older one). A snapshot of someone else's answers is never mixed in: `newer` then replaces it.
+ */
+function merge(base: Snapshot | null | undefined, newer: Snapshot): Snapshot {
+  if (base?.ownerId !== newer.ownerId) return newer;
+  const byQuery = new Map(base.state.queries.map((query) => [query.queryHash, query]));
+  for (const query of newer.state.queries) {
+    const known = byQuery.get(query.queryHash);
+    if (!known || known.state.dataUpdatedAt <= query.state.dataUpdatedAt) byQuery.set(query.queryHash, query);
+  }
+  return { ...newer, state: { ...newer.state, queries: [...byQuery.values()] }, savedAt: Math.max(base.savedAt, newer.savedAt) };
+}
 
 /** Offline at start: the last snapshot goes into the query cache before the first render. */
 export async function restoreLastKnownState(client: QueryClient) {
@@ -21,25 +41,42 @@ export async function restoreLastKnownState(client: QueryClient) {
   // TanStack Query learns of the network from 'online'/'offline' events only: a page opened offline
   // would otherwise try every query, fail, and show its error instead of the kept answers.
   onlineManager.setOnline(false);
-  const saved = await store.get(KEY).catch(() => undefined);
+  const saved = await readKeptAtStart();
   if (saved) hydrate(client, saved.state);
 }
 
-/** From now on, every successful answer is kept (see above); `ownerOf` names the signed-in user, or null. */
+/**
+ * From now on, every successful answer is kept (see above); `ownerOf` names the signed-in user, or null. What the
+ * device keeps is held in memory too (read once at start, then updated by this tab's saves and the other tabs'), so a
+ * save writes at once with nothing to read first: a page being left has no time for a read before its write.
+ */
 export function keepLastKnownState(client: QueryClient, ownerOf: (client: QueryClient) => string | null) {
+  let kept: Snapshot | null = null;
+  const started = readKeptAtStart().then((saved) => {
+    if (saved) kept = kept ? merge(saved, kept) : saved;
+  });
+  const otherTabs = new BroadcastChannel(CHANNEL);
+  otherTabs.onmessage = ({ data }: MessageEvent<Snapshot | null>) => {
+    kept = data && merge(kept, data);
+  };
+
   let timer: ReturnType<typeof setTimeout> | null = null;
   const save = async () => {
     timer = null;
+    await started;
     const ownerId = ownerOf(client);
-    // A signed-out visitor keeps nothing; a snapshot of someone else's answers is never mixed in.
-    if (!ownerId) return store.delete(KEY);
-    // Each page load starts with an empty cache: what earlier pages showed (the dashboard's list, then
-    // the vault) is kept beside it, the newer answer winning.
-    const previous = await store.get(KEY);
-    const current = dehydrate(client);
-    const fresh = new Set(current.queries.map((query) => query.queryHash));
-    const kept = previous?.ownerId === ownerId ? previous.state.queries.filter((query) => !fresh.has(query.queryHash)) : [];
-    await store.put(KEY, { ownerId, state: { ...current, queries: [...kept, ...current.queries] }, savedAt: Date.now() });
+    // A signed-out visitor keeps nothing.
+    if (!ownerId) {
+      kept = null;
+      otherTabs.postMessage(null);
+      return store.delete(KEY);
+    }
+    // Each page load starts with an empty cache: what earlier pages showed (the dashboard's list, then the vault) is
+    // kept beside it.
+    const current: Snapshot = { ownerId, state: dehydrate(client), savedAt: Date.now() };
+    kept = merge(kept, current);
+    otherTabs.postMessage(current);
+    await store.put(KEY, kept);
   };
   const saveNow = () => {
     if (timer !== null) clearTimeout(timer);
