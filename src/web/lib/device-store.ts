@@ -44,7 +44,8 @@ export function deviceStore<T>(databaseName: string, storeName = "items"): Devic
     return new Promise((resolve, reject) => {
       const transaction = db.transaction(storeName, mode);
       const request = work(transaction.objectStore(storeName));
-      transaction.commit();
+      // Browsers before 2021 (Safari 14) have no commit(): their transaction commits by itself as before.
+      if ("commit" in transaction) transaction.commit();
       transaction.oncomplete = () => resolve(request ? request.result : undefined);
       transaction.onerror = () => reject(transaction.error);
       transaction.onabort = () => reject(transaction.error);
