@@ -55,10 +55,13 @@ export function keepLastKnownState(client: QueryClient, ownerOf: (client: QueryC
   const started = readKeptAtStart().then((saved) => {
     if (saved) kept = kept ? merge(saved, kept) : saved;
   });
-  const otherTabs = new BroadcastChannel(CHANNEL);
-  otherTabs.onmessage = ({ data }: MessageEvent<Snapshot | null>) => {
-    kept = data && merge(kept, data);
-  };
+  // Safari before 15.4 has no BroadcastChannel: there each tab keeps what it saw, as before.
+  const otherTabs = typeof BroadcastChannel === "function" ? new BroadcastChannel(CHANNEL) : null;
+  if (otherTabs) {
+    otherTabs.onmessage = ({ data }: MessageEvent<Snapshot | null>) => {
+      kept = data && merge(kept, data);
+    };
+  }
 
   let timer: ReturnType<typeof setTimeout> | null = null;
   const save = async () => {
@@ -68,14 +71,14 @@ export function keepLastKnownState(client: QueryClient, ownerOf: (client: QueryC
     // A signed-out visitor keeps nothing.
     if (!ownerId) {
       kept = null;
-      otherTabs.postMessage(null);
+      otherTabs?.postMessage(null);
       return store.delete(KEY);
     }
     // Each page load starts with an empty cache: what earlier pages showed (the dashboard's list, then the vault) is
     // kept beside it.
     const current: Snapshot = { ownerId, state: dehydrate(client), savedAt: Date.now() };
     kept = merge(kept, current);
-    otherTabs.postMessage(current);
+    otherTabs?.postMessage(current);
     await store.put(KEY, kept);
   };
   const saveNow = () => {
