@@ -126,4 +126,24 @@ describe("narrations with a recording and a photo", () => {
     const response = await postNarration(dad.cookie, narration(child.id), { audio: huge });
     expect(response.status).toBe(413);
   });
+
+  it("saves memories sent twelve at a time, more than the database's connections, each opening for the child (none hangs)", { timeout: 60_000 }, async () => {
+    // This app's pool holds 5 connections. Each save delivers what opened; a delivery holds a connection while the
+    // subscribers take another, so five deliveries side by side waited for each other for good, and with them every
+    // request of the app (before: stuck in the fourth or fifth round of twelve).
+    const { dad, child } = await dadWithChild();
+    for (let round = 0; round < 8; round++) {
+      const statuses = await Promise.all(
+        Array.from({ length: 12 }, async () => {
+          const saved = await postNarration(dad.cookie, narration(child.id), { audio: voice });
+          // Dad's vault asks for its list as each save ends.
+          const listed = await jsonRequest(t, "GET", "/api/memories", { cookie: dad.cookie });
+          return [saved.status, listed.status];
+        }),
+      );
+      expect(statuses).toEqual(Array(12).fill([201, 200]));
+    }
+    const list = await (await jsonRequest(t, "GET", "/api/memories?limit=100", { cookie: dad.cookie })).json();
+    expect(list.items.filter((item: { unlock: { unlocked: boolean } }) => item.unlock.unlocked)).toHaveLength(96);
+  });
 });

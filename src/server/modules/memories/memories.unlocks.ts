@@ -144,8 +144,34 @@ export function createMemoryUnlocks(options: { db: Database; events: EventBus })
     }
   }
 
+  // The delivery running in this process, and whether a call came while it ran. A batch's transaction holds a pool
+  // connection while its subscribers take another: deliveries side by side, as many as the pool has connections (twenty
+  // saves at once), would each hold one and wait for a second for ever. One at a time, a call made meanwhile runs it
+  // once more, so what was recorded before any call is delivered when that call resolves.
+  let delivering: Promise<number> | null = null;
+  let deliverAgain = false;
+
+  /** Delivers recorded unlocks to the subscribers, one delivery at a time in this process; returns how many were delivered. */
+  function dispatch(): Promise<number> {
+    if (delivering) {
+      deliverAgain = true;
+      return delivering;
+    }
+    delivering = (async () => {
+      let delivered = 0;
+      do {
+        deliverAgain = false;
+        delivered += await deliverRecorded();
+      } while (deliverAgain);
+      return delivered;
+    })().finally(() => {
+      delivering = null;
+    });
+    return delivering;
+  }
+
   /** Delivers recorded unlocks to the subscribers, a batch per transaction; returns how many were delivered. */
-  async function dispatch() {
+  async function deliverRecorded() {
     let delivered = 0;
     for (;;) {
       const count = await db.transaction(async (tx) => {
