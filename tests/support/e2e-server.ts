@@ -102,8 +102,12 @@ export type E2eServer = Awaited<ReturnType<typeof openE2eServer>>;
 /** The password of every dad the tests make. */
 export const TEST_PASSWORD = "correct-horse-1";
 
-/** Ids and tokens as better-auth makes them: random, URL-safe. */
-const randomToken = () => randomBytes(24).toString("base64url");
+const ID_CHARACTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+/**
+ * Ids and tokens as better-auth makes them: 32 random letters and digits. A dad's id names his folder in storage;
+ * base64url ids began with '-' one time in 64, a file name storage refuses, and failed that dad's uploads.
+ */
+const randomToken = () => Array.from(randomBytes(32), (byte) => ID_CHARACTERS[byte % ID_CHARACTERS.length]).join("");
 
 /**
  * A dad whose address is confirmed (password TEST_PASSWORD), written to the database as better-auth writes a user and
