@@ -213,6 +213,32 @@ const RULES_SURE = 0.9;
 /** Every rule false alarm in the sets is at least 13 words long; the model may veto from 12. */
 const VETO_MIN_WORDS = 12;
 
+/**
+ * 'About to do something I'll regret' (or 'something stupid') is a father at the end of his rope when it stands
+ * alone ('… i can feel it', '… the baby wont stop'), and a joke when he names the something straight after it as an
+ * everyday plan: 'im about to do something i regret and sign up for a marathon' is about a marathon. So when the vague
+ * thing is followed by 'and' and a verb (not a new clause: 'and i', 'and the baby', 'and cant stop'), the check first
+ * reads the plan he named in its place ('im about to sign up for a marathon'); if that finds nothing, the message is
+ * the joke. A plan that is danger on its own ('and smack him', 'and just leave them on their own') sends the check back
+ * to the message as he wrote it, the vague thing and all.
+ */
+const VAGUE_THING = String.raw`\bdo(?:ing)? something (?:(?:that )?(?:i|i['’]?ll|i['’]?d|i will|i would|i might|i may|i could|i['’]?m going to|im going to|i am going to)(?: (?:probably|definitely|totally|really|surely|so|likely|live to))? regret|(?:really |very |so |a bit |properly |totally )?(?:stupid|daft|dumb|silly|crazy|mad|reckless|rash|bonkers|ridiculous|impulsive))`;
+const VAGUE_THING_AND = new RegExp(`${VAGUE_THING}(?: (?:later|tomorrow|tonight|in the morning))?,? and (?=(?:(?:then|just|finally|actually) )?([a-z'’]+))`, "gi");
+/** Words that begin a new clause after 'and' (a subject, a helping verb, a negation, a linking word), not a plan. */
+const NEW_CLAUSE = new Set(
+  (
+    "i im ive id ill me my myself he hes him his she shes her they theyre them their we were our us you youre your it its " +
+    "the a an this that these those there theres then so not no never nobody nothing noone can cant cannot could couldnt " +
+    "would wouldnt will wont should might may must do dont does doesnt did didnt is isnt was wasnt am are be been if when " +
+    "because cause cos but or honestly really seriously literally idk everyone someone somebody anyone all everything " +
+    "who what why how please help"
+  ).split(" "),
+);
+/** The message with each vague thing that is followed by a named plan replaced by the plan ('about to sign up for …'). */
+function namingThePlan(message: string) {
+  return message.replace(VAGUE_THING_AND, (vague: string, next: string) => (NEW_CLAUSE.has(next.toLowerCase().replace(/['’]/g, "")) ? vague : ""));
+}
+
 /** What the check learned (danger-model.json and danger-meaning.json): the reading of meaning and the category namer. */
 export type LearnedReading = { meaning: { read(message: string): MeaningReading }; model: { category(text: string): SafetyCategory } };
 
@@ -221,12 +247,20 @@ export type LearnedReading = { meaning: { read(message: string): MeaningReading 
  * out-of-fold measure (scripts/measure-danger-out-of-fold.ts) over files trained without the round it measures.
  */
 export function createDangerCheck(learned: LearnedReading) {
-  return (message: string): DangerDetection => {
+  const check = (message: string): DangerDetection => {
     const normalized = normalizeMessage(message.slice(0, 4000));
     // A father afraid of what he may do to his child (or who just did it) is about him, not a night-light or
     // violence between adults: its own answer, and never one to wave away.
     if (parentCrisisIn(normalized)) return { categories: ["parent-crisis"], sure: true };
     return findDanger(message, normalized, learned);
+  };
+  return (message: string): DangerDetection => {
+    const plan = namingThePlan(message);
+    if (plan !== message) {
+      const asPlan = check(plan);
+      if (!asPlan.categories.length && !asPlan.ask) return asPlan;
+    }
+    return check(message);
   };
 }
 

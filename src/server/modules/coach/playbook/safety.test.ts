@@ -63,6 +63,22 @@ describe("a father afraid he will hurt his child", () => {
     expect(safetyKindIn(prompt, "parent-crisis")).toBe(kind);
   });
 
+  it.each([
+    "about to do something i'll probably regret and book a caravan holiday with all four kids",
+    "I'm going to do something stupid and let my 6 year old cut my hair",
+    "going to do something daft and enter the dads race at sports day",
+  ])("'%s' names an everyday plan for the thing he will regret: a joke, no danger", (prompt) => {
+    expect(detectDanger(prompt)).toEqual({ categories: [], sure: false });
+  });
+
+  it.each([
+    "I'm about to do something I'll regret and throw him across the room",
+    "im going to do something i regret and just leave them here on their own",
+    "the twins have screamed for three hours and im about to do something i will regret and i know it",
+  ])("'%s' names a harm, or no plan at all: still a father in crisis", (prompt) => {
+    expect(detectDanger(prompt).categories).toEqual(["parent-crisis"]);
+  });
+
   it("puts the baby down and Dad out of the room, never shaking, a parents' helpline now, the emergency number if hurt", () => {
     const answer = render("parent-crisis", "AU", "baby");
     expect(answer.audience).toBe("dad");
