@@ -70,6 +70,11 @@ const configSchema = z
     NEWSLETTER_FEED_URL: optional.pipe(z.url().optional()),
     META_PIXEL_ID: optional.pipe(z.string().regex(/^\d{5,20}$/, "META_PIXEL_ID must be the numeric pixel id").optional()),
     SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(3),
+    // Tests only: a password's scrypt hash and a (hash, password) check are computed once per process.
+    PASSWORD_HASH_MEMO: z
+      .enum(["on", "off"], { error: "PASSWORD_HASH_MEMO must be on or off" })
+      .default("off")
+      .transform((value) => value === "on"),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
     APP_ROLE: optional.pipe(z.enum(["web", "worker", "all"], { error: "APP_ROLE must be web, worker or all" }).default("all")),
     VIDEO_FFMPEG_THREADS: z.coerce.number().int().min(0, "VIDEO_FFMPEG_THREADS must be 0 (ffmpeg chooses) to 64").max(64, "VIDEO_FFMPEG_THREADS must be 0 (ffmpeg chooses) to 64").default(0),
@@ -122,6 +127,7 @@ function crossFieldProblems(env: Record<string, string | undefined>) {
     problems.push("TRANSCRIBER_API_KEY: TRANSCRIBER=ai needs the provider's key in production (a self-hosted Whisper server that checks no key takes any value)");
   }
   if (env.NODE_ENV === "production" && env.DEV_MAILBOX?.trim() === "on") problems.push("DEV_MAILBOX: the development mailbox is never served in production");
+  if (env.NODE_ENV === "production" && env.PASSWORD_HASH_MEMO?.trim() === "on") problems.push("PASSWORD_HASH_MEMO: passwords are never kept in memory in production");
   if (env.NODE_ENV === "production" && !set("AUTH_SECRET")) problems.push("AUTH_SECRET: AUTH_SECRET is required in production");
   if (env.NODE_ENV === "production" && !set("SMTP_URL")) {
     problems.push("SMTP_URL: SMTP_URL is required in production (the development mailbox is never used there)");
@@ -223,6 +229,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
     metaPixelId: parsed.META_PIXEL_ID,
     /** How long an app node reuses a looked-up session; a revocation made on another node shows within this. */
     sessionCacheSeconds: parsed.SESSION_CACHE_SECONDS,
+    /** Tests only: scrypt once per password and per (hash, password) check (createMemoizedPasswordHashing). */
+    passwordHashMemo: parsed.PASSWORD_HASH_MEMO,
     /** Connections this app node keeps to PostgreSQL. */
     databasePoolMax: parsed.DATABASE_POOL_MAX,
     /** The job queue's waits: before a failed job's first retry, and between two looks at the schedules. */

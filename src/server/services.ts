@@ -58,7 +58,7 @@ export async function createServices(options: { config: Config; db: Database; po
   // Modules.
   const email = await createEmailModule(infra, { transport: config.email.transport, from: config.email.from, mailboxAudience: config.email.mailboxAudience });
   const { outbox } = email;
-  const auth = createAuthModule(infra, { appUrl, secret: options.authSecret, outbox, google: config.google, rateLimit: config.rateLimit, allowsOrigin: originPolicy.allows, sessionCacheSeconds: config.sessionCacheSeconds });
+  const auth = createAuthModule(infra, { appUrl, secret: options.authSecret, outbox, google: config.google, rateLimit: config.rateLimit, allowsOrigin: originPolicy.allows, sessionCacheSeconds: config.sessionCacheSeconds, passwordHashMemo: config.passwordHashMemo });
   const experiments = createExperimentsModule(infra, { adminEmails: config.adminEmails });
   const billing = createBillingModule(infra, { stripe: config.stripe, appUrl, supportEmail, outbox, contactOf: auth.contactOf, recordConversion: experiments.experiments.convertServerEvent });
   const profiles = createProfilesModule(infra, { accessOf: billing.billing.accessOf });

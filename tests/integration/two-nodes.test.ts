@@ -6,7 +6,7 @@ import { UPLOAD_CHUNK_BYTES } from "../../src/shared/videos";
 import { type AppProcess, callApp, signUpOn, startAppProcess, timeUntil } from "../support/app-process";
 import { startS3rver } from "../support/s3-server";
 import { createTestDatabase } from "../support/test-database";
-import { TEST_TIMING_ENV } from "../support/test-timing";
+import { FAST_SCHEDULES_ENV } from "../support/test-timing";
 
 /**
  * Two app processes (`dist/server/main.js`, as `npm start` runs it) behind one address, on one
@@ -42,6 +42,7 @@ beforeAll(async () => {
     S3_FORCE_PATH_STYLE: "true",
     S3_ACCESS_KEY_ID: credentials.accessKeyId,
     S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+    ...FAST_SCHEDULES_ENV,
   };
   // Both start together, as nodes behind a load balancer do (migrations take an advisory lock).
   [a, b] = await Promise.all([startAppProcess({ env, appUrl: APP_URL }), startAppProcess({ env, appUrl: APP_URL })]);
@@ -123,7 +124,7 @@ describe("two app nodes on one PostgreSQL and one S3 store", () => {
     await timeUntil(async () => (await counts()).completed >= 1, 100_000, "the scheduled job's first run");
     // Both nodes' schedulers look every SCHEDULE_CHECK_SECONDS (1 s in tests, 30 s in production) and hand a firing
     // over within it: five looks on, a second copy would have been sent and started.
-    await new Promise((resolve) => setTimeout(resolve, 5 * Number(TEST_TIMING_ENV.SCHEDULE_CHECK_SECONDS) * 1000));
+    await new Promise((resolve) => setTimeout(resolve, 5 * Number(FAST_SCHEDULES_ENV.SCHEDULE_CHECK_SECONDS) * 1000));
     await timeUntil(async () => (await counts()).pending === 0, 30_000, "every firing handed over");
     const { runs, firings, minutes } = await counts();
     expect(firings).toBeGreaterThanOrEqual(1);

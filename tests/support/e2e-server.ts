@@ -110,6 +110,16 @@ const ID_CHARACTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ01234
 const randomToken = () => Array.from(randomBytes(32), (byte) => ID_CHARACTERS[byte % ID_CHARACTERS.length]).join("");
 
 /**
+ * TEST_PASSWORD hashed as better-auth hashes it (scrypt, about 0.1 s of a core), once per test worker: a salted hash
+ * verifies whichever dad holds it, and a new one per dad proved nothing new.
+ */
+let testPasswordHash: Promise<string> | undefined;
+const hashedTestPassword = () => {
+  testPasswordHash ??= hashPassword(TEST_PASSWORD);
+  return testPasswordHash;
+};
+
+/**
  * A dad whose address is confirmed (password TEST_PASSWORD), written to the database as better-auth writes a user and
  * his password account, without sign-up, the email and its link: for every test that is not about signing up (those
  * go through the real pages). Returns his id.
@@ -120,7 +130,7 @@ export async function createConfirmedDad(server: E2eServer, email: string, optio
   await server.pool.query("INSERT INTO accounts (id, account_id, provider_id, user_id, password) VALUES ($1, $2, 'credential', $2, $3)", [
     randomToken(),
     userId,
-    await hashPassword(TEST_PASSWORD),
+    await hashedTestPassword(),
   ]);
   return userId;
 }

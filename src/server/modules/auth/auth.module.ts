@@ -1,5 +1,6 @@
 import type { ModuleInfrastructure } from "../module-infrastructure";
 import { type AuthOptions, createAuth } from "./auth";
+import { createMemoizedPasswordHashing } from "./auth.password-memo";
 import { createSessionsRepository, createUsersRepository } from "./auth.repository";
 import { registerAuthRoutes } from "./auth.routes";
 import { createSessionCache } from "./auth.session-cache";
@@ -11,11 +12,13 @@ import { createTotpReuseGuard } from "./auth.totp-reuse";
  */
 export function createAuthModule(
   infra: ModuleInfrastructure,
-  options: Pick<AuthOptions, "appUrl" | "secret" | "outbox" | "google" | "rateLimit" | "allowsOrigin"> & { sessionCacheSeconds: number },
+  options: Pick<AuthOptions, "appUrl" | "secret" | "outbox" | "google" | "rateLimit" | "allowsOrigin"> & { sessionCacheSeconds: number; passwordHashMemo?: boolean },
 ) {
   const sessionCache = createSessionCache({ ttlMs: options.sessionCacheSeconds * 1000 });
+  const { passwordHashMemo, ...authOptions } = options;
   const auth = createAuth({
-    ...options,
+    ...authOptions,
+    passwordHashing: passwordHashMemo ? createMemoizedPasswordHashing() : undefined,
     db: infra.db,
     sessionCache,
     log: infra.log,

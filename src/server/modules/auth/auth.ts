@@ -9,6 +9,7 @@ import { isValidTimeZone } from "../../../shared/time-zone";
 import type { Database } from "../../db/client";
 import type { EmailOutbox } from "../email/email.types";
 import { confirmationEmail, passwordResetEmail } from "./auth.emails";
+import type { PasswordHashing } from "./auth.password-memo";
 import type { SessionCache } from "./auth.session-cache";
 import { accounts, rateLimits, sessions, twoFactors, users, verifications } from "./auth.table";
 
@@ -30,6 +31,8 @@ export type AuthOptions = {
   sessionCache: SessionCache;
   /** A session was created (a sign-in) or extended (Dad uses the app): a sign of life ('If something happens to me'). */
   onActive?: (userId: string) => Promise<void>;
+  /** How passwords are hashed and checked; better-auth's own scrypt when not given (tests memoize it). */
+  passwordHashing?: PasswordHashing;
 };
 
 const minute = 60;
@@ -108,6 +111,7 @@ export function createAuth(options: AuthOptions) {
       autoSignIn: false,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       revokeSessionsOnPasswordReset: true,
+      ...(options.passwordHashing ? { password: options.passwordHashing } : {}),
       sendResetPassword: async ({ user, token }) => {
         const url = `${options.appUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
         await options.outbox.queue(passwordResetEmail({ to: user.email, url }));

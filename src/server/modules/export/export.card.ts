@@ -1,6 +1,5 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import fontkit from "@pdf-lib/fontkit";
 import { clip, drawEllipsePath, endPath, PDFDocument, type PDFFont, type PDFImage, type PDFPage, popGraphicsState, pushGraphicsState, rgb } from "pdf-lib";
 import QRCode from "qrcode";
 import { childInitial } from "../../../shared/children";
@@ -152,7 +151,9 @@ function drawCutMarks(page: PDFPage, box: Box) {
 /** The printable keepsake card for one child (A6, or US letter with cut marks), built with pdf-lib, fontkit and qrcode. */
 export async function buildKeepsakeCard(input: CardInput) {
   const pdf = await PDFDocument.create();
-  pdf.registerFontkit(fontkit);
+  // Loaded when a card is first made, not when the app starts: fontkit's module unpacks its Unicode tables (brotli
+  // and inflate in JavaScript), about a sixth of an app process's start-up CPU.
+  pdf.registerFontkit((await import("@pdf-lib/fontkit")).default);
   const fonts = Object.fromEntries(
     await Promise.all(Object.entries(FONT_FILES).map(async ([role, file]) => [role, await pdf.embedFont(fontFile(file), { subset: true })])),
   ) as Fonts;
