@@ -44,7 +44,7 @@ beforeAll(async () => {
   const database = await createTestDatabase();
   const s3rver = await startS3rver(BUCKET);
   cleanups.push(() => database.drop(), () => s3rver.close(), async () => fs.rmSync(workDir, { recursive: true, force: true }));
-  pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  pool = database.pool();
   cleanups.unshift(() => pool.end());
   const env = {
     DATABASE_URL: database.url,

@@ -30,7 +30,7 @@ beforeAll(async () => {
   const database = await createTestDatabase();
   const s3rver = await startS3rver(BUCKET);
   cleanups.push(() => database.drop(), () => s3rver.close());
-  pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  pool = database.pool();
   cleanups.unshift(() => pool.end());
   s3 = new S3Client({ region: "us-east-1", endpoint: s3rver.endpoint, forcePathStyle: true, credentials });
   const env = {

@@ -36,7 +36,7 @@ beforeAll(async () => {
   const env = { DATABASE_URL: database.url, DATA_DIR: path.join(workDir, "data"), AUTH_SECRET: "web-and-worker-share-this-secret-0123456789" };
   [web, worker] = await Promise.all([startAppProcess({ env: { ...env, APP_ROLE: "web" } }), startAppProcess({ env: { ...env, APP_ROLE: "worker" } })]);
   cleanups.unshift(() => web.kill(), () => worker.kill());
-  pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  pool = database.pool();
   cleanups.unshift(() => pool.end());
   dad = await signUpOn(web, { pool });
   const child = await callApp(web, "/api/children", { method: "POST", cookie: dad.cookie, json: { name: "Maya", birthdate: "2016-04-02" } });

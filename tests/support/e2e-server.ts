@@ -5,7 +5,6 @@ import os from "node:os";
 import path from "node:path";
 import { hashPassword } from "better-auth/crypto";
 import type { Page } from "playwright-core";
-import pg from "pg";
 import { startAppProcess } from "./app-process";
 import { closeAfterFile } from "./close-after-file";
 import { createTestDatabase } from "./test-database";
@@ -57,12 +56,7 @@ async function openE2eServer(env: Record<string, string>, registerClose: (server
   const app = await startAppProcess({ host: "localhost", env: { DATABASE_URL: database.url, DATA_DIR: dataDir, ...env } });
   const { baseUrl, output } = app;
 
-  const pool = new pg.Pool({ connectionString: database.url, max: 2 });
-  // The database is dropped WITH (FORCE) as the file ends: a connection of this pool still closing then is ended
-  // by the server (57P01), which is no failure of the test. Any other error still fails it.
-  pool.on("error", (error: Error & { code?: string }) => {
-    if (error.code !== "57P01") throw error;
-  });
+  const pool = database.pool();
   registerClose({
     dataDir,
     kill: () => app.child.kill("SIGTERM"),

@@ -15,8 +15,21 @@ export async function createTestDatabase(options: { migrated?: boolean } = {}) {
   await admin.connect();
   await admin.query(options.migrated === false ? `CREATE DATABASE ${name}` : `CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
   await admin.end();
+  const url = withDatabase(adminUrl, name);
   return {
-    url: withDatabase(adminUrl, name),
+    url,
+    /**
+     * A pool of the test's own on this database. It is dropped WITH (FORCE) as the file ends: a connection of the
+     * pool still closing then is ended by the server (57P01), which is no failure of the test. Any other error still
+     * fails it.
+     */
+    pool(max = 2) {
+      const pool = new pg.Pool({ connectionString: url, max });
+      pool.on("error", (error: Error & { code?: string }) => {
+        if (error.code !== "57P01") throw error;
+      });
+      return pool;
+    },
     async drop() {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
