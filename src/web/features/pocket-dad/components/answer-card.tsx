@@ -1,6 +1,6 @@
 import { clsx } from "clsx";
 import { Heart, Info, LifeBuoy, MessageSquareText, PencilLine, RotateCcw, Video } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { toast } from "../../../components/ui/toast";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
@@ -57,11 +57,21 @@ export function AnswerCard(props: Props) {
   const [editing, setEditing] = useState(false);
   const funnierReasonId = useId();
   const editButtonId = useId();
-  /** Back from the editor, focus returns to 'Edit', where Dad was. */
+  /**
+   * Back from the editor, focus returns to 'Edit', where Dad was: once the button is enabled again (not editing, not
+   * loading). Focusing it in the next frame instead failed whenever React had not yet enabled it by then (a disabled
+   * button takes no focus), and Dad's keyboard was left on the page's body.
+   */
+  const returnFocusToEdit = useRef(false);
   const closeEditor = () => {
+    returnFocusToEdit.current = true;
     setEditing(false);
-    requestAnimationFrame(() => document.getElementById(editButtonId)?.focus());
   };
+  useEffect(() => {
+    if (!returnFocusToEdit.current || editing || props.loading) return;
+    returnFocusToEdit.current = false;
+    document.getElementById(editButtonId)?.focus();
+  }, [editing, props.loading, editButtonId]);
   const { answer, meta } = props;
   const safety = meta.kind === "safety";
   const forDad = safety && meta.audience === "dad";
