@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkAnswerFormat, DANGER_CATEGORIES, INTENSITIES, TONES, VARIANTS } from "../../../../shared/pocket-dad";
-import { AGE_BANDS, answerFromPlaybook, findSituation, GENERAL_SITUATION, PLAYFUL_ONLY_PHRASES, SITUATIONS, writeScript } from "./playbook-engine";
+import { AGE_BANDS, answerFromPlaybook, findSituation, GENERAL_SITUATION, PLAYFUL_ONLY_PHRASES, SITUATIONS, withMumAsDadSaysIt, writeScript } from "./playbook-engine";
 import { classifyDanger, detectDanger } from "./danger";
 import { NUMBERS, safetyResponse } from "./safety";
 
@@ -191,6 +191,15 @@ describe("about his family", () => {
   });
 });
 
+describe("Mum or Mom", () => {
+  it("is written as Dad spells it, and left as written when he uses both or neither", () => {
+    expect(withMumAsDadSaysIt("Nobody is replacing Mom. Mommy loves you, and so does your mom.", "her mum passed away")).toBe("Nobody is replacing Mum. Mummy loves you, and so does your mum.");
+    expect(withMumAsDadSaysIt("You're going to Mum's house. Mummy will call.", "he won't go to his moms")).toBe("You're going to Mom's house. Mommy will call.");
+    expect(withMumAsDadSaysIt("A moment with Mum.", "my mom and my mum-in-law")).toBe("A moment with Mum.");
+    expect(withMumAsDadSaysIt("A moment with Mom.", "she won't go to bed")).toBe("A moment with Mom.");
+  });
+});
+
 describe("the thing Dad named", () => {
   // New wording, for moments the Playbook had no situation or no words for: the answer is about the thing itself.
   it.each([
@@ -199,6 +208,11 @@ describe("the thing Dad named", () => {
     ["she broke her wrist and has to miss gymnastics until after christmas", "injury-sitting-out", /gymnastics/],
     ["my 16 year old has her highers soon and cant sleep for worrying", "exams", /the Highers/],
     ["the twins bicker every night over who gets the top bunk", "sibling-fight", /the top bunk/],
+    ["my 7 year old keeps begging me to let her get pierced ears", "tattoo-piercing", /pierced ears/],
+    ["my 11 year old asks every day if he can walk home from school without me", "going-out-alone", /the walk home/],
+    ["how do i help my 6 year old grieve for his nan", "grief", /sad about Nan/],
+    ["my 10 year old has had three detentions this week for messing about in class", "teacher-report", /the detention/],
+    ["the grandparents let them stay up till midnight and spoil them rotten", "grandparents-rules", /spoil/],
   ])("'%s' -> %s, naming it", (prompt, id, named) => {
     const answer = answerFromPlaybook({ prompt, tone: "gentle", intensity: "baseline" });
     expect(answer.situation.id).toBe(id);

@@ -9,6 +9,8 @@ describe("the thing Dad mentioned, in whatever form he wrote it", () => {
     [["vape"], "found out she vapes at school", "the vape"],
     [["vape"], "caught him vaping behind the shed", "the vape"],
     [["carrots"], "she won't touch a single carrot", "the carrots"],
+    [["walk to school"], "he walks to school with his mates now", "the walk to school"],
+    [["walk to school"], "she wants to try walking to school", "the walk to school"],
   ])("%j in '%s' is %s", (words, prompt, thing) => {
     expect(fillSlot(slot(words), prompt)).toBe(thing);
   });
