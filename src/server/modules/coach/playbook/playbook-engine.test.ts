@@ -191,6 +191,40 @@ describe("about his family", () => {
   });
 });
 
+describe("moments fathers ask about, each answered by its own situation and in its own words", () => {
+  it.each([
+    ["is it mad to pull my 11 year old out of school and teach him myself", "homeschooling", /learning at home|home/i],
+    ["my 5 year old constantly interrupts when i'm talking to other adults", "interrupting", /wait/],
+    ["my daughter sleepwalked into our room last night and didn't remember", "sleepwalking", /sleepwalking|sleep/],
+    ["my 9 year old grinds her teeth, is that normal", "teeth-grinding", /grinding/],
+    ["my 16 year old wants to defer uni and travel for a year", "after-school-plans", /gap year/],
+    ["my 11yo wants to build a website, how do i help", "learning-to-code", /code|coding/],
+    ["toddler hates having her hair washed", "bath-time", /[Bb]ath/],
+    ["getting the house ready now our daughter is crawling", "baby-proofing", /safe/],
+    ["we want to have regular family meetings, how do we start", "family-meeting", /family meeting/],
+    ["my toddler's favourite word is no", "saying-no", /\bno\b/],
+    ["my stepson tells me i'm not his real dad", "step-parent-bonding", /your stepson|not your dad/],
+    ["when do babies start eating proper food", "starting-solids", /taste|food/],
+    ["my 15 year old wants to move out and live with her mum", "living-with-other-parent", /live with|move in with/],
+    ["relocating to new zealand, how do i tell my 6 and 9 year old", "moving", /[Mm]oving|the move/],
+    ["he's 7 and forgets everything I tell him", "losing-things", /system|checklist|spot/],
+  ])("'%s' -> %s", (prompt, id, said) => {
+    const answer = answerFromPlaybook({ prompt, tone: "gentle", intensity: "baseline" });
+    expect(answer.situation.id).toBe(id);
+    expect(answer.text).toMatch(said);
+  });
+
+  it("a move abroad is the move, not a family trip, and the line says so", () => {
+    const answer = answerFromPlaybook({ prompt: "we're emigrating next spring and my 10 year old is in bits about it", tone: "gentle", intensity: "baseline" });
+    expect(answer.situation.id).toBe("moving");
+    expect(answer.text).toContain("the move abroad");
+  });
+
+  it("a teen on the phone all night is the phone at night, not a curfew", () => {
+    expect(findSituation("my 15 year old is on her phone all night and can't get up")).toMatchObject({ id: "phone-at-night" });
+  });
+});
+
 describe("Mum or Mom", () => {
   it("is written as Dad spells it, and left as written when he uses both or neither", () => {
     expect(withMumAsDadSaysIt("Nobody is replacing Mom. Mommy loves you, and so does your mom.", "her mum passed away")).toBe("Nobody is replacing Mum. Mummy loves you, and so does your mum.");
