@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fillSlot } from "./slots";
+import { fillSlot, withThing } from "./slots";
 
 describe("the thing Dad mentioned, in whatever form he wrote it", () => {
   const slot = (words: string[]) => ({ words, as: "the {}", fallback: "this" });
@@ -18,5 +18,10 @@ describe("the thing Dad mentioned, in whatever form he wrote it", () => {
   it("does not take a longer word for it", () => {
     expect(fillSlot(slot(["car"]), "she loves her cartoons")).toBe("this");
     expect(fillSlot(slot(["pe"]), "he got a pen for his birthday")).toBe("this");
+  });
+
+  it("starts a sentence with a capital, at the start of the line as after a full stop", () => {
+    expect(withThing("{thing} is a big change.", "moving")).toBe("Moving is a big change.");
+    expect(withThing("Okay. {thing} is a big change, and {thing} takes time.", "the move")).toBe("Okay. The move is a big change, and the move takes time.");
   });
 });

@@ -67,5 +67,6 @@ export function fillSlot(slot: Slot, prompt: string): string {
 /** A line with {thing} filled in, with a capital where it starts a sentence. */
 export function withThing(line: string, thing: string | undefined) {
   if (thing === undefined || !line.includes("{thing}")) return line;
-  return line.replace(/(^|[.!?]\s+)?\{thing\}/g, (_match, start: string | undefined) => (start !== undefined ? `${start}${capitalised(thing)}` : thing));
+  // What comes before each {thing} is looked at: a group made optional around '^' would capture nothing there.
+  return line.replace(/\{thing\}/g, (_match, offset: number) => (/(?:^|[.!?]\s+)$/.test(line.slice(0, offset)) ? capitalised(thing) : thing));
 }
