@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkAnswerFormat, DANGER_CATEGORIES, INTENSITIES, TONES, VARIANTS } from "../../../../shared/pocket-dad";
-import { AGE_BANDS, answerFromPlaybook, findSituation, GENERAL_SITUATION, PLAYFUL_ONLY_PHRASES, SITUATIONS, writeScript } from "./playbook-engine";
+import { AGE_BANDS, answerFromPlaybook, findSituation, GENERAL_SITUATION, PLAYFUL_ONLY_PHRASES, SITUATIONS, withMumAsDadSaysIt, writeScript } from "./playbook-engine";
 import { classifyDanger, detectDanger } from "./danger";
 import { NUMBERS, safetyResponse } from "./safety";
 
@@ -191,6 +191,49 @@ describe("about his family", () => {
   });
 });
 
+describe("moments fathers ask about, each answered by its own situation and in its own words", () => {
+  it.each([
+    ["is it mad to pull my 11 year old out of school and teach him myself", "homeschooling", /learning at home|home/i],
+    ["my 5 year old constantly interrupts when i'm talking to other adults", "interrupting", /wait/],
+    ["my daughter sleepwalked into our room last night and didn't remember", "sleepwalking", /sleepwalking|sleep/],
+    ["my 9 year old grinds her teeth, is that normal", "teeth-grinding", /grinding/],
+    ["my 16 year old wants to defer uni and travel for a year", "after-school-plans", /gap year/],
+    ["my 11yo wants to build a website, how do i help", "learning-to-code", /code|coding/],
+    ["toddler hates having her hair washed", "bath-time", /[Bb]ath/],
+    ["getting the house ready now our daughter is crawling", "baby-proofing", /safe/],
+    ["we want to have regular family meetings, how do we start", "family-meeting", /family meeting/],
+    ["my toddler's favourite word is no", "saying-no", /\bno\b/],
+    ["my stepson tells me i'm not his real dad", "step-parent-bonding", /your stepson|not your dad/],
+    ["when do babies start eating proper food", "starting-solids", /taste|food/],
+    ["my 15 year old wants to move out and live with her mum", "living-with-other-parent", /live with|move in with/],
+    ["relocating to new zealand, how do i tell my 6 and 9 year old", "moving", /[Mm]oving|the move/],
+    ["he's 7 and forgets everything I tell him", "losing-things", /system|checklist|spot/],
+  ])("'%s' -> %s", (prompt, id, said) => {
+    const answer = answerFromPlaybook({ prompt, tone: "gentle", intensity: "baseline" });
+    expect(answer.situation.id).toBe(id);
+    expect(answer.text).toMatch(said);
+  });
+
+  it("a move abroad is the move, not a family trip, and the line says so", () => {
+    const answer = answerFromPlaybook({ prompt: "we're emigrating next spring and my 10 year old is in bits about it", tone: "gentle", intensity: "baseline" });
+    expect(answer.situation.id).toBe("moving");
+    expect(answer.text).toContain("the move abroad");
+  });
+
+  it("a teen on the phone all night is the phone at night, not a curfew", () => {
+    expect(findSituation("my 15 year old is on her phone all night and can't get up")).toMatchObject({ id: "phone-at-night" });
+  });
+});
+
+describe("Mum or Mom", () => {
+  it("is written as Dad spells it, and left as written when he uses both or neither", () => {
+    expect(withMumAsDadSaysIt("Nobody is replacing Mom. Mommy loves you, and so does your mom.", "her mum passed away")).toBe("Nobody is replacing Mum. Mummy loves you, and so does your mum.");
+    expect(withMumAsDadSaysIt("You're going to Mum's house. Mummy will call.", "he won't go to his moms")).toBe("You're going to Mom's house. Mommy will call.");
+    expect(withMumAsDadSaysIt("A moment with Mum.", "my mom and my mum-in-law")).toBe("A moment with Mum.");
+    expect(withMumAsDadSaysIt("A moment with Mom.", "she won't go to bed")).toBe("A moment with Mom.");
+  });
+});
+
 describe("the thing Dad named", () => {
   // New wording, for moments the Playbook had no situation or no words for: the answer is about the thing itself.
   it.each([
@@ -199,6 +242,11 @@ describe("the thing Dad named", () => {
     ["she broke her wrist and has to miss gymnastics until after christmas", "injury-sitting-out", /gymnastics/],
     ["my 16 year old has her highers soon and cant sleep for worrying", "exams", /the Highers/],
     ["the twins bicker every night over who gets the top bunk", "sibling-fight", /the top bunk/],
+    ["my 7 year old keeps begging me to let her get pierced ears", "tattoo-piercing", /pierced ears/],
+    ["my 11 year old asks every day if he can walk home from school without me", "going-out-alone", /the walk home/],
+    ["how do i help my 6 year old grieve for his nan", "grief", /sad about Nan/],
+    ["my 10 year old has had three detentions this week for messing about in class", "teacher-report", /the detention/],
+    ["the grandparents let them stay up till midnight and spoil them rotten", "grandparents-rules", /spoil/],
   ])("'%s' -> %s, naming it", (prompt, id, named) => {
     const answer = answerFromPlaybook({ prompt, tone: "gentle", intensity: "baseline" });
     expect(answer.situation.id).toBe(id);

@@ -175,6 +175,19 @@ export function grandparentIn(prompt: string) {
 }
 const withGrandparent = (text: string, grandparent: string | undefined) => (grandparent ? text.replace(/\bGrand(?:ma|pa)\b/g, grandparent) : text);
 
+/**
+ * Mum or Mom as Dad spells it: a line written 'nobody is replacing Mom' says Mum to a father who writes 'mum' (and
+ * Mummy for Mommy), and the other way round; a message with both or neither keeps the lines as written.
+ */
+export function withMumAsDadSaysIt(text: string, prompt: string) {
+  const mum = /\b(?:mum|mums|mummy|mam|mammy)\b/i.test(prompt);
+  const mom = /\b(?:mom|moms|mommy|momma)\b/i.test(prompt);
+  if (mum === mom) return text;
+  return mum
+    ? text.replace(/\b([Mm])om(my)?\b/g, (_word, m: string, my: string | undefined) => `${m}um${my ? "my" : ""}`)
+    : text.replace(/\b([Mm])um(my)?\b/g, (_word, m: string, my: string | undefined) => `${m}om${my ? "my" : ""}`);
+}
+
 /** Puts the child's name where '{name}' is, or drops it cleanly when there is none. */
 function withName(template: string, name: string | undefined) {
   if (name) return template.replaceAll("{name}", name);
@@ -387,7 +400,7 @@ export function answerFromPlaybook(request: PlaybookRequest): PlaybookAnswer {
   // answer), one step names it in his words.
   const mentioned = mentionedThing(request.prompt);
   const named = !mentioned || mentioned.words.every((word) => new RegExp(`\\b${word}`, "i").test(plain));
-  const text = named ? plain : writeScript(situation, { ...script, mentioned: mentioned.phrase });
+  const text = withMumAsDadSaysIt(named ? plain : writeScript(situation, { ...script, mentioned: mentioned.phrase }), request.prompt);
   const softened = (sensitive || kind === "general") && (request.tone === "playful" || request.variant === "funnier");
   const notes = [kind === "general" ? POCKET_DAD_COPY.generalNote : null, softened ? POCKET_DAD_COPY.keptGentle : null].filter(Boolean);
   return { situation, closest, text, kind, sensitive, note: notes.join(" ") || null, ...funnierFor(kind, sensitive) };

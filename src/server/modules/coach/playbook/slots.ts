@@ -40,9 +40,12 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * A slot word in any of its forms, the way Dad may write it ('vape': vapes, vaped, vaping; 'carrots': carrot): the line
- * then names it in the slot's own form.
+ * then names it in the slot's own form. In a phrase, its first word takes any form ('walk to school': walks to school,
+ * walking to school).
  */
-function anyForm(word: string) {
+function anyForm(word: string): string {
+  const [first, ...rest] = word.split(" ");
+  if (rest.length) return [anyForm(first), ...rest.map(escape)].join(" ");
   if (!/^[a-z]{3,}$/.test(word)) return escape(word);
   const one = /[^s]s$/.test(word) ? word.slice(0, -1) : word;
   const base = one.replace(/e$/, "");
@@ -64,5 +67,6 @@ export function fillSlot(slot: Slot, prompt: string): string {
 /** A line with {thing} filled in, with a capital where it starts a sentence. */
 export function withThing(line: string, thing: string | undefined) {
   if (thing === undefined || !line.includes("{thing}")) return line;
-  return line.replace(/(^|[.!?]\s+)?\{thing\}/g, (_match, start: string | undefined) => (start !== undefined ? `${start}${capitalised(thing)}` : thing));
+  // What comes before each {thing} is looked at: a group made optional around '^' would capture nothing there.
+  return line.replace(/\{thing\}/g, (_match, offset: number) => (/(?:^|[.!?]\s+)$/.test(line.slice(0, offset)) ? capitalised(thing) : thing));
 }
