@@ -2,11 +2,10 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium } from "playwright-core";
 import { expect } from "vitest";
 import { children } from "../../src/server/modules/children/children.table";
 import type { VideoItem } from "../../src/shared/videos";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./browser";
+import { chromiumForFile } from "./browser";
 import { madeByFfmpeg } from "./made-once";
 import { jsonRequest, TEST_ORIGIN, type TestApp } from "./test-app";
 
@@ -117,9 +116,13 @@ export async function waitForProcessing(t: TestApp, cookie: string, videoId: str
  * frames are sent at random gaps of `gapMs` (so the frame timing is irregular, as a webcam's is under load) over `seconds`.
  */
 export async function recordWithMediaRecorder(options: { seconds: number; gapMs: [number, number]; width?: number; height?: number }) {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, "--autoplay-policy=no-user-gesture-required"] });
+  // A context of its own in the worker's (or the file's) Chromium: launching one for each recording cost a Chromium start.
+  const context = await (await chromiumForFile()).newContext();
   try {
-    const page = await browser.newPage();
+    const page = await context.newPage();
+    // A real click, so the page may start its AudioContext (Chromium's autoplay policy wants the user's activation).
+    await page.setContent("<button>Record</button>");
+    await page.getByRole("button", { name: "Record" }).click();
     const base64 = await page.evaluate(async ({ seconds, gapMs: [minGap, maxGap], width, height }) => {
       const canvas = document.body.appendChild(document.createElement("canvas"));
       canvas.width = width;
@@ -127,6 +130,8 @@ export async function recordWithMediaRecorder(options: { seconds: number; gapMs:
       const context = canvas.getContext("2d");
       const [track] = canvas.captureStream(0).getVideoTracks() as CanvasCaptureMediaStreamTrack[];
       const audio = new AudioContext();
+      // Started, or the recording's sound would be silence: without the click's activation it would stay suspended.
+      await Promise.race([audio.resume(), new Promise((_, reject) => setTimeout(() => reject(new Error(`the AudioContext stayed ${audio.state}`)), 5000))]);
       const tone = audio.createOscillator();
       const sound = audio.createMediaStreamDestination();
       tone.connect(sound);
@@ -157,7 +162,7 @@ export async function recordWithMediaRecorder(options: { seconds: number; gapMs:
     fs.writeFileSync(file, Buffer.from(base64, "base64"));
     return file;
   } finally {
-    await browser.close();
+    await context.close();
   }
 }
 
