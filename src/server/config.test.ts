@@ -13,13 +13,13 @@ describe("parseConfig", () => {
 
   it("keeps the production waits unless the timing variables are set, and refuses a bad one", () => {
     const defaults = parseConfig({});
-    expect(defaults.jobTiming).toEqual({ retryDelaySeconds: undefined, scheduleCheckSeconds: undefined, leaseSeconds: undefined });
+    expect(defaults.jobTiming).toEqual({ retryDelaySeconds: undefined, scheduleCheckSeconds: undefined, leaseSeconds: undefined, pollSeconds: undefined });
     expect(defaults.database).toMatchObject({ kind: "embedded", restartDelaysMs: undefined });
-    const short = parseConfig({ JOB_RETRY_DELAY_SECONDS: "1", SCHEDULE_CHECK_SECONDS: "1", JOB_LEASE_SECONDS: "4", EMBEDDED_POSTGRES_RESTART_DELAYS_MS: "100,250" });
-    expect(short.jobTiming).toEqual({ retryDelaySeconds: 1, scheduleCheckSeconds: 1, leaseSeconds: 4 });
+    const short = parseConfig({ JOB_RETRY_DELAY_SECONDS: "1", SCHEDULE_CHECK_SECONDS: "1", JOB_LEASE_SECONDS: "4", JOB_POLL_SECONDS: "0.5", EMBEDDED_POSTGRES_RESTART_DELAYS_MS: "100,250" });
+    expect(short.jobTiming).toEqual({ retryDelaySeconds: 1, scheduleCheckSeconds: 1, leaseSeconds: 4, pollSeconds: 0.5 });
     expect(short.database).toMatchObject({ restartDelaysMs: [100, 250] });
-    expect(() => parseConfig({ SCHEDULE_CHECK_SECONDS: "60", EMBEDDED_POSTGRES_RESTART_DELAYS_MS: "soon" })).toThrow(
-      /SCHEDULE_CHECK_SECONDS must be 1 to 45[\s\S]*EMBEDDED_POSTGRES_RESTART_DELAYS_MS must be milliseconds/,
+    expect(() => parseConfig({ SCHEDULE_CHECK_SECONDS: "60", JOB_POLL_SECONDS: "0", EMBEDDED_POSTGRES_RESTART_DELAYS_MS: "soon" })).toThrow(
+      /SCHEDULE_CHECK_SECONDS must be 1 to 45[\s\S]*JOB_POLL_SECONDS must be 0.1 to 60[\s\S]*EMBEDDED_POSTGRES_RESTART_DELAYS_MS must be milliseconds/,
     );
   });
 

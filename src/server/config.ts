@@ -82,6 +82,7 @@ const configSchema = z
     // Waits that tests shorten; unset, each is the production value its module holds.
     JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
     SCHEDULE_CHECK_SECONDS: z.coerce.number().int().min(1, "SCHEDULE_CHECK_SECONDS must be 1 to 45").max(45, "SCHEDULE_CHECK_SECONDS must be 1 to 45").optional(),
+    JOB_POLL_SECONDS: z.coerce.number().min(0.1, "JOB_POLL_SECONDS must be 0.1 to 60").max(60, "JOB_POLL_SECONDS must be 0.1 to 60").optional(),
     EMBEDDED_POSTGRES_RESTART_DELAYS_MS: optional.pipe(
       z
         .string()
@@ -233,8 +234,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
     passwordHashMemo: parsed.PASSWORD_HASH_MEMO,
     /** Connections this app node keeps to PostgreSQL. */
     databasePoolMax: parsed.DATABASE_POOL_MAX,
-    /** The job queue's waits: before a failed job's first retry, and between two looks at the schedules. */
-    jobTiming: { retryDelaySeconds: parsed.JOB_RETRY_DELAY_SECONDS, scheduleCheckSeconds: parsed.SCHEDULE_CHECK_SECONDS, leaseSeconds: parsed.JOB_LEASE_SECONDS },
+    /** The job queue's waits: before a failed job's first retry, between two looks at the schedules, between two looks for new jobs. */
+    jobTiming: { retryDelaySeconds: parsed.JOB_RETRY_DELAY_SECONDS, scheduleCheckSeconds: parsed.SCHEDULE_CHECK_SECONDS, leaseSeconds: parsed.JOB_LEASE_SECONDS, pollSeconds: parsed.JOB_POLL_SECONDS },
     /**
      * What this process does (APP_ROLE): `web` serves the app and works the light jobs (emails, unlocks, schedules);
      * `worker` works the heavy jobs (video processing, archive builds) and answers only /healthz and /readyz; `all` both.

@@ -139,6 +139,11 @@ describe.skipIf(!browserAvailable)("access and money in Chromium (TEST MODE chec
     await boss.start();
     await boss.send("notifications-daily", {});
     await boss.stop({ graceful: false });
+    // The server finds the job at its next look for jobs (another client sent it): the page is reloaded once it has run,
+    // rather than every second until then.
+    await expect
+      .poll(async () => (await server.pool.query("SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND type = 'memory_unlocked'", [id])).rows[0].n, { timeout: 20_000, interval: 250 })
+      .toBe(1);
     const bell = page.getByRole("button", { name: /Notifications/ }).first();
     await expect
       .poll(

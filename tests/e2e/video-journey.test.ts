@@ -9,6 +9,7 @@ import { closeAfterFile } from "../support/close-after-file";
 import { type E2eServer, signedInDad, startE2eServer } from "../support/e2e-server";
 import { VIDEO_COPY } from "../../src/shared/videos";
 import { generateClip, recordWithMediaRecorder } from "../support/videos";
+import { CROSS_NODE_JOBS_ENV } from "../support/test-timing";
 
 describe.skipIf(!browserAvailable)("video journey in Chromium", () => {
   const browser = useBrowser();
@@ -446,7 +447,7 @@ describe.skipIf(!browserAvailable)("video journey in Chromium", () => {
     const waiting = safari.getByRole("dialog", { name: "Straight from the kitchen" }).getByRole("status");
     await waiting.getByText(/^Getting it ready for every device \(about \d+ s\)$/).waitFor();
 
-    const worker = await startAppProcess({ env: { DATABASE_URL: server.databaseUrl, DATA_DIR: server.dataDir, APP_ROLE: "worker" } });
+    const worker = await startAppProcess({ env: { DATABASE_URL: server.databaseUrl, DATA_DIR: server.dataDir, APP_ROLE: "worker", ...CROSS_NODE_JOBS_ENV } });
     closeAfterFile(() => worker.kill());
     await expect.poll(() => video.getAttribute("data-source"), { timeout: 120_000, interval: 500 }).toBe("processed");
     expect(await status()).toBe("completed");

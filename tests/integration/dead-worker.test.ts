@@ -7,6 +7,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { VideoItem } from "../../src/shared/videos";
 import { type AppProcess, callApp, signUpOn, startAppProcess, timeUntil, uploadTo } from "../support/app-process";
+import { CROSS_NODE_JOBS_ENV } from "../support/test-timing";
 import { startS3rver } from "../support/s3-server";
 import { createTestDatabase } from "../support/test-database";
 import { transcodesUnder } from "../support/videos";
@@ -57,6 +58,7 @@ beforeAll(async () => {
     JOB_LEASE_SECONDS: String(LEASE_SECONDS),
     VIDEO_FFMPEG_THREADS: "1",
     DATABASE_POOL_MAX: "5",
+    ...CROSS_NODE_JOBS_ENV,
   };
   const started = await Promise.all([
     startAppProcess({ env: { ...env, APP_ROLE: "web" } }),

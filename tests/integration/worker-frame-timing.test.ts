@@ -9,6 +9,7 @@ import { containerOf, probe, toFastStartMp4 } from "../../src/server/modules/vid
 import { type AppProcess, callApp, signUpOn, startAppProcess, timeUntil, uploadTo } from "../support/app-process";
 import { browserAvailable } from "../support/browser";
 import { createTestDatabase } from "../support/test-database";
+import { CROSS_NODE_JOBS_ENV } from "../support/test-timing";
 import { displayedSize, generateClip, recordWithMediaRecorder, videoFrames, videoPacketsMd5 } from "../support/videos";
 
 /**
@@ -33,7 +34,7 @@ beforeAll(async () => {
   phoneMov = generateClip("rotated-phone-mov", 2);
   const database = await createTestDatabase();
   cleanups.push(() => database.drop(), async () => fs.rmSync(workDir, { recursive: true, force: true }));
-  const env = { DATABASE_URL: database.url, DATA_DIR: path.join(workDir, "data"), AUTH_SECRET: "web-and-worker-share-this-secret-0123456789" };
+  const env = { DATABASE_URL: database.url, DATA_DIR: path.join(workDir, "data"), AUTH_SECRET: "web-and-worker-share-this-secret-0123456789", ...CROSS_NODE_JOBS_ENV };
   [web, worker] = await Promise.all([startAppProcess({ env: { ...env, APP_ROLE: "web" } }), startAppProcess({ env: { ...env, APP_ROLE: "worker" } })]);
   cleanups.unshift(() => web.kill(), () => worker.kill());
   pool = database.pool();

@@ -11,22 +11,19 @@ import type { ArchiveManifest } from "../../src/shared/export";
 import type { VideoItem } from "../../src/shared/videos";
 import { TINY_PNG } from "./images";
 import { createSignedInUser, jsonRequest, TEST_ORIGIN, type TestApp } from "./test-app";
+import { madeByFfmpeg } from "./made-once";
 import { generateClip, uploadBytes, waitForProcessing } from "./videos";
 
 const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), "heydad-archive-media-"));
 
 /** A few seconds of a tone as WebM/Opus (what Chrome's recorder makes), from ffmpeg. */
 export function generateVoice(seconds = 2) {
-  const file = path.join(mediaDir, `voice-${seconds}-${Date.now()}.webm`);
-  execFileSync("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", `sine=frequency=330:duration=${seconds}`, "-c:a", "libopus", "-b:a", "32k", file]);
-  return fs.readFileSync(file);
+  return fs.readFileSync(madeByFfmpeg("webm", [["-f", "lavfi", "-i", `sine=frequency=330:duration=${seconds}`, "-c:a", "libopus", "-b:a", "32k", "out.webm"]]));
 }
 
 /** One JPEG frame of ffmpeg's test pattern (a photo or a thumbnail). */
 export function generateJpeg() {
-  const file = path.join(mediaDir, `frame-${Date.now()}.jpg`);
-  execFileSync("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=1:duration=1", "-frames:v", "1", file]);
-  return fs.readFileSync(file);
+  return fs.readFileSync(madeByFfmpeg("jpg", [["-f", "lavfi", "-i", "testsrc=size=320x240:rate=1:duration=1", "-frames:v", "1", "out.jpg"]]));
 }
 
 async function postNarration(t: TestApp, cookie: string, data: Record<string, unknown>, files: { audio?: Buffer; image?: Buffer }) {

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, onTestFailed, onTestFinished } from "vitest";
+import { closeAfterFile } from "./close-after-file";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const browserAvailable = fs.existsSync(CHROMIUM_PATH);
@@ -32,6 +33,29 @@ async function sharedChromium() {
   if (current?.isConnected()) return current;
   worker[sharedBrowserKey] = launchChromium();
   return worker[sharedBrowserKey];
+}
+
+/**
+ * A Chromium for a helper that needs one now and then (a MediaRecorder recording): the worker's shared one when its
+ * browser tests have started it, else one for the test file, closed when the file ends, so a server worker does not keep
+ * an idle Chromium for the rest of its files.
+ */
+const fileBrowserKey = Symbol.for("heydad.test.fileChromium");
+type FileGlobal = typeof globalThis & { [fileBrowserKey]?: Promise<Browser> };
+export async function chromiumForFile() {
+  const worker = globalThis as WorkerGlobal;
+  const shared = await worker[sharedBrowserKey]?.catch(() => undefined);
+  if (shared?.isConnected()) return shared;
+  const file = globalThis as FileGlobal;
+  const current = await file[fileBrowserKey]?.catch(() => undefined);
+  if (current?.isConnected()) return current;
+  const launched = launchChromium();
+  file[fileBrowserKey] = launched;
+  closeAfterFile(async () => {
+    if (file[fileBrowserKey] === launched) delete file[fileBrowserKey];
+    await (await launched.catch(() => undefined))?.close();
+  });
+  return launched;
 }
 
 /** A full-page screenshot of the page under test-results/ when the running test fails. */

@@ -2,16 +2,17 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium } from "playwright-core";
 import { expect } from "vitest";
 import { children } from "../../src/server/modules/children/children.table";
 import type { VideoItem } from "../../src/shared/videos";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./browser";
+import { chromiumForFile } from "./browser";
+import { madeByFfmpeg } from "./made-once";
 import { jsonRequest, TEST_ORIGIN, type TestApp } from "./test-app";
 
 export { displayedSize, videoFrames, videoPacketsMd5 } from "./video-probes";
 
 const clipDir = fs.mkdtempSync(path.join(os.tmpdir(), "heydad-clips-"));
+let copies = 0;
 
 type ClipKind = "webm" | "webm-120fps" | "webm-no-duration" | "webm-no-duration-large" | "compatible-mp4" | "rotated-compatible-mp4" | "rotated-yuv444-mp4" | "rotated-phone-mov" | "long-mp4" | "text-as-mp4";
 
@@ -23,34 +24,47 @@ type ClipKind = "webm" | "webm-120fps" | "webm-no-duration" | "webm-no-duration-
  * The no-duration kinds are written as MediaRecorder writes WebM (no duration, no cues in the header): one
  * second encoded, then repeated by copying, so a long clip costs one second of encoding; the large one
  * is noise at about 6 MB a second, so the browser needs seconds to find where it ends.
+ * Each kind and length is encoded once on a machine (madeByFfmpeg) and copied to a new file for each call.
  */
 export function generateClip(kind: ClipKind, seconds = 3) {
-  const file = path.join(clipDir, `${kind}-${seconds}-${Date.now()}.${kind.startsWith("webm") ? "webm" : kind.endsWith("mov") ? "mov" : "mp4"}`);
+  const ext = kind.startsWith("webm") ? "webm" : kind.endsWith("mov") ? "mov" : "mp4";
+  // Each call gets a file of its own (a fresh name, as a browser's upload sees it), copied from the clip made once.
+  const file = path.join(clipDir, `${kind}-${seconds}-${Date.now()}-${(copies += 1)}.${ext}`);
+  if (kind === "text-as-mp4") {
+    fs.writeFileSync(file, "This is a note, not a video.\n".repeat(50));
+    return file;
+  }
+  fs.copyFileSync(madeByFfmpeg(ext, clipCommands(kind, seconds, `out.${ext}`)), file);
+  return file;
+}
+
+/** The ffmpeg commands that make a clip of `kind` as `out` (names relative to the folder they run in). */
+function clipCommands(kind: Exclude<ClipKind, "text-as-mp4">, seconds: number, out: string): string[][] {
   const rate = kind === "webm-120fps" ? 120 : 25;
   const sources = ["-f", "lavfi", "-i", `testsrc=size=320x240:rate=${rate}:duration=${seconds}`, "-f", "lavfi", "-i", `sine=frequency=440:duration=${seconds}`];
-  const ffmpeg = (args: string[], target = file) => execFileSync("ffmpeg", ["-v", "error", "-y", ...args, target]);
   const h264 = (pixelFormat: string) => [...sources, "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", pixelFormat, "-c:a", "aac"];
-  if (kind === "text-as-mp4") fs.writeFileSync(file, "This is a note, not a video.\n".repeat(50));
-  if (kind === "webm" || kind === "webm-120fps") ffmpeg([...sources, "-c:v", "libvpx", "-b:v", "300k", "-deadline", "realtime", "-c:a", "libopus"]);
-  if (kind === "compatible-mp4") ffmpeg(h264("yuv420p"));
+  if (kind === "webm" || kind === "webm-120fps") return [[...sources, "-c:v", "libvpx", "-b:v", "300k", "-deadline", "realtime", "-c:a", "libopus", out]];
+  if (kind === "compatible-mp4") return [[...h264("yuv420p"), out]];
   if (kind === "rotated-compatible-mp4" || kind === "rotated-yuv444-mp4" || kind === "rotated-phone-mov") {
     // ffmpeg writes the display matrix only when it copies the stream.
-    const upright = `${file}.upright.${kind === "rotated-phone-mov" ? "mov" : "mp4"}`;
+    const upright = `upright.${kind === "rotated-phone-mov" ? "mov" : "mp4"}`;
     const hevc = [...sources, "-c:v", "libx265", "-preset", "ultrafast", "-x265-params", "log-level=error", "-tag:v", "hvc1", "-pix_fmt", "yuv420p", "-c:a", "aac"];
-    ffmpeg(kind === "rotated-phone-mov" ? hevc : h264(kind === "rotated-compatible-mp4" ? "yuv420p" : "yuv444p"), upright);
-    ffmpeg(["-i", upright, "-c", "copy", "-metadata:s:v:0", "rotate=90"]);
+    return [
+      [...(kind === "rotated-phone-mov" ? hevc : h264(kind === "rotated-compatible-mp4" ? "yuv420p" : "yuv444p")), upright],
+      ["-i", upright, "-c", "copy", "-metadata:s:v:0", "rotate=90", out],
+    ];
   }
   if (kind === "webm-no-duration" || kind === "webm-no-duration-large") {
-    const second = `${file}.second.webm`;
+    const second = "second.webm";
     const picture = kind === "webm-no-duration" ? ["testsrc=size=160x120:rate=10:duration=1", "-b:v", "100k"] : ["testsrc2=size=640x480:rate=30:duration=1", "-vf", "noise=alls=60:allf=t", "-b:v", "40M", "-qmax", "20"];
     const [pattern, ...quality] = picture;
-    ffmpeg(["-f", "lavfi", "-i", pattern ?? "", "-f", "lavfi", "-i", "sine=frequency=440:duration=1", ...quality, "-c:v", "libvpx", "-deadline", "realtime", "-cpu-used", "16", "-c:a", "libopus"], second);
-    ffmpeg(["-stream_loop", String(seconds - 1), "-i", second, "-c", "copy", "-live", "1", "-f", "webm"]);
+    return [
+      ["-f", "lavfi", "-i", pattern ?? "", "-f", "lavfi", "-i", "sine=frequency=440:duration=1", ...quality, "-c:v", "libvpx", "-deadline", "realtime", "-cpu-used", "16", "-c:a", "libopus", second],
+      ["-stream_loop", String(seconds - 1), "-i", second, "-c", "copy", "-live", "1", "-f", "webm", out],
+    ];
   }
-  if (kind === "long-mp4") {
-    ffmpeg(["-f", "lavfi", "-i", `testsrc=size=160x120:rate=5:duration=${seconds}`, "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"]);
-  }
-  return file;
+  // long-mp4
+  return [["-f", "lavfi", "-i", `testsrc=size=160x120:rate=5:duration=${seconds}`, "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", out]];
 }
 
 export async function createChild(t: TestApp, userId: string, name = "Maya") {
@@ -102,9 +116,13 @@ export async function waitForProcessing(t: TestApp, cookie: string, videoId: str
  * frames are sent at random gaps of `gapMs` (so the frame timing is irregular, as a webcam's is under load) over `seconds`.
  */
 export async function recordWithMediaRecorder(options: { seconds: number; gapMs: [number, number]; width?: number; height?: number }) {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, "--autoplay-policy=no-user-gesture-required"] });
+  // A context of its own in the worker's (or the file's) Chromium: launching one for each recording cost a Chromium start.
+  const context = await (await chromiumForFile()).newContext();
   try {
-    const page = await browser.newPage();
+    const page = await context.newPage();
+    // A real click, so the page may start its AudioContext (Chromium's autoplay policy wants the user's activation).
+    await page.setContent("<button>Record</button>");
+    await page.getByRole("button", { name: "Record" }).click();
     const base64 = await page.evaluate(async ({ seconds, gapMs: [minGap, maxGap], width, height }) => {
       const canvas = document.body.appendChild(document.createElement("canvas"));
       canvas.width = width;
@@ -112,6 +130,8 @@ export async function recordWithMediaRecorder(options: { seconds: number; gapMs:
       const context = canvas.getContext("2d");
       const [track] = canvas.captureStream(0).getVideoTracks() as CanvasCaptureMediaStreamTrack[];
       const audio = new AudioContext();
+      // Started, or the recording's sound would be silence: without the click's activation it would stay suspended.
+      await Promise.race([audio.resume(), new Promise((_, reject) => setTimeout(() => reject(new Error(`the AudioContext stayed ${audio.state}`)), 5000))]);
       const tone = audio.createOscillator();
       const sound = audio.createMediaStreamDestination();
       tone.connect(sound);
@@ -142,7 +162,7 @@ export async function recordWithMediaRecorder(options: { seconds: number; gapMs:
     fs.writeFileSync(file, Buffer.from(base64, "base64"));
     return file;
   } finally {
-    await browser.close();
+    await context.close();
   }
 }
 

@@ -80,6 +80,43 @@ describe("the job queue", () => {
     }
   });
 
+  it("on a node that looks every 30 s, a retry and a job sent to start 2 s on start when due, and a send while the worker is busy is not lost", async () => {
+    const slow = await startJobQueue({ url: database.url, log: () => {}, timing: { pollSeconds: 30, retryDelaySeconds: 1 } });
+    try {
+      const tries = new Map<number, number>();
+      let release = () => {};
+      const job: JobDefinition<typeof payload> = {
+        name: "test-wake-when-due",
+        schema: payload,
+        retryLimit: 1,
+        // A batch that comes back short sends the worker to wait for its next look.
+        batchSize: 4,
+        handle: async ({ n }) => {
+          tries.set(n, (tries.get(n) ?? 0) + 1);
+          if (n === 1 && tries.get(1) === 1) throw new Error("the mail server said no");
+          // Job 3 holds the worker until the test has sent job 4.
+          if (n === 3) await new Promise<void>((resolve) => (release = resolve));
+        },
+      };
+      await slow.register([job]);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await slow.send(job, { n: 1 });
+      // Retried 1 to 2 s after its failure (pg-boss's back-off), well before the worker's next look.
+      expect(await until(() => tries.get(1) === 2, 10_000), "the retry ran when due").not.toBe(false);
+      const sentAt = Date.now();
+      await slow.send(job, { n: 2 }, { startAfter: new Date(sentAt + 2000) });
+      expect(await until(() => tries.get(2) === 1, 10_000), "the later job ran when due").not.toBe(false);
+      expect(Date.now() - sentAt).toBeGreaterThanOrEqual(1900);
+      await slow.send(job, { n: 3 });
+      expect(await until(() => tries.get(3) === 1, 10_000)).not.toBe(false);
+      await slow.send(job, { n: 4 });
+      release();
+      expect(await until(() => tries.get(4) === 1, 10_000), "the job sent while the worker was busy").not.toBe(false);
+    } finally {
+      await slow.stop();
+    }
+  });
+
   it("a job whose payload no longer fits its schema fails on its own without stopping the batch", async () => {
     const handled: number[] = [];
     const job: JobDefinition<typeof payload> = { name: "test-bad-payload", schema: payload, batchSize: 4, retryLimit: 0, handle: async ({ n }) => void handled.push(n) };

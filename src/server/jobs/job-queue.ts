@@ -57,8 +57,14 @@ export type JobQueue = {
 
 /** pg-boss's tables (its default schema). */
 const SCHEMA = "pgboss";
-/** How often an idle worker looks for new jobs; a send on this node wakes it at once. */
+/**
+ * How often an idle worker looks for new jobs. A send on this node wakes it at once, and a retry or a job sent to start
+ * within WAKE_AHEAD_MS wakes it when due, so the interval matters only for jobs sent by another node, a schedule's runs
+ * and expired jobs handed on.
+ */
 const POLL_SECONDS = 0.5;
+/** A job due within this (a retry, a send with `startAfter`) wakes this node's idle worker when it is due. */
+const WAKE_AHEAD_MS = 60_000;
 /** Before a failed job's first retry (doubled on each further one). */
 const RETRY_DELAY_SECONDS = 5;
 /** Between two looks at the schedules (pg-boss's default): a scheduled run starts within this of its minute. */
@@ -125,6 +131,24 @@ export async function startJobQueue(options: { url: string; log: (message: strin
   const wakeUps = new Set<() => void>();
   /** This node's idle worker of each queue, woken after a send so the job starts now rather than at its next look. */
   const idleWorkers = new Map<string, () => void>();
+  /** Queues sent to here while their worker was fetching or working: it looks again at once rather than pausing. */
+  const sentWhileBusy = new Set<string>();
+  const wake = (queue: string) => {
+    const idle = idleWorkers.get(queue);
+    if (idle) idle();
+    else sentWhileBusy.add(queue);
+  };
+  /** Timers that wake a queue's worker when a job of it comes due (cleared when the queue stops). */
+  const dueWakes = new Set<NodeJS.Timeout>();
+  const wakeWhenDue = (queue: string, inMs: number) => {
+    if (stopping || !(inMs <= WAKE_AHEAD_MS)) return;
+    const timer = setTimeout(() => {
+      dueWakes.delete(timer);
+      wake(queue);
+    }, Math.max(0, inMs));
+    timer.unref();
+    dueWakes.add(timer);
+  };
   const pause = (ms: number, queue?: string) =>
     new Promise<void>((resolve) => {
       const done = () => {
@@ -186,6 +210,16 @@ export async function startJobQueue(options: { url: string; log: (message: strin
     if (renewed && renewed.rows.length === 0) log(`job queue: ${job.name} job ${id} lost its lease (it is no longer active here)`);
   }
 
+  /** Wakes this node's worker when a failed job's retry is due (pg-boss set its start, with a random share of back-off). */
+  async function wakeForRetry(queue: string, id: string) {
+    const due = await boss
+      .getDb()
+      .executeSql(`SELECT (extract(epoch FROM start_after - now()) * 1000)::int AS ms FROM ${SCHEMA}.job WHERE name = $1 AND id = $2 AND state = 'retry'`, [queue, id])
+      .catch(() => undefined);
+    const ms = (due?.rows[0] as { ms?: number } | undefined)?.ms;
+    if (typeof ms === "number") wakeWhenDue(queue, ms);
+  }
+
   /**
    * Runs one job to its end; a job still running when it expires is failed (and retried) as pg-boss's own workers did.
    * A heavy job holds a lease instead, renewed while it runs, and expires only past HEAVY_JOB_MAX_SECONDS.
@@ -208,7 +242,7 @@ export async function startJobQueue(options: { url: string; log: (message: strin
       await Promise.race([job.handle(parsed.data), expired]);
     } catch (error) {
       await record(`the failure of ${job.name} job ${one.id}`, () => boss.fail(job.name, one.id, error as object));
-      if (one.retryCount < one.retryLimit) return;
+      if (one.retryCount < one.retryLimit) return void (await wakeForRetry(job.name, one.id));
       log(`job failed for good: queue ${job.name}, id ${one.id}, after ${one.retryCount + 1} tries: ${reasonOf(error)}`);
       const { onFailedForGood } = job;
       if (onFailedForGood && parsed.success) await record(`the end of ${job.name} job ${one.id}`, () => onFailedForGood(parsed.data));
@@ -242,7 +276,7 @@ export async function startJobQueue(options: { url: string; log: (message: strin
         return [];
       });
       for (const one of received) await runOne(job, one);
-      if (received.length < batchSize) await pause(pollMs, job.name);
+      if (received.length < batchSize && !sentWhileBusy.delete(job.name)) await pause(pollMs, job.name);
     }
   }
 
@@ -251,7 +285,9 @@ export async function startJobQueue(options: { url: string; log: (message: strin
     async send(job, payload, sendOptions) {
       await ensureQueue(job as JobQueueDeclaration<z.ZodType>);
       await boss.send(job.name, job.schema.parse(payload) as object, { ...sendOptions, ...(job.heavy ? { expireInSeconds: leaseSeconds } : {}) });
-      if (!(sendOptions?.startAfter && sendOptions.startAfter.getTime() > Date.now())) idleWorkers.get(job.name)?.();
+      const dueInMs = sendOptions?.startAfter ? sendOptions.startAfter.getTime() - Date.now() : 0;
+      if (dueInMs > 0) wakeWhenDue(job.name, dueInMs);
+      else wake(job.name);
     },
     register,
     async schedule(job) {
@@ -261,6 +297,8 @@ export async function startJobQueue(options: { url: string; log: (message: strin
     },
     async stop() {
       stopping = true;
+      for (const timer of dueWakes) clearTimeout(timer);
+      dueWakes.clear();
       for (const wakeUp of [...wakeUps]) wakeUp();
       await Promise.race([Promise.all(workers), pause(STOP_TIMEOUT_MS)]);
       for (const wakeUp of [...wakeUps]) wakeUp();
