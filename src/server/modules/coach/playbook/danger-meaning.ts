@@ -130,13 +130,13 @@ export function wordDanger(weights: ArrayLike<number>) {
 /** The note threshold for danger read in one sentence of a longer message (chosen on round 9, the development set). */
 const SENTENCE_NOTE = 0.95;
 /**
- * The sure threshold for a message of one sentence. It has no room for the story around it that makes a long message's
- * high score a past scare or a worry, so it is sure at a lower score than the trained one (about 0.985). Chosen on
- * rounds 9 to 11 and topics 9 to 11 (the development sets): at 0.97 no more ordinary messages of the rounds got the
- * safety answer and 3 of the 300 everyday questions of the topics sets did (the telly, braces, a friend falling out:
- * 0.95 made that 4); the full answer on the rounds' danger went from 80-86% to 82-87%.
+ * The safety answer's line is the trained one (about 0.97 to 0.98: 0.4% of ordinary messages above it) or 0.95, whichever
+ * is lower. Chosen out of fold on rounds 15, 16, 17 and 19 (scripts/measure-danger-out-of-fold.ts; session 20): at 0.95
+ * the full answer went to 875 of their 960 danger messages where the trained line gave 856, and to 6 of their 1,680
+ * ordinary ones where it gave 4; a message of one sentence had a line of its own, 0.97 (rounds 9 to 11), which 0.95
+ * replaces. Lower lines for a rule's match (0.8, 0.7) added 4 and 10 more full answers and 2 and 4 more on ordinary ones.
  */
-const ONE_SENTENCE_SURE = 0.97;
+const SURE_AT_MOST = 0.95;
 
 export type MeaningReading = { score: number; unit: string; note: boolean; sure: boolean };
 
@@ -159,7 +159,7 @@ export function createDangerMeaning(file: DangerMeaningFile, letters: (text: str
       // A sentence read alone has lost its context ('she wants to dye it blue'): it needs more to earn a note.
       const note = units[best].whole ? file.note : Math.max(file.note, SENTENCE_NOTE);
       const plain = PLAIN_EMERGENCY.some((i) => signals[best][i] === 1) && !TOLD_AS_SAFE.some((i) => signals[best][i] === 1);
-      const sure = score > (units.length === 1 ? Math.min(file.sure, ONE_SENTENCE_SURE) : file.sure) || (plain && score > note);
+      const sure = score > Math.min(file.sure, SURE_AT_MOST) || (plain && score > note);
       return { score, unit: units[best].text, note: score > note, sure };
     },
   };
