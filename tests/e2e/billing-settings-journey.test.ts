@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { seriousAxeViolations } from "../support/axe";
 import { browserAvailable, useBrowser } from "../support/browser";
-import { type E2eServer, signUpConfirmed, startE2eServer } from "../support/e2e-server";
+import { type E2eServer, signedInDad, startE2eServer } from "../support/e2e-server";
 import { controlsCoveredOnPage, screenshotAtBothWidths } from "../support/screens";
 import { startFakeStripe } from "../support/stripe-server";
 
@@ -91,7 +91,7 @@ describe.skipIf(!browserAvailable)("billing in Settings, and a gift bought by an
     const page = await browser.newPage();
     const errors = consoleErrors(page);
     const email = `setdad${Date.now()}@example.com`;
-    await signUpConfirmed(server, page, email);
+    await signedInDad(server, page, email);
     const id = await userId(server, email);
     const { rows } = await server.pool.query("SELECT created_at + interval '30 days' AS trial_end FROM profiles WHERE id = $1", [id]);
     const trialEnd = longDate(rows[0].trial_end as Date);
@@ -174,7 +174,7 @@ describe.skipIf(!browserAvailable)("billing in Settings, and a gift bought by an
     const page = await browser.newPage({ width: 360, height: 800 });
     const errors = consoleErrors(page);
     const email = `lapsed${Date.now()}@example.com`;
-    await signUpConfirmed(server, page, email);
+    await signedInDad(server, page, email);
     const id = await userId(server, email);
     await server.pool.query("UPDATE profiles SET created_at = now() - interval '40 days' WHERE id = $1", [id]);
     const { rows } = await server.pool.query("SELECT created_at + interval '30 days' AS trial_end FROM profiles WHERE id = $1", [id]);
@@ -240,7 +240,7 @@ describe.skipIf(!browserAvailable)("billing in Settings with Stripe (the real SD
     });
     const page = await browser.newPage({ width: 360, height: 800 });
     const errors = consoleErrors(page);
-    await signUpConfirmed(server, page, `portal${Date.now()}@example.com`);
+    await signedInDad(server, page, `portal${Date.now()}@example.com`);
     const checkout = await page.request.post(`${server.baseUrl}/api/create-checkout-session`, {
       headers: { origin: server.baseUrl },
       data: { priceId: "price_y_settings", interval: "year", isGuest: false },

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserAvailable, useBrowser } from "../support/browser";
-import { type E2eServer, signUpConfirmed, startE2eServer } from "../support/e2e-server";
+import { type E2eServer, signedInDad, startE2eServer } from "../support/e2e-server";
 import { controlsCoveredOnPage, screenshotAtBothWidths } from "../support/screens";
 
 const longDate = (date: Date) => date.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
@@ -27,7 +27,7 @@ describe.skipIf(!browserAvailable)("what /pricing says about the plan a dad hold
   it("after cancelling, /pricing says 'Cancelled — you keep access until {date}', and 'Resume subscription' brings the plan back", async () => {
     server = await startE2eServer();
     const page = await browser.newPage();
-    await signUpConfirmed(server, page, `cancel${Date.now()}@example.com`);
+    await signedInDad(server, page, `cancel${Date.now()}@example.com`);
     await subscribe(page, server);
 
     await page.goto(`${server.baseUrl}/pricing`);
@@ -65,7 +65,7 @@ describe.skipIf(!browserAvailable)("what /pricing says about the plan a dad hold
     const dad = `giftdad${Date.now()}@example.com`;
     // He has an account already (signed up in another browser).
     const other = await browser.newPage();
-    await signUpConfirmed(server, other, dad);
+    await signedInDad(server, other, dad);
     await other.context().close();
     const code = "GXFT2345ABCDE";
     await server.pool.query("INSERT INTO gift_codes (code, checkout_session_id, buyer_email, months) VALUES ($1, $2, $3, 12)", [
@@ -102,7 +102,7 @@ describe.skipIf(!browserAvailable)("what /pricing says about the plan a dad hold
   it("a login link may only bring the dad back inside the app: an outside 'next' goes to the dashboard", async () => {
     const dad = `nextdad${Date.now()}@example.com`;
     const other = await browser.newPage();
-    await signUpConfirmed(server, other, dad);
+    await signedInDad(server, other, dad);
     await other.context().close();
     for (const next of ["https://evil.example.com/x", "//evil.example.com/x", "/\\evil.example.com"]) {
       const page = await browser.newPage();

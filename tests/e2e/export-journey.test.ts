@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { browserAvailable, useBrowser } from "../support/browser";
-import { signUpConfirmed, startE2eServer } from "../support/e2e-server";
+import { signedInDad, startE2eServer } from "../support/e2e-server";
 
 describe.skipIf(!browserAvailable)("'Download everything' in Chromium", () => {
   const browser = useBrowser();
@@ -10,7 +10,7 @@ describe.skipIf(!browserAvailable)("'Download everything' in Chromium", () => {
     const page = await browser.newPage({ width: 360, height: 800 });
     page.setDefaultTimeout(15_000);
     const email = `export${Date.now()}@example.com`;
-    await signUpConfirmed(server, page, email);
+    await signedInDad(server, page, email);
     await server.pool.query("INSERT INTO children (user_id, name, birthdate) SELECT id, 'Maya', '2016-04-02' FROM users WHERE email = $1", [email]);
 
     await page.goto(`${server.baseUrl}/settings`);

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { daytimeZone } from "../support/daytime-zone";
 import { browserAvailable, useBrowser } from "../support/browser";
 import { generateVoice } from "../support/archives";
-import { signUpConfirmed, startE2eServer } from "../support/e2e-server";
+import { signedInDad, startE2eServer } from "../support/e2e-server";
 import { saveScreenshot, screensWanted } from "../support/screens";
 import { generateClip } from "../support/videos";
 
@@ -45,7 +45,7 @@ describe.skipIf(!browserAvailable)("family delivery in Chromium", () => {
     const page = await browser.newPage({ width: 360, height: 800 });
     page.setDefaultTimeout(15_000);
     // Dad lives where it is daytime now: at night a milestone's delivery waits for 08:00 (his time).
-    await signUpConfirmed(server, page, dadEmail, { timeZone: daytimeZone() });
+    await signedInDad(server, page, dadEmail, { timeZone: daytimeZone() });
     const child = await page.request.post(`${server.baseUrl}/api/children`, { headers: { origin: server.baseUrl }, data: { name: "Maya", birthdate: "2015-03-14" } });
     expect(child.status()).toBe(201);
 

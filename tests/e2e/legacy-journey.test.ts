@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { browserAvailable, useBrowser } from "../support/browser";
 import { attemptBrowserAction } from "../support/browser-actions";
-import { signUpConfirmed, startE2eServer } from "../support/e2e-server";
+import { signedInDad, startE2eServer } from "../support/e2e-server";
 import { controlsCoveredOnPage, saveScreenshot, screenshotAtBothWidths, screensWanted } from "../support/screens";
 
 describe.skipIf(!browserAvailable)("'If something happens to me' in Chromium", () => {
@@ -11,7 +11,7 @@ describe.skipIf(!browserAvailable)("'If something happens to me' in Chromium", (
     const server = await startE2eServer();
     const page = await browser.newPage({ width: 360, height: 800 });
     page.setDefaultTimeout(15_000);
-    await signUpConfirmed(server, page, `dad${Date.now()}@example.com`);
+    await signedInDad(server, page, `dad${Date.now()}@example.com`);
     expect((await page.request.post(`${server.baseUrl}/api/children`, { headers: { origin: server.baseUrl }, data: { name: "Maya", birthdate: "2015-03-14" } })).status()).toBe(201);
 
     await page.goto(`${server.baseUrl}/settings#family-delivery`);

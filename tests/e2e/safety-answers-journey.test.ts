@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { seriousAxeViolations } from "../support/axe";
 import { browserAvailable, useBrowser } from "../support/browser";
-import { signUpConfirmed, startE2eServer } from "../support/e2e-server";
+import { signedInDad, startE2eServer } from "../support/e2e-server";
 import { screenshotAtBothWidths } from "../support/screens";
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
@@ -29,7 +29,7 @@ describe.skipIf(!browserAvailable)("safety answers for the emergency, the child'
   it("choking under 1 in the US, a burn in the UK, a father afraid of hurting his baby in Australia", async () => {
     const server = await startE2eServer();
     const page = await browser.newPage({ width: 360, height: 800 });
-    const dadId = await signUpConfirmed(server, page, `safety${Date.now()}@example.com`, { timeZone: "America/New_York" });
+    const dadId = await signedInDad(server, page, `safety${Date.now()}@example.com`, { timeZone: "America/New_York" });
     await server.pool.query("INSERT INTO children (user_id, name, birthdate) VALUES ($1, 'Ari', $2), ($1, 'Maya', $3)", [dadId, daysAgo(200), daysAgo(2 * 365 + 40)]);
 
     // The US (guessed from his time zone): a baby choking gets back blows and chest thrusts, 911 a tap away.

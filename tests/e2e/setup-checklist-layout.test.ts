@@ -15,6 +15,7 @@ describe.skipIf(!browserAvailable)("the setup checklist beside the pages and dia
   it("the setup checklist never covers a button or a field on /record, /pocket-dad, /vault and /settings, pill or open, at 360 and 1280 px", { timeout: 300_000 }, async () => {
     const page = await browser.newPage({ width: 1280, height: 900 });
     await dadWithMaya(server, page);
+    await page.goto(`${server.baseUrl}/dashboard`);
     const { children } = (await (await page.request.get(`${server.baseUrl}/api/children`)).json()) as { children: Array<{ id: string }> };
     for (const title of ["Bedtime", "First bike", "Snow day"]) {
       const note = { kind: "note", title, notes: "One more story.", childIds: [children[0]!.id], unlockType: "now" };
@@ -45,6 +46,7 @@ describe.skipIf(!browserAvailable)("the setup checklist beside the pages and dia
   it("an open dialog lies over the setup checklist, pill or card, at 360 and 1280 px: the checklist's centre is the dialog's and no dialog button is covered", { timeout: 150_000 }, async () => {
     const page = await browser.newPage({ width: 360, height: 800 });
     await dadWithMaya(server, page);
+    await page.goto(`${server.baseUrl}/dashboard`);
     const { children } = (await (await page.request.get(`${server.baseUrl}/api/children`)).json()) as { children: Array<{ id: string }> };
     const note = { kind: "note", title: "Bedtime", notes: "One more story.", childIds: [children[0]!.id], unlockType: "now" };
     expect((await page.request.post(`${server.baseUrl}/api/narrations`, { headers: { origin: server.baseUrl }, multipart: { data: JSON.stringify(note) } })).status()).toBe(201);

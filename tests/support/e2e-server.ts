@@ -161,10 +161,10 @@ export async function signUpConfirmed(server: E2eServer, page: Page, email: stri
   return userId;
 }
 
-/** A new dad (signed in, in this page) with one child, Maya. */
+/** A new dad (signed in, in this page, not yet on any page) with one child, Maya. Returns his id. */
 export async function dadWithMaya(server: E2eServer, page: Page) {
   const email = `walk${Date.now()}${Math.round(Math.random() * 1e6)}@example.com`;
-  await signUpConfirmed(server, page, email);
+  await signedInDad(server, page, email);
   const { rows } = await server.pool.query("SELECT id FROM users WHERE email = $1", [email]);
   await server.pool.query("INSERT INTO children (user_id, name, birthdate) VALUES ($1, 'Maya', '2015-04-02')", [rows[0].id]);
   return rows[0].id as string;
