@@ -3,7 +3,7 @@ import PgBoss from "pg-boss";
 import { describe, expect, it } from "vitest";
 import { seriousAxeViolations } from "../support/axe";
 import { browserAvailable, useBrowser } from "../support/browser";
-import { signUpConfirmed, startE2eServer } from "../support/e2e-server";
+import { signUpConfirmed, startE2eServer, untilNotified } from "../support/e2e-server";
 import { controlsCoveredOnPage, screenshotAtBothWidths } from "../support/screens";
 
 type Server = Awaited<ReturnType<typeof startE2eServer>>;
@@ -141,9 +141,7 @@ describe.skipIf(!browserAvailable)("access and money in Chromium (TEST MODE chec
     await boss.stop({ graceful: false });
     // The server finds the job at its next look for jobs (another client sent it): the page is reloaded once it has run,
     // rather than every second until then.
-    await expect
-      .poll(async () => (await server.pool.query("SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND type = 'memory_unlocked'", [id])).rows[0].n, { timeout: 20_000, interval: 250 })
-      .toBe(1);
+    await untilNotified(server, id, "memory_unlocked", 20_000);
     const bell = page.getByRole("button", { name: /Notifications/ }).first();
     await expect
       .poll(

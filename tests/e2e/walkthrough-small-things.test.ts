@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserAvailable, useBrowser } from "../support/browser";
-import { type E2eServer, signedInDad, startE2eServer } from "../support/e2e-server";
+import { type E2eServer, signedInDad, startE2eServer, untilNotified } from "../support/e2e-server";
 import { screenshotAtBothWidths } from "../support/screens";
 import { generateClip } from "../support/videos";
 
@@ -17,12 +17,12 @@ describe.skipIf(!browserAvailable)("the smaller rough edges of the walkthrough, 
     const page = await browser.newPage(viewport);
     const email = `small${Date.now()}${Math.round(Math.random() * 1000)}@example.com`;
     const origin = { origin: server.baseUrl };
-    await signedInDad(server, page, email);
+    const dadId = await signedInDad(server, page, email);
     const child = await page.request.post(`${server.baseUrl}/api/children`, { headers: origin, data: { name: "Maya", birthdate: "2016-04-02" } });
     expect(child.ok()).toBe(true);
     // The setup checklist is dismissed: these checks are about the pages themselves.
     await page.addInitScript(() => window.localStorage.setItem("heydad.onboarding-card.closed", "1"));
-    return { page, email, childId: ((await child.json()) as { child: { id: string } }).child.id };
+    return { page, dadId, childId: ((await child.json()) as { child: { id: string } }).child.id };
   }
 
   /** The smallest box of the element (or its touch target) is at least 44 px. */
@@ -129,7 +129,7 @@ describe.skipIf(!browserAvailable)("the smaller rough edges of the walkthrough, 
   });
 
   it("'Video ready' in the bell opens that video; on a phone, editing a comment has a Save button", { timeout: 240_000 }, async () => {
-    const { page, email, childId } = await signedInWithChild();
+    const { page, dadId, childId } = await signedInWithChild();
     await page.goto(`${server.baseUrl}/record?video=true`);
     await page.getByLabel("Upload a video").setInputFiles(generateClip("webm", 3));
     await page.getByLabel("Your video").waitFor();
@@ -144,13 +144,7 @@ describe.skipIf(!browserAvailable)("the smaller rough edges of the walkthrough, 
 
     // Processed: the bell says so; its entry opens the video's player (from another page). The page is loaded once the
     // worker has written the notification, rather than reloaded every 2 s until the bell shows it.
-    await expect
-      .poll(
-        async () =>
-          (await server.pool.query("SELECT count(*)::int AS n FROM notifications JOIN users ON users.id = notifications.user_id WHERE users.email = $1 AND notifications.type = 'video_ready'", [email.toLowerCase()])).rows[0].n,
-        { timeout: 120_000, interval: 250 },
-      )
-      .toBe(1);
+    await untilNotified(server, dadId, "video_ready", 120_000);
     await page.goto(`${server.baseUrl}/children`);
     await page.getByRole("heading", { level: 1 }).first().waitFor();
     const bell = page.locator("button[aria-label^='Notifications']:visible");

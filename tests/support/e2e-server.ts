@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { hashPassword } from "better-auth/crypto";
 import type { Page } from "playwright-core";
+import { expect } from "vitest";
 import { startAppProcess } from "./app-process";
 import { closeAfterFile } from "./close-after-file";
 import { createTestDatabase } from "./test-database";
@@ -151,6 +152,15 @@ export async function signedInDad(server: E2eServer, page: Page, email: string, 
   const userId = await createConfirmedDad(server, email, options);
   await signInAs(server, page, userId);
   return userId;
+}
+
+/**
+ * Waits until a job has written the dad's notification of this type (a worker's, or one sent by another client), so the
+ * page that shows it is loaded once, rather than reloaded until its bell changes.
+ */
+export async function untilNotified(server: E2eServer, userId: string, type: string, timeout: number) {
+  const count = async () => (await server.pool.query("SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND type = $2", [userId, type])).rows[0].n;
+  await expect.poll(count, { timeout, interval: 250 }).toBe(1);
 }
 
 /** A new confirmed dad (signedInDad) on /dashboard in the page. Returns his id. */

@@ -23,11 +23,11 @@ export const TEST_TIMING_ENV = {
   PASSWORD_HASH_MEMO: "on",
 };
 
+/** For a node that works jobs another node sends (a worker beside a web node): it looks for them every half-second, as in production. */
+export const CROSS_NODE_JOBS_ENV = { JOB_POLL_SECONDS: "0.5" };
+
 /**
  * For a test that watches the schedules fire: they are looked at every second, a firing is handed over within it, and
  * the run it sends (not through the app's own send, so no worker is woken) is found within the half-second look.
  */
-export const FAST_SCHEDULES_ENV = { SCHEDULE_CHECK_SECONDS: "1", JOB_POLL_SECONDS: "0.5" };
-
-/** For a node that works jobs another node sends (a worker beside a web node): it looks for them every half-second, as in production. */
-export const CROSS_NODE_JOBS_ENV = { JOB_POLL_SECONDS: "0.5" };
+export const FAST_SCHEDULES_ENV = { SCHEDULE_CHECK_SECONDS: "1", ...CROSS_NODE_JOBS_ENV };
