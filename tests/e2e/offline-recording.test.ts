@@ -412,6 +412,17 @@ describe.skipIf(!browserAvailable)("recording with no network, sent when back on
     const children = await server.pool.query("SELECT c.name FROM memory_children mc JOIN children c ON c.id = mc.child_id WHERE mc.memory_id = $1", [video!.id]);
     expect(children.rows.map((row) => row.name)).toEqual(["Maya"]);
   });
+});
+
+// Background Sync is left out of the headless shell the other browser tests use: this one runs in the full Chromium.
+describe.skipIf(!browserAvailable)("a memory saved offline, sent by the service worker with the app closed", () => {
+  const browser = useBrowser({ viewport: { width: 360, height: 800 }, serviceWorkers: "allow", fullChromium: true });
+  let server: E2eServer;
+
+  beforeAll(async () => {
+    server = await startE2eServer();
+  });
+  const phone = usePhoneWithAppInstalled(browser, () => server);
 
   it("sends a memory saved offline from the service worker's Background Sync once the network is back, with the app closed, exactly once", { timeout: 180_000 }, async () => {
     const page = await phone.newPage();
