@@ -14,6 +14,7 @@ describe("the Playbook", () => {
 
   it("every script, for every tone, intensity, age band and variant, passes the format check (with and without a child, every variation)", () => {
     let checked = 0;
+    const problems: string[] = [];
     for (const situation of [...SITUATIONS, GENERAL_SITUATION]) {
       for (const tone of TONES) {
         for (const intensity of INTENSITIES) {
@@ -24,13 +25,19 @@ describe("the Playbook", () => {
                 for (const child of children) {
                   const text = writeScript(situation, { tone, intensity, child, variation, variant });
                   const result = checkAnswerFormat(text);
-                  if (!result.ok) throw new Error(`${situation.id}/${tone}/${intensity}/${band}/${variant}: ${result.problem}\n${text}`);
-                  expect(result.answer.say).not.toContain("{name}");
-                  expect(result.answer.say).not.toMatch(/^[,\s]/);
-                  if (variant === "shorter") {
-                    expect(result.answer.doItems).toHaveLength(2);
-                    expect(result.answer.say.split(/(?<=[.!?])\s+/)).toHaveLength(1);
-                  }
+                  // Plain checks, one expect for the whole loop: 160,000 expects took 37 of the test's 40 s.
+                  const problem = !result.ok
+                    ? result.problem
+                    : result.answer.say.includes("{name}")
+                      ? "the line still says {name}"
+                      : /^[,\s]/.test(result.answer.say)
+                        ? "the line starts with a comma or a space"
+                        : variant === "shorter" && result.answer.doItems.length !== 2
+                          ? `the shorter answer has ${result.answer.doItems.length} steps, not 2`
+                          : variant === "shorter" && result.answer.say.split(/(?<=[.!?])\s+/).length !== 1
+                            ? "the shorter answer's line is more than one sentence"
+                            : null;
+                  if (problem) problems.push(`${situation.id}/${tone}/${intensity}/${band}/${variant}/${variation}: ${problem}\n${text}`);
                   checked++;
                 }
               }
@@ -39,6 +46,7 @@ describe("the Playbook", () => {
         }
       }
     }
+    expect(problems.slice(0, 3)).toEqual([]);
     expect(checked).toBe((SITUATIONS.length + 1) * 3 * 3 * 4 * 3 * 4 * 2);
   });
 
