@@ -11,9 +11,15 @@ export const STOP_WORDS = new Set(
   ).split(" "),
 );
 
+/**
+ * Time spent is not money spent: 'spends all night gaming', 'spent hours on it', 'spends the whole weekend in bed' say
+ * how long, and their 'spend' chose the money script; 'spends all his pocket money' keeps it.
+ */
+const TIME_SPENT = /\bspen(?:d|ds|ding|t)\s+(?=(?:(?:all|the whole|most of the|half the|every|each)\s+(?:\w+\s+)?(?:night|nights|day|days|evening|evenings|weekend|weekends|morning|afternoon|time|summer|holiday|holidays)\b|(?:hours|ages|so long|too long|forever)\b))/g;
+
 /** Lower-case words, stop words dropped, a light suffix trim so 'lying', 'lied' and 'lie' meet. */
 export function tokenize(text: string): string[] {
-  return (text.toLowerCase().match(/[a-z0-9']+/g) ?? [])
+  return (text.toLowerCase().replace(TIME_SPENT, "").match(/[a-z0-9']+/g) ?? [])
     .map((word) => word.replace(/'s$|'/g, ""))
     .filter((word) => word.length > 1 && !STOP_WORDS.has(word))
     .map(stem);
