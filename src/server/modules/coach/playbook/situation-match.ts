@@ -52,6 +52,20 @@ export function ageIn(prompt: string): number | undefined {
   return age >= 0 && age <= 25 ? age : undefined;
 }
 
+/**
+ * The stage of life a message names when it gives no age ('my teen', 'teenage daughter', 'toddler', 'a newborn'), as a
+ * typical age: enough to set aside situations for other ages and to write for the right band, never said back to Dad
+ * as his child's age. A baby is left out: 'the baby' is as often a sibling as the child the message is about.
+ */
+export function stageIn(prompt: string): number | undefined {
+  if (/\b(?:newborn|new-born|\d{1,2}\s*(?:-\s*)?(?:weeks?|wks?)\s*old)\b/i.test(prompt)) return 0;
+  if (/\b(?:toddlers?)\b/i.test(prompt)) return 2;
+  if (/\b(?:pre-?schoolers?)\b/i.test(prompt)) return 4;
+  if (/\b(?:tweens?)\b/i.test(prompt)) return 11;
+  if (/\b(?:teens?|teenagers?|teenage|adolescents?)\b/i.test(prompt)) return 14;
+  return undefined;
+}
+
 export function createSituationMatcher(situations: Situation[]) {
   // The slot's words are things Dad names for this moment (the telly, the piano), so they count as keywords too.
   const slotWords = (s: Situation) => s.slot?.words.map((entry) => entry.split("=")[0]).join(" ") ?? "";
@@ -78,7 +92,7 @@ export function createSituationMatcher(situations: Situation[]) {
     /** Situations best first, with their scores. */
     rank(prompt: string, child?: MatchChild | null): Ranked[] {
       const scores = fit(prompt);
-      const age = ageIn(prompt) ?? child?.ageYears ?? undefined;
+      const age = ageIn(prompt) ?? child?.ageYears ?? stageIn(prompt);
       situations.forEach((s, i) => {
         if (age !== undefined && s.ages && (age < s.ages.min || age > s.ages.max)) scores[i] -= 0.35;
       });
