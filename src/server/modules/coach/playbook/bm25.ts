@@ -17,9 +17,12 @@ export const STOP_WORDS = new Set(
  */
 const TIME_SPENT = /\bspen(?:d|ds|ding|t)\s+(?=(?:(?:all|the whole|most of the|half the|every|each)\s+(?:\w+\s+)?(?:night|nights|day|days|evening|evenings|weekend|weekends|morning|afternoon|time|summer|holiday|holidays)\b|(?:hours|ages|so long|too long|forever)\b))/g;
 
+/** Lying about is not lying: 'lies in his room all day', 'lying on the sofa' chose the script about telling lies. */
+const LYING_ABOUT = /\b(?:lies|lying|lay)\s+(?=(?:in (?:bed|his room|her room|their room|my room|the bath)|around|about all day|on the (?:sofa|couch|floor|bed|settee))\b)/g;
+
 /** Lower-case words, stop words dropped, a light suffix trim so 'lying', 'lied' and 'lie' meet. */
 export function tokenize(text: string): string[] {
-  return (text.toLowerCase().replace(TIME_SPENT, "").match(/[a-z0-9']+/g) ?? [])
+  return (text.toLowerCase().replace(TIME_SPENT, "").replace(LYING_ABOUT, "").match(/[a-z0-9']+/g) ?? [])
     .map((word) => word.replace(/'s$|'/g, ""))
     .filter((word) => word.length > 1 && !STOP_WORDS.has(word))
     .map(stem);
