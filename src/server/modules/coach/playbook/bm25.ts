@@ -20,9 +20,15 @@ const TIME_SPENT = /\bspen(?:d|ds|ding|t)\s+(?=(?:(?:all|the whole|most of the|h
 /** Lying about is not lying: 'lies in his room all day', 'lying on the sofa' chose the script about telling lies. */
 const LYING_ABOUT = /\b(?:lies|lying|lay)\s+(?=(?:in (?:bed|his room|her room|their room|my room|the bath)|around|about all day|on the (?:sofa|couch|floor|bed|settee))\b)/g;
 
+/**
+ * Left out is being excluded, not a parent who left: 'left out of the group chats', 'they leave her out' read as one
+ * word, in Dad's message and in the situations alike, so only the situations about being excluded share it.
+ */
+const LEFT_OUT = /\b(?:left|leave|leaves|leaving)\s+(?:(?:him|her|them|me|us|you)\s+)?out\b/g;
+
 /** Lower-case words, stop words dropped, a light suffix trim so 'lying', 'lied' and 'lie' meet. */
 export function tokenize(text: string): string[] {
-  return (text.toLowerCase().replace(TIME_SPENT, "").replace(LYING_ABOUT, "").match(/[a-z0-9']+/g) ?? [])
+  return (text.toLowerCase().replace(TIME_SPENT, "").replace(LYING_ABOUT, "").replace(LEFT_OUT, "leftout").match(/[a-z0-9']+/g) ?? [])
     .map((word) => word.replace(/'s$|'/g, ""))
     .filter((word) => word.length > 1 && !STOP_WORDS.has(word))
     .map(stem);
