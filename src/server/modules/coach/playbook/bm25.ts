@@ -7,13 +7,28 @@ export const STOP_WORDS = new Set(
     "do does did doing done how should can could would why where there about just get gets got very really much many some any all also " +
     "know want wants tell told say said think thing things way help make made go going let lets need needs like been being had am im " +
     "son sons daughter daughters kid kids child children year years old yo month months week weeks day days time today now always " +
-    "cant wont dont doesnt didnt isnt keeps keep still again every lot little best good bad new start starting learn learning teach teaching ideas idea age asked asks ask explain why big olds yr yrs"
+    "something cant wont dont doesnt didnt isnt keeps keep still again every lot little best good bad new start starting learn learning teach teaching ideas idea age asked asks ask explain why big olds yr yrs"
   ).split(" "),
 );
 
+/**
+ * Time spent is not money spent: 'spends all night gaming', 'spent hours on it', 'spends the whole weekend in bed' say
+ * how long, and their 'spend' chose the money script; 'spends all his pocket money' keeps it.
+ */
+const TIME_SPENT = /\bspen(?:d|ds|ding|t)\s+(?=(?:(?:all|the whole|most of the|half the|every|each)\s+(?:\w+\s+)?(?:night|nights|day|days|evening|evenings|weekend|weekends|morning|afternoon|time|summer|holiday|holidays)\b|(?:hours|ages|so long|too long|forever)\b))/g;
+
+/** Lying about is not lying: 'lies in his room all day', 'lying on the sofa' chose the script about telling lies. */
+const LYING_ABOUT = /\b(?:lies|lying|lay)\s+(?=(?:in (?:bed|his room|her room|their room|my room|the bath)|around|about all day|on the (?:sofa|couch|floor|bed|settee))\b)/g;
+
+/**
+ * Left out is being excluded, not a parent who left: 'left out of the group chats', 'they leave her out' read as one
+ * word, in Dad's message and in the situations alike, so only the situations about being excluded share it.
+ */
+const LEFT_OUT = /\b(?:left|leave|leaves|leaving)\s+(?:(?:him|her|them|me|us|you)\s+)?out\b/g;
+
 /** Lower-case words, stop words dropped, a light suffix trim so 'lying', 'lied' and 'lie' meet. */
 export function tokenize(text: string): string[] {
-  return (text.toLowerCase().match(/[a-z0-9']+/g) ?? [])
+  return (text.toLowerCase().replace(TIME_SPENT, "").replace(LYING_ABOUT, "").replace(LEFT_OUT, "leftout").match(/[a-z0-9']+/g) ?? [])
     .map((word) => word.replace(/'s$|'/g, ""))
     .filter((word) => word.length > 1 && !STOP_WORDS.has(word))
     .map(stem);

@@ -1,5 +1,5 @@
 import { formatAnswer, type Intensity, POCKET_DAD_COPY, type Tone, type Variant } from "../../../../shared/pocket-dad";
-import { ageIn, createSituationMatcher, type MatchChild } from "./situation-match";
+import { ageIn, createSituationMatcher, type MatchChild, stageIn } from "./situation-match";
 import { mentionedThing } from "./mentioned";
 import { fillSlot, withThing } from "./slots";
 import generated from "./situations.json";
@@ -389,7 +389,9 @@ export function answerFromPlaybook(request: PlaybookRequest): PlaybookAnswer {
   // for certain ages ('GCSE options', 'potty training') is written for its typical age rather than for 5 to 8.
   const statedAge = request.child?.ageYears ?? ageIn(request.prompt);
   const { situation, closest } = request.situation ? { situation: request.situation, closest: [] } : matchSituation(request.prompt, request.child);
-  const typicalAge = statedAge == null && situation.ages ? Math.round((situation.ages.min + Math.min(situation.ages.max, 17)) / 2) : undefined;
+  // A stage he names ('my teen', 'a toddler') chooses the band as a typical age would, and the answer still says 'At this age'.
+  const stage = statedAge == null ? stageIn(request.prompt) : undefined;
+  const typicalAge = stage ?? (statedAge == null && situation.ages ? Math.round((situation.ages.min + Math.min(situation.ages.max, 17)) / 2) : undefined);
   request = { ...request, child: { ...request.child, ageYears: statedAge } };
   const kind = situation.id === GENERAL_SITUATION.id ? "general" : "script";
   const sensitive = isSensitive(situation, request.prompt);

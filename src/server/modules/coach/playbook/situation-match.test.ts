@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { checkAnswerFormat } from "../../../../shared/pocket-dad";
-import { answerFromPlaybook, matchSituation } from "./playbook-engine";
-import { ageIn } from "./situation-match";
+import { answerFromPlaybook, findSituation, matchSituation } from "./playbook-engine";
+import { ageIn, stageIn } from "./situation-match";
 import { nameIn } from "./slots";
+import { tokenize } from "./bm25";
 
+const findSituationId = (prompt: string) => findSituation(prompt).id;
 const answer = (prompt: string, child?: { name?: string; ageYears?: number; profileNote?: string }) => answerFromPlaybook({ prompt, tone: "gentle", intensity: "baseline", child });
 
 describe("choosing the situation from the whole message, the child's age and profile note", () => {
@@ -77,5 +79,54 @@ describe("the line names the specific thing Dad mentioned", () => {
     for (const prompt of ["she wants to quit", "the fire was months ago but he still checks the alarm", "my son lost his coat again"]) {
       expect(answer(prompt).text, prompt).not.toMatch(/\{thing\}/);
     }
+  });
+});
+
+describe("a word's sense in its phrase, and a long message weighed as a whole", () => {
+  it("time spent is not money spent, lying about is not lying, and left out is one word", () => {
+    expect(tokenize("he spends the whole weekend on minecraft")).not.toContain("spend");
+    expect(tokenize("she spends all her pocket money at once")).toContain("spend");
+    expect(tokenize("he lies on the sofa all day")).not.toContain("lie");
+    expect(tokenize("her friends leave her out")).toEqual(["friend", "leftout"]);
+    expect(matchSituation("my 16 year old spends hours every night on fortnite").situation.id).not.toBe("money");
+    expect(matchSituation("my teenage son lies on the sofa all day and barely says a word").situation.id).toBe("teen-withdrawn");
+  });
+
+  it("in a paragraph that also talks about her mother and my wife, the hair is what it is about", () => {
+    const prompt =
+      "my 12 year old wants to dye her hair pink for the summer. my wife says no way and her grandmother agrees with my wife, i dont really mind, and now she is sulking and says we are the meanest parents ever. what do i say";
+    expect(matchSituation(prompt).situation.id).toBe("hair-choices");
+    expect(answer(prompt).text).toContain("pink hair");
+  });
+
+  it("a stage without an age ('my teen', 'a toddler') chooses the band, and the answer never states an age he did not give", () => {
+    expect([stageIn("my teenage son"), stageIn("our toddler"), stageIn("a newborn"), stageIn("the baby is 3 weeks old"), stageIn("my son")]).toEqual([14, 2, 0, 0, undefined]);
+    const text = answer("our teen daughter never comes out of her room").text;
+    expect(text).toMatch(/out of your room/);
+    expect(text).toContain("At this age, respect is the currency");
+  });
+});
+
+describe("moments that had no home, and the thing named in their lines", () => {
+  it("answers each in its own script, naming what Dad wrote", () => {
+    const cases: [string, string, RegExp][] = [
+      ["my 2 month old has terrible wind after every feed", "unsettled-baby", /Wind is hard/],
+      ["our little one is cutting teeth and wont settle", "unsettled-baby", /Teething is hard/],
+      ["is 13 old enough to stay home alone while we go to a wedding", "home-alone", /staying home alone/],
+      ["my 11 year old wants to play an adults only game", "age-ratings", /The rating on the game/],
+      ["my kids eat too much chocolate", "too-many-sweets", /We have chocolate sometimes/],
+      ["my daughter doesnt want to hug her grandad", "not-wanting-hugs", /hug/],
+      ["my 12 yo wants to go to a boarding school like in the books", "changing-schools", /boarding school/],
+    ];
+    for (const [prompt, id, line] of cases) {
+      expect(matchSituation(prompt).situation.id, prompt).toBe(id);
+      expect(answer(prompt).text, prompt).toMatch(line);
+    }
+  });
+
+  it("a console at night is named before the phone he mentions in passing, and an early riser's hour is named", () => {
+    expect(answer("my son is 15 and plays on his playstation past midnight every school night, and when i take it he just uses his phone").text).toContain("a hit from the playstation");
+    expect(answer("our 5 year old wakes at 4am and wants to play").text).toContain("If you wake up at 4am");
+    expect(findSituationId("my son is always forgetting his homework and his PE kit")).toBe("losing-things");
   });
 });

@@ -1,5 +1,5 @@
 import { cosine, vectorWords, wordVectors } from "../meaning/word-vectors";
-import { createBm25Index, STOP_WORDS } from "./bm25";
+import { createBm25Index, STOP_WORDS, tokenize } from "./bm25";
 import type { Situation } from "./situations-content";
 
 /**
@@ -11,8 +11,15 @@ import type { Situation } from "./situations-content";
  * hard' at the school gate).
  */
 
-/** BM25 scores saturate: half way at this score (one strong word). */
+/** BM25 scores saturate: half way at this score (one strong word) for a message of up to LEX_WORDS words. */
 const LEX_K = 3;
+/**
+ * A longer message shares more words with every situation, so its BM25 scores are all high and, saturated at LEX_K,
+ * all alike: 'dye her hair blue' inside a paragraph about her mother and my wife scored 28 for hair and 14 for a
+ * stepchild, 0.90 against 0.83. Past this many words the half-way point grows with the message, so the situation
+ * it is most about still stands out.
+ */
+const LEX_WORDS = 8;
 /** How much meaning counts beside the words: the news-trained vectors are a tie-breaker and a net for unseen words, not the judge (tuned on the relevance set). */
 const SEM_W = 0.4;
 export type MatchChild = { ageYears?: number | null; profileNote?: string | null };
@@ -45,6 +52,20 @@ export function ageIn(prompt: string): number | undefined {
   return age >= 0 && age <= 25 ? age : undefined;
 }
 
+/**
+ * The stage of life a message names when it gives no age ('my teen', 'teenage daughter', 'toddler', 'a newborn'), as a
+ * typical age: enough to set aside situations for other ages and to write for the right band, never said back to Dad
+ * as his child's age. A baby is left out: 'the baby' is as often a sibling as the child the message is about.
+ */
+export function stageIn(prompt: string): number | undefined {
+  if (/\b(?:newborn|new-born|\d{1,2}\s*(?:-\s*)?(?:weeks?|wks?)\s*old)\b/i.test(prompt)) return 0;
+  if (/\b(?:toddlers?)\b/i.test(prompt)) return 2;
+  if (/\b(?:pre-?schoolers?)\b/i.test(prompt)) return 4;
+  if (/\b(?:tweens?)\b/i.test(prompt)) return 11;
+  if (/\b(?:teens?|teenagers?|teenage|adolescents?)\b/i.test(prompt)) return 14;
+  return undefined;
+}
+
 export function createSituationMatcher(situations: Situation[]) {
   // The slot's words are things Dad names for this moment (the telly, the piano), so they count as keywords too.
   const slotWords = (s: Situation) => s.slot?.words.map((entry) => entry.split("=")[0]).join(" ") ?? "";
@@ -56,13 +77,14 @@ export function createSituationMatcher(situations: Situation[]) {
   /** Every situation's fit to a text, 0 to about 2: its words (saturating) plus its meaning. */
   function fit(text: string): number[] {
     const words = new Map(index.search(text).map((hit) => [hit.id, hit.score]));
+    const k = LEX_K * Math.max(1, tokenize(text).length / LEX_WORDS);
     const vector = meaning(text);
     const all = meanings();
     const semantic = situations.map((_, i) => (vector ? Math.max(0, ...all[i].map((prototype) => (prototype ? cosine(vector, prototype) : 0))) : 0));
     const mean = semantic.reduce((sum, value) => sum + value, 0) / semantic.length;
     return situations.map((s, i) => {
       const lexical = words.get(s.id) ?? 0;
-      return lexical / (lexical + LEX_K) + SEM_W * (semantic[i] - mean);
+      return lexical / (lexical + k) + SEM_W * (semantic[i] - mean);
     });
   }
 
@@ -70,7 +92,7 @@ export function createSituationMatcher(situations: Situation[]) {
     /** Situations best first, with their scores. */
     rank(prompt: string, child?: MatchChild | null): Ranked[] {
       const scores = fit(prompt);
-      const age = ageIn(prompt) ?? child?.ageYears ?? undefined;
+      const age = ageIn(prompt) ?? child?.ageYears ?? stageIn(prompt);
       situations.forEach((s, i) => {
         if (age !== undefined && s.ages && (age < s.ages.min || age > s.ages.max)) scores[i] -= 0.35;
       });
