@@ -36,7 +36,8 @@ export type DangerMeaningFile = {
 
 export const UNIT_SIGNALS = ["bias", "letters", "meaning", "nearest danger", "most dangerous word", "two most dangerous words", ...CLAUSE_FACTS] as const;
 
-export type Unit = { text: string; whole: boolean; later: string };
+/** The whole message, or one of its sentences, in order (what follows a sentence is the sentences after it). */
+export type Unit = { text: string; whole: boolean };
 
 /**
  * The whole message and, when it has more than one, each of its sentences with what follows it. Each is read alone
@@ -44,10 +45,10 @@ export type Unit = { text: string; whole: boolean; later: string };
  * sentence comes from the rest of the message. Sentences too short to stand alone are read with the next.
  */
 export function unitsOf(message: string): Unit[] {
-  const whole: Unit = { text: message.slice(0, 4000), whole: true, later: "" };
+  const whole: Unit = { text: message.slice(0, 4000), whole: true };
   const sentences = splitSentences(message);
   if (sentences.length <= 1) return [whole];
-  return [whole, ...sentences.map((text, i) => ({ text, whole: false, later: sentences.slice(i + 1).join(" ") }))];
+  return [whole, ...sentences.map((text) => ({ text, whole: false }))];
 }
 
 /** Scores the signals need: the letter-run model's logit, and the meaning model (trained out of fold in training). */
@@ -65,9 +66,17 @@ const squash = (z: number) => Math.max(-3, Math.min(3, z / 4));
 export function unitSignals(units: Unit[], scorers: UnitScorers): number[][] {
   const vectors = wordVectors();
   const meanings = units.map((unit) => vectors.textVector(unit.text));
+  const texts = units.map((unit) => modelText(unit.text));
+  // What each sentence is followed by, from the texts already read: the rest of the message is not read again for
+  // every sentence (that made a long message's check grow with the square of its sentences).
+  const afters = units.map(() => "");
+  for (let i = units.length - 2; i >= 0; i--) {
+    if (units[i].whole || units[i + 1].whole) continue;
+    afters[i] = [texts[i + 1], afters[i + 1]].filter(Boolean).join(" ");
+  }
   return units.map((unit, i) => {
-    const text = modelText(unit.text);
-    const after = modelText(unit.later);
+    const text = texts[i];
+    const after = afters[i];
     const meaning = meanings[i];
     let nearest = 0;
     if (meaning) {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { importedSpecifiers } from "../../../../../tests/support/import-graph";
 import { dangerTrainingSets } from "../eval/eval-sets";
 import { detectDanger, matchRules } from "./danger";
+import { dangerMeaning } from "./danger-meaning";
 import { dangerModel } from "./danger-model";
 import committed from "./danger-model.json";
 import { modelDigest, sliceDigest, TRAINING_CODE } from "./danger-model.training";
@@ -80,9 +81,11 @@ describe("the learned danger model", () => {
       ["self-harm", "tonight my 13 year old showed me her arm, she cut deeper this time and one is still bleeding a lot and she says she wants to be dead."],
       ["poisoning", "tonight my 3 year old drank the bleach while i was doing the toilet, his lips are red and he is retching."],
       ["domestic-violence", "tonight my partner had his hands round my throat in front of the kids and says he will finish it when they are asleep."],
-    ])("finds %s in its one sentence, where the whole message scores too low to count", (category, sentence) => {
+    ])("finds %s in its one sentence, read alone: the sentence, not the paragraph, is what counts", (category, sentence) => {
       const message = about(sentence);
-      expect(dangerModel.score(message)).toBeLessThan(dangerModel.threshold);
+      const reading = dangerMeaning.read(message);
+      expect(reading.unit).not.toBe(message);
+      expect(reading.unit).toContain(sentence.slice(0, 40));
       expect(detectDanger(message).categories).toEqual([category]);
     });
 

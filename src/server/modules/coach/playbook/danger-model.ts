@@ -26,12 +26,16 @@ export function modelText(message: string) {
     .trim();
 }
 
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
 /** FNV-1a, 32 bits: the same string always lands in the same slot, on every machine. */
 function hash(text: string) {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  let h = FNV_OFFSET;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME) >>> 0;
   return h;
 }
+/** The hash of "c", with which every letter run's key begins. */
+const LETTER_RUN_SEED = hash("c");
 
 /** A message as a sparse, length-normalised vector: slot → value. */
 export type Features = Map<number, number>;
@@ -39,13 +43,19 @@ export type Features = Map<number, number>;
 export function messageFeatures(message: string, bits: number): Features {
   const mask = (1 << bits) - 1;
   const counts: Features = new Map();
-  const add = (key: string) => {
-    const slot = hash(key) & mask;
-    counts.set(slot, (counts.get(slot) ?? 0) + 1);
-  };
+  const count = (slot: number) => counts.set(slot, (counts.get(slot) ?? 0) + 1);
+  const add = (key: string) => count(hash(key) & mask);
   const text = modelText(message);
   const padded = ` ${text} `;
-  for (let n = 2; n <= 5; n++) for (let i = 0; i + n <= padded.length; i++) add(`c${padded.slice(i, i + n)}`);
+  // Letter runs of 2 to 5, hashed as `c${run}` straight from the letters: the same slots, in the same order, without
+  // making a string for each (that was most of a long message's check).
+  for (let n = 2; n <= 5; n++) {
+    for (let i = 0; i + n <= padded.length; i++) {
+      let h = LETTER_RUN_SEED;
+      for (let j = i; j < i + n; j++) h = Math.imul(h ^ padded.charCodeAt(j), FNV_PRIME) >>> 0;
+      count(h & mask);
+    }
+  }
   const words = text.split(" ").filter(Boolean);
   for (let i = 0; i < words.length; i++) {
     add(`w${words[i]}`);
