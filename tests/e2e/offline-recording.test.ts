@@ -204,6 +204,8 @@ describe.skipIf(!browserAvailable)("recording with no network, sent when back on
       await page.goto(`${journey.baseUrl}/record`);
       await untilServiceWorkerControls(page);
       await page.getByText("Maya", { exact: true }).waitFor();
+      // Kept a quarter of a second after it arrives: going on before then raced the save (one failure in eight runs).
+      await childKeptOnDevice(page, 1);
       await page.goto(`${journey.baseUrl}/record?video=true`);
       await childKeptOnDevice(page, 2);
 
