@@ -60,9 +60,9 @@ export function createBm25Index(documents: { id: string; text: string }[], optio
   };
 
   return {
-    /** Documents with a positive score, best first. */
-    search(query: string) {
-      const terms = [...new Set(tokenize(query))];
+    /** Documents with a positive score, best first, for a query's words as `tokenize` gives them. */
+    search(queryTokens: string[]) {
+      const terms = [...new Set(queryTokens)];
       return docs
         .map((doc) => {
           let score = 0;

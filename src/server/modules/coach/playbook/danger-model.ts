@@ -28,10 +28,13 @@ export function modelText(message: string) {
 
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
-/** FNV-1a, 32 bits: the same string always lands in the same slot, on every machine. */
-function hash(text: string) {
-  let h = FNV_OFFSET;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME) >>> 0;
+/**
+ * FNV-1a, 32 bits: the same string always lands in the same slot, on every machine. `from`, `to` and `seed` hash a
+ * stretch of the text as if the seed's own text came before it, without making that string.
+ */
+function hash(text: string, from = 0, to = text.length, seed = FNV_OFFSET) {
+  let h = seed;
+  for (let i = from; i < to; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME) >>> 0;
   return h;
 }
 /** The hash of "c", with which every letter run's key begins. */
@@ -49,13 +52,7 @@ export function messageFeatures(message: string, bits: number): Features {
   const padded = ` ${text} `;
   // Letter runs of 2 to 5, hashed as `c${run}` straight from the letters: the same slots, in the same order, without
   // making a string for each (that was most of a long message's check).
-  for (let n = 2; n <= 5; n++) {
-    for (let i = 0; i + n <= padded.length; i++) {
-      let h = LETTER_RUN_SEED;
-      for (let j = i; j < i + n; j++) h = Math.imul(h ^ padded.charCodeAt(j), FNV_PRIME) >>> 0;
-      count(h & mask);
-    }
-  }
+  for (let n = 2; n <= 5; n++) for (let i = 0; i + n <= padded.length; i++) count(hash(padded, i, i + n, LETTER_RUN_SEED) & mask);
   const words = text.split(" ").filter(Boolean);
   for (let i = 0; i < words.length; i++) {
     add(`w${words[i]}`);

@@ -76,8 +76,9 @@ export function createSituationMatcher(situations: Situation[]) {
 
   /** Every situation's fit to a text, 0 to about 2: its words (saturating) plus its meaning. */
   function fit(text: string): number[] {
-    const words = new Map(index.search(text).map((hit) => [hit.id, hit.score]));
-    const k = LEX_K * Math.max(1, tokenize(text).length / LEX_WORDS);
+    const tokens = tokenize(text);
+    const words = new Map(index.search(tokens).map((hit) => [hit.id, hit.score]));
+    const k = LEX_K * Math.max(1, tokens.length / LEX_WORDS);
     const vector = meaning(text);
     const all = meanings();
     const semantic = situations.map((_, i) => (vector ? Math.max(0, ...all[i].map((prototype) => (prototype ? cosine(vector, prototype) : 0))) : 0));
