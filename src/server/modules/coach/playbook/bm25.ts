@@ -26,9 +26,33 @@ const LYING_ABOUT = /\b(?:lies|lying|lay)\s+(?=(?:in (?:bed|his room|her room|th
  */
 const LEFT_OUT = /\b(?:left|leave|leaves|leaving)\s+(?:(?:him|her|them|me|us|you)\s+)?out\b/g;
 
+/**
+ * Picked on is bullied, not picked for a team or picked up from school: 'being picked on for being the shortest' had
+ * chosen being dropped from the team, and 'embarrassed by me at school pick up' being bullied, on 'pick'.
+ */
+const PICKED_ON = /\b(?:pick|picks|picked|picking)\s+on\b/g;
+
+/** Sent home is excluded from school; 'swears at home' or 'at home' alone is where, and chose the exclusion script. */
+const SENT_HOME = /\b(?:sent|send|sends|sending)\s+(?:(?:him|her|them|me|us)\s+)?home\b/g;
+
+/**
+ * A child's no to everything is one thing ('keeps saying no', 'won't stop saying no', 'says no to everything', the no
+ * phase); 'say' and 'no' alone are in every other message ('mum says no', 'school says no' are a grown-up's answer).
+ */
+const SAYING_NO = /\b(?:(?:keeps|always|just|won'?t stop|wont stop|can'?t stop|cant stop)\s+(?:saying|says)\s+no|(?:says|saying)\s+no\s+to\s+(?:everything|anything|every)|no phase)\b/g;
+
+/** Won't stop is keeps: 'won't stop saying no', 'can't stop crying' are not about stopping or quitting something. */
+const WONT_STOP = /\b(?:won'?t|wont|can'?t|cant|doesn'?t|doesnt|never|will not)\s+stop(?:s|ping)?\b/g;
+
+/**
+ * Embarrassed by Dad is one thing, whoever writes it: 'embarrassed by me', 'ashamed of us', 'embarrassed of his dad'
+ * share only the situation about a child embarrassed by Dad, not every one where a child is embarrassed.
+ */
+const EMBARRASSED_BY_DAD = /\b(?:embarrass\w*|ashamed)\s+(?:by|of)\s+(?:me|us|dad|daddy|his dad|her dad|their dad|my dad)\b/g;
+
 /** Lower-case words, stop words dropped, a light suffix trim so 'lying', 'lied' and 'lie' meet. */
 export function tokenize(text: string): string[] {
-  return (text.toLowerCase().replace(TIME_SPENT, "").replace(LYING_ABOUT, "").replace(LEFT_OUT, "leftout").match(/[a-z0-9']+/g) ?? [])
+  return (text.toLowerCase().replace(TIME_SPENT, "").replace(LYING_ABOUT, "").replace(LEFT_OUT, "leftout").replace(PICKED_ON, "pickedon").replace(SENT_HOME, "senthome").replace(SAYING_NO, "sayingno").replace(WONT_STOP, "").replace(EMBARRASSED_BY_DAD, "embarrassedbydad").match(/[a-z0-9']+/g) ?? [])
     .map((word) => word.replace(/'s$|'/g, ""))
     .filter((word) => word.length > 1 && !STOP_WORDS.has(word))
     .map(stem);

@@ -92,6 +92,21 @@ describe("a word's sense in its phrase, and a long message weighed as a whole", 
     expect(matchSituation("my teenage son lies on the sofa all day and barely says a word").situation.id).toBe("teen-withdrawn");
   });
 
+  it("picked on, sent home, won't stop, a no to everything and embarrassed by Dad are read in their phrase", () => {
+    expect(tokenize("the older boys pick on him at the bus stop")).toEqual(["older", "boys", "pickedon", "bus", "stop"]);
+    expect(tokenize("i pick her up from school at three")).not.toContain("pickedon");
+    expect(tokenize("he was sent home from school on friday")).toContain("senthome");
+    expect(tokenize("she shouts at home")).not.toContain("senthome");
+    expect(tokenize("he can't stop giggling in class")).not.toContain("stop");
+    expect(tokenize("she wants to stop ballet")).toContain("stop");
+    expect(tokenize("our little one keeps saying no")).toContain("sayingno");
+    expect(tokenize("her mum says no to a sleepover")).not.toContain("sayingno");
+    expect(tokenize("my girl is ashamed of me in front of her mates")).toContain("embarrassedbydad");
+    expect(matchSituation("my 2 year old just keeps saying no, even to her favourite things").situation.id).toBe("saying-no");
+    expect(matchSituation("my 12 yo is embarrassed by me when i drop him at the gate").situation.id).toBe("embarrassed-by-dad");
+    expect(matchSituation("my 12 yo is being picked on for his glasses").situation.id).not.toBe("dropped-from-team");
+  });
+
   it("in a paragraph that also talks about her mother and my wife, the hair is what it is about", () => {
     const prompt =
       "my 12 year old wants to dye her hair pink for the summer. my wife says no way and her grandmother agrees with my wife, i dont really mind, and now she is sulking and says we are the meanest parents ever. what do i say";
