@@ -122,6 +122,28 @@ describe("a word's sense in its phrase, and a long message weighed as a whole", 
   });
 });
 
+describe("the right situation says the thing in its line", () => {
+  it("names the calls a child interrupts, a voice breaking or a growth spurt, pierced ears, and says Dad can be embarrassing", () => {
+    const cases: [string, string, RegExp][] = [
+      ["my 6 year old talks over every zoom meeting i have", "interrupting", /interrupt my Zoom calls/],
+      ["my 10 yo's voice has started breaking and his mates tease him", "puberty", /Your voice (?:breaking|changing) is a normal part of growing up/],
+      ["my 12 year old has shot up over the summer and keeps knocking into things", "puberty", /A growth spurt/],
+      ["my 9 yo is desperate to get her ears pierced like her cousin", "tattoo-piercing", /pierced ears and earrings/],
+      ["my 14 yo is embarrassed by me when i wave at the bus stop", "embarrassed-by-dad", /embarrassing/],
+    ];
+    for (const [prompt, id, line] of cases) {
+      expect(matchSituation(prompt).situation.id, prompt).toBe(id);
+      expect(answer(prompt).text, prompt).toMatch(line);
+    }
+  });
+
+  it("'both 6' is the children's age, and a father who works away is not a mother deployed", () => {
+    expect(ageIn("the boys wrestle over the xbox all the time, both 6")).toBe(6);
+    expect(answer("my twins fight over the ipad, both 3").text).toContain("Stop the fighting");
+    expect(matchSituation("i drive lorries and i'm away most weeks, how do i keep in touch with my son").situation.id).toBe("dad-away-for-work");
+  });
+});
+
 describe("moments that had no home, and the thing named in their lines", () => {
   it("answers each in its own script, naming what Dad wrote", () => {
     const cases: [string, string, RegExp][] = [
