@@ -7,7 +7,7 @@ export const STOP_WORDS = new Set(
     "do does did doing done how should can could would why where there about just get gets got very really much many some any all also " +
     "know want wants tell told say said think thing things way help make made go going let lets need needs like been being had am im " +
     "son sons daughter daughters kid kids child children year years old yo month months week weeks day days time today now always " +
-    "something cant wont dont doesnt didnt isnt keeps keep still again every lot little best good bad new start starting learn learning teach teaching ideas idea age asked asks ask explain why big olds yr yrs"
+    "something cant wont dont doesnt didnt isnt keeps keep still again every lot little best good bad new start starting learn learning teach teaching ideas idea age asked asks ask explain why big olds yr yrs more than"
   ).split(" "),
 );
 

@@ -105,6 +105,8 @@ describe("a word's sense in its phrase, and a long message weighed as a whole", 
     expect(matchSituation("my 2 year old just keeps saying no, even to her favourite things").situation.id).toBe("saying-no");
     expect(matchSituation("my 12 yo is embarrassed by me when i drop him at the gate").situation.id).toBe("embarrassed-by-dad");
     expect(matchSituation("my 12 yo is being picked on for his glasses").situation.id).not.toBe("dropped-from-team");
+    // 'more' and 'than' compare anything; they had chosen 'it's not fair' for a father more nervous than his child.
+    expect(matchSituation("my 4 year old starts school in september and i'm more worried than he is").situation.id).toBe("first-day");
   });
 
   it("in a paragraph that also talks about her mother and my wife, the hair is what it is about", () => {
