@@ -32,6 +32,12 @@ const LEFT_OUT = /\b(?:left|leave|leaves|leaving)\s+(?:(?:him|her|them|me|us|you
  */
 const PICKED_ON = /\b(?:pick|picks|picked|picking)\s+on\b/g;
 
+/** Made fun of is teased, not fun: 'make it fun' (a chess club, a reading game) had chosen the scripts about teasing on 'fun'. */
+const MADE_FUN_OF = /\b(?:make|makes|made|making)\s+fun\s+of\b/g;
+
+/** Looking after someone is caring for them: its 'look' had met 'his looks' and 'how she looks'. */
+const LOOK_AFTER = /\b(?:look|looks|looked|looking)\s+after\b/g;
+
 /** Sent home is excluded from school; 'swears at home' or 'at home' alone is where, and chose the exclusion script. */
 const SENT_HOME = /\b(?:sent|send|sends|sending)\s+(?:(?:him|her|them|me|us)\s+)?home\b/g;
 
@@ -52,7 +58,7 @@ const EMBARRASSED_BY_DAD = /\b(?:embarrass\w*|ashamed)\s+(?:by|of)\s+(?:me|us|da
 
 /** Lower-case words, stop words dropped, a light suffix trim so 'lying', 'lied' and 'lie' meet. */
 export function tokenize(text: string): string[] {
-  return (text.toLowerCase().replace(TIME_SPENT, "").replace(LYING_ABOUT, "").replace(LEFT_OUT, "leftout").replace(PICKED_ON, "pickedon").replace(SENT_HOME, "senthome").replace(SAYING_NO, "sayingno").replace(WONT_STOP, "").replace(EMBARRASSED_BY_DAD, "embarrassedbydad").match(/[a-z0-9']+/g) ?? [])
+  return (text.toLowerCase().replace(TIME_SPENT, "").replace(LYING_ABOUT, "").replace(LEFT_OUT, "leftout").replace(PICKED_ON, "pickedon").replace(MADE_FUN_OF, "madefunof").replace(LOOK_AFTER, "lookafter").replace(SENT_HOME, "senthome").replace(SAYING_NO, "sayingno").replace(WONT_STOP, "").replace(EMBARRASSED_BY_DAD, "embarrassedbydad").match(/[a-z0-9']+/g) ?? [])
     .map((word) => word.replace(/'s$|'/g, ""))
     .filter((word) => word.length > 1 && !STOP_WORDS.has(word))
     .map(stem);
