@@ -56,10 +56,40 @@ const WONT_STOP = /\b(?:won'?t|wont|can'?t|cant|doesn'?t|doesnt|never|will not)\
  */
 const EMBARRASSED_BY_DAD = /\b(?:embarrass\w*|ashamed)\s+(?:by|of)\s+(?:me|us|dad|daddy|his dad|her dad|their dad|my dad)\b/g;
 
+/** 'Like pulling teeth' says a job is hard, not that it is about teeth: the washing up went to a dentist's or a lying script. */
+const PULLING_TEETH = /\blike pulling teeth\b/g;
+
+/** The washing up is the dishes, not a wash: it had gone to bath time. */
+const WASHING_UP = /\b(?:washing|wash)\s+up\b/g;
+
+/** A cross-country race is a race, not another country: it went to a friend moving abroad. */
+const CROSS_COUNTRY = /\bcross[- ]country\b/g;
+
+/** One word, however it is spelled: the stemmer made 'telly' into 'tell', which met 'tells' and not the TV. */
+const SAME_WORD: Record<string, string> = { telly: "tv", television: "tv", tele: "tv" };
+
+/** Each phrase and the one word it is read as ('' drops it), in this order: 'won't stop saying no' is a no before it is a 'won't stop'. */
+const PHRASES: [RegExp, string][] = [
+  [TIME_SPENT, ""],
+  [LYING_ABOUT, ""],
+  [LEFT_OUT, "leftout"],
+  [PICKED_ON, "pickedon"],
+  [MADE_FUN_OF, "madefunof"],
+  [LOOK_AFTER, "lookafter"],
+  [PULLING_TEETH, ""],
+  [CROSS_COUNTRY, "crosscountry"],
+  [WASHING_UP, "washingup"],
+  [SENT_HOME, "senthome"],
+  [SAYING_NO, "sayingno"],
+  [WONT_STOP, ""],
+  [EMBARRASSED_BY_DAD, "embarrassedbydad"],
+];
+
 /** Lower-case words, stop words dropped, a light suffix trim so 'lying', 'lied' and 'lie' meet. */
 export function tokenize(text: string): string[] {
-  return (text.toLowerCase().replace(TIME_SPENT, "").replace(LYING_ABOUT, "").replace(LEFT_OUT, "leftout").replace(PICKED_ON, "pickedon").replace(MADE_FUN_OF, "madefunof").replace(LOOK_AFTER, "lookafter").replace(SENT_HOME, "senthome").replace(SAYING_NO, "sayingno").replace(WONT_STOP, "").replace(EMBARRASSED_BY_DAD, "embarrassedbydad").match(/[a-z0-9']+/g) ?? [])
+  return (PHRASES.reduce((lower, [phrase, word]) => lower.replace(phrase, word), text.toLowerCase()).match(/[a-z0-9']+/g) ?? [])
     .map((word) => word.replace(/'s$|'/g, ""))
+    .map((word) => SAME_WORD[word] ?? word)
     .filter((word) => word.length > 1 && !STOP_WORDS.has(word))
     .map(stem);
 }

@@ -92,7 +92,7 @@ describe("a word's sense in its phrase, and a long message weighed as a whole", 
     expect(matchSituation("my teenage son lies on the sofa all day and barely says a word").situation.id).toBe("teen-withdrawn");
   });
 
-  it("picked on, made fun of, looking after, sent home, won't stop, a no to everything and embarrassed by Dad are read in their phrase", () => {
+  it("picked on, made fun of, looking after, the washing up, a cross-country race, sent home, won't stop, a no to everything and embarrassed by Dad are read in their phrase", () => {
     expect(tokenize("the older boys pick on him at the bus stop")).toEqual(["older", "boys", "pickedon", "bus", "stop"]);
     expect(tokenize("i pick her up from school at three")).not.toContain("pickedon");
     expect(tokenize("he was sent home from school on friday")).toContain("senthome");
@@ -106,6 +106,13 @@ describe("a word's sense in its phrase, and a long message weighed as a whole", 
     expect(tokenize("how do i make maths fun")).toContain("fun");
     expect(tokenize("she can look after her cousin")).toContain("lookafter");
     expect(tokenize("he hates how he looks")).toContain("look");
+    expect(tokenize("the telly")).toEqual(tokenize("the tv"));
+    expect(tokenize("she tells me everything")).not.toContain("tv");
+    expect(tokenize("getting him to read is like pulling teeth")).not.toContain("teeth");
+    expect(tokenize("he won't do the washing up")).toContain("washingup");
+    expect(tokenize("her cross country race")).not.toContain("countr");
+    expect(matchSituation("he came third in the cross-country at school and cried all the way home").situation.id).toBe("sport-loss");
+    expect(matchSituation("my dad has cancer and my 8 year old asks if he'll get better").situation.id).toBe("serious-diagnosis");
     expect(matchSituation("my 2 year old just keeps saying no, even to her favourite things").situation.id).toBe("saying-no");
     expect(matchSituation("my 12 yo is embarrassed by me when i drop him at the gate").situation.id).toBe("embarrassed-by-dad");
     expect(matchSituation("my 12 yo is being picked on for his glasses").situation.id).not.toBe("dropped-from-team");
