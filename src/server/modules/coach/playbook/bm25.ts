@@ -59,6 +59,12 @@ const EMBARRASSED_BY_DAD = /\b(?:embarrass\w*|ashamed)\s+(?:by|of)\s+(?:me|us|da
 /** 'Like pulling teeth' says a job is hard, not that it is about teeth: the washing up went to a dentist's or a lying script. */
 const PULLING_TEETH = /\blike pulling teeth\b/g;
 
+/**
+ * Someone who has cancer is living with it: 'has cancer', 'got cancer', 'diagnosed with cancer' is a diagnosis, where
+ * 'died of cancer' is grief; the bare word chose grief or dementia for a grandparent who is ill.
+ */
+const HAS_CANCER = /\b(?:has|have|had|got|with|diagnosed with)\s+(?:(?:a|an|the|breast|bowel|lung|skin|prostate|blood|brain|terminal)\s+)?(?:cancer|tumou?r|leukaemia|leukemia)\b/g;
+
 /** The washing up is the dishes, not a wash: it had gone to bath time. */
 const WASHING_UP = /\b(?:washing|wash)\s+up\b/g;
 
@@ -79,6 +85,7 @@ const PHRASES: [RegExp, string][] = [
   [PULLING_TEETH, ""],
   [CROSS_COUNTRY, "crosscountry"],
   [WASHING_UP, "washingup"],
+  [HAS_CANCER, "hascancer"],
   [SENT_HOME, "senthome"],
   [SAYING_NO, "sayingno"],
   [WONT_STOP, ""],

@@ -113,6 +113,8 @@ describe("a word's sense in its phrase, and a long message weighed as a whole", 
     expect(tokenize("her cross country race")).not.toContain("countr");
     expect(matchSituation("he came third in the cross-country at school and cried all the way home").situation.id).toBe("sport-loss");
     expect(matchSituation("my dad has cancer and my 8 year old asks if he'll get better").situation.id).toBe("serious-diagnosis");
+    expect(matchSituation("my nan has cancer and my girls keep asking about it").situation.id).toBe("serious-diagnosis");
+    expect(matchSituation("grandad died of cancer last month and my son is struggling").situation.id).toBe("grief");
     expect(matchSituation("my 2 year old just keeps saying no, even to her favourite things").situation.id).toBe("saying-no");
     expect(matchSituation("my 12 yo is embarrassed by me when i drop him at the gate").situation.id).toBe("embarrassed-by-dad");
     expect(matchSituation("my 12 yo is being picked on for his glasses").situation.id).not.toBe("dropped-from-team");
