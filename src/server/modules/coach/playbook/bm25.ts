@@ -65,6 +65,9 @@ const PULLING_TEETH = /\blike pulling teeth\b/g;
  */
 const HAS_CANCER = /\b(?:has|have|had|got|with|diagnosed with)\s+(?:(?:a|an|the|breast|bowel|lung|skin|prostate|blood|brain|terminal)\s+)?(?:cancer|tumou?r|leukaemia|leukemia)\b/g;
 
+/** Copying a person is mimicking them, not copying work: 'kids copy him when he stammers' had chosen cheating. */
+const COPYING_SOMEONE = /\bcop(?:y|ies|ied|ying)\s+(?=(?:him|me|them|us|the way)\b)/g;
+
 /** The washing up is the dishes, not a wash: it had gone to bath time. */
 const WASHING_UP = /\b(?:washing|wash)\s+up\b/g;
 
@@ -85,6 +88,7 @@ const PHRASES: [RegExp, string][] = [
   [PULLING_TEETH, ""],
   [CROSS_COUNTRY, "crosscountry"],
   [WASHING_UP, "washingup"],
+  [COPYING_SOMEONE, ""],
   [HAS_CANCER, "hascancer"],
   [SENT_HOME, "senthome"],
   [SAYING_NO, "sayingno"],

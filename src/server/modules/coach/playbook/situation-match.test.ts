@@ -92,7 +92,7 @@ describe("a word's sense in its phrase, and a long message weighed as a whole", 
     expect(matchSituation("my teenage son lies on the sofa all day and barely says a word").situation.id).toBe("teen-withdrawn");
   });
 
-  it("picked on, made fun of, looking after, the washing up, a cross-country race, sent home, won't stop, a no to everything and embarrassed by Dad are read in their phrase", () => {
+  it("picked on, made fun of, copying someone, looking after, the washing up, a cross-country race, sent home, won't stop, a no to everything and embarrassed by Dad are read in their phrase", () => {
     expect(tokenize("the older boys pick on him at the bus stop")).toEqual(["older", "boys", "pickedon", "bus", "stop"]);
     expect(tokenize("i pick her up from school at three")).not.toContain("pickedon");
     expect(tokenize("he was sent home from school on friday")).toContain("senthome");
@@ -111,6 +111,9 @@ describe("a word's sense in its phrase, and a long message weighed as a whole", 
     expect(tokenize("getting him to read is like pulling teeth")).not.toContain("teeth");
     expect(tokenize("he won't do the washing up")).toContain("washingup");
     expect(tokenize("her cross country race")).not.toContain("countr");
+    expect(tokenize("the kids at school copy him when he stutters")).not.toContain("copy");
+    expect(tokenize("he copied his homework off a friend")).toContain("cop");
+    expect(matchSituation("the other kids copy him when he gets stuck on his words").situation.id).toBe("stammering");
     expect(matchSituation("he came third in the cross-country at school and cried all the way home").situation.id).toBe("sport-loss");
     expect(matchSituation("my dad has cancer and my 8 year old asks if he'll get better").situation.id).toBe("serious-diagnosis");
     expect(matchSituation("my nan has cancer and my girls keep asking about it").situation.id).toBe("serious-diagnosis");
