@@ -41,7 +41,7 @@ describe("choosing the situation from the whole message, the child's age and pro
       ["my son has asthma and is embarrassed to use his inhaler at football", "long-term-condition", /his inhaler/],
       ["we are fostering a baby and my 6 year old keeps asking if she is staying forever", "adoption-fostering", /big brother or sister/],
       ["first time taking the kids to jamaica to meet their great grandma", "family-trip-abroad", /see family who live in another country/],
-      ["cutting his toenails is a two person job and he screams", "sensory-struggles", /cutting your toenails feels horrible/],
+      ["cutting his toenails is a two person job and he screams", "sensory-struggles", /cutting your toenails can feel horrible/],
       ["my 15 year old wants to get a paper round", "first-job", /want a job/],
       ["my 13 year old got a detention for copying in his science test", "cheating", /the cheating/],
     ];
@@ -155,6 +155,11 @@ describe("the right situation says the thing in its line", () => {
     }
   });
 
+  it("a boy who wants to wear a dress is a question about being a boy or a girl, not a battle over the coat", () => {
+    expect(matchSituation("my son wants to wear a dress to his friend's party").situation.id).toBe("gender-questions");
+    expect(answer("he can't stand the labels in his school jumper").text).toContain("the labels can feel horrible");
+  });
+
   it("'both 6' is the children's age, and a father who works away is not a mother deployed", () => {
     expect(ageIn("the boys wrestle over the xbox all the time, both 6")).toBe(6);
     expect(answer("my twins fight over the ipad, both 3").text).toContain("Stop the fighting");
@@ -171,6 +176,11 @@ describe("moments that had no home, and the thing named in their lines", () => {
       ["my two boys are going to share a bedroom when we move and the older one is fuming", "sharing-a-room", /sharing a room/i],
       ["is it fair to ask my 16 yo to babysit her little brothers every saturday", "helping-with-siblings", /younger brothers and sisters/],
       ["my son, 8, loves gymnastics but i worry the lads at school will give him stick", "teased-for-interest", /gymnastics/],
+      ["my 3 year old is scared of the wasps in the garden", "scared-of-bugs", /Wasps can look scary/],
+      ["she won't wear her wellies and then complains her feet are wet", "clothes-battles", /the wellies/],
+      ["my 5 year old is still sucking her thumb at school", "thumb-sucking", /thumb/],
+      ["he's 4 and won't poo on the toilet, he holds it for days", "potty", /potty/],
+      ["she hates having her hair brushed, there are tears every morning", "sensory-struggles", /hair brushing can feel horrible/],
       ["my 2 month old has terrible wind after every feed", "unsettled-baby", /Wind is hard/],
       ["our little one is cutting teeth and wont settle", "unsettled-baby", /Teething is hard/],
       ["is 13 old enough to stay home alone while we go to a wedding", "home-alone", /staying home alone/],
