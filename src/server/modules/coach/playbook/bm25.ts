@@ -7,7 +7,7 @@ export const STOP_WORDS = new Set(
     "do does did doing done how should can could would why where there about just get gets got very really much many some any all also " +
     "know want wants tell told say said think thing things way help make made go going let lets need needs like been being had am im " +
     "son sons daughter daughters kid kids child children year years old yo month months week weeks day days time today now always " +
-    "something cant wont dont doesnt didnt isnt keeps keep still again every lot little best good bad new start starting learn learning teach teaching ideas idea age asked asks ask explain why big olds yr yrs more than"
+    "something cant wont dont doesnt didnt isnt keeps keep still again every lot little best good bad new start starting learn learning teach teaching ideas idea age asked asks ask explain why big olds yr yrs more than nothing else"
   ).split(" "),
 );
 
@@ -68,6 +68,9 @@ const HAS_CANCER = /\b(?:has|have|had|got|with|diagnosed with)\s+(?:(?:a|an|the|
 /** Copying a person is mimicking them, not copying work: 'kids copy him when he stammers' had chosen cheating. */
 const COPYING_SOMEONE = /\bcop(?:y|ies|ied|ying)\s+(?=(?:him|me|them|us|the way)\b)/g;
 
+/** Talking in one's sleep is one thing: its 'talk' took a child who talks about nothing but Minecraft to sleepwalking. */
+const SLEEP_TALKING = /\b(?:sleep[- ]?talk(?:s|ing|ed)?|talk(?:s|ing|ed)?\s+(?:in\s+(?:his|her|their|my)\s+sleep|while\s+asleep))\b/g;
+
 /** The washing up is the dishes, not a wash: it had gone to bath time. */
 const WASHING_UP = /\b(?:washing|wash)\s+up\b/g;
 
@@ -88,6 +91,7 @@ const PHRASES: [RegExp, string][] = [
   [PULLING_TEETH, ""],
   [CROSS_COUNTRY, "crosscountry"],
   [WASHING_UP, "washingup"],
+  [SLEEP_TALKING, "sleeptalk"],
   [COPYING_SOMEONE, ""],
   [HAS_CANCER, "hascancer"],
   [SENT_HOME, "senthome"],

@@ -111,6 +111,8 @@ describe("a word's sense in its phrase, and a long message weighed as a whole", 
     expect(tokenize("getting him to read is like pulling teeth")).not.toContain("teeth");
     expect(tokenize("he won't do the washing up")).toContain("washingup");
     expect(tokenize("her cross country race")).not.toContain("countr");
+    expect(tokenize("she talks in her sleep most nights")).toContain("sleeptalk");
+    expect(matchSituation("my 9yo is obsessed with pokemon and talks about nothing else").situation.id).not.toBe("sleepwalking");
     expect(tokenize("the kids at school copy him when he stutters")).not.toContain("copy");
     expect(tokenize("he copied his homework off a friend")).toContain("cop");
     expect(matchSituation("the other kids copy him when he gets stuck on his words").situation.id).toBe("stammering");
@@ -160,8 +162,15 @@ describe("the right situation says the thing in its line", () => {
     expect(answer("he can't stand the labels in his school jumper").text).toContain("the labels can feel horrible");
   });
 
+  it("siblings fight over a thing or in a place, and the line says which; a 10-year-old afraid of fireworks is not too old for loud noises", () => {
+    expect(answer("my two fight over the remote every night, they're 7 and 9").text).toMatch(/argue over the remote|arguing over the remote/);
+    expect(answer("my boys scrap in the back of the car on every long drive, 6 and 8").text).toMatch(/in the back of the car/);
+    expect(matchSituation("my 10 year old is terrified of fireworks").situation.id).toBe("loud-noises");
+  });
+
   it("'both 6' is the children's age, and a father who works away is not a mother deployed", () => {
     expect(ageIn("the boys wrestle over the xbox all the time, both 6")).toBe(6);
+    expect([ageIn("my girls (4 and 7) share a room"), ageIn("they squabble all evening, 6 and 9"), ageIn("between 6 and 8 pm")]).toEqual([4, 6, undefined]);
     expect(answer("my twins fight over the ipad, both 3").text).toContain("Stop the fighting");
     expect(matchSituation("i drive lorries and i'm away most weeks, how do i keep in touch with my son").situation.id).toBe("dad-away-for-work");
   });
