@@ -166,6 +166,7 @@ describe("the right situation says the thing in its line", () => {
     expect(answer("my two fight over the remote every night, they're 7 and 9").text).toMatch(/argue over the remote|arguing over the remote/);
     expect(answer("my boys scrap in the back of the car on every long drive, 6 and 8").text).toMatch(/in the back of the car/);
     expect(matchSituation("my 10 year old is terrified of fireworks").situation.id).toBe("loud-noises");
+    expect(answer("my 7 yo changes the rules of every board game so she wins").text).toContain("no cheating");
   });
 
   it("'both 6' is the children's age, and a father who works away is not a mother deployed", () => {
