@@ -68,6 +68,9 @@ const HAS_CANCER = /\b(?:has|have|had|got|with|diagnosed with)\s+(?:(?:a|an|the|
 /** Copying a person is mimicking them, not copying work: 'kids copy him when he stammers' had chosen cheating. */
 const COPYING_SOMEONE = /\bcop(?:y|ies|ied|ying)\s+(?=(?:him|me|them|us|the way)\b)/g;
 
+/** A belly button is a piercing's place, not a button: 'can't do his buttons' for school had chosen tattoos and piercings. */
+const BELLY_BUTTON = /\bbelly[- ]?buttons?\b/g;
+
 /** Talking in one's sleep is one thing: its 'talk' took a child who talks about nothing but Minecraft to sleepwalking. */
 const SLEEP_TALKING = /\b(?:sleep[- ]?talk(?:s|ing|ed)?|talk(?:s|ing|ed)?\s+(?:in\s+(?:his|her|their|my)\s+sleep|while\s+asleep))\b/g;
 
@@ -92,6 +95,7 @@ const PHRASES: [RegExp, string][] = [
   [CROSS_COUNTRY, "crosscountry"],
   [WASHING_UP, "washingup"],
   [SLEEP_TALKING, "sleeptalk"],
+  [BELLY_BUTTON, "bellybutton"],
   [COPYING_SOMEONE, ""],
   [HAS_CANCER, "hascancer"],
   [SENT_HOME, "senthome"],

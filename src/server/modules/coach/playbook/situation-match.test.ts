@@ -112,6 +112,8 @@ describe("a word's sense in its phrase, and a long message weighed as a whole", 
     expect(tokenize("he won't do the washing up")).toContain("washingup");
     expect(tokenize("her cross country race")).not.toContain("countr");
     expect(tokenize("she talks in her sleep most nights")).toContain("sleeptalk");
+    expect(tokenize("she wants her belly button pierced")).toContain("bellybutton");
+    expect(matchSituation("my 4 year old can't do up his coat buttons").situation.id).not.toBe("tattoo-piercing");
     expect(matchSituation("my 9yo is obsessed with pokemon and talks about nothing else").situation.id).not.toBe("sleepwalking");
     expect(tokenize("the kids at school copy him when he stutters")).not.toContain("copy");
     expect(tokenize("he copied his homework off a friend")).toContain("cop");
