@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkAnswerFormat } from "../../../../shared/pocket-dad";
-import { answerFromPlaybook, findSituation, matchSituation } from "./playbook-engine";
+import { answerFromPlaybook, findSituation, matchSituation, situationById } from "./playbook-engine";
 import { ageIn, stageIn } from "./situation-match";
 import { nameIn } from "./slots";
 import { tokenize } from "./bm25";
@@ -171,6 +171,13 @@ describe("the right situation says the thing in its line", () => {
     expect(answer("my 7 yo changes the rules of every board game so she wins").text).toContain("no cheating");
   });
 
+  it("a pet put to sleep at the vet's is not a child's anaesthetic, a pet that escaped is not its name, and nobody is 'they is' in hospital", () => {
+    expect(matchSituation("our old dog was put to sleep at the vets and my son is asking why").situation.id).not.toBe("child-operation");
+    expect(answer("my son's gerbil escaped from its cage").text).not.toMatch(/Escaped/);
+    const hospital = answerFromPlaybook({ prompt: "she keeps asking when they'll be home", tone: "gentle", intensity: "baseline", child: { ageYears: 6 }, situation: situationById("parent-in-hospital") });
+    expect(hospital.text).toContain("Someone we love is in hospital");
+  });
+
   it("'both 6' is the children's age, and a father who works away is not a mother deployed", () => {
     expect(ageIn("the boys wrestle over the xbox all the time, both 6")).toBe(6);
     expect([ageIn("my girls (4 and 7) share a room"), ageIn("they squabble all evening, 6 and 9"), ageIn("between 6 and 8 pm")]).toEqual([4, 6, undefined]);
@@ -189,6 +196,9 @@ describe("moments that had no home, and the thing named in their lines", () => {
       ["is it fair to ask my 16 yo to babysit her little brothers every saturday", "helping-with-siblings", /younger brothers and sisters/],
       ["my son, 8, loves gymnastics but i worry the lads at school will give him stick", "teased-for-interest", /gymnastics/],
       ["my 3 year old is scared of the wasps in the garden", "scared-of-bugs", /Wasps can look scary/],
+      ["my 7 yo needs his adenoids out and keeps asking if he'll be awake", "child-operation", /the operation/],
+      ["the guinea pig got out of the run last night and my kids are in tears", "pet-missing", /our guinea pig/],
+      ["my 12 year old is nervous about her first big match for the county", "performance-nerves", /the match/],
       ["she won't wear her wellies and then complains her feet are wet", "clothes-battles", /the wellies/],
       ["my 5 year old is still sucking her thumb at school", "thumb-sucking", /thumb/],
       ["he's 4 and won't poo on the toilet, he holds it for days", "potty", /potty/],
