@@ -176,6 +176,9 @@ describe("the right situation says the thing in its line", () => {
     expect(answer("my son's gerbil escaped from its cage").text).not.toMatch(/Escaped/);
     const hospital = answerFromPlaybook({ prompt: "she keeps asking when they'll be home", tone: "gentle", intensity: "baseline", child: { ageYears: 6 }, situation: situationById("parent-in-hospital") });
     expect(hospital.text).toContain("Someone we love is in hospital");
+    // The stemmer reads 'hates' as 'hat', so a name the child 'hates' took a child who hates Dad; and grief shows at bedtime.
+    expect(matchSituation("my 5 year old says she hates me when i say no").situation.id).not.toBe("changing-name");
+    expect(matchSituation("my son cries every night at bedtime because he misses his grandad who died").situation.id).toBe("grief");
   });
 
   it("'both 6' is the children's age, and a father who works away is not a mother deployed", () => {
