@@ -71,6 +71,9 @@ const COPYING_SOMEONE = /\bcop(?:y|ies|ied|ying)\s+(?=(?:him|me|them|us|the way)
 /** A belly button is a piercing's place, not a button: 'can't do his buttons' for school had chosen tattoos and piercings. */
 const BELLY_BUTTON = /\bbelly[- ]?buttons?\b/g;
 
+/** Part-time is hours of work, not a part in a play. */
+const PART_TIME = /\bpart[- ]time\b/g;
+
 /** Talking in one's sleep is one thing: its 'talk' took a child who talks about nothing but Minecraft to sleepwalking. */
 const SLEEP_TALKING = /\b(?:sleep[- ]?talk(?:s|ing|ed)?|talk(?:s|ing|ed)?\s+(?:in\s+(?:his|her|their|my)\s+sleep|while\s+asleep))\b/g;
 
@@ -80,8 +83,11 @@ const WASHING_UP = /\b(?:washing|wash)\s+up\b/g;
 /** A cross-country race is a race, not another country: it went to a friend moving abroad. */
 const CROSS_COUNTRY = /\bcross[- ]country\b/g;
 
-/** One word, however it is spelled: the stemmer made 'telly' into 'tell', which met 'tells' and not the TV. */
-const SAME_WORD: Record<string, string> = { telly: "tv", television: "tv", tele: "tv" };
+/**
+ * One word, however it is spelled: the stemmer made 'telly' into 'tell', which met 'tells' and not the TV, and makes
+ * 'party' into 'part', so a part in the school play is read as a role (it had gone to a friend's goodbye party).
+ */
+const SAME_WORD: Record<string, string> = { telly: "tv", television: "tv", tele: "tv", part: "role", parts: "role" };
 
 /** Each phrase and the one word it is read as ('' drops it), in this order: 'won't stop saying no' is a no before it is a 'won't stop'. */
 const PHRASES: [RegExp, string][] = [
@@ -96,6 +102,7 @@ const PHRASES: [RegExp, string][] = [
   [WASHING_UP, "washingup"],
   [SLEEP_TALKING, "sleeptalk"],
   [BELLY_BUTTON, "bellybutton"],
+  [PART_TIME, "parttime"],
   [COPYING_SOMEONE, ""],
   [HAS_CANCER, "hascancer"],
   [SENT_HOME, "senthome"],

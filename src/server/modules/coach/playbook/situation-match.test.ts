@@ -108,6 +108,8 @@ describe("a word's sense in its phrase, and a long message weighed as a whole", 
     expect(tokenize("he hates how he looks")).toContain("look");
     expect(tokenize("the telly")).toEqual(tokenize("the tv"));
     expect(tokenize("she tells me everything")).not.toContain("tv");
+    expect(tokenize("he didn't get the part")).toEqual(["role"]);
+    expect(matchSituation("my son is devastated he didn't get a part in the school panto").situation.id).toBe("dropped-from-team");
     expect(tokenize("getting him to read is like pulling teeth")).not.toContain("teeth");
     expect(tokenize("he won't do the washing up")).toContain("washingup");
     expect(tokenize("her cross country race")).not.toContain("countr");
