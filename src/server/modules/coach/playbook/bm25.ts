@@ -7,7 +7,7 @@ export const STOP_WORDS = new Set(
     "do does did doing done how should can could would why where there about just get gets got very really much many some any all also " +
     "know want wants tell told say said think thing things way help make made go going let lets need needs like been being had am im " +
     "son sons daughter daughters kid kids child children year years old yo month months week weeks day days time today now always " +
-    "something cant wont dont doesnt didnt isnt keeps keep still again every lot little best good bad new start starting learn learning teach teaching ideas idea age asked asks ask explain why big olds yr yrs"
+    "something cant wont dont doesnt didnt isnt keeps keep still again every lot little best good bad new start starting learn learning teach teaching ideas idea age asked asks ask explain why big olds yr yrs more than nothing else"
   ).split(" "),
 );
 
@@ -26,10 +26,96 @@ const LYING_ABOUT = /\b(?:lies|lying|lay)\s+(?=(?:in (?:bed|his room|her room|th
  */
 const LEFT_OUT = /\b(?:left|leave|leaves|leaving)\s+(?:(?:him|her|them|me|us|you)\s+)?out\b/g;
 
+/**
+ * Picked on is bullied, not picked for a team or picked up from school: 'being picked on for being the shortest' had
+ * chosen being dropped from the team, and 'embarrassed by me at school pick up' being bullied, on 'pick'.
+ */
+const PICKED_ON = /\b(?:pick|picks|picked|picking)\s+on\b/g;
+
+/** Made fun of is teased, not fun: 'make it fun' (a chess club, a reading game) had chosen the scripts about teasing on 'fun'. */
+const MADE_FUN_OF = /\b(?:make|makes|made|making)\s+fun\s+of\b/g;
+
+/** Looking after someone is caring for them: its 'look' had met 'his looks' and 'how she looks'. */
+const LOOK_AFTER = /\b(?:look|looks|looked|looking)\s+after\b/g;
+
+/** Sent home is excluded from school; 'swears at home' or 'at home' alone is where, and chose the exclusion script. */
+const SENT_HOME = /\b(?:sent|send|sends|sending)\s+(?:(?:him|her|them|me|us)\s+)?home\b/g;
+
+/**
+ * A child's no to everything is one thing ('keeps saying no', 'won't stop saying no', 'says no to everything', the no
+ * phase); 'say' and 'no' alone are in every other message ('mum says no', 'school says no' are a grown-up's answer).
+ */
+const SAYING_NO = /\b(?:(?:keeps|always|just|won'?t stop|wont stop|can'?t stop|cant stop)\s+(?:saying|says)\s+no|(?:says|saying)\s+no\s+to\s+(?:everything|anything|every)|no phase)\b/g;
+
+/** Won't stop is keeps: 'won't stop saying no', 'can't stop crying' are not about stopping or quitting something. */
+const WONT_STOP = /\b(?:won'?t|wont|can'?t|cant|doesn'?t|doesnt|never|will not)\s+stop(?:s|ping)?\b/g;
+
+/**
+ * Embarrassed by Dad is one thing, whoever writes it: 'embarrassed by me', 'ashamed of us', 'embarrassed of his dad'
+ * share only the situation about a child embarrassed by Dad, not every one where a child is embarrassed.
+ */
+const EMBARRASSED_BY_DAD = /\b(?:embarrass\w*|ashamed)\s+(?:by|of)\s+(?:me|us|dad|daddy|his dad|her dad|their dad|my dad)\b/g;
+
+/** 'Like pulling teeth' says a job is hard, not that it is about teeth: the washing up went to a dentist's or a lying script. */
+const PULLING_TEETH = /\blike pulling teeth\b/g;
+
+/**
+ * Someone who has cancer is living with it: 'has cancer', 'got cancer', 'diagnosed with cancer' is a diagnosis, where
+ * 'died of cancer' is grief; the bare word chose grief or dementia for a grandparent who is ill.
+ */
+const HAS_CANCER = /\b(?:has|have|had|got|with|diagnosed with)\s+(?:(?:a|an|the|breast|bowel|lung|skin|prostate|blood|brain|terminal)\s+)?(?:cancer|tumou?r|leukaemia|leukemia)\b/g;
+
+/** Copying a person is mimicking them, not copying work: 'kids copy him when he stammers' had chosen cheating. */
+const COPYING_SOMEONE = /\bcop(?:y|ies|ied|ying)\s+(?=(?:him|me|them|us|the way)\b)/g;
+
+/** A belly button is a piercing's place, not a button: 'can't do his buttons' for school had chosen tattoos and piercings. */
+const BELLY_BUTTON = /\bbelly[- ]?buttons?\b/g;
+
+/** Part-time is hours of work, not a part in a play. */
+const PART_TIME = /\bpart[- ]time\b/g;
+
+/** Talking in one's sleep is one thing: its 'talk' took a child who talks about nothing but Minecraft to sleepwalking. */
+const SLEEP_TALKING = /\b(?:sleep[- ]?talk(?:s|ing|ed)?|talk(?:s|ing|ed)?\s+(?:in\s+(?:his|her|their|my)\s+sleep|while\s+asleep))\b/g;
+
+/** The washing up is the dishes, not a wash: it had gone to bath time. */
+const WASHING_UP = /\b(?:washing|wash)\s+up\b/g;
+
+/** A cross-country race is a race, not another country: it went to a friend moving abroad. */
+const CROSS_COUNTRY = /\bcross[- ]country\b/g;
+
+/**
+ * One word, however it is spelled: the stemmer made 'telly' into 'tell', which met 'tells' and not the TV, and makes
+ * 'party' into 'part', so a part in the school play is read as a role (it had gone to a friend's goodbye party).
+ */
+const SAME_WORD: Record<string, string> = { telly: "tv", television: "tv", tele: "tv", part: "role", parts: "role" };
+
+/** Each phrase and the one word it is read as ('' drops it), in this order: 'won't stop saying no' is a no before it is a 'won't stop'. */
+const PHRASES: [RegExp, string][] = [
+  [TIME_SPENT, ""],
+  [LYING_ABOUT, ""],
+  [LEFT_OUT, "leftout"],
+  [PICKED_ON, "pickedon"],
+  [MADE_FUN_OF, "madefunof"],
+  [LOOK_AFTER, "lookafter"],
+  [PULLING_TEETH, ""],
+  [CROSS_COUNTRY, "crosscountry"],
+  [WASHING_UP, "washingup"],
+  [SLEEP_TALKING, "sleeptalk"],
+  [BELLY_BUTTON, "bellybutton"],
+  [PART_TIME, "parttime"],
+  [COPYING_SOMEONE, ""],
+  [HAS_CANCER, "hascancer"],
+  [SENT_HOME, "senthome"],
+  [SAYING_NO, "sayingno"],
+  [WONT_STOP, ""],
+  [EMBARRASSED_BY_DAD, "embarrassedbydad"],
+];
+
 /** Lower-case words, stop words dropped, a light suffix trim so 'lying', 'lied' and 'lie' meet. */
 export function tokenize(text: string): string[] {
-  return (text.toLowerCase().replace(TIME_SPENT, "").replace(LYING_ABOUT, "").replace(LEFT_OUT, "leftout").match(/[a-z0-9']+/g) ?? [])
+  return (PHRASES.reduce((lower, [phrase, word]) => lower.replace(phrase, word), text.toLowerCase()).match(/[a-z0-9']+/g) ?? [])
     .map((word) => word.replace(/'s$|'/g, ""))
+    .map((word) => SAME_WORD[word] ?? word)
     .filter((word) => word.length > 1 && !STOP_WORDS.has(word))
     .map(stem);
 }

@@ -18,7 +18,9 @@ const NOT_THINGS = new Set(
     "grandson granddaughter grandchild grandkids " +
     // contractions without their apostrophe, and the words of asking ('tips pls')
     "hes shes thats whats theres heres whos lets ive youre theyre weve pls plz tips options advice loads lots mins secs hrs " +
-    "one ones other way lot bit moment minute hour night morning evening week weekend " +
+    "one ones other way lot bit moment minute hour night morning evening week weekend fortnight " +
+    // the noun of an idiom, not a thing ("keep in touch", "in charge")
+    "touch charge " +
     "monday mondays tuesday tuesdays wednesday wednesdays thursday thursdays friday fridays saturday saturdays sunday sundays today tonight tomorrow yesterday " +
     "without within with about into onto over under from by in on of to up down off out at for " +
     "half small big little few many several year month first last next same whole thing stuff something anything everything nothing kind sort point end start side fact " +

@@ -47,7 +47,11 @@ export function ageIn(prompt: string): number | undefined {
     prompt.match(/\b(\d{1,2})\s*(?:-\s*)?(?:yo|y\/o|yrs?|years?|yr olds?|year olds?)\b/i) ??
     prompt.match(/\baged?\s+(\d{1,2})\b/i) ??
     prompt.match(/\b(?:son|daughter|boy|girl|lad|kid|child|stepson|stepdaughter|twins|baby)\s*\((\d{1,2})\)/i) ??
-    prompt.match(/\b(?:s?he|s?he's|s?he is|hes|shes|they're|is|turned|turns|son|daughter|boy|girl|lad|kid|child|stepson|stepdaughter)\s+(\d{1,2})\b(?!\s*(?:minutes|mins|hours|times|days|weeks|months|%|am|pm|[:.]\d))/i);
+    // Two children's ages, after the children or closing the message ('my kids (5 and 9)', '..., 6 and 8'): the first one
+    // written, enough to set aside what is for neither (a long drive with a 6 and an 8-year-old is not driving lessons).
+    prompt.match(/\b(?:kids|children|boys|girls|sons|daughters|twins|they're|theyre|ages|aged)\s*\(?(\d{1,2})\s*(?:and|&)\s*\d{1,2}\)?(?!\s*(?:minutes|mins|hours|times|days|weeks|months|%|am|pm|[:.]\d))/i) ??
+    prompt.match(/,\s*(\d{1,2})\s*(?:and|&)\s*\d{1,2}\s*[.!?]*\s*$/) ??
+    prompt.match(/\b(?:s?he|s?he's|s?he is|hes|shes|they're|both|is|turned|turns|son|daughter|boy|girl|lad|kid|child|stepson|stepdaughter)\s+(\d{1,2})\b(?!\s*(?:minutes|mins|hours|times|days|weeks|months|%|am|pm|[:.]\d))/i);
   const age = match ? Number(match[1]) : NaN;
   return age >= 0 && age <= 25 ? age : undefined;
 }

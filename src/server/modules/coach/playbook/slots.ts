@@ -32,7 +32,9 @@ export function nameIn(prompt: string, kind: "pet" | "friend"): string | undefin
     ...[...text.matchAll(/\b(?:called|named)\s+([A-Za-z][a-z]{2,14})\b/gi)].map((match) => match[1]),
     ...[...text.matchAll(new RegExp(`(?:^|[.!?]\\s+)([A-Za-z][a-z]{2,14}),\\s+(?:the|our|my)\\s+(?:[a-z]+\\s+){0,2}(?:${words})\\b`, "gi"))].map((match) => match[1]),
   ];
-  const name = candidates.find((candidate) => !NOT_NAMES.has(candidate.toLowerCase()) && !new RegExp(`^(?:${words})$`, "i").test(candidate));
+  // A verb after the pet is what it did, not its name ('the hamster escaped', 'our dog barking'), unless Dad gave it a capital.
+  const verbLike = (candidate: string) => /^[a-z]{4,}(?:ed|ing)$/.test(candidate);
+  const name = candidates.find((candidate) => !NOT_NAMES.has(candidate.toLowerCase()) && !verbLike(candidate) && !new RegExp(`^(?:${words})$`, "i").test(candidate));
   return name ? capitalised(name.toLowerCase()) : undefined;
 }
 
