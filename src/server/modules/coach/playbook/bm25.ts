@@ -77,6 +77,12 @@ const PART_TIME = /\bpart[- ]time\b/g;
 /** Talking in one's sleep is one thing: its 'talk' took a child who talks about nothing but Minecraft to sleepwalking. */
 const SLEEP_TALKING = /\b(?:sleep[- ]?talk(?:s|ing|ed)?|talk(?:s|ing|ed)?\s+(?:in\s+(?:his|her|their|my)\s+sleep|while\s+asleep))\b/g;
 
+/**
+ * On his own is alone, not his own things: 'wants to go to school on his own' met 'own' in 'teach himself on his own'
+ * (learning to code) and never 'alone' in going out alone; 'own bed', 'own room', 'own phone' keep their 'own'.
+ */
+const ON_OWN = /\b(?:on\s+(?:his|her|their|my|your|our)\s+own|by\s+(?:himself|herself|themselves|themself|myself|yourself))\b/g;
+
 /** The washing up is the dishes, not a wash: it had gone to bath time. */
 const WASHING_UP = /\b(?:washing|wash)\s+up\b/g;
 
@@ -85,9 +91,10 @@ const CROSS_COUNTRY = /\bcross[- ]country\b/g;
 
 /**
  * One word, however it is spelled: the stemmer made 'telly' into 'tell', which met 'tells' and not the TV, and makes
- * 'party' into 'part', so a part in the school play is read as a role (it had gone to a friend's goodbye party).
+ * 'party' into 'part', so a part in the school play is read as a role (it had gone to a friend's goodbye party); and it makes
+ * 'gaming' into 'gam', which met no 'game' or 'games', so 'spends all weekend gaming' chose a first job on its other words.
  */
-const SAME_WORD: Record<string, string> = { telly: "tv", television: "tv", tele: "tv", part: "role", parts: "role" };
+const SAME_WORD: Record<string, string> = { telly: "tv", television: "tv", tele: "tv", part: "role", parts: "role", gaming: "game", gamer: "game", gamers: "game" };
 
 /** Each phrase and the one word it is read as ('' drops it), in this order: 'won't stop saying no' is a no before it is a 'won't stop'. */
 const PHRASES: [RegExp, string][] = [
@@ -103,6 +110,7 @@ const PHRASES: [RegExp, string][] = [
   [SLEEP_TALKING, "sleeptalk"],
   [BELLY_BUTTON, "bellybutton"],
   [PART_TIME, "parttime"],
+  [ON_OWN, "alone"],
   [COPYING_SOMEONE, ""],
   [HAS_CANCER, "hascancer"],
   [SENT_HOME, "senthome"],
