@@ -94,7 +94,25 @@ const CROSS_COUNTRY = /\bcross[- ]country\b/g;
  * 'party' into 'part', so a part in the school play is read as a role (it had gone to a friend's goodbye party); and it makes
  * 'gaming' into 'gam', which met no 'game' or 'games', so 'spends all weekend gaming' chose a first job on its other words.
  */
-const SAME_WORD: Record<string, string> = { telly: "tv", television: "tv", tele: "tv", part: "role", parts: "role", gaming: "game", gamer: "game", gamers: "game" };
+const SAME_WORD: Record<string, string> = {
+  telly: "tv",
+  television: "tv",
+  tele: "tv",
+  part: "role",
+  parts: "role",
+  gaming: "game",
+  gamer: "game",
+  gamers: "game",
+  // A verb's irregular forms, which no suffix trim reaches: 'swore at his mum' never met 'swearing' and chose 'I hate you'.
+  swore: "swear",
+  sworn: "swear",
+  stole: "steal",
+  stolen: "steal",
+  fought: "fight",
+  lied: "lie",
+  lies: "lie",
+  lying: "lie",
+};
 
 /** Each phrase and the one word it is read as ('' drops it), in this order: 'won't stop saying no' is a no before it is a 'won't stop'. */
 const PHRASES: [RegExp, string][] = [
