@@ -7,7 +7,7 @@ export const STOP_WORDS = new Set(
     "do does did doing done how should can could would why where there about just get gets got very really much many some any all also " +
     "know want wants tell told say said think thing things way help make made go going let lets need needs like been being had am im " +
     "son sons daughter daughters kid kids child children year years old yo month months week weeks day days time today now always " +
-    "something cant wont dont doesnt didnt isnt keeps keep still again every lot little best good bad new start starting learn learning teach teaching ideas idea age asked asks ask explain why big olds yr yrs more than nothing else"
+    "something cant wont dont doesnt didnt isnt keeps keep still again every lot little best good bad new start starting learn learning teach teaching ideas idea age asked asks ask explain why big olds yr yrs more than nothing else anything even each"
   ).split(" "),
 );
 
@@ -83,6 +83,15 @@ const SLEEP_TALKING = /\b(?:sleep[- ]?talk(?:s|ing|ed)?|talk(?:s|ing|ed)?\s+(?:i
  */
 const ON_OWN = /\b(?:on\s+(?:his|her|their|my|your|our)\s+own|by\s+(?:himself|herself|themselves|themself|myself|yourself))\b/g;
 
+/**
+ * Each other is one word (siblings at each other's throats); 'each' alone is a small word, like 'every', as 'gaming each
+ * day' chose the sibling fights on it.
+ */
+const EACH_OTHER = /\beach\s+other(?:'?s)?\b/g;
+
+/** Parents' evening is a meeting at school, not an evening: 'spends every evening on roblox' chose the teacher's report. */
+const PARENTS_EVENING = /\bparents'?\s+evenings?\b/g;
+
 /** The washing up is the dishes, not a wash: it had gone to bath time. */
 const WASHING_UP = /\b(?:washing|wash)\s+up\b/g;
 
@@ -129,6 +138,8 @@ const PHRASES: [RegExp, string][] = [
   [BELLY_BUTTON, "bellybutton"],
   [PART_TIME, "parttime"],
   [ON_OWN, "alone"],
+  [EACH_OTHER, "eachother"],
+  [PARENTS_EVENING, "parentsevening"],
   [COPYING_SOMEONE, ""],
   [HAS_CANCER, "hascancer"],
   [SENT_HOME, "senthome"],
