@@ -100,8 +100,7 @@ const CROSS_COUNTRY = /\bcross[- ]country\b/g;
 
 /**
  * One word, however it is spelled: the stemmer made 'telly' into 'tell', which met 'tells' and not the TV, and makes
- * 'party' into 'part', so a part in the school play is read as a role (it had gone to a friend's goodbye party); and it makes
- * 'gaming' into 'gam', which met no 'game' or 'games', so 'spends all weekend gaming' chose a first job on its other words.
+ * 'party' into 'part', so a part in the school play is read as a role (it had gone to a friend's goodbye party).
  */
 const SAME_WORD: Record<string, string> = {
   telly: "tv",
@@ -109,9 +108,6 @@ const SAME_WORD: Record<string, string> = {
   tele: "tv",
   part: "role",
   parts: "role",
-  gaming: "game",
-  gamer: "game",
-  gamers: "game",
   // A verb's irregular forms, which no suffix trim reaches: 'swore at his mum' never met 'swearing' and chose 'I hate you'.
   swore: "swear",
   sworn: "swear",
