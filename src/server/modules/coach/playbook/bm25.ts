@@ -92,6 +92,12 @@ const EACH_OTHER = /\beach\s+other(?:'?s)?\b/g;
 /** Parents' evening is a meeting at school, not an evening: 'spends every evening on roblox' chose the teacher's report. */
 const PARENTS_EVENING = /\bparents'?\s+evenings?\b/g;
 
+/** Nappy rash is the skin, not the nappy: 'still needs a nappy at night' had chosen the baby's skin on 'nappy'. */
+const NAPPY_RASH = /\b(?:nappy|diaper)\s+rash\b/g;
+
+/** Left-handed is a hand, not a parent who left: 'left handed and struggling to write' chose a parent leaving the family. */
+const LEFT_HANDED = /\bleft[- ]?handed\b/g;
+
 /** The washing up is the dishes, not a wash: it had gone to bath time. */
 const WASHING_UP = /\b(?:washing|wash)\s+up\b/g;
 
@@ -123,6 +129,7 @@ const SAME_WORD: Record<string, string> = {
 const PHRASES: [RegExp, string][] = [
   [TIME_SPENT, ""],
   [LYING_ABOUT, ""],
+  [LEFT_HANDED, "lefthanded"],
   [LEFT_OUT, "leftout"],
   [PICKED_ON, "pickedon"],
   [MADE_FUN_OF, "madefunof"],
@@ -134,6 +141,7 @@ const PHRASES: [RegExp, string][] = [
   [BELLY_BUTTON, "bellybutton"],
   [PART_TIME, "parttime"],
   [ON_OWN, "alone"],
+  [NAPPY_RASH, "nappyrash"],
   [EACH_OTHER, "eachother"],
   [PARENTS_EVENING, "parentsevening"],
   [COPYING_SOMEONE, ""],
