@@ -7,7 +7,7 @@ export const STOP_WORDS = new Set(
     "do does did doing done how should can could would why where there about just get gets got very really much many some any all also " +
     "know want wants tell told say said think thing things way help make made go going let lets need needs like been being had am im " +
     "son sons daughter daughters kid kids child children year years old yo month months week weeks day days time today now always " +
-    "something cant wont dont doesnt didnt isnt keeps keep still again every lot little best good bad new start starting learn learning teach teaching ideas idea age asked asks ask explain why big olds yr yrs more than nothing else"
+    "something cant wont dont doesnt didnt isnt keeps keep still again every lot little best good bad new start starting learn learning teach teaching ideas idea age asked asks ask explain why big olds yr yrs more than nothing else anything even each"
   ).split(" "),
 );
 
@@ -77,6 +77,27 @@ const PART_TIME = /\bpart[- ]time\b/g;
 /** Talking in one's sleep is one thing: its 'talk' took a child who talks about nothing but Minecraft to sleepwalking. */
 const SLEEP_TALKING = /\b(?:sleep[- ]?talk(?:s|ing|ed)?|talk(?:s|ing|ed)?\s+(?:in\s+(?:his|her|their|my)\s+sleep|while\s+asleep))\b/g;
 
+/**
+ * On his own is alone, not his own things: 'wants to go to school on his own' met 'own' in 'teach himself on his own'
+ * (learning to code) and never 'alone' in going out alone; 'own bed', 'own room', 'own phone' keep their 'own'.
+ */
+const ON_OWN = /\b(?:on\s+(?:his|her|their|my|your|our)\s+own|by\s+(?:himself|herself|themselves|themself|myself|yourself))\b/g;
+
+/**
+ * Each other is one word (siblings at each other's throats); 'each' alone is a small word, like 'every', as 'gaming each
+ * day' chose the sibling fights on it.
+ */
+const EACH_OTHER = /\beach\s+other(?:'?s)?\b/g;
+
+/** Parents' evening is a meeting at school, not an evening: 'spends every evening on roblox' chose the teacher's report. */
+const PARENTS_EVENING = /\bparents'?\s+evenings?\b/g;
+
+/** Nappy rash is the skin, not the nappy: 'still needs a nappy at night' had chosen the baby's skin on 'nappy'. */
+const NAPPY_RASH = /\b(?:nappy|diaper)\s+rash\b/g;
+
+/** Left-handed is a hand, not a parent who left: 'left handed and struggling to write' chose a parent leaving the family. */
+const LEFT_HANDED = /\bleft[- ]?handed\b/g;
+
 /** The washing up is the dishes, not a wash: it had gone to bath time. */
 const WASHING_UP = /\b(?:washing|wash)\s+up\b/g;
 
@@ -87,12 +108,28 @@ const CROSS_COUNTRY = /\bcross[- ]country\b/g;
  * One word, however it is spelled: the stemmer made 'telly' into 'tell', which met 'tells' and not the TV, and makes
  * 'party' into 'part', so a part in the school play is read as a role (it had gone to a friend's goodbye party).
  */
-const SAME_WORD: Record<string, string> = { telly: "tv", television: "tv", tele: "tv", part: "role", parts: "role" };
+const SAME_WORD: Record<string, string> = {
+  telly: "tv",
+  television: "tv",
+  tele: "tv",
+  part: "role",
+  parts: "role",
+  // A verb's irregular forms, which no suffix trim reaches: 'swore at his mum' never met 'swearing' and chose 'I hate you'.
+  swore: "swear",
+  sworn: "swear",
+  stole: "steal",
+  stolen: "steal",
+  fought: "fight",
+  lied: "lie",
+  lies: "lie",
+  lying: "lie",
+};
 
 /** Each phrase and the one word it is read as ('' drops it), in this order: 'won't stop saying no' is a no before it is a 'won't stop'. */
 const PHRASES: [RegExp, string][] = [
   [TIME_SPENT, ""],
   [LYING_ABOUT, ""],
+  [LEFT_HANDED, "lefthanded"],
   [LEFT_OUT, "leftout"],
   [PICKED_ON, "pickedon"],
   [MADE_FUN_OF, "madefunof"],
@@ -103,6 +140,10 @@ const PHRASES: [RegExp, string][] = [
   [SLEEP_TALKING, "sleeptalk"],
   [BELLY_BUTTON, "bellybutton"],
   [PART_TIME, "parttime"],
+  [ON_OWN, "alone"],
+  [NAPPY_RASH, "nappyrash"],
+  [EACH_OTHER, "eachother"],
+  [PARENTS_EVENING, "parentsevening"],
   [COPYING_SOMEONE, ""],
   [HAS_CANCER, "hascancer"],
   [SENT_HOME, "senthome"],

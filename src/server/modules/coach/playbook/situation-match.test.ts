@@ -131,6 +131,22 @@ describe("a word's sense in its phrase, and a long message weighed as a whole", 
     expect(matchSituation("my 4 year old starts school in september and i'm more worried than he is").situation.id).toBe("first-day");
   });
 
+  it("on his own is alone, a verb's irregular forms are the verb, and each other is one word", () => {
+    expect(tokenize("she wants to cycle to her nan's on her own")).toContain("alone");
+    expect(tokenize("she wants her own room")).toContain("own");
+    expect(matchSituation("my 11 year old wants to walk to the park by himself").situation.id).toBe("going-out-alone");
+    expect(matchSituation("my 14 year old would be gaming all weekend if we let him").situation.id).toBe("screens");
+    expect(tokenize("he swore at his sister")).toContain("swear");
+    expect(tokenize("she has stolen from my purse")).toContain("steal");
+    expect(tokenize("the girls fought in the car")).toContain("fight");
+    expect(tokenize("he lied to me")).toEqual(tokenize("he lies to me"));
+    expect(tokenize("he lies in bed all day")).not.toContain("lie");
+    expect(matchSituation("my two boys are at each other's throats all day").situation.id).toBe("sibling-fight");
+    expect(tokenize("how long should she be on it each day")).not.toContain("each");
+    expect(tokenize("we have parents evening on thursday")).not.toContain(tokenize("every evening")[0]);
+    expect(tokenize("parents' evening")).toEqual(tokenize("parents evening"));
+  });
+
   it("in a paragraph that also talks about her mother and my wife, the hair is what it is about", () => {
     const prompt =
       "my 12 year old wants to dye her hair pink for the summer. my wife says no way and her grandmother agrees with my wife, i dont really mind, and now she is sulking and says we are the meanest parents ever. what do i say";

@@ -1,7 +1,13 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { loadSituationsContent, SITUATIONS_OUTPUT, situationSchema, situationsContentFile } from "./situations-content";
-import { matchSituation } from "./playbook-engine";
+import { INTENSITIES, TONES, VARIANTS } from "../../../../shared/pocket-dad";
+import { AGE_BANDS, matchSituation, SITUATIONS, writeScript } from "./playbook-engine";
+
+const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** A subject word in any of its plain forms ('fight': fights, fighting; 'argue': argues, arguing), a whole word, any case. */
+const namesAny = (words: string[]) =>
+  new RegExp(`(?<![\\w'])(?:${words.map((word) => `${escape(word)}(?:s|es|d|ed|ing)?|${escape(word.replace(/e$/, ""))}ing`).join("|")})(?![\\w'])`, "i");
 
 const content = loadSituationsContent();
 
@@ -22,6 +28,25 @@ describe("the Playbook's situations as data (content/situations)", () => {
     expect(wrong.map(({ example, want, got }) => `${want} <- ${got}: ${example}`)).toEqual([]);
   });
 
+  it("every answer names its own subject in a father's words: every situation, tone, intensity, age band, variant and variation", () => {
+    // An answer about driving lessons that never says driving or a lesson, or about a new baby that never says baby,
+    // reads as if it were about something else. The lines with {thing} are read with the slot's fallback, the case where
+    // Dad named nothing the slot knows.
+    const unnamed = new Set<string>();
+    for (const situation of SITUATIONS) {
+      const names = namesAny(situation.subject ?? []);
+      for (const tone of TONES)
+        for (const intensity of INTENSITIES)
+          for (const band of AGE_BANDS)
+            for (const variant of VARIANTS)
+              for (const variation of [0, 1, 2, 3]) {
+                const text = writeScript(situation, { tone, intensity, band, variant, variation });
+                if (!names.test(text)) unnamed.add(`${situation.id} (${band}${variant === "standard" ? "" : `, ${variant}`}): ${text.split("\n")[0]}`);
+              }
+    }
+    expect([...unnamed]).toEqual([]);
+  });
+
   it("refuses a situation that would break an answer: an unknown placeholder, a missing age band, a quote, too few examples", () => {
     const good = content.situations.find((situation) => !situation.slot)!;
     expect(situationSchema.safeParse(good).success).toBe(true);
@@ -29,6 +54,7 @@ describe("the Playbook's situations as data (content/situations)", () => {
     expect(situationSchema.safeParse({ ...good, firm: 'Say "no" once.' }).success).toBe(false);
     expect(situationSchema.safeParse({ ...good, say: { ...good.say, "13+": undefined } }).success).toBe(false);
     expect(situationSchema.safeParse({ ...good, examples: [good.examples[0]] }).success).toBe(false);
+    expect(situationSchema.safeParse({ ...good, subject: undefined }).success, "the words that name it").toBe(false);
     expect(situationSchema.safeParse({ ...good, firm: "Put {thing} away now." }).success, "{thing} needs a slot").toBe(false);
   });
 });

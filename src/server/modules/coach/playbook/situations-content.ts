@@ -57,6 +57,12 @@ export const situationSchema = z
     description: z.string().trim().min(1),
     /** Words fathers use for it, for matching (not shown). */
     keywords: z.string(),
+    /**
+     * The words a father would use for this moment ('driving', 'lesson'; 'fight', 'argue'; 'cradle cap'): every answer
+     * it gives, in every tone, intensity, age band and variation, says one of them in some form, so an answer about
+     * driving lessons never leaves out the driving (situations-content.test.ts checks each). Not used for matching.
+     */
+    subject: z.array(z.string().trim().min(2)).optional(),
     /** Messages that must choose this situation (situations-content.test.ts checks each). */
     examples: z.array(z.string().trim().min(3)),
     /** The ages it is for, in years, when it is not for every age (potty training, driving lessons). */
@@ -73,6 +79,7 @@ export const situationSchema = z
     if (!situation.slot && lines.some((text) => text.includes("{thing}"))) context.addIssue({ code: "custom", message: "uses {thing} without a slot" });
     if (situation.slot && !lines.some((text) => text.includes("{thing}"))) context.addIssue({ code: "custom", message: "has a slot that no line uses" });
     if (situation.id !== GENERAL_ID && situation.examples.length < 2) context.addIssue({ code: "custom", path: ["examples"], message: "needs at least two example messages" });
+    if (situation.id !== GENERAL_ID && !situation.subject?.length) context.addIssue({ code: "custom", path: ["subject"], message: "needs the words that name it (subject)" });
   });
 
 export type Situation = z.infer<typeof situationSchema>;
