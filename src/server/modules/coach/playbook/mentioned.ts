@@ -1,5 +1,5 @@
 import { wordVectors } from "../meaning/word-vectors";
-import { STOP_WORDS } from "./bm25";
+import { STOP_WORDS } from "./message-words";
 
 /**
  * The thing Dad's message is about, in his own words, for an answer whose situation does not name it ('her

@@ -1,4 +1,4 @@
-import { STOP_WORDS } from "./bm25";
+import { STOP_WORDS } from "./message-words";
 
 /**
  * A message of a few words that names nothing ('help', 'STOP HIM', 'come quick', 'please', only '!!!') carries too

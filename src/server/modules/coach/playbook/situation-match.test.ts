@@ -3,7 +3,7 @@ import { checkAnswerFormat } from "../../../../shared/pocket-dad";
 import { answerFromPlaybook, findSituation, matchSituation, situationById } from "./playbook-engine";
 import { ageIn, stageIn } from "./situation-match";
 import { nameIn } from "./slots";
-import { tokenize } from "./bm25";
+import { tokenize } from "./message-words";
 
 const findSituationId = (prompt: string) => findSituation(prompt).id;
 const answer = (prompt: string, child?: { name?: string; ageYears?: number; profileNote?: string }) => answerFromPlaybook({ prompt, tone: "gentle", intensity: "baseline", child });

@@ -1,5 +1,6 @@
 import { cosine, vectorWords, wordVectors } from "../meaning/word-vectors";
-import { createBm25Index, STOP_WORDS, tokenize } from "./bm25";
+import { createBm25Index } from "./bm25";
+import { STOP_WORDS, tokenize } from "./message-words";
 import type { Situation } from "./situations-content";
 
 /**
