@@ -8,16 +8,16 @@ import fs from "node:fs";
 import { checkAnswerFormat } from "../src/shared/pocket-dad";
 import { detectDanger } from "../src/server/modules/coach/playbook/danger";
 import { answerFromPlaybook } from "../src/server/modules/coach/playbook/playbook-engine";
+import { escapeRegExp } from "../src/shared/escape-reg-exp";
 
 type Topic = { text: string; topic_words: string[] };
 const topics = JSON.parse(fs.readFileSync(process.argv[2], "utf8")) as Topic[];
-const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const mentions = (text: string, word: string) => new RegExp(`(?<![\\w'])${escape(word)}(?![\\w'])`, "i").test(text);
+const mentions = (text: string, word: string) => new RegExp(`(?<![\\w'])${escapeRegExp(word)}(?![\\w'])`, "i").test(text);
 /** The word in any of its forms ('vape': vapes, vaped, vaping; 'argue': argues, arguing): an answer about the vapes is about vaping. */
 const inflected = (word: string) => {
-  if (!/^[a-z]+$/i.test(word)) return escape(word);
+  if (!/^[a-z]+$/i.test(word)) return escapeRegExp(word);
   const base = word.replace(/e$/i, "");
-  return `(?:${escape(word)}(?:s|es|d|ed)?|${escape(base)}ing)`;
+  return `(?:${escapeRegExp(word)}(?:s|es|d|ed)?|${escapeRegExp(base)}ing)`;
 };
 const mentionsAnyForm = (text: string, word: string) => new RegExp(`(?<![\\w'])${inflected(word)}(?![\\w'])`, "i").test(text);
 

@@ -1,3 +1,4 @@
+import { escapeRegExp } from "../../../../shared/escape-reg-exp";
 import type { Slot } from "./situations-content";
 
 /**
@@ -38,8 +39,6 @@ export function nameIn(prompt: string, kind: "pet" | "friend"): string | undefin
   return name ? capitalised(name.toLowerCase()) : undefined;
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
 /**
  * A slot word in any of its forms, the way Dad may write it ('vape': vapes, vaped, vaping; 'carrots': carrot): the line
  * then names it in the slot's own form. In a phrase, its first word takes any form ('walk to school': walks to school,
@@ -47,8 +46,8 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
  */
 function anyForm(word: string): string {
   const [first, ...rest] = word.split(" ");
-  if (rest.length) return [anyForm(first), ...rest.map(escape)].join(" ");
-  if (!/^[a-z]{3,}$/.test(word)) return escape(word);
+  if (rest.length) return [anyForm(first), ...rest.map(escapeRegExp)].join(" ");
+  if (!/^[a-z]{3,}$/.test(word)) return escapeRegExp(word);
   const one = /[^s]s$/.test(word) ? word.slice(0, -1) : word;
   const base = one.replace(/e$/, "");
   return `(?:${one}(?:s|es|d|ed)?|${base}ing)`;

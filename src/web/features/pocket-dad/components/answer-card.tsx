@@ -5,6 +5,7 @@ import { toast } from "../../../components/ui/toast";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { ChildAvatar } from "../../../components/ui/child-avatar";
+import { escapeRegExp } from "../../../../shared/escape-reg-exp";
 import { type Intensity, INTENSITIES, POCKET_DAD_COPY, type PocketDadAnswer, type Variant } from "../../../../shared/pocket-dad";
 import type { PocketDadChild } from "../api/get-pocket-dad-context";
 import type { AnswerMeta } from "../pocket-dad-storage";
@@ -33,7 +34,6 @@ type Props = {
 
 /** Safety answers saved before the reply listed its numbers gave US numbers only (911, 988, 1-800-…). */
 const SAVED_US_PHONES = /(\b911\b|\b988\b|\b1-800-\d{3}-\d{4}\b)/;
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * Every number in a safety answer made a tap-to-call link, in whatever format the country writes it (000, 116 123,
