@@ -1,13 +1,13 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { loadSituationsContent, SITUATIONS_OUTPUT, situationSchema, situationsContentFile } from "./situations-content";
-import { INTENSITIES, TONES, VARIANTS } from "../../../../shared/pocket-dad";
-import { AGE_BANDS, matchSituation, SITUATIONS, writeScript } from "./playbook-engine";
+import { escapeRegExp } from "../../../../shared/escape-reg-exp";
+import { everyAnswerSetting } from "../../../../../tests/support/answer-settings";
+import { matchSituation, SITUATIONS, writeScript } from "./playbook-engine";
 
-const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** A subject word in any of its plain forms ('fight': fights, fighting; 'argue': argues, arguing), a whole word, any case. */
 const namesAny = (words: string[]) =>
-  new RegExp(`(?<![\\w'])(?:${words.map((word) => `${escape(word)}(?:s|es|d|ed|ing)?|${escape(word.replace(/e$/, ""))}ing`).join("|")})(?![\\w'])`, "i");
+  new RegExp(`(?<![\\w'])(?:${words.map((word) => `${escapeRegExp(word)}(?:s|es|d|ed|ing)?|${escapeRegExp(word.replace(/e$/, ""))}ing`).join("|")})(?![\\w'])`, "i");
 
 const content = loadSituationsContent();
 
@@ -35,14 +35,10 @@ describe("the Playbook's situations as data (content/situations)", () => {
     const unnamed = new Set<string>();
     for (const situation of SITUATIONS) {
       const names = namesAny(situation.subject ?? []);
-      for (const tone of TONES)
-        for (const intensity of INTENSITIES)
-          for (const band of AGE_BANDS)
-            for (const variant of VARIANTS)
-              for (const variation of [0, 1, 2, 3]) {
-                const text = writeScript(situation, { tone, intensity, band, variant, variation });
-                if (!names.test(text)) unnamed.add(`${situation.id} (${band}${variant === "standard" ? "" : `, ${variant}`}): ${text.split("\n")[0]}`);
-              }
+      for (const setting of everyAnswerSetting()) {
+        const text = writeScript(situation, setting);
+        if (!names.test(text)) unnamed.add(`${situation.id} (${setting.band}${setting.variant === "standard" ? "" : `, ${setting.variant}`}): ${text.split("\n")[0]}`);
+      }
     }
     expect([...unnamed]).toEqual([]);
   });
