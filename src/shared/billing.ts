@@ -57,9 +57,3 @@ const OPEN_WITHOUT_ACCESS = ["/dashboard", "/settings", "/pricing", "/privacy", 
 export const staysOpenWithoutAccess = (pathname: string) =>
   OPEN_WITHOUT_ACCESS.some((open) => pathname === open || pathname.startsWith(`${open}/`));
 
-/** Adds whole months to a date (used for gift access). */
-export function addMonths(date: Date, months: number) {
-  const result = new Date(date.getTime());
-  result.setUTCMonth(result.getUTCMonth() + months);
-  return result;
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ageInMonthsLabel, ageOn, calendarDateAt, isBirthdayOn, isCalendarDate, nextBirthday, parseCalendarDate, startOfDay, todayIn, yearsOldLabel } from "./calendar";
+import { addMonths, ageInMonthsLabel, ageOn, calendarDateAt, isBirthdayOn, isCalendarDate, nextBirthday, parseCalendarDate, startOfDay, todayIn, yearsOldLabel } from "./calendar";
 import { upcomingBirthdays } from "./coming-up";
 import { opensAt, unlockStatus, type UnlockRule } from "./unlock-rules";
 
@@ -124,5 +124,15 @@ describe("the instant a rule opens, in the account's time zone", () => {
     expect(todayIn(instant, "UTC")).toBe("2026-11-23");
     expect(todayIn(instant, "Pacific/Auckland")).toBe("2026-11-24");
     expect(calendarDateAt(instant, "America/Los_Angeles")).toEqual({ year: 2026, month: 11, day: 23 });
+  });
+});
+
+describe("whole months after an instant (a subscription's period, a legacy check-in)", () => {
+  it("keeps the day and the time of day, and ends on the month's last day when the later month is shorter", () => {
+    expect(addMonths(new Date("2026-01-15T09:30:00Z"), 12).toISOString()).toBe("2027-01-15T09:30:00.000Z");
+    expect(addMonths(new Date("2026-01-31T12:00:00Z"), 1).toISOString()).toBe("2026-02-28T12:00:00.000Z");
+    expect(addMonths(new Date("2028-01-31T12:00:00Z"), 1).toISOString()).toBe("2028-02-29T12:00:00.000Z");
+    expect(addMonths(new Date("2026-03-31T00:00:00Z"), -1).toISOString()).toBe("2026-02-28T00:00:00.000Z");
+    expect(addMonths(new Date("2026-08-31T00:00:00Z"), 1).toISOString()).toBe("2026-09-30T00:00:00.000Z");
   });
 });

@@ -15,6 +15,19 @@ export function formatCalendarDate({ year, month, day }: CalendarDate) {
   return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
+/**
+ * Whole calendar months after an instant, at the same time of day: on a day the later month does not have, its last
+ * day (31 January + 1 month is 28 or 29 February, as Stripe bills), never a spill into the month after.
+ */
+export function addMonths(instant: Date, months: number) {
+  const date = new Date(instant);
+  const day = date.getUTCDate();
+  date.setUTCMonth(date.getUTCMonth() + months, 1);
+  const lastDay = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
+  date.setUTCDate(Math.min(day, lastDay));
+  return date;
+}
+
 export function isLeapYear(year: number) {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }

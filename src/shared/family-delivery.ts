@@ -1,4 +1,4 @@
-import { calendarDateAt, type CalendarDate, daysBetween, formatCalendarDate, startOfDay } from "./calendar";
+import { addMonths, calendarDateAt, type CalendarDate, daysBetween, formatCalendarDate, startOfDay } from "./calendar";
 
 /** Delivery emails never go out before this hour of the account's day. */
 export const EARLIEST_SEND_HOUR = 8;
@@ -92,15 +92,6 @@ export function confirmationsNeeded(input: { chosen: number; acceptedGuardians: 
 
 export const LEGACY_PERIODS_MONTHS = [3, 6, 12] as const;
 export type LegacyPeriod = (typeof LEGACY_PERIODS_MONTHS)[number];
-
-function addMonths(instant: Date, months: number) {
-  const date = new Date(instant);
-  const day = date.getUTCDate();
-  date.setUTCMonth(date.getUTCMonth() + months, 1);
-  const lastDay = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
-  date.setUTCDate(Math.min(day, lastDay));
-  return date;
-}
 
 /** Dad gets at least this long after each check-in email before the next step. */
 export const LEGACY_NOTICE_MS = 7 * 24 * HOUR_MS;

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
-import { addMonths, PLANS, type PlanInterval } from "../../../shared/billing";
+import { PLANS, type PlanInterval } from "../../../shared/billing";
+import { addMonths } from "../../../shared/calendar";
 import type { BillingRepository } from "./billing.repository";
 import { billingErrors } from "./billing.errors";
 import type { Payments, ProviderSubscription } from "./billing.payments";
