@@ -20,12 +20,11 @@ export function formatCalendarDate({ year, month, day }: CalendarDate) {
  * day (31 January + 1 month is 28 or 29 February, as Stripe bills), never a spill into the month after.
  */
 export function addMonths(instant: Date, months: number) {
-  const date = new Date(instant);
-  const day = date.getUTCDate();
-  date.setUTCMonth(date.getUTCMonth() + months, 1);
-  const lastDay = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
-  date.setUTCDate(Math.min(day, lastDay));
-  return date;
+  const [year, month, day] = [instant.getUTCFullYear(), instant.getUTCMonth(), instant.getUTCDate()];
+  const timeOfDay = instant.getTime() - Date.UTC(year, month, day);
+  // Day 0 of the month after is the last day of the month wanted; Date.UTC carries months past December into years.
+  const lastDay = new Date(Date.UTC(year, month + months + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(year, month + months, Math.min(day, lastDay)) + timeOfDay);
 }
 
 export function isLeapYear(year: number) {

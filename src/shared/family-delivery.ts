@@ -108,16 +108,17 @@ export type LegacyCheckInsSent = { month: Date | null; week: Date | null };
  * whichever is later. The instants returned are those of steps not yet sent, as of `now`.
  */
 export function legacyClock(input: { lastSignAt: Date; periodMonths: LegacyPeriod; now: Date; sent: LegacyCheckInsSent }) {
+  // In milliseconds, not Dates: the hourly job asks this of every account.
+  const now = input.now.getTime();
+  const [month, week] = [input.sent.month?.getTime() ?? null, input.sent.week?.getTime() ?? null];
   const endOfPeriod = addMonths(input.lastSignAt, input.periodMonths);
-  const later = (a: Date, b: Date) => (a > b ? a : b);
-  const afterNotice = (sentAt: Date) => new Date(sentAt.getTime() + LEGACY_NOTICE_MS);
-  const monthCheckInAt = input.sent.month ?? addMonths(endOfPeriod, -1);
-  const weekCheckInAt = input.sent.week ?? later(new Date(endOfPeriod.getTime() - LEGACY_NOTICE_MS), afterNotice(input.sent.month ?? later(monthCheckInAt, input.now)));
-  const releaseAt = later(endOfPeriod, afterNotice(input.sent.week ?? later(weekCheckInAt, input.now)));
-  const due = !input.sent.month
-    ? input.now >= monthCheckInAt ? "month-check-in" : "nothing"
-    : !input.sent.week
-      ? input.now >= weekCheckInAt ? "week-check-in" : "nothing"
-      : input.now >= releaseAt ? "release" : "nothing";
-  return { releaseAt, monthCheckInAt, weekCheckInAt, due } as const;
+  const monthCheckInAt = month ?? addMonths(endOfPeriod, -1).getTime();
+  const weekCheckInAt = week ?? Math.max(endOfPeriod.getTime() - LEGACY_NOTICE_MS, (month ?? Math.max(monthCheckInAt, now)) + LEGACY_NOTICE_MS);
+  const releaseAt = Math.max(endOfPeriod.getTime(), (week ?? Math.max(weekCheckInAt, now)) + LEGACY_NOTICE_MS);
+  const due = month === null
+    ? now >= monthCheckInAt ? "month-check-in" : "nothing"
+    : week === null
+      ? now >= weekCheckInAt ? "week-check-in" : "nothing"
+      : now >= releaseAt ? "release" : "nothing";
+  return { releaseAt: new Date(releaseAt), monthCheckInAt: new Date(monthCheckInAt), weekCheckInAt: new Date(weekCheckInAt), due } as const;
 }
