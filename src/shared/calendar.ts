@@ -22,9 +22,15 @@ export function formatCalendarDate({ year, month, day }: CalendarDate) {
 export function addMonths(instant: Date, months: number) {
   const [year, month, day] = [instant.getUTCFullYear(), instant.getUTCMonth(), instant.getUTCDate()];
   const timeOfDay = instant.getTime() - Date.UTC(year, month, day);
-  // Day 0 of the month after is the last day of the month wanted; Date.UTC carries months past December into years.
-  const lastDay = new Date(Date.UTC(year, month + months + 1, 0)).getUTCDate();
-  return new Date(Date.UTC(year, month + months, Math.min(day, lastDay)) + timeOfDay);
+  return new Date(Date.UTC(year, month + months, Math.min(day, daysInMonth(year, month + months + 1))) + timeOfDay);
+}
+
+/**
+ * The days in a month (1-12; Date.UTC carries a month past December into the next year, and before January into the
+ * last): day 0 of the month after is its last day.
+ */
+function daysInMonth(year: number, month: number) {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
 export function isLeapYear(year: number) {
@@ -142,8 +148,7 @@ export function daysBetween(from: CalendarDate, to: CalendarDate) {
 /** Whole months from `birthdate` to `on` (a month is gained on the same day of the month, or the month's last day). */
 export function wholeMonthsBetween(birthdate: CalendarDate, on: CalendarDate) {
   let months = (on.year - birthdate.year) * 12 + (on.month - birthdate.month);
-  const lastDay = new Date(Date.UTC(on.year, on.month, 0)).getUTCDate();
-  if (on.day < Math.min(birthdate.day, lastDay)) months -= 1;
+  if (on.day < Math.min(birthdate.day, daysInMonth(on.year, on.month))) months -= 1;
   return Math.max(0, months);
 }
 
@@ -153,7 +158,7 @@ export function isCalendarDate(value: string) {
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   if (year < 1 || month < 1 || month > 12 || day < 1) return false;
-  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate() || (month === 2 && day === 29 && isLeapYear(year));
+  return day <= daysInMonth(year, month) || (month === 2 && day === 29 && isLeapYear(year));
 }
 
 /** Today's date YYYY-MM-DD in `timeZone` (the browser's own zone when none is given). */
