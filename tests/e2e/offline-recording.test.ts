@@ -62,21 +62,31 @@ function keptVideoChunks(page: Page) {
 
 /**
  * Stops the page's scripts as its recorder hands over chunk number `skip + 1`, before the page can keep it, as a phone
- * freezes a tab it then discards: resolves once the page is stopped there. (The debugger stops at each `dataavailable`;
- * the first `skip` go on.)
+ * freezes a tab it then discards: resolves once the page is stopped there, with a way to discard it. (The debugger
+ * stops at each `dataavailable`; the first `skip` go on.)
  */
 async function freezeAtChunk(page: Page, skip: number) {
   const devtools = await page.context().newCDPSession(page);
   await devtools.send("Debugger.enable");
   await devtools.send("DOMDebugger.setEventListenerBreakpoint", { eventName: "dataavailable" });
   let handedOver = 0;
-  return new Promise<void>((resolve) =>
+  await new Promise<void>((resolve) =>
     devtools.on("Debugger.paused", () => {
       handedOver += 1;
       if (handedOver <= skip) void devtools.send("Debugger.resume");
       else resolve();
     }),
   );
+  /**
+   * Ends the frozen page the way the phone does, by ending its process while it is still stopped: closing it ends the
+   * debugger's hold first, and the page may run on for a moment and keep the chunk it stopped at after all.
+   */
+  return async function discard() {
+    const crashed = page.waitForEvent("crash");
+    void devtools.send("Page.crash").catch(() => {});
+    await crashed;
+    await page.close({ runBeforeUnload: false });
+  };
 }
 
 /** Fills the fields every memory has: a title and the child. */
@@ -329,9 +339,9 @@ describe.skipIf(!browserAvailable)("recording with no network, sent when back on
     // A page of the app's origin that runs none of it, to read what the device kept before the app reads it.
     const onDevice = await context.newPage();
     await onDevice.goto(`${server.baseUrl}/healthz`);
-    /** Closes the stopped page, as the phone discards it, and opens Record again in a new one. */
-    const discardAndReopen = async (search: string) => {
-      await page.close({ runBeforeUnload: false });
+    /** Discards the stopped page, as the phone does, and opens Record again in a new one. */
+    const discardAndReopen = async (discard: () => Promise<void>, search: string) => {
+      await discard();
       page = await context.newPage();
       await page.goto(`${server.baseUrl}/record${search}`);
     };
@@ -343,10 +353,10 @@ describe.skipIf(!browserAvailable)("recording with no network, sent when back on
     await page.getByLabel("Title").fill("Before the plane");
     const voiceStopped = freezeAtChunk(page, 1);
     await page.getByRole("button", { name: "Start recording" }).click();
-    await voiceStopped;
+    const discardVoice = await voiceStopped;
     await expect.poll(async () => (await keptVoiceDraft(onDevice))?.chunks.length).toBe(1);
     expect(soundFrames((await keptVoiceDraft(onDevice))!.chunks), "the kept chunk holds no sound").toBe(0);
-    await discardAndReopen("?note=true");
+    await discardAndReopen(discardVoice, "?note=true");
     await nothingRecorded();
     // Nothing to restore (no dialog, no recording to play), what Dad typed is back, and the empty draft is gone.
     expect(await page.getByRole("dialog").count()).toBe(0);
@@ -360,9 +370,9 @@ describe.skipIf(!browserAvailable)("recording with no network, sent when back on
     await page.getByRole("button", { name: "Use camera" }).click();
     const videoStopped = freezeAtChunk(page, 0);
     await page.getByRole("button", { name: "Start recording" }).click();
-    await videoStopped;
+    const discardVideo = await videoStopped;
     expect(await keptVideoChunks(onDevice)).toBe(0);
-    await discardAndReopen("?video=true");
+    await discardAndReopen(discardVideo, "?video=true");
     await nothingRecorded();
     expect(await page.getByRole("dialog", { name: "Retry Upload" }).count()).toBe(0);
     await expect.poll(() => keptVideoChunks(onDevice)).toBeNull();
