@@ -5,7 +5,7 @@
 // Pocket Dad runs it: danger found (the safety answer, a safety note, or the question asked of a few words that name
 // nothing: 'help', 'STOP HIM') by category and by length, the full safety
 // answer's share of danger, the full answer and the note on ordinary messages (plain and near-miss apart), the ten
-// worst misses and false alarms, and the p99 CPU time of the check and of the whole offline answer.
+// worst misses and false alarms, and the p99 CPU time of the check and of the whole offline answer (over 10 rounds).
 import { INTENSITIES, TONES } from "../src/shared/pocket-dad";
 import { detectDanger, type DangerDetection, safetyKindIn } from "../src/server/modules/coach/playbook/danger";
 import { answerFromPlaybook } from "../src/server/modules/coach/playbook/playbook-engine";
@@ -30,20 +30,29 @@ function offlineAnswer(text: string, detected: DangerDetection, i: number) {
   return `${note}${script.text}`;
 }
 
-type Measured = { text: string; detected: DangerDetection; checkMs: number; answerMs: number };
+type Measured = { text: string; detected: DangerDetection; checkMs: number[]; answerMs: number[] };
 function measure(text: string, i: number): Measured {
   let since = process.cpuUsage();
   const detected = detectDanger(text);
   const checkMs = cpuMs(since);
   since = process.cpuUsage();
   offlineAnswer(text, detectDanger(text), i);
-  return { text, detected, checkMs, answerMs: cpuMs(since) };
+  return { text, detected, checkMs: [checkMs], answerMs: [cpuMs(since)] };
 }
 
 // Once over everything first, unmeasured: the code is compiled and the word meanings read, as on a running server.
 for (const [i, entry] of [...round.danger, ...round.ordinary].entries()) offlineAnswer(entry.text, detectDanger(entry.text), i);
 const danger = round.danger.map((entry, i) => ({ ...entry, ...measure(entry.text, i) }));
 const ordinary = round.ordinary.map((entry, i) => ({ ...entry, ...measure(entry.text, i) }));
+// Timed over 10 rounds, as the check's speed test does: process.cpuUsage() also counts the garbage collector's thread,
+// which runs beside a call now and then, so a message's own cost is its fastest round; every call is printed too.
+for (let round = 1; round < 10; round++) {
+  for (const [i, m] of [...danger, ...ordinary].entries()) {
+    const again = measure(m.text, i);
+    m.checkMs.push(...again.checkMs);
+    m.answerMs.push(...again.answerMs);
+  }
+}
 
 const percent = (part: number, whole: number) => `${part}/${whole} ${whole ? ((100 * part) / whole).toFixed(1) : "-"}%`;
 /** Found: the safety answer, a note naming the danger, or the question whether someone is in danger (it leads with the emergency number). */
@@ -66,7 +75,11 @@ for (const [name, list] of [["plain", ordinary.filter((o) => !o.near_miss)], ["n
 }
 const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.99))].toFixed(2);
 const all = [...danger, ...ordinary];
-console.info(`CPU ms per message, p99: the check ${p99(all.map((m) => m.checkMs))}, the whole offline answer ${p99(all.map((m) => m.answerMs))}`);
+const fastest = (times: number[]) => Math.min(...times);
+console.info(
+  `CPU ms per message, p99 at its fastest of 10 rounds: the check ${p99(all.map((m) => fastest(m.checkMs)))}, the whole offline answer ${p99(all.map((m) => fastest(m.answerMs)))}` +
+    ` (over every call: ${p99(all.flatMap((m) => m.checkMs))} and ${p99(all.flatMap((m) => m.answerMs))})`,
+);
 
 const count = process.argv.includes("--show") ? Infinity : 10;
 const clip = (text: string) => (text.length > 300 ? `${text.slice(0, 300)}…` : text);
