@@ -28,6 +28,16 @@ describe("choosing the situation from the whole message, the child's age and pro
     expect(result.ok && result.answer.why).toContain("At 14,");
   });
 
+  it("a number of years that is how long something has gone on is not the child's age", () => {
+    expect(ageIn("shes 10 and wants to quit piano after 3 years")).toBe(10);
+    expect(ageIn("my son 6 has been in the choir 3 years now")).toBe(6);
+    expect([ageIn("he has played for 4 yrs"), ageIn("2 years ago she broke her arm"), ageIn("we moved here 5 years back"), ageIn("in 2 years she starts secondary")]).toEqual([undefined, undefined, undefined, undefined]);
+    // Said with 'old', or plainly of the child, it is still the age.
+    expect([ageIn("she is about 3 years old"), ageIn("my 4 years son wont eat"), ageIn("he turned 7 years last week")]).toEqual([3, 4, 7]);
+    const piano = checkAnswerFormat(answer("shes 10 and wants to quit piano after 3 years").text);
+    expect(piano.ok && piano.answer.why).toContain("At 10,");
+  });
+
   it("answers what Dad wrote in words the script has never seen together", () => {
     expect(matchSituation("the kids would watch telly all day if i let them").situation.id).toBe("screens");
     expect(matchSituation("gcse mocks on monday and he says he'll fail the lot").situation.id).toBe("exams");

@@ -42,17 +42,24 @@ function meaning(text: string): Float32Array | null {
   return any ? sum : null;
 }
 
-/** The age a message gives ('my 7yo', '14 year old', 'aged 9', "she's 13", 'my son 15', 'my daughter (13)'), if any. */
+/** Years that say how long, not how old: 'after 3 years', 'for 4 yrs', '2 years ago', 'in the choir 3 years now'. */
+const YEARS_NOT_AGE = /(?<!\b(?:after|for|in|over|past|last|within|than|every|about|nearly|almost|around|these|those)\s+)\b(\d{1,2})\s*(?:-\s*)?(?:yrs?|years?)\b(?!\s+(?:ago|later|now|back|running|in a row|straight|since|before|earlier|longer|more)\b)/i;
+
+/**
+ * The age a message gives ('my 7yo', '14 year old', 'aged 9', "she's 13", 'my son 15', 'my daughter (13)'), if any;
+ * plain years without 'old' come last, and never when they say how long ('quit piano after 3 years').
+ */
 export function ageIn(prompt: string): number | undefined {
   const match =
-    prompt.match(/\b(\d{1,2})\s*(?:-\s*)?(?:yo|y\/o|yrs?|years?|yr olds?|year olds?)\b/i) ??
+    prompt.match(/\b(\d{1,2})\s*(?:-\s*)?(?:yo|y\/o|yrs?[- ]olds?|years?[- ]olds?)\b/i) ??
     prompt.match(/\baged?\s+(\d{1,2})\b/i) ??
     prompt.match(/\b(?:son|daughter|boy|girl|lad|kid|child|stepson|stepdaughter|twins|baby)\s*\((\d{1,2})\)/i) ??
     // Two children's ages, after the children or closing the message ('my kids (5 and 9)', '..., 6 and 8'): the first one
     // written, enough to set aside what is for neither (a long drive with a 6 and an 8-year-old is not driving lessons).
     prompt.match(/\b(?:kids|children|boys|girls|sons|daughters|twins|they're|theyre|ages|aged)\s*\(?(\d{1,2})\s*(?:and|&)\s*\d{1,2}\)?(?!\s*(?:minutes|mins|hours|times|days|weeks|months|%|am|pm|[:.]\d))/i) ??
     prompt.match(/,\s*(\d{1,2})\s*(?:and|&)\s*\d{1,2}\s*[.!?]*\s*$/) ??
-    prompt.match(/\b(?:s?he|s?he's|s?he is|hes|shes|they're|both|is|turned|turns|son|daughter|boy|girl|lad|kid|child|stepson|stepdaughter)\s+(\d{1,2})\b(?!\s*(?:minutes|mins|hours|times|days|weeks|months|%|am|pm|[:.]\d))/i);
+    prompt.match(/\b(?:s?he|s?he's|s?he is|hes|shes|they're|both|is|turned|turns|son|daughter|boy|girl|lad|kid|child|stepson|stepdaughter)\s+(\d{1,2})\b(?!\s*(?:minutes|mins|hours|times|days|weeks|months|%|am|pm|[:.]\d))/i) ??
+    prompt.match(YEARS_NOT_AGE);
   const age = match ? Number(match[1]) : NaN;
   return age >= 0 && age <= 25 ? age : undefined;
 }
