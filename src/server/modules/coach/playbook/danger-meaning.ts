@@ -1,3 +1,4 @@
+import type { SafetyCategory } from "../../../../shared/pocket-dad";
 import { CLAUSE_FACTS, clauseFacts } from "../meaning/clause-facts";
 import { splitSentences } from "../meaning/sentences";
 import { cosine, wordVectors } from "../meaning/word-vectors";
@@ -147,13 +148,22 @@ const SENTENCE_NOTE = 0.95;
  */
 const SURE_AT_MOST = 0.95;
 
-export type MeaningReading = { score: number; unit: string; note: boolean; sure: boolean };
+/** `named`: the kind of danger a plain fact of the unit names in so many words (a baby's red flag is medical). */
+export type MeaningReading = { score: number; unit: string; note: boolean; sure: boolean; named?: SafetyCategory };
 
 const fact = (name: (typeof CLAUSE_FACTS)[number]) => UNIT_SIGNALS.indexOf(name);
 /** Facts that say an emergency is happening now in so many words; on a unit worth a note they make it sure. */
 const PLAIN_EMERGENCY = [fact("harm being done"), fact("infant red flag"), fact("child unaccounted for")];
 /** ... unless the unit tells it as past, over, or the harm denied. */
 const TOLD_AS_SAFE = [fact("told as past"), fact("told as over"), fact("harm denied")];
+/**
+ * The facts that also say which kind of danger it is: the letter-run model names a category from letters, and
+ * 'wont take the bottle' reads as a poison's bottle to it. (Harm being done may be to a child or between adults.)
+ */
+const NAMED_BY_FACT: [number, SafetyCategory][] = [
+  [fact("infant red flag"), "medical"],
+  [fact("child unaccounted for"), "missing-child"],
+];
 
 export function createDangerMeaning(file: DangerMeaningFile, letters: (text: string) => number) {
   const scorers: UnitScorers = { letters, meaning: (vector) => meaningLogit(file.vector, vector), word: wordDanger(file.words), prototypes: file.prototypes };
@@ -169,7 +179,8 @@ export function createDangerMeaning(file: DangerMeaningFile, letters: (text: str
       const note = units[best].whole ? file.note : Math.max(file.note, SENTENCE_NOTE);
       const plain = PLAIN_EMERGENCY.some((i) => signals[best][i] === 1) && !TOLD_AS_SAFE.some((i) => signals[best][i] === 1);
       const sure = score > Math.min(file.sure, SURE_AT_MOST) || (plain && score > note);
-      return { score, unit: units[best].text, note: score > note, sure };
+      const named = plain ? NAMED_BY_FACT.find(([index]) => signals[best][index] === 1)?.[1] : undefined;
+      return { score, unit: units[best].text, note: score > note, sure, ...(named && { named }) };
     },
   };
 }

@@ -169,6 +169,11 @@ const MORE_ORDINARY = [
 ];
 
 describe("the danger classifier", () => {
+  // The first thing many fathers type to see whether it works: a learned reading of two letters must not turn it into an alarm.
+  it.each(["hi", "hey", "hiya", "Hi there", "hello?", "hey!!", "heyyy", "thanks", "thank you so much", "morning", "ok thanks", "hi pocket dad", "cheers mate"])("the greeting or thanks '%s' is no danger and asks nothing", (message) => {
+    expect(detectDanger(message)).toEqual({ categories: [], sure: false });
+  });
+
   it.each(MORE_DANGER)("'%s' is danger", (message) => {
     expect(classifyDanger(message).danger).toBe(true);
   });

@@ -4,7 +4,7 @@ import { dangerModel, modelText } from "./danger-model";
 import generatedRules from "./danger-rules.json";
 import type { DangerRules } from "./danger-rules";
 import { answerKindFor, parentCrisisIn, surePhraseIn } from "./safety-match";
-import { tooShortToJudge } from "./short-message";
+import { onlyGreeting, tooShortToJudge } from "./short-message";
 
 /**
  * The danger classifier both engines run first, so a parent in an emergency gets the numbers to call
@@ -198,8 +198,8 @@ const COMPILED: Compiled[] = rulesContent.rules.map((rule) => ({
  * a story told as over); it is sure when the reading agrees strongly (RULES_SURE, chosen on blind round 9: above it,
  * one ordinary message in 420 got the safety answer). Without a rule, the reading alone gives a note above its note
  * threshold and the safety answer above its sure one (both chosen in training on ordinary messages it had not seen).
- * The rules lead on the category: they name it right more often; else the letter-run model names it from the
- * sentence the danger was read in.
+ * The rules lead on the category: they name it right more often; else a plain fact of the sentence the danger was
+ * read in names it (a baby's red flag is medical), or else the letter-run model names it from that sentence.
  */
 export type DangerDetection = {
   categories: SafetyCategory[];
@@ -292,6 +292,7 @@ const IN_HAND =
 
 function findDanger(message: string, normalized: string, learned: LearnedReading): DangerDetection {
   const { categories, stands } = rulesMatched(message);
+  if (!categories.length && onlyGreeting(message)) return { categories: [], sure: false };
   if (!categories.length && tooShortToJudge(message)) return { categories: [], sure: false, ask: true };
   const reading = learned.meaning.read(message);
   const vetoed = !stands && reading.score < RULES_VETO && modelText(message).split(" ").length >= VETO_MIN_WORDS;
@@ -299,7 +300,7 @@ function findDanger(message: string, normalized: string, learned: LearnedReading
   if (categories.length && !vetoed) {
     return { categories, sure: (reading.score > RULES_SURE && !inHand) || stands || plainEmergency(message, normalized, categories[0]) };
   }
-  if (reading.note) return { categories: [learned.model.category(reading.unit)], sure: reading.sure && !inHand };
+  if (reading.note) return { categories: [reading.named ?? learned.model.category(reading.unit)], sure: reading.sure && !inHand };
   return { categories: [], sure: false };
 }
 

@@ -5,7 +5,7 @@ import { STOP_WORDS } from "./message-words";
  * little to judge: it is an emergency only because of who sends it and when. Guessing a category from it (the
  * learned reading scores 'come quick' as poisoning) is worse than asking, so the answer asks one plain question
  * first, with the emergency number above it. A few words that name a thing ('bedtime', 'homework help?', 'picky
- * eater tips pls') are read as usual, and so are greetings and thanks.
+ * eater tips pls') are read as usual; a greeting or thanks alone is no emergency.
  */
 export const SHORT_MAX_WORDS = 4;
 
@@ -19,9 +19,27 @@ const CALLING = new Set(
 /** A greeting, thanks or a check that the app works: clearly not an emergency. */
 const SOCIAL = new Set("hi hello hey hiya morning evening afternoon thanks thank thx ta cheers ok okay bye goodbye test testing great cool nice".split(" "));
 
+/** Who a greeting is said to: 'hi there', 'hey pocket dad', 'cheers mate'. */
+const ADDRESSED = new Set("there pocket dad daddy mate guys all everyone buddy app".split(" "));
+
+function wordsOf(message: string) {
+  return (message.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? []).map((word) => word.replace(/'/g, ""));
+}
+
+/**
+ * Whether a message is only a greeting or thanks ('hi', 'Hi there', 'thank you so much', 'hey pocket dad'): the first
+ * thing many fathers type to see whether it works. It names nothing, so no learned reading may turn it into an alarm
+ * (two letters of 'hi' are also in 'hit' and 'his').
+ */
+export function onlyGreeting(message: string): boolean {
+  const words = wordsOf(message);
+  if (words.length > SHORT_MAX_WORDS || !words.some((word) => SOCIAL.has(word))) return false;
+  return words.every((word) => SOCIAL.has(word) || STOP_WORDS.has(word) || ADDRESSED.has(word));
+}
+
 /** Whether a message is a few words that name nothing (and no greeting): the answer asks before it guesses. */
 export function tooShortToJudge(message: string): boolean {
-  const words = (message.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? []).map((word) => word.replace(/'/g, ""));
+  const words = wordsOf(message);
   if (words.length > SHORT_MAX_WORDS || words.some((word) => SOCIAL.has(word))) return false;
   return words.every((word) => STOP_WORDS.has(word) || CALLING.has(word));
 }
