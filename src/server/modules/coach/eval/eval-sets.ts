@@ -30,7 +30,7 @@ export const laterRelevanceIds = [
   "cant-do-it", "baby-on-the-way", "changing-schools", "school-gate", "periods", "parties-and-drinking", "bedwetting",
   "school-refusal", "learning-to-ride", "santa-magic", "vegetarian", "learning-to-swim", "hair-choices", "teen-withdrawn",
   "where-babies-come-from", "different-families", "wants-a-pet", "driving-lessons", "gratitude", "parents-arguing",
-  "starting-secondary", "after-school-plans", "learning-to-code",
+  "starting-secondary", "after-school-plans", "learning-to-code", "first-camping-trip", "wants-to-be-a-youtuber", "left-handed-writing",
 ] as const;
 
 const text = z.string().trim().min(1).max(1000);
