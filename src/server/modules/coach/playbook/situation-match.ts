@@ -42,8 +42,11 @@ function meaning(text: string): Float32Array | null {
   return any ? sum : null;
 }
 
-/** Years that say how long, not how old: 'after 3 years', 'for 4 yrs', '2 years ago', 'in the choir 3 years now'. */
-const YEARS_NOT_AGE = /(?<!\b(?:after|for|in|over|past|last|within|than|every|about|nearly|almost|around|these|those)\s+)\b(\d{1,2})\s*(?:-\s*)?(?:yrs?|years?)\b(?!\s+(?:ago|later|now|back|running|in a row|straight|since|before|earlier|longer|more)\b)/i;
+/**
+ * Years without 'old' that are an age ('my 4 years son'), unless they say how long: 'after 3 years', 'for 4 yrs', '2
+ * years ago', 'in the choir 3 years now'.
+ */
+const YEARS_AS_AGE = /(?<!\b(?:after|for|in|over|past|last|within|than|every|about|nearly|almost|around|these|those)\s+)\b(\d{1,2})\s*(?:-\s*)?(?:yrs?|years?)\b(?!\s+(?:ago|later|now|back|running|in a row|straight|since|before|earlier|longer|more)\b)/i;
 
 /**
  * The age a message gives ('my 7yo', '14 year old', 'aged 9', "she's 13", 'my son 15', 'my daughter (13)'), if any;
@@ -59,7 +62,7 @@ export function ageIn(prompt: string): number | undefined {
     prompt.match(/\b(?:kids|children|boys|girls|sons|daughters|twins|they're|theyre|ages|aged)\s*\(?(\d{1,2})\s*(?:and|&)\s*\d{1,2}\)?(?!\s*(?:minutes|mins|hours|times|days|weeks|months|%|am|pm|[:.]\d))/i) ??
     prompt.match(/,\s*(\d{1,2})\s*(?:and|&)\s*\d{1,2}\s*[.!?]*\s*$/) ??
     prompt.match(/\b(?:s?he|s?he's|s?he is|hes|shes|they're|both|is|turned|turns|son|daughter|boy|girl|lad|kid|child|stepson|stepdaughter)\s+(\d{1,2})\b(?!\s*(?:minutes|mins|hours|times|days|weeks|months|%|am|pm|[:.]\d))/i) ??
-    prompt.match(YEARS_NOT_AGE);
+    prompt.match(YEARS_AS_AGE);
   const age = match ? Number(match[1]) : NaN;
   return age >= 0 && age <= 25 ? age : undefined;
 }
