@@ -4,7 +4,7 @@ import { dangerModel, modelText } from "./danger-model";
 import generatedRules from "./danger-rules.json";
 import type { DangerRules } from "./danger-rules";
 import { answerKindFor, parentCrisisIn, surePhraseIn } from "./safety-match";
-import { onlyGreeting, tooShortToJudge } from "./short-message";
+import { nothingNamedIn } from "./short-message";
 
 /**
  * The danger classifier both engines run first, so a parent in an emergency gets the numbers to call
@@ -292,8 +292,9 @@ const IN_HAND =
 
 function findDanger(message: string, normalized: string, learned: LearnedReading): DangerDetection {
   const { categories, stands } = rulesMatched(message);
-  if (!categories.length && onlyGreeting(message)) return { categories: [], sure: false };
-  if (!categories.length && tooShortToJudge(message)) return { categories: [], sure: false, ask: true };
+  const nothingNamed = categories.length ? undefined : nothingNamedIn(message);
+  if (nothingNamed === "greeting") return { categories: [], sure: false };
+  if (nothingNamed === "call") return { categories: [], sure: false, ask: true };
   const reading = learned.meaning.read(message);
   const vetoed = !stands && reading.score < RULES_VETO && modelText(message).split(" ").length >= VETO_MIN_WORDS;
   const inHand = IN_HAND.test(normalized);

@@ -22,24 +22,15 @@ const SOCIAL = new Set("hi hello hey hiya morning evening afternoon thanks thank
 /** Who a greeting is said to: 'hi there', 'hey pocket dad', 'cheers mate'. */
 const ADDRESSED = new Set("there pocket dad daddy mate guys all everyone buddy app".split(" "));
 
-function wordsOf(message: string) {
-  return (message.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? []).map((word) => word.replace(/'/g, ""));
-}
-
 /**
- * Whether a message is only a greeting or thanks ('hi', 'Hi there', 'thank you so much', 'hey pocket dad'): the first
- * thing many fathers type to see whether it works. It names nothing, so no learned reading may turn it into an alarm
- * (two letters of 'hi' are also in 'hit' and 'his').
+ * What a message of a few words is when it names nothing: a greeting or thanks alone ('hi', 'Hi there', 'thank you so
+ * much', 'hey pocket dad'), the first thing many fathers type to see whether it works, which no learned reading may
+ * turn into an alarm (two letters of 'hi' are also in 'hit' and 'his'); or a call that says nothing of what is
+ * happening ('help', 'STOP HIM'), where the answer asks before it guesses. Undefined when it names something or is longer.
  */
-export function onlyGreeting(message: string): boolean {
-  const words = wordsOf(message);
-  if (words.length > SHORT_MAX_WORDS || !words.some((word) => SOCIAL.has(word))) return false;
-  return words.every((word) => SOCIAL.has(word) || STOP_WORDS.has(word) || ADDRESSED.has(word));
-}
-
-/** Whether a message is a few words that name nothing (and no greeting): the answer asks before it guesses. */
-export function tooShortToJudge(message: string): boolean {
-  const words = wordsOf(message);
-  if (words.length > SHORT_MAX_WORDS || words.some((word) => SOCIAL.has(word))) return false;
-  return words.every((word) => STOP_WORDS.has(word) || CALLING.has(word));
+export function nothingNamedIn(message: string): "greeting" | "call" | undefined {
+  const words = (message.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? []).map((word) => word.replace(/'/g, ""));
+  if (words.length > SHORT_MAX_WORDS) return undefined;
+  if (words.some((word) => SOCIAL.has(word))) return words.every((word) => SOCIAL.has(word) || STOP_WORDS.has(word) || ADDRESSED.has(word)) ? "greeting" : undefined;
+  return words.every((word) => STOP_WORDS.has(word) || CALLING.has(word)) ? "call" : undefined;
 }
