@@ -44,9 +44,10 @@ function measure(text: string, i: number): Measured {
 for (const [i, entry] of [...round.danger, ...round.ordinary].entries()) offlineAnswer(entry.text, detectDanger(entry.text), i);
 const danger = round.danger.map((entry, i) => ({ ...entry, ...measure(entry.text, i) }));
 const ordinary = round.ordinary.map((entry, i) => ({ ...entry, ...measure(entry.text, i) }));
-// Timed over 10 rounds, as the check's speed test does: process.cpuUsage() also counts the garbage collector's thread,
-// which runs beside a call now and then, so a message's own cost is its fastest round; every call is printed too.
-for (let round = 1; round < 10; round++) {
+// Timed over ROUNDS rounds, as the check's speed test does: process.cpuUsage() also counts the garbage collector's
+// thread, which runs beside a call now and then, so a message's own cost is its fastest round; every call is printed too.
+const ROUNDS = 10;
+for (let round = 1; round < ROUNDS; round++) {
   for (const [i, m] of [...danger, ...ordinary].entries()) {
     const again = measure(m.text, i);
     m.checkMs.push(...again.checkMs);
@@ -77,7 +78,7 @@ const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(val
 const all = [...danger, ...ordinary];
 const fastest = (times: number[]) => Math.min(...times);
 console.info(
-  `CPU ms per message, p99 at its fastest of 10 rounds: the check ${p99(all.map((m) => fastest(m.checkMs)))}, the whole offline answer ${p99(all.map((m) => fastest(m.answerMs)))}` +
+  `CPU ms per message, p99 at its fastest of ${ROUNDS} rounds: the check ${p99(all.map((m) => fastest(m.checkMs)))}, the whole offline answer ${p99(all.map((m) => fastest(m.answerMs)))}` +
     ` (over every call: ${p99(all.flatMap((m) => m.checkMs))} and ${p99(all.flatMap((m) => m.answerMs))})`,
 );
 
