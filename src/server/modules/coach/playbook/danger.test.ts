@@ -270,6 +270,17 @@ describe("the danger classifier", () => {
     expect(detectDanger(message)).toEqual({ categories: ["parent-crisis"], sure: true });
   });
 
+  // 'OD'd' is how many people write an overdose; lowercased without its apostrophe it would be the word 'odd'.
+  it.each(["my son OD'd on his adhd meds", "teen ODd at a party, hes barely awake", "she od'd on her mums sleeping pills", "my daughter OD'ed on paracetamol"])(
+    "reads the overdose in '%s' as poisoning, sure",
+    (message) => {
+      expect(detectDanger(message)).toEqual({ categories: ["poisoning"], sure: true });
+    },
+  );
+  it.each(["he has an odd rash on his arm but hes running around fine", "my son is a bit odd about his socks", "ODD diagnosis for my 7 year old, what now"])("keeps 'odd' in '%s' an everyday word", (message) => {
+    expect(detectDanger(message).sure).toBe(false);
+  });
+
   it("lets no learned score wave away an adult's touching a child calls a game or a secret: it gets the full answer", () => {
     expect(detectDanger("my daughter says its just a game when grandpa puts his hand in her pants")).toEqual({ categories: ["abuse"], sure: true });
     expect(detectDanger("she plays a game where she has to touch her toes before the timer runs out")).toEqual({ categories: [], sure: false });

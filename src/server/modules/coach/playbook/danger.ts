@@ -88,9 +88,12 @@ function canonicalWord(word: string) {
 const SPOKEN_PERIOD =
   /(?<!\b(?:her|my|his|your|their|a|the|first|next|last|this|that|no|late|heavy|missed|trial|grace|time|free|waiting|lunch|class|study|each|every|one|two|three|\d+) )\bperiod\b(?! (?:pains?|cramps?|products?|pants|pads?|tracker|app|poverty|of|in|for|at|when|after|before|was|is|came|started|has|have|comes|blood|yet))/g;
 
+/** 'OD'd', 'ODd', 'od'ed' spelled out: an overdose, which lowercased and without its apostrophe would be the word 'odd'. */
+const spellOutOverdose = (message: string) => message.replace(/\bOD(?:['’`]?e?d)\b|\bod['’`]e?d\b/g, "overdosed");
+
 /** Lowercase words separated by single spaces: no punctuation, contractions spelled out, typos folded. */
 export function normalizeMessage(message: string) {
-  const text = message
+  const text = spellOutOverdose(message)
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
@@ -247,7 +250,9 @@ export type LearnedReading = { meaning: { read(message: string): MeaningReading 
  * out-of-fold measure (scripts/measure-danger-out-of-fold.ts) over files trained without the round it measures.
  */
 export function createDangerCheck(learned: LearnedReading) {
-  const check = (message: string): DangerDetection => {
+  const check = (written: string): DangerDetection => {
+    // Both readings see the overdose spelled out: the reading of meaning reads the message as written.
+    const message = spellOutOverdose(written);
     const normalized = normalizeMessage(message.slice(0, 4000));
     // A father afraid of what he may do to his child (or who just did it) is about him, not a night-light or
     // violence between adults: its own answer, and never one to wave away.
