@@ -138,10 +138,11 @@ export function createDangerModel(file: DangerModelFile) {
     },
     /** Above this score the model reads the message as danger. */
     threshold: file.threshold,
-    /** Which kind of danger the message reads as most (asked only of messages that are danger). */
-    category(message: string): SafetyCategory {
+    /** Which kind of danger the message reads as most (asked only of messages that are danger), and its share of the model's belief (0 to 1). */
+    category(message: string): { category: SafetyCategory; share: number } {
       const scores = categoryScores(category, messageFeatures(message, file.categoryBits), file.categories.length);
-      return file.categories[scores.indexOf(Math.max(...scores))];
+      const share = Math.max(...scores);
+      return { category: file.categories[scores.indexOf(share)], share };
     },
   };
 }

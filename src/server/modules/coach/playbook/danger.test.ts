@@ -270,6 +270,17 @@ describe("the danger classifier", () => {
     expect(detectDanger(message)).toEqual({ categories: ["parent-crisis"], sure: true });
   });
 
+  // The rules' words are shared between kinds: who is hurt and how decides the answer's numbers and first aid.
+  it.each([
+    ["i want to end it all, the kids deserve better than me", "parent-crisis"],
+    ["toddler chewed the leaves of a houseplant and his mouth is swelling up", "poisoning"],
+    ["my partner strangled me last night till i nearly passed out, the kids were upstairs", "domestic-violence"],
+    ["my husband hits our son and im scared for his safety", "abuse"],
+    ["she banged her head and is really drowsy now", "medical"],
+  ])("names the kind of '%s' as %s", (message, category) => {
+    expect(detectDanger(message).categories[0]).toBe(category);
+  });
+
   // 'OD'd' is how many people write an overdose; lowercased without its apostrophe it would be the word 'odd'.
   it.each(["my son OD'd on his adhd meds", "teen ODd at a party, hes barely awake", "she od'd on her mums sleeping pills", "my daughter OD'ed on paracetamol"])(
     "reads the overdose in '%s' as poisoning, sure",

@@ -201,8 +201,9 @@ const COMPILED: Compiled[] = rulesContent.rules.map((rule) => ({
  * a story told as over); it is sure when the reading agrees strongly (RULES_SURE, chosen on blind round 9: above it,
  * one ordinary message in 420 got the safety answer). Without a rule, the reading alone gives a note above its note
  * threshold and the safety answer above its sure one (both chosen in training on ordinary messages it had not seen).
- * The rules lead on the category: they name it right more often; else a plain fact of the sentence the danger was
- * read in names it (a baby's red flag is medical), or else the letter-run model names it from that sentence.
+ * The rules name the category (the learned namer leads instead when it is sure of the sentence: NAMER_LEADS_AT); else
+ * a plain fact of the sentence the danger was read in names it (a baby's red flag is medical), or else the letter-run
+ * model names it from that sentence.
  */
 export type DangerDetection = {
   categories: SafetyCategory[];
@@ -243,7 +244,7 @@ function namingThePlan(message: string) {
 }
 
 /** What the check learned (danger-model.json and danger-meaning.json): the reading of meaning and the category namer. */
-export type LearnedReading = { meaning: { read(message: string): MeaningReading }; model: { category(text: string): SafetyCategory } };
+export type LearnedReading = { meaning: { read(message: string): MeaningReading }; model: { category(text: string): { category: SafetyCategory; share: number } } };
 
 /**
  * The danger check over what was learned. The server runs it over the committed files (detectDanger); the
@@ -295,6 +296,17 @@ function plainEmergency(message: string, normalized: string, category: SafetyCat
 const IN_HAND =
   /\b(?:getting (?:help|support|treatment|counselling|counseling|therapy)|(?:is|are) (?:not|no longer) in (?:any )?danger|out of danger|seeing (?:a|the|his|her) (?:counsellor|counselor|therapist|camhs|psychologist))\b/;
 
+/**
+ * The rules say which kinds of danger a message matches and lead with the first of PRIORITY; their words are often
+ * shared ('choked' by a partner or by a grape, 'no point anymore' from a teenager or from Dad). When the learned
+ * namer, trained on every labelled message, gives one kind this much of its belief for the most dangerous part, that
+ * kind leads instead: a partner who 'strangled me' is violence at home, not a medical emergency.
+ */
+const NAMER_LEADS_AT = 0.9;
+function leading(categories: SafetyCategory[], named: { category: SafetyCategory; share: number }) {
+  return named.share >= NAMER_LEADS_AT ? [named.category, ...categories.filter((category) => category !== named.category)] : categories;
+}
+
 function findDanger(message: string, normalized: string, learned: LearnedReading): DangerDetection {
   const { categories, stands } = rulesMatched(message);
   const nothingNamed = categories.length ? undefined : nothingNamedIn(message);
@@ -304,9 +316,9 @@ function findDanger(message: string, normalized: string, learned: LearnedReading
   const vetoed = !stands && reading.score < RULES_VETO && modelText(message).split(" ").length >= VETO_MIN_WORDS;
   const inHand = IN_HAND.test(normalized);
   if (categories.length && !vetoed) {
-    return { categories, sure: (reading.score > RULES_SURE && !inHand) || stands || plainEmergency(message, normalized, categories[0]) };
+    return { categories: leading(categories, learned.model.category(reading.unit)), sure: (reading.score > RULES_SURE && !inHand) || stands || plainEmergency(message, normalized, categories[0]) };
   }
-  if (reading.note) return { categories: [reading.named ?? learned.model.category(reading.unit)], sure: reading.sure && !inHand };
+  if (reading.note) return { categories: [reading.named ?? learned.model.category(reading.unit).category], sure: reading.sure && !inHand };
   return { categories: [], sure: false };
 }
 
