@@ -243,8 +243,11 @@ function namingThePlan(message: string) {
   return message.replace(VAGUE_THING_AND, (vague: string, next: string) => (NEW_CLAUSE.has(next.toLowerCase().replace(/['’]/g, "")) ? vague : ""));
 }
 
+/** The kind the category namer reads a text as most, and its share of the namer's belief. */
+type NamedKind = ReturnType<typeof dangerModel.category>;
+
 /** What the check learned (danger-model.json and danger-meaning.json): the reading of meaning and the category namer. */
-export type LearnedReading = { meaning: { read(message: string): MeaningReading }; model: { category(text: string): { category: SafetyCategory; share: number } } };
+export type LearnedReading = { meaning: { read(message: string): MeaningReading }; model: { category(text: string): NamedKind } };
 
 /**
  * The danger check over what was learned. The server runs it over the committed files (detectDanger); the
@@ -303,7 +306,7 @@ const IN_HAND =
  * kind leads instead: a partner who 'strangled me' is violence at home, not a medical emergency.
  */
 const NAMER_LEADS_AT = 0.9;
-function leading(categories: SafetyCategory[], named: { category: SafetyCategory; share: number }) {
+function leading(categories: SafetyCategory[], named: NamedKind) {
   return named.share >= NAMER_LEADS_AT ? [named.category, ...categories.filter((category) => category !== named.category)] : categories;
 }
 
